@@ -1,0 +1,30 @@
+import type { InputIssue } from './issues.js'
+
+/** Base class of every error trecscore throws on purpose. `exitCode` is what the CLI returns. */
+export class TrecscoreError extends Error {
+  override name = 'TrecscoreError'
+  readonly exitCode: number
+
+  constructor(message: string, exitCode: number, options?: { cause?: unknown }) {
+    super(message, options)
+    this.exitCode = exitCode
+  }
+}
+
+/**
+ * Bad user input: carries every {@link InputIssue} found (not just the first). CLI exit code 2.
+ */
+export class InputError extends TrecscoreError {
+  override name = 'InputError'
+  readonly issues: readonly InputIssue[]
+
+  constructor(issues: readonly InputIssue[], message?: string) {
+    super(message ?? `${issues.length} problem(s) in the input`, 2)
+    this.issues = issues
+  }
+}
+
+/** True for any error trecscore throws on purpose (checked by name, so it works across realms). */
+export function isTrecscoreError(e: unknown): e is TrecscoreError {
+  return e instanceof Error && (e.name === 'TrecscoreError' || e.name === 'InputError' || e.name === 'TrecEvalExit')
+}

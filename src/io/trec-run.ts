@@ -1,0 +1,223 @@
+import { IS_SPACE, parseCDouble } from './bytes.js'
+import { DEFAULT_MAX_LINE_BYTES, splitFields } from './lines.js'
+import type { InputIssue } from '../errors/issues.js'
+import type { RunQuery } from '../model/types.js'
+
+/** Options of {@link TrecRunParser}. */
+export interface RunParseOptions {
+  /** File name used in messages. */
+  readonly file?: string
+  /** Skip lines whose first non-blank byte is `#` (trec_eval 10). @default true */
+  readonly comments?: boolean
+  /** Round scores to float32 (trec_eval 9, pytrec_eval) instead of keeping float64. */
+  readonly float32?: boolean
+  /** Also parse the rank column and collect distinct tags (rank ordering, validation). @default false */
+  readonly keepRanks?: boolean
+  /** Stop at the first malformed line, as trec_eval does. @default false */
+  readonly stopAtFirstError?: boolean
+  /** Most issues collected before stopping. @default 50 */
+  readonly maxIssues?: number
+  /** Longest line accepted. @default 16 MiB */
+  readonly maxLineBytes?: number
+}
+
+/** A maximal block of consecutive run lines with the same query id. */
+export type RunGroup = RunQuery
+
+/**
+ * Streaming parser for TREC runs (`qid iter docno rank score tag`, at least six C-whitespace
+ * fields; extra fields ignored; blank lines skipped). Feed it byte chunks; it calls `onGroup`
+ * with each block of consecutive lines of one query as soon as the block ends, so memory stays
+ * bounded for runs grouped by query. Scores are read like C `atof`.
+ */
+export class TrecRunParser {
+  /** Every problem found (capped at `maxIssues`). */
+  readonly issues: InputIssue[] = []
+  /** trec_eval's count for "Malformed line N": content lines up to the first bad one. */
+  malformedLineNumber: number | undefined
+  /** Content (non-blank, non-comment) lines seen. */
+  contentLines = 0
+  /** Blank or whitespace-only lines skipped. */
+  blankLines = 0
+  /** Comment lines skipped. */
+  commentLines = 0
+  /** Run tag of the last content line. */
+  lastTag = ''
+  /** Distinct run tags in order of first appearance (capped at 100; only with `keepRanks`). */
+  readonly tags: string[] = []
+  /** Set once a problem made the parser stop reading. */
+  stopped = false
+
+  private readonly file: string
+  private readonly comments: boolean
+  private readonly float32: boolean
+  private readonly keepRanks: boolean
+  private readonly stopAtFirst: boolean
+  private readonly maxIssues: number
+  private readonly maxLine: number
+  private readonly onGroup: (g: RunGroup) => void
+  private line = 0
+  private carry: Buffer | null = null
+  private cur: { queryId: string; docIds: string[]; scores: number[]; ranks: number[] | null; lines: number[] } | null = null
+  private curQidBuf: Buffer = Buffer.alloc(0)
+  private lastTagBuf: Buffer | null = null
+  private lastTagStart = 0
+  private lastTagEnd = 0
+
+  constructor(onGroup: (g: RunGroup) => void, options: RunParseOptions = {}) {
+    this.onGroup = onGroup
+    this.file = options.file ?? 'run'
+    this.comments = options.comments ?? true
+    this.float32 = options.float32 ?? false
+    this.keepRanks = options.keepRanks ?? false
+    this.stopAtFirst = options.stopAtFirstError ?? false
+    this.maxIssues = options.maxIssues ?? 50
+    this.maxLine = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES
+  }
+
+  /** Parse the complete lines of `chunk`; an unfinished last line is kept for the next call. */
+  feed(chunk: Buffer): void {
+    if (this.stopped) return
+    let pos = 0
+    if (this.carry) {
+      const nl = chunk.indexOf(0x0a)
+      if (nl < 0) {
+        if (this.carry.length + chunk.length > this.maxLine) return this.tooLong()
+        this.carry = Buffer.concat([this.carry, chunk])
+        return
+      }
+      const joined = Buffer.concat([this.carry, chunk.subarray(0, nl)])
+      this.carry = null
+      if (joined.length > this.maxLine) return this.tooLong()
+      this.parseLine(joined, 0, joined.length)
+      pos = nl + 1
+    }
+    const n = chunk.length
+    while (pos < n && !this.stopped) {
+      const nl = chunk.indexOf(0x0a, pos)
+      if (nl < 0) {
+        if (n - pos > this.maxLine) return this.tooLong()
+        this.carry = Buffer.from(chunk.subarray(pos))
+        break
+      }
+      if (nl - pos > this.maxLine) return this.tooLong()
+      this.parseLine(chunk, pos, nl)
+      pos = nl + 1
+    }
+    this.flushTag()
+  }
+
+  /** Finish: parse a last line without newline and emit the last group. */
+  end(): void {
+    if (this.carry && !this.stopped) {
+      const c = this.carry
+      this.carry = null
+      this.parseLine(c, 0, c.length)
+      this.flushTag()
+    }
+    this.emit()
+  }
+
+  private tooLong(): void {
+    this.issues.push({ code: 'line_too_long', file: this.file, line: this.line + 1, limit: this.maxLine })
+    this.stopped = true
+    this.carry = null
+  }
+
+  private flushTag(): void {
+    if (this.lastTagBuf) {
+      this.lastTag = this.lastTagBuf.toString('latin1', this.lastTagStart, this.lastTagEnd)
+      this.lastTagBuf = null
+    }
+  }
+
+  private emit(): void {
+    if (this.cur) {
+      this.onGroup(this.cur)
+      this.cur = null
+    }
+  }
+
+  private problem(issue: InputIssue): void {
+    if (this.issues.length < this.maxIssues) this.issues.push(issue)
+    if (this.stopAtFirst || this.issues.length >= this.maxIssues) this.stopped = true
+  }
+
+  private parseLine(buf: Buffer, start: number, end: number): void {
+    const lineNo = ++this.line
+    let i = start
+    while (i < end && IS_SPACE[buf[i]!]) i++
+    if (i >= end) {
+      this.blankLines++
+      return
+    }
+    if (this.comments && buf[i] === 0x23) {
+      this.commentLines++
+      return
+    }
+    const counted = ++this.contentLines
+    // Field boundaries: qid, iter, docno, rank, score, tag.
+    const q0 = i
+    while (i < end && !IS_SPACE[buf[i]!]) i++
+    const q1 = i
+    while (i < end && IS_SPACE[buf[i]!]) i++
+    while (i < end && !IS_SPACE[buf[i]!]) i++ // iter
+    while (i < end && IS_SPACE[buf[i]!]) i++
+    const d0 = i
+    while (i < end && !IS_SPACE[buf[i]!]) i++
+    const d1 = i
+    while (i < end && IS_SPACE[buf[i]!]) i++
+    const r0 = i
+    while (i < end && !IS_SPACE[buf[i]!]) i++
+    const r1 = i
+    while (i < end && IS_SPACE[buf[i]!]) i++
+    const s0 = i
+    while (i < end && !IS_SPACE[buf[i]!]) i++
+    const s1 = i
+    while (i < end && IS_SPACE[buf[i]!]) i++
+    const t0 = i
+    while (i < end && !IS_SPACE[buf[i]!]) i++
+    const t1 = i
+    const nul = buf.indexOf(0, start)
+    if (nul >= 0 && nul < end) {
+      this.malformedLineNumber ??= counted
+      this.problem({ code: 'nul_byte', file: this.file, line: lineNo, text: buf.toString('latin1', start, Math.min(end, start + 200)) })
+      return
+    }
+    if (t0 === t1) {
+      this.malformedLineNumber ??= counted
+      this.problem({
+        code: 'field_count',
+        file: this.file,
+        line: lineNo,
+        expected: '6 fields (qid iter docno rank score tag)',
+        found: splitFields(buf, start, end, []),
+        text: buf.toString('latin1', start, Math.min(end, start + 400)),
+      })
+      return
+    }
+    let score = parseCDouble(buf, s0, s1)
+    if (this.float32) score = Math.fround(score)
+    // Same query as the previous line? Compare bytes before making a string.
+    let cur = this.cur
+    const qlen = q1 - q0
+    if (cur === null || this.curQidBuf.length !== qlen || buf.compare(this.curQidBuf, 0, qlen, q0, q1) !== 0) {
+      this.emit()
+      this.curQidBuf = Buffer.from(buf.subarray(q0, q1))
+      cur = { queryId: buf.toString('latin1', q0, q1), docIds: [], scores: [], ranks: this.keepRanks ? [] : null, lines: [] }
+      this.cur = cur
+    }
+    cur.docIds.push(buf.toString('latin1', d0, d1))
+    cur.scores.push(score)
+    cur.lines.push(lineNo)
+    if (cur.ranks) {
+      const text = buf.toString('latin1', r0, r1)
+      cur.ranks.push(/^[+-]?\d+$/.test(text) ? Number(text) : NaN)
+      const tag = buf.toString('latin1', t0, t1)
+      if (this.tags.length < 100 && !this.tags.includes(tag)) this.tags.push(tag)
+    }
+    this.lastTagBuf = buf
+    this.lastTagStart = t0
+    this.lastTagEnd = t1
+  }
+}

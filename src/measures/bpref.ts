@@ -1,0 +1,33 @@
+import { MIN_GEO_MEAN } from './average-precision.js'
+import { NOT_POOLED, UNJUDGED } from '../model/types.js'
+import type { JudgedRanking } from '../rank/judged-ranking.js'
+
+/**
+ * Binary preference:  bpref = (1/R) Σ_{relevant retrieved r} (1 − min(n_r, R) / min(N, R))
+ *
+ * n_r = judged non-relevant docs ranked above r, N = judged non-relevant docs of the query
+ * (grade in [0, rel)). Docs absent from the qrels or with negative judgments are skipped.
+ * A relevant doc with no judged non-relevant doc above it adds 1.
+ * Reference: Buckley & Voorhees, Retrieval Evaluation with Incomplete Information, SIGIR 2004.
+ */
+export function bpref(q: JudgedRanking, rel = q.relevanceLevel): number {
+  let numNonrel = 0
+  for (let j = 0; j < rel && j < q.relLevels.length; j++) numNonrel += q.relLevels[j]!
+  const R = q.numRel
+  let nonrelSoFar = 0
+  let sum = 0
+  const g = q.grades
+  for (let j = 0; j < q.numRet; j++) {
+    const v = g[j]!
+    if (v === NOT_POOLED || v === UNJUDGED) continue
+    if (v >= 0 && v < rel) nonrelSoFar++
+    else if (nonrelSoFar > 0) sum += 1 - Math.min(nonrelSoFar, R) / Math.min(numNonrel, R)
+    else sum += 1
+  }
+  return R ? sum / R : sum
+}
+
+/** log(max(bpref, 0.00001)): the per-query value behind the geometric mean `gm_bpref`. */
+export function logBpref(q: JudgedRanking, rel = q.relevanceLevel): number {
+  return Math.log(Math.max(bpref(q, rel), MIN_GEO_MEAN))
+}

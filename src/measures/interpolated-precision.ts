@@ -1,0 +1,47 @@
+import type { JudgedRanking } from '../rank/judged-ranking.js'
+
+/** How a recall point p becomes a count of relevant docs: v10 rounds, v9 adds 0.9 and truncates. */
+export type RecallRounding = 'round' | 'plus-0.9'
+
+function recallCutoff(p: number, R: number, rounding: RecallRounding): number {
+  // C lround rounds half away from zero.
+  const x = p * R
+  return rounding === 'round' ? (x < 0 ? -Math.round(-x) : Math.round(x)) : Math.trunc(x + 0.9)
+}
+
+/**
+ * Interpolated precision at recall points (trec_eval `iprec_at_recall`): for recall p, with
+ * c = round(p·R) relevant docs, the highest precision at any rank from the c-th relevant retrieved
+ * doc to the end; 0 when fewer than c relevant docs were retrieved. `points` must be ascending.
+ */
+export function interpolatedPrecision(q: JudgedRanking, points: readonly number[], rounding: RecallRounding = 'round'): number[] {
+  const out = points.map(() => 0)
+  const R = q.numRel
+  const relRet = q.numRelRet
+  const cutoffs = points.map((p) => recallCutoff(p, R, rounding))
+  let cur = points.length - 1
+  while (cur >= 0 && cutoffs[cur]! > relRet) cur--
+  let precis = relRet / q.numRet
+  let intPrecis = precis
+  let relSoFar = relRet
+  const g = q.grades
+  for (let i = q.numRet; i > 0 && relSoFar > 0; i--) {
+    precis = relSoFar / i
+    if (intPrecis < precis) intPrecis = precis
+    if (g[i - 1]! >= q.relevanceLevel) {
+      while (cur >= 0 && relSoFar === cutoffs[cur]) out[cur--] = intPrecis
+      relSoFar--
+    }
+  }
+  while (cur >= 0) out[cur--] = intPrecis
+  return out
+}
+
+/** 11-point average (trec_eval `11pt_avg`): mean of interpolated precision over its recall points. */
+export function elevenPointAverage(q: JudgedRanking, points: readonly number[], rounding: RecallRounding = 'round'): number {
+  const v = interpolatedPrecision(q, points, rounding)
+  // Summed in trec_eval's order: from the highest recall point down.
+  let sum = 0
+  for (let i = v.length - 1; i >= 0; i--) sum += v[i]!
+  return sum / points.length
+}

@@ -1,0 +1,81 @@
+import type { GainSpec } from '../conventions/conventions.js'
+import type { JudgedRanking } from '../rank/judged-ranking.js'
+import { gainOf, IdealGains, trecGain, trecGainLevels, type GainPair } from './gains.js'
+
+/**
+ * nDCG at k with a gain function:
+ *   DCG@k = Σ_{i=1..min(k,n)} gain(d_i) / log2(i + 1),  nDCG@k = DCG@k / IDCG@k
+ * IDCG@k is the DCG of the best ordering of all judged docs of the query. 0 when IDCG = 0.
+ * With `grade` gains this is trec_eval's `ndcg_cut.k` (which ignores the relevance level).
+ * Reference: Järvelin & Kekäläinen, Cumulated gain-based evaluation of IR techniques, TOIS 2002.
+ */
+export function ndcgAt(q: JudgedRanking, cutoffs: readonly number[], spec: GainSpec = { kind: 'grade' }, rel = q.relevanceLevel): number[] {
+  const maxK = Math.max(0, ...cutoffs.map((k) => (Number.isFinite(k) ? k : q.numRet)))
+  const n = Math.min(q.numRet, maxK)
+  const dcg = new Float64Array(n + 1)
+  let sum = 0
+  for (let i = 0; i < n; i++) {
+    const gain = gainOf(spec, q.grades[i]!, rel)
+    if (gain > 0) sum += gain / Math.log2(i + 2)
+    dcg[i + 1] = sum
+  }
+  // Ideal: judged gains in descending order.
+  const ideal: number[] = []
+  const levels = q.relLevels
+  if (spec.kind === 'grade') {
+    for (let g = q.numRelLevels - 1; g > 0 && ideal.length < maxK; g--) for (let c = 0; c < levels[g]! && ideal.length < maxK; c++) ideal.push(g)
+  } else {
+    for (let g = 0; g < levels.length; g++) {
+      const gain = gainOf(spec, g, rel)
+      if (gain > 0) for (let c = 0; c < levels[g]!; c++) ideal.push(gain)
+    }
+    ideal.sort((a, b) => b - a)
+  }
+  const m = Math.min(ideal.length, maxK)
+  const idcg = new Float64Array(m + 1)
+  let isum = 0
+  for (let i = 0; i < m; i++) {
+    isum += ideal[i]! / Math.log2(i + 2)
+    idcg[i + 1] = isum
+  }
+  return cutoffs.map((k) => {
+    const ik = idcg[Math.min(k, m)]!
+    return ik > 0 ? dcg[Math.min(k, n)]! / ik : 0
+  })
+}
+
+/** DCG, ideal DCG and their ratio over the whole ranking (trec_eval `dcg`, `ideal_dcg`, `ndcg`). */
+export interface NdcgParts {
+  readonly dcg: number
+  readonly idealDcg: number
+  readonly ndcg: number
+}
+
+/**
+ * trec_eval's `ndcg` (no cutoff) with its gain table (`-m ndcg.1=3,2=9`): DCG over the whole
+ * ranking; the ideal DCG over every judged doc with positive gain, not truncated to the ranking.
+ * Gains are grades unless given; not affected by the relevance level.
+ */
+export function ndcgFull(q: JudgedRanking, pairs: readonly GainPair[] = []): NdcgParts {
+  const levels = trecGainLevels(q, pairs)
+  const ideal = new IdealGains(levels)
+  let dcg = 0
+  let idcg = 0
+  let i = 0
+  for (; i < q.numRet && ideal.gain > 0; i++) {
+    const gain = trecGain(levels, q.grades[i]!)
+    if (gain !== 0) dcg += gain / Math.log2(i + 2)
+    const ig = ideal.next()
+    if (ig > 0) idcg += ig / Math.log2(i + 2)
+  }
+  for (; i < q.numRet; i++) {
+    const gain = trecGain(levels, q.grades[i]!)
+    if (gain !== 0) dcg += gain / Math.log2(i + 2)
+  }
+  while (ideal.gain > 0) {
+    const ig = ideal.next()
+    if (ig > 0) idcg += ig / Math.log2(i + 2)
+    i++
+  }
+  return { dcg, idealDcg: idcg, ndcg: idcg > 0 ? dcg / idcg : 0 }
+}

@@ -1,0 +1,67 @@
+import { numRelAt, numRelRetAt, type JudgedRanking } from '../rank/judged-ranking.js'
+import { prefixCounts } from './cutoffs.js'
+
+/**
+ * Precision at k:  P@k = |{d in top k : grade(d) ≥ rel}| / k
+ *
+ * Divides by k even when fewer than k docs were retrieved (trec_eval `P.k`).
+ * Reference: C. J. van Rijsbergen, Information Retrieval, 1979.
+ */
+export function precision(q: JudgedRanking, cutoffs: readonly number[], rel = q.relevanceLevel): number[] {
+  const pc = prefixCounts(q.grades, q.numRet, rel)
+  return cutoffs.map((k) => pc[Math.min(k, q.numRet)]! / k)
+}
+
+/**
+ * Relative precision at k:  relative_P@k = |relevant in top k| / min(k, R); 0 when R = 0
+ * (trec_eval `relative_P.k`).
+ */
+export function relativePrecision(q: JudgedRanking, cutoffs: readonly number[], rel = q.relevanceLevel): number[] {
+  const R = numRelAt(q, rel)
+  if (R === 0) return cutoffs.map(() => 0)
+  const pc = prefixCounts(q.grades, q.numRet, rel)
+  return cutoffs.map((k) => pc[Math.min(k, q.numRet)]! / (k > R ? R : k))
+}
+
+/**
+ * R-precision:  Rprec = |relevant in top min(R, n)| / R; 0 when R = 0 or nothing retrieved.
+ * Reference: TREC: Experiment and Evaluation in IR, Voorhees & Harman (eds.), 2005.
+ */
+export function rPrecision(q: JudgedRanking, rel = q.relevanceLevel): number {
+  const R = numRelAt(q, rel)
+  const look = Math.min(q.numRet, R)
+  if (look === 0) return 0
+  let c = 0
+  for (let i = 0; i < look; i++) if (q.grades[i]! >= rel) c++
+  return c / R
+}
+
+/**
+ * Precision at multiples of R:  Rprec_mult@x = P@c with c = ⌊x·R + 0.9⌋ (trec_eval's rounding,
+ * kept in v10); past the end of the ranking it is num_rel_ret / c.
+ */
+export function rPrecisionMult(q: JudgedRanking, multiples: readonly number[], rel = q.relevanceLevel): number[] {
+  const R = numRelAt(q, rel)
+  const relRet = numRelRetAt(q, rel)
+  const pc = prefixCounts(q.grades, q.numRet, rel)
+  return multiples.map((x) => {
+    const c = Math.trunc(x * R + 0.9)
+    if (c > q.numRet) return relRet / c
+    if (c <= 0 || relRet === 0) return 0
+    // trec_eval only records cutoffs reached while relevant docs remain at or below rank c.
+    return pc[c]! > 0 ? pc[c]! / c : 0
+  })
+}
+
+/** Set precision:  set_P = num_rel_ret / num_ret; 0 when nothing retrieved. */
+export function setPrecision(q: JudgedRanking, rel = q.relevanceLevel): number {
+  if (q.numRet === 0) return 0
+  return numRelRetAt(q, rel) / q.numRet
+}
+
+/** Set relative precision:  set_relative_P = num_rel_ret / min(num_ret, R); 0 when either is 0. */
+export function setRelativePrecision(q: JudgedRanking, rel = q.relevanceLevel): number {
+  const R = numRelAt(q, rel)
+  if (q.numRet === 0 || R === 0) return 0
+  return numRelRetAt(q, rel) / Math.min(q.numRet, R)
+}

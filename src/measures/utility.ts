@@ -1,0 +1,16 @@
+import type { JudgedRanking } from '../rank/judged-ranking.js'
+
+/**
+ * Linear utility (trec_eval `utility`, coefficients a,b,c,d, default 1,−1,0,0):
+ *   a·rel_ret + b·nonrel_ret + c·rel_not_ret + d·(N + rel_ret − ret − R)
+ * with N the collection size (trec_eval `-N`).
+ */
+export function utility(q: JudgedRanking, coefficients: readonly number[], collectionSize: number): number {
+  const [a, b, c, d] = coefficients as [number, number, number, number]
+  return (
+    a * q.numRelRet +
+    b * (q.numRet - q.numRelRet) +
+    c * (q.numRel - q.numRelRet) +
+    d * (collectionSize + q.numRelRet - q.numRet - q.numRel)
+  )
+}

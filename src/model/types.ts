@@ -1,0 +1,56 @@
+/**
+ * Core data: judgments and rankings. Ids are binary strings (one char per byte, see
+ * `io/bytes.ts`), so comparisons are byte-wise like C `strcmp`.
+ */
+
+/** The judgments of one query. */
+export interface QueryJudgments {
+  readonly queryId: string
+  /** docId → grade (the qrels label). Negative grades mean "pooled but unjudged". */
+  readonly grades: ReadonlyMap<string, number>
+  /** `relLevels[g]` = number of judged docs with grade g, for g ≥ 0. */
+  readonly relLevels: readonly number[]
+  /** Highest label of any judgment of the query, negative ones included. */
+  readonly maxJudgment: number
+  /** Docs judged more than once (byte order of docId; the first is what trec_eval names). */
+  readonly duplicateDocs: readonly string[]
+  /** Physical line of each judgment's first occurrence (for messages). */
+  readonly lines: ReadonlyMap<string, number>
+}
+
+/** A qrels file: judgments per query, in order of first appearance. */
+export interface Qrels {
+  readonly queries: ReadonlyMap<string, QueryJudgments>
+  /** Lines that were comments and skipped. */
+  readonly commentLines: number
+  /** Number of judgment lines read. */
+  readonly judgmentLines: number
+}
+
+/** The documents one query retrieved, in file order. */
+export interface RunQuery {
+  readonly queryId: string
+  readonly docIds: string[]
+  /** Parsed scores (after the score-precision convention). */
+  readonly scores: number[]
+  /** Parsed rank column (`NaN` when not an integer); only when asked for. */
+  readonly ranks: number[] | null
+  /** Physical line number of each document. */
+  readonly lines: number[]
+}
+
+/** A run: retrieved documents per query, in order of first appearance, plus the run tag. */
+export interface Run {
+  readonly queries: ReadonlyMap<string, RunQuery>
+  /** The run tag of the last line (what trec_eval's `runid` prints). */
+  readonly tag: string
+  /** Every distinct run tag, in order of first appearance. */
+  readonly tags: readonly string[]
+  /** Number of document lines read. */
+  readonly lineCount: number
+}
+
+/** Relevance value of a retrieved doc that is absent from the qrels ("not in pool"). */
+export const NOT_POOLED = -1
+/** Relevance value of a retrieved doc judged with a negative label ("pooled, unjudged"). */
+export const UNJUDGED = -2

@@ -1,0 +1,42 @@
+/**
+ * A query's ranking joined with its judgments, prepared once and shared by every measure
+ * (trec_eval's `RES_RELS`). Ranks are 0-based indices into `grades`.
+ */
+export interface JudgedRanking {
+  readonly queryId: string
+  /** Grade of the doc at each rank: ≥ 0 judged, `NOT_POOLED` (-1) absent, `UNJUDGED` (-2) negative. */
+  readonly grades: Int32Array
+  /** Number of ranked docs (after depth cut and judged-only). */
+  readonly numRet: number
+  /** `relLevels[g]` = judged docs of the query with grade g (retrieved or not), g ≥ 0. */
+  readonly relLevels: readonly number[]
+  /** 1 + the highest grade with at least one judged doc. */
+  readonly numRelLevels: number
+  /** Relevance level of the conventions: grade ≥ this is relevant. */
+  readonly relevanceLevel: number
+  /** Judged docs with grade ≥ `relevanceLevel` (R). */
+  readonly numRel: number
+  /** Ranked docs with grade ≥ `relevanceLevel`. */
+  readonly numRelRet: number
+  /** Ranked docs absent from the qrels. */
+  readonly numNonpool: number
+  /** Ranked docs with a negative judgment. */
+  readonly numUnjudgedInPool: number
+}
+
+/** R for relevance level `rel`: judged docs of the query with grade ≥ `rel`. */
+export function numRelAt(q: JudgedRanking, rel: number): number {
+  if (rel === q.relevanceLevel) return q.numRel
+  let n = 0
+  for (let g = Math.max(0, rel); g < q.relLevels.length; g++) n += q.relLevels[g]!
+  return n
+}
+
+/** Relevant retrieved docs for level `rel`. */
+export function numRelRetAt(q: JudgedRanking, rel: number): number {
+  if (rel === q.relevanceLevel) return q.numRelRet
+  let n = 0
+  const g = q.grades
+  for (let i = 0; i < q.numRet; i++) if (g[i]! >= rel) n++
+  return n
+}

@@ -1,0 +1,186 @@
+import type { Conventions } from '../conventions/conventions.js'
+import { NOT_POOLED, UNJUDGED, type QueryJudgments, type RunQuery } from '../model/types.js'
+import type { JudgedRanking } from './judged-ranking.js'
+
+/** What preparing one query removed, per convention (reported by `--explain`). */
+export interface PrepareCounts {
+  /** Lines removed as duplicates (keep-first / keep-last / keep-first-ranked). */
+  duplicatesRemoved: number
+  /** Docs discarded because they are not in the corpus id list. */
+  unknownDiscarded: number
+  /** Docs below the depth cut. */
+  cutByDepth: number
+  /** Unjudged docs dropped by judged-only. */
+  unjudgedDropped: number
+}
+
+/** Why a query could not be prepared (trec_eval refuses to compute its measures). */
+export type PrepareFailure =
+  | { readonly code: 'duplicate_doc'; readonly docId: string }
+  | { readonly code: 'duplicate_judgment'; readonly docId: string }
+  | { readonly code: 'no_judgments' }
+
+/** Outcome of {@link prepareQuery}. */
+export type PrepareResult =
+  | { readonly ok: true; readonly ranking: JudgedRanking; readonly counts: PrepareCounts }
+  | { readonly ok: false; readonly failure: PrepareFailure }
+
+/** Extra inputs of {@link prepareQuery}. */
+export interface PrepareOptions {
+  /** Corpus doc ids, required when `conventions.unknownDocs` is `'discard'`. */
+  readonly corpus?: ReadonlySet<string>
+}
+
+function compareIds(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
+}
+
+/** Indices of `run`'s docs in ranking order under `ordering`. */
+export function orderDocs(run: RunQuery, ordering: Conventions['ordering'], keep: readonly number[] | null = null): number[] {
+  const s = run.scores
+  const d = run.docIds
+  const idx = keep ? keep.slice() : Array.from({ length: d.length }, (_, i) => i)
+  switch (ordering) {
+    case 'file-order':
+      return idx
+    case 'rank': {
+      const r = run.ranks
+      if (!r) throw new Error('rank ordering needs the rank column (parse with keepRanks)')
+      return idx.sort((a, b) => {
+        const ra = r[a]!
+        const rb = r[b]!
+        if (ra === rb || (Number.isNaN(ra) && Number.isNaN(rb))) return a - b
+        if (Number.isNaN(ra)) return 1
+        if (Number.isNaN(rb)) return -1
+        return ra - rb
+      })
+    }
+    case 'score-file-order':
+      return idx.sort((a, b) => (s[a]! > s[b]! ? -1 : s[a]! < s[b]! ? 1 : a - b))
+    case 'score-docid-desc': {
+      // Most runs arrive already in this order: check before sorting.
+      let sorted = true
+      for (let k = 1; k < idx.length; k++) {
+        const a = idx[k - 1]!
+        const b = idx[k]!
+        if (s[a]! > s[b]!) continue
+        if (s[a]! === s[b]! && d[a]! > d[b]!) continue
+        sorted = false
+        break
+      }
+      if (sorted) return idx
+      return idx.sort((a, b) => (s[a]! > s[b]! ? -1 : s[a]! < s[b]! ? 1 : compareIds(d[b]!, d[a]!)))
+    }
+  }
+}
+
+/**
+ * Join one query's retrieved docs with its judgments under the conventions: drop unknown docs,
+ * resolve duplicates, order, cut at depth, look up grades, drop unjudged docs if judged-only.
+ * Mirrors trec_eval's `form_res_rels`, with every step a named convention.
+ */
+export function prepareQuery(
+  judgments: QueryJudgments,
+  run: RunQuery,
+  conv: Conventions,
+  options: PrepareOptions = {},
+): PrepareResult {
+  const counts: PrepareCounts = { duplicatesRemoved: 0, unknownDiscarded: 0, cutByDepth: 0, unjudgedDropped: 0 }
+  const docIds = run.docIds
+  let keep: number[] | null = null
+  if (conv.unknownDocs === 'discard' && options.corpus) {
+    const corpus = options.corpus
+    keep = []
+    for (let i = 0; i < docIds.length; i++) if (corpus.has(docIds[i]!)) keep.push(i)
+    counts.unknownDiscarded = docIds.length - keep.length
+  }
+  if (conv.duplicates === 'keep-first' || conv.duplicates === 'keep-last') {
+    const seen = new Map<string, number>()
+    const src = keep ?? Array.from({ length: docIds.length }, (_, i) => i)
+    for (const i of src) {
+      const id = docIds[i]!
+      if (!seen.has(id) || conv.duplicates === 'keep-last') seen.set(id, i)
+    }
+    if (seen.size !== src.length) {
+      counts.duplicatesRemoved = src.length - seen.size
+      keep = [...seen.values()].sort((a, b) => a - b)
+    }
+  }
+  let order = orderDocs(run, conv.ordering, keep)
+  if (conv.duplicates === 'keep-first-ranked') {
+    const seen = new Set<string>()
+    const kept: number[] = []
+    for (const i of order) {
+      if (seen.has(docIds[i]!)) continue
+      seen.add(docIds[i]!)
+      kept.push(i)
+    }
+    counts.duplicatesRemoved = order.length - kept.length
+    order = kept
+  }
+  if (conv.depth !== null && order.length > conv.depth) {
+    counts.cutByDepth = order.length - conv.depth
+    order = order.slice(0, Math.max(0, conv.depth))
+  }
+  if (conv.duplicates === 'error') {
+    const seen = new Set<string>()
+    let dup: string | null = null
+    for (const i of order) {
+      const id = docIds[i]!
+      if (seen.has(id)) {
+        if (dup === null || id < dup) dup = id
+      } else seen.add(id)
+    }
+    if (dup !== null) return { ok: false, failure: { code: 'duplicate_doc', docId: dup } }
+  }
+  if (judgments.duplicateDocs.length > 0) {
+    return { ok: false, failure: { code: 'duplicate_judgment', docId: judgments.duplicateDocs[0]! } }
+  }
+  if (judgments.maxJudgment < 0) return { ok: false, failure: { code: 'no_judgments' } }
+
+  const level = conv.relevanceLevel
+  const gradesMap = judgments.grades
+  let grades = new Int32Array(order.length)
+  let numRelRet = 0
+  let numNonpool = 0
+  let numUnjudged = 0
+  let n = 0
+  for (let k = 0; k < order.length; k++) {
+    const g = gradesMap.get(docIds[order[k]!]!)
+    const v = g === undefined ? NOT_POOLED : g < 0 ? UNJUDGED : g
+    if (conv.judgedOnly && v < 0) {
+      counts.unjudgedDropped++
+      continue
+    }
+    grades[n++] = v
+    if (v === NOT_POOLED) numNonpool++
+    else if (v === UNJUDGED) numUnjudged++
+    else if (v >= level) numRelRet++
+  }
+  if (n !== order.length) grades = grades.subarray(0, n)
+  const relLevels = judgments.relLevels
+  let numRel = 0
+  let numRelLevels = 0
+  for (let g = 0; g < relLevels.length; g++) {
+    if (relLevels[g]) {
+      numRelLevels = g + 1
+      if (g >= level) numRel += relLevels[g]!
+    }
+  }
+  return {
+    ok: true,
+    counts,
+    ranking: {
+      queryId: judgments.queryId,
+      grades,
+      numRet: n,
+      relLevels,
+      numRelLevels,
+      relevanceLevel: level,
+      numRel,
+      numRelRet,
+      numNonpool,
+      numUnjudgedInPool: numUnjudged,
+    },
+  }
+}

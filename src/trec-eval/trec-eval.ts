@@ -1,0 +1,441 @@
+/**
+ * `trecscore trec-eval`: a drop-in for NIST trec_eval 10.0 (and 9.0.8 with `--compat 9.0.8`)
+ * with byte-identical output. Where trec_eval crashes or reads uninitialised memory, this does
+ * what was intended (see the README's trec_eval section).
+ */
+import { atof, atol } from '../io/bytes.js'
+import { readAll } from '../io/source.js'
+import { SourceError } from '../io/source.js'
+import { streamRunQueries } from '../io/run-reader.js'
+import { parseQrels } from '../io/trec-qrels.js'
+import { formatIssue } from '../errors/format-issue.js'
+import type { Conventions } from '../conventions/conventions.js'
+import { trecEvalV10, trecEvalV9 } from '../conventions/profiles.js'
+import type { Qrels, RunQuery } from '../model/types.js'
+import { prepareQuery, type PrepareFailure } from '../rank/prepare.js'
+import type { JudgedRanking } from '../rank/judged-ranking.js'
+import { MIN_GEO_MEAN } from '../measures/average-precision.js'
+import { padRight, printfFixed } from '../report/printf.js'
+import { parseTrecEvalArgs, UsageError, type TrecEvalArgs } from './args.js'
+import { TREC_EVAL_MEASURES, TREC_EVAL_NICKNAMES, V10_ONLY_MEASURES, type TeContext, type TeMeasure, type TeParams } from './table.js'
+import { trecEvalHelp, TREC_EVAL_USAGE } from './help.js'
+import { applyZscores, readZscores } from './zscores.js'
+import { runPreferenceFormat } from './prefs/index.js'
+
+/** Where the drop-in writes. Strings are binary strings (one char per byte). */
+export interface TrecEvalIO {
+  out(text: string): void
+  err(text: string): void
+}
+
+/** Exit with a code after printing (trec_eval's `exit(n)`). */
+class Exit extends Error {
+  override name = 'TrecEvalExit'
+  constructor(readonly code: number) {
+    super(`exit ${code}`)
+  }
+}
+
+/** One requested measure after parameter parsing. */
+export interface ActiveMeasure {
+  readonly def: TeMeasure
+  readonly params: TeParams
+  /** Printed names, one per value. */
+  readonly names: readonly string[]
+}
+
+/** Outcome of evaluating one query. */
+type QueryOutcome =
+  | { readonly ok: true; readonly values: Float64Array; readonly texts: readonly (string | null)[] }
+  | { readonly ok: false; readonly failure: PrepareFailure }
+
+function fmtCutDouble(x: number): string {
+  // "%3.2f"
+  return printfFixed(x, 3, 2)
+}
+
+function parseCutoffParams(kind: 'long-cutoffs' | 'double-cutoffs', text: string, io: TrecEvalIO): number[] {
+  const parts = text.split(',')
+  const vals = parts.map((p) => (kind === 'long-cutoffs' ? atol(p) : atof(p)))
+  vals.sort((x, y) => x - y)
+  if (kind === 'long-cutoffs' && vals[0]! <= 0) {
+    io.err('trec_eval: Negative cutoff detected\n')
+    throw new Error('init')
+  }
+  for (let i = 1; i < vals.length; i++) {
+    if (vals[i - 1] === vals[i]) {
+      io.err('trec_eval: duplicate cutoffs detected\n')
+      throw new Error('init')
+    }
+  }
+  return vals
+}
+
+function parsePairs(text: string, io: TrecEvalIO): { name: string; value: number }[] {
+  let last = ','
+  for (const ch of text) {
+    if (ch === ',') {
+      if (last === ',') break
+      last = ','
+    } else if (ch === '=') {
+      if (last === '=') {
+        last = ','
+        break
+      }
+      last = '='
+    }
+  }
+  if (last !== '=') {
+    io.err(`trec_eval: malformed pair parameters in '${text}'\n`)
+    throw new Error('init')
+  }
+  const out: { name: string; value: number }[] = []
+  let name = ''
+  let start = 0
+  for (let i = 0; i <= text.length; i++) {
+    const ch = text[i]
+    if (ch === '=') {
+      name = text.slice(start, i)
+      start = i + 1
+    } else if (ch === ',' || ch === undefined) {
+      out.push({ name, value: atof(text.slice(start, i)) })
+      start = i + 1
+    }
+  }
+  return out
+}
+
+/** Initialise one measure from the first `-m name.params` given for it (trec_eval's rule). */
+function initMeasure(def: TeMeasure, paramText: string | undefined, io: TrecEvalIO): ActiveMeasure {
+  const name = def.name
+  switch (def.params) {
+    case 'none':
+      return { def, params: { kind: 'none' }, names: [name] }
+    case 'long-cutoffs':
+    case 'double-cutoffs': {
+      const values = paramText === undefined ? [...def.defaults!] : parseCutoffParams(def.params, paramText, io)
+      const names = values.map((v) => (def.params === 'long-cutoffs' ? `${name}_${v}` : `${name}_${fmtCutDouble(v)}`))
+      return { def, params: { kind: def.params, values, printable: paramText ?? null }, names }
+    }
+    case 'double-params': {
+      const values = paramText === undefined ? [...def.defaults!] : paramText.split(',').map(atof)
+      return { def, params: { kind: 'double-params', values, printable: paramText ?? null }, names: [paramText === undefined ? name : `${name}_${paramText}`] }
+    }
+    case 'pairs': {
+      const pairs = paramText === undefined ? [] : parsePairs(paramText, io)
+      return { def, params: { kind: 'pairs', pairs, printable: paramText ?? null }, names: [paramText === undefined ? name : `${name}_${paramText}`] }
+    }
+  }
+}
+
+/** Resolve `-m` arguments to measures in print order (trec_eval's `mark_measure`). */
+export function selectMeasures(specs: readonly string[], compat: TrecEvalArgs['compat'], io: TrecEvalIO): { marked: Set<string>; params: Map<string, string> } | string {
+  const known = new Set(TREC_EVAL_MEASURES.map((m) => m.name).filter((n) => compat === '10.0' || !V10_ONLY_MEASURES.has(n)))
+  const marked = new Set<string>()
+  const params = new Map<string, string>()
+  for (const spec of specs.length ? specs : ['official']) {
+    const dot = spec.indexOf('.')
+    const base = dot >= 0 ? spec.slice(0, dot) : spec
+    if (dot >= 0) {
+      const p = spec.slice(dot + 1)
+      if (p === '') {
+        io.err(`trec_eval: improper measure in parameter '${base}'\n`)
+        return base
+      }
+      if (!params.has(base)) params.set(base, p)
+    }
+    const nick = TREC_EVAL_NICKNAMES[base]
+    if (nick) {
+      for (const n of nick) if (known.has(n)) marked.add(n)
+      continue
+    }
+    if (!known.has(base)) return base
+    marked.add(base)
+  }
+  return { marked, params }
+}
+
+/** Summary `num_rel` with -c: judgments with grade > 0 over every qrels query (ignores -l). */
+function completeNumRel(qrels: Qrels): number {
+  let n = 0
+  for (const q of qrels.queries.values()) {
+    for (const g of q.grades.values()) if (g > 0) n++
+    // duplicates are judgments too
+  }
+  return n
+}
+
+/**
+ * Run the trec_eval drop-in with `argv` (without the program name); returns the exit code.
+ * All output goes through `io`.
+ */
+export async function trecEval(argv: readonly string[], io: TrecEvalIO): Promise<number> {
+  try {
+    return await main(argv, io)
+  } catch (e) {
+    if (e instanceof Exit) return e.code
+    throw e
+  }
+}
+
+async function main(argv: readonly string[], io: TrecEvalIO): Promise<number> {
+  let args: TrecEvalArgs
+  try {
+    args = parseTrecEvalArgs(argv)
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.err(`trec_eval: ${e.message}\n${TREC_EVAL_USAGE}`)
+      return 1
+    }
+    throw e
+  }
+  const v9 = args.compat === '9.0.8'
+  if (args.version) {
+    io.err(`trec_eval version ${v9 ? '9.0.7' : '10.0-rc3'} (trecscore drop-in)\n`)
+    return 0
+  }
+  // Measures are marked while options are read, so an illegal one is reported first.
+  const sel = selectMeasures(args.measures, args.compat, io)
+  if (typeof sel === 'string') {
+    io.err(`trec_eval: illegal measure '${sel}'\n`)
+    return 1
+  }
+  if (args.help) {
+    io.out(trecEvalHelp(args.measures.length ? sel.marked : new Set()))
+    return 0
+  }
+  if (args.operands.length !== 2) {
+    io.err(TREC_EVAL_USAGE)
+    return 1
+  }
+  const [qrelsFile, runFile] = args.operands as [string, string]
+  if (args.debug !== null) {
+    io.err('trec_eval: -D (debug output) is not supported by trecscore; use `trecscore evaluate --explain`\n')
+    return 1
+  }
+  if (args.resultsFormat !== 'trec_results') {
+    io.err(`trec_eval: Illegal retrieval results format '${args.resultsFormat}'\n`)
+    return 2
+  }
+  if (args.relFormat !== 'qrels') {
+    return runPreferenceFormat(args, sel, io)
+  }
+
+  const conv: Conventions = {
+    ...(v9 ? trecEvalV9 : trecEvalV10),
+    relevanceLevel: args.relevanceLevelText === null ? 1 : atol(args.relevanceLevelText),
+    depth: args.maxDocs === null ? null : atol(args.maxDocs),
+    judgedOnly: args.judgedOnly,
+  }
+  const ctx: TeContext = {
+    collectionSize: args.collectionSize === null ? 0 : atol(args.collectionSize),
+    recallRounding: v9 ? 'plus-0.9' : 'round',
+  }
+
+  // Qrels.
+  const qrels = await readQrelsOrQuit(qrelsFile, conv, io)
+
+  // Z-score file (read after both inputs in trec_eval; its errors come later).
+  // Measures.
+  const active: ActiveMeasure[] = []
+  for (const def of TREC_EVAL_MEASURES) {
+    if (!sel.marked.has(def.name)) continue
+    try {
+      active.push(initMeasure(def, sel.params.get(def.name), io))
+    } catch {
+      io.err(`trec_eval: Cannot initialize measure '${def.name}'\n`)
+      return 2
+    }
+  }
+  const rankingMeasure = active.find((m) => m.def.usesRanking)
+  const width = active.reduce((n, m) => n + m.names.length, 0)
+
+  // Run: stream queries, evaluating each qrels query as soon as its lines are complete.
+  const outcomes = new Map<string, QueryOutcome>()
+  const evaluate = (judgments: NonNullable<ReturnType<Qrels['queries']['get']>>, run: RunQuery): QueryOutcome => {
+    if (!rankingMeasure) return { ok: true, values: new Float64Array(width).fill(0), texts: [] }
+    const prep = prepareQuery(judgments, run, conv)
+    if (!prep.ok) return { ok: false, failure: prep.failure }
+    return computeAll(prep.ranking, active, width, ctx)
+  }
+  let tag = ''
+  try {
+    const summary = await streamRunQueries(
+      runFile,
+      { file: runFile, comments: conv.comments, float32: conv.scorePrecision === 'float32', stopAtFirstError: true },
+      (qid) => qrels.queries.has(qid),
+      (run) => outcomes.set(run.queryId, evaluate(qrels.queries.get(run.queryId)!, run)),
+    )
+    const p = summary.parser
+    if (p.issues.length) {
+      const issue = p.issues[0]!
+      if (issue.code === 'field_count' || issue.code === 'nul_byte') io.err(`trec_eval.get_results: Malformed line ${p.malformedLineNumber}\n`)
+      io.err(`trecscore: ${formatIssue(issue)}\n`)
+      io.err(`trec_eval: Quit in file '${runFile}'\n`)
+      return 2
+    }
+    if (p.contentLines === 0 && p.blankLines === 0 && p.commentLines === 0) {
+      io.err(`trec_eval.get_results: Cannot read results file '${runFile}'\ntrec_eval: Quit in file '${runFile}'\n`)
+      return 2
+    }
+    tag = p.lastTag
+  } catch (e) {
+    if (e instanceof SourceError) {
+      io.err(`trec_eval.get_results: Cannot read results file '${runFile}'\ntrecscore: ${e.message}\ntrec_eval: Quit in file '${runFile}'\n`)
+      return 2
+    }
+    throw e
+  }
+
+  const zscores = args.zscores === null ? null : await readZscores(args.zscores, io)
+
+  // Evaluate in qrels order, printing as trec_eval does.
+  const qids = [...qrels.queries.keys()].sort()
+  const sums = new Float64Array(width)
+  let evaluated = 0
+  const lines: string[] = []
+  const flush = (): void => {
+    if (lines.length) io.out(lines.join(''))
+    lines.length = 0
+  }
+  for (const qid of qids) {
+    let outcome = outcomes.get(qid)
+    let missing = false
+    if (!outcome) {
+      if (!args.complete) {
+        if (v9) continue
+        flush()
+        io.err(`trec_eval: result qid '${qid}' not found in qrels\n`)
+        return 4
+      }
+      if (v9) continue
+      missing = true
+      outcome = evaluate(qrels.queries.get(qid)!, { queryId: qid, docIds: ['ceci_nest_pas_un_docno'], scores: [1], ranks: null, lines: [0] })
+    }
+    if (!outcome.ok) {
+      flush()
+      const f = outcome.failure
+      if (f.code === 'duplicate_doc') io.err(`trec_eval.form_res_qrels: duplicate docs ${f.docId}`)
+      else if (f.code === 'duplicate_judgment') io.err(`trec_eval.form_res_rels: duplicate docs ${f.docId}\n`)
+      io.err(`trec_eval: Can't calculate measure '${rankingMeasure!.def.name}'\n`)
+      return 4
+    }
+    const values = outcome.values
+    const texts = outcome.texts.slice()
+    if (missing) {
+      let off = 0
+      active.forEach((m, mi) => {
+        const n = m.def.name
+        if (n === 'num_ret' || n === 'utility' || n === 'unj' || n === 'rbp_resid') for (let k = 0; k < m.names.length; k++) values[off + k] = 0
+        if (n === 'relstring') texts[mi] = ''
+        off += m.names.length
+      })
+    }
+    if (zscores) applyZscores(zscores, qid, active, values, io)
+    let off = 0
+    active.forEach((m, mi) => {
+      const n = m.names.length
+      if (m.def.summary !== 'none' || m.def.perQuery !== 'none') for (let k = 0; k < n; k++) sums[off + k] += values[off + k]!
+      if (args.queryEval) {
+        const z = zscores ? 'Z' : ''
+        if (m.def.perQuery === 'double') for (let k = 0; k < n; k++) lines.push(`${z}${padRight(m.names[k]!, 22)}\t${qid}\t${printfFixed(values[off + k]!, 6, 4)}\n`)
+        else if (m.def.perQuery === 'long') {
+          if (zscores) lines.push(`Z${padRight(m.names[0]!, 22)}\t${qid}\t${printfFixed(values[off]!, 6, 4)}\n`)
+          else lines.push(`${padRight(m.names[0]!, 22)}\t${qid}\t${Math.trunc(values[off]!)}\n`)
+        } else if (m.def.perQuery === 'string') lines.push(`${padRight(m.names[0]!, 22)}\t${qid}\t'${texts[mi] ?? ''}'\n`)
+      }
+      off += n
+    })
+    if (lines.length > 4096) flush()
+    evaluated++
+  }
+  if (evaluated === 0 && !(v9 && args.complete && qids.length > 0)) {
+    flush()
+    io.err('trec_eval: No queries with both results and relevance info\n')
+    return 7
+  }
+  // Summary.
+  const numQueries = args.complete ? qrels.queries.size : evaluated
+  if (args.summary) {
+    let off = 0
+    const z = zscores ? 'Z' : ''
+    for (const m of active) {
+      const n = m.names.length
+      for (let k = 0; k < n; k++) {
+        const name = padRight(m.names[k]!, 22)
+        const sum = sums[off + k]!
+        switch (m.def.summary) {
+          case 'runid':
+            lines.push(`${name}\tall\t${tag}\n`)
+            break
+          case 'num_q':
+            lines.push(zscores ? `Z${name}\tall\t${printfFixed(numQueries, 6, 4)}\n` : `${name}\tall\t${numQueries}\n`)
+            break
+          case 'sum':
+          case 'num_rel': {
+            const v = m.def.summary === 'num_rel' && args.complete ? completeNumRel(qrels) : sum
+            lines.push(zscores ? `Z${name}\tall\t${printfFixed(v, 6, 4)}\n` : `${name}\tall\t${Math.trunc(v)}\n`)
+            break
+          }
+          case 'mean':
+            lines.push(`${z}${name}\tall\t${printfFixed(numQueries ? sum / numQueries : sum, 6, 4)}\n`)
+            break
+          case 'gm': {
+            let v = sum
+            if (numQueries > 0) {
+              if (args.complete) v += (numQueries - evaluated) * Math.log(MIN_GEO_MEAN)
+              v = Math.exp(v / numQueries)
+            }
+            lines.push(`${z}${name}\tall\t${printfFixed(v, 6, 4)}\n`)
+            break
+          }
+          case 'none':
+            break
+        }
+      }
+      off += n
+    }
+  }
+  flush()
+  return 0
+}
+
+/** Evaluate every active measure on one prepared query. */
+export function computeAll(q: JudgedRanking, active: readonly ActiveMeasure[], width: number, ctx: TeContext): QueryOutcome {
+  const values = new Float64Array(width)
+  const texts: (string | null)[] = []
+  let off = 0
+  for (const m of active) {
+    const v = m.def.compute(q, m.params, ctx)
+    for (let k = 0; k < m.names.length; k++) values[off + k] = v[k] ?? 0
+    texts.push(m.def.text ? m.def.text(q, m.params) : null)
+    off += m.names.length
+  }
+  return { ok: true, values, texts }
+}
+
+async function readQrelsOrQuit(file: string, conv: Conventions, io: TrecEvalIO): Promise<Qrels> {
+  let bytes: Buffer
+  try {
+    bytes = await readAll(file)
+  } catch (e) {
+    if (e instanceof SourceError) {
+      io.err(`trec_eval.get_qrels: Cannot read qrels file '${file}'\ntrecscore: ${e.message}\ntrec_eval: Quit in file '${file}'\n`)
+      throw new Exit(2)
+    }
+    throw e
+  }
+  if (bytes.length === 0) {
+    io.err(`trec_eval.get_qrels: Cannot read qrels file '${file}'\ntrec_eval: Quit in file '${file}'\n`)
+    throw new Exit(2)
+  }
+  const parsed = parseQrels(bytes, { file, comments: conv.comments, stopAtFirstError: true })
+  if (!parsed.ok) {
+    const issue = parsed.issues[0]!
+    io.err(`trec_eval.get_qrels: Malformed line ${parsed.malformedLineNumber ?? '?'}\n`)
+    io.err(`trecscore: ${formatIssue(issue)}\n`)
+    io.err(`trec_eval: Quit in file '${file}'\n`)
+    throw new Exit(2)
+  }
+  return parsed.value
+}
