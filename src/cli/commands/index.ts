@@ -1,0 +1,7 @@
+import type { Command } from 'commander'
+
+/** Each command module exports a function that adds its command to the program. */
+export type RegisterCommand = (program: Command) => void
+
+/** Every command of the CLI besides `trec-eval` (which takes trec_eval's own argv). */
+export const COMMANDS: readonly RegisterCommand[] = []
