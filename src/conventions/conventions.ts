@@ -58,6 +58,11 @@ export interface Conventions {
   readonly gains: GainSpec
   /** How queries are keyed: the qid, or (group, qid) where ids collide across groups. */
   readonly queryKey: 'qid' | 'group-qid'
+  /**
+   * Queries with no relevant document: measures that need one score 0 (trec_eval), or are
+   * undefined (`null`), kept out of means and counted separately.
+   */
+  readonly queriesWithoutRelevant: 'zero' | 'undefined'
   /** Read `#` lines as comments (trec_eval 10). */
   readonly comments: boolean
 }

@@ -13,6 +13,7 @@ export const trecEvalV10 = {
   relevanceLevel: 1,
   gains: { kind: 'grade' },
   queryKey: 'qid',
+  queriesWithoutRelevant: 'zero',
   comments: true,
 } as const satisfies Conventions
 

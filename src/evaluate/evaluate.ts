@@ -1,0 +1,197 @@
+/**
+ * The one orchestrator: prepare each query under the conventions, compute every measure,
+ * aggregate over the declared query set, and count everything that was dropped, deduplicated or
+ * zero-filled. Pure: no I/O.
+ */
+import type { Conventions } from '../conventions/conventions.js'
+import { resolveConventions } from '../conventions/profiles.js'
+import type { Measure } from '../measures/measure.js'
+import { measureParams, parseMeasures } from '../measures/name.js'
+import type { Qrels, Run, RunQuery } from '../model/types.js'
+import { numRelAt } from '../rank/judged-ranking.js'
+import { prepareQuery, type PrepareFailure } from '../rank/prepare.js'
+import { aggregate, type AggregateValue } from './aggregate.js'
+
+/** The per-query outcome of one run. */
+export interface QueryResult {
+  readonly queryId: string
+  /** `evaluated`: in the run; `zero-filled`: missing from the run and scored on an empty ranking. */
+  readonly status: 'evaluated' | 'zero-filled'
+  /** One value per measure, `null` when undefined for this query. */
+  readonly values: readonly (number | null)[]
+}
+
+/** Everything that was dropped, deduplicated, cut or zero-filled while evaluating one run. */
+export interface EvaluationCounts {
+  /** Queries in the declared query set (the qrels queries unless given). */
+  readonly declaredQueries: number
+  /** Distinct queries in the run. */
+  readonly runQueries: number
+  readonly evaluatedQueries: number
+  /** Declared queries absent from the run, and what happened to them. */
+  readonly missingQueries: readonly string[]
+  readonly missingPolicy: Conventions['missingQueries']
+  /** Run queries outside the declared set (ignored). */
+  readonly extraQueries: number
+  readonly duplicatesRemoved: number
+  readonly unknownDiscarded: number
+  readonly cutByDepth: number
+  readonly unjudgedDropped: number
+  /** Queries that could not be evaluated (e.g. duplicate docs under the `error` policy). */
+  readonly failedQueries: readonly { readonly queryId: string; readonly failure: PrepareFailure }[]
+}
+
+/** Result of evaluating one run. */
+export interface RunEvaluation {
+  readonly runName: string
+  readonly runTag: string
+  readonly measures: readonly string[]
+  readonly conventions: Conventions
+  readonly perQuery: readonly QueryResult[]
+  readonly aggregates: readonly AggregateValue[]
+  readonly counts: EvaluationCounts
+}
+
+/** Options of {@link evaluate} and {@link RunEvaluator}. */
+export interface EvaluateOptions {
+  /** Name of the run in reports (file name). */
+  readonly runName?: string
+  /** Corpus doc ids (for `unknownDocs: 'discard'`). */
+  readonly corpus?: ReadonlySet<string>
+  /** The query set to average over; default: every qrels query. */
+  readonly queries?: readonly string[]
+}
+
+/**
+ * Incremental evaluation of one run: feed queries as they are read (`add`), then `finish`.
+ * Used by the streaming CLI; {@link evaluate} wraps it for in-memory runs.
+ */
+export class RunEvaluator {
+  private readonly results = new Map<string, (number | null)[]>()
+  private readonly failures: { queryId: string; failure: PrepareFailure }[] = []
+  private readonly seen = new Set<string>()
+  private extra = 0
+  private dup = 0
+  private unknown = 0
+  private cut = 0
+  private unjudged = 0
+  private readonly declared: readonly string[]
+  private readonly declaredSet: ReadonlySet<string>
+
+  constructor(
+    private readonly qrels: Qrels,
+    readonly measures: readonly Measure[],
+    readonly conventions: Conventions,
+    private readonly options: EvaluateOptions = {},
+  ) {
+    this.declared = options.queries ?? [...qrels.queries.keys()]
+    this.declaredSet = new Set(this.declared)
+  }
+
+  /** Whether a query id is worth reading (it is in the declared set and has judgments). */
+  wants(queryId: string): boolean {
+    return this.declaredSet.has(queryId) && this.qrels.queries.has(queryId)
+  }
+
+  /** Evaluate one query of the run (a later call for the same query replaces the earlier). */
+  add(run: RunQuery): void {
+    if (!this.seen.has(run.queryId)) {
+      this.seen.add(run.queryId)
+      if (!this.declaredSet.has(run.queryId)) this.extra++
+    }
+    if (!this.wants(run.queryId)) return
+    // A query seen again (lines split across the file) replaces its earlier, partial outcome.
+    const prior = this.failures.findIndex((f) => f.queryId === run.queryId)
+    if (prior >= 0) this.failures.splice(prior, 1)
+    const values = this.compute(run)
+    if (values) this.results.set(run.queryId, values)
+  }
+
+  private compute(run: RunQuery): (number | null)[] | null {
+    const judgments = this.qrels.queries.get(run.queryId)!
+    const prep = prepareQuery(judgments, run, this.conventions, this.options.corpus ? { corpus: this.options.corpus } : {})
+    if (!prep.ok) {
+      this.failures.push({ queryId: run.queryId, failure: prep.failure })
+      return null
+    }
+    this.dup += prep.counts.duplicatesRemoved
+    this.unknown += prep.counts.unknownDiscarded
+    this.cut += prep.counts.cutByDepth
+    this.unjudged += prep.counts.unjudgedDropped
+    const q = prep.ranking
+    const ctx = { conventions: this.conventions }
+    return this.measures.map((m) => {
+      const values = measureParams(m)
+      const rel = typeof values['rel'] === 'number' ? values['rel'] : this.conventions.relevanceLevel
+      if (this.conventions.queriesWithoutRelevant === 'undefined' && m.spec.needsRelevant && numRelAt(q, rel) === 0) return null
+      return m.spec.compute(q, { at: m.at, values }, ctx)
+    })
+  }
+
+  /** Aggregate over the declared query set and return the full result. */
+  finish(runTag = ''): RunEvaluation {
+    const perQuery: QueryResult[] = []
+    const missing: string[] = []
+    const ids = [...this.declared].filter((id) => this.qrels.queries.has(id)).sort()
+    for (const id of ids) {
+      const v = this.results.get(id)
+      if (v) {
+        perQuery.push({ queryId: id, status: 'evaluated', values: v })
+        continue
+      }
+      if (this.failures.some((f) => f.queryId === id)) continue
+      missing.push(id)
+      if (this.conventions.missingQueries === 'zero') {
+        const zero = this.compute({ queryId: id, docIds: [], scores: [], ranks: [], lines: [] })
+        if (zero) perQuery.push({ queryId: id, status: 'zero-filled', values: zero })
+      }
+    }
+    const aggregates = this.measures.map((m, i) =>
+      aggregate(
+        m.name,
+        m.spec.aggregate,
+        perQuery.map((r) => r.values[i]!),
+      ),
+    )
+    return {
+      runName: this.options.runName ?? 'run',
+      runTag,
+      measures: this.measures.map((m) => m.name),
+      conventions: this.conventions,
+      perQuery,
+      aggregates,
+      counts: {
+        declaredQueries: this.declared.length,
+        runQueries: this.seen.size,
+        evaluatedQueries: this.results.size,
+        missingQueries: missing,
+        missingPolicy: this.conventions.missingQueries,
+        extraQueries: this.extra,
+        duplicatesRemoved: this.dup,
+        unknownDiscarded: this.unknown,
+        cutByDepth: this.cut,
+        unjudgedDropped: this.unjudged,
+        failedQueries: this.failures,
+      },
+    }
+  }
+}
+
+/**
+ * Evaluate an in-memory run against qrels.
+ * @example
+ * const result = evaluate(qrels, run, ['nDCG@10', 'AP'], { relevanceLevel: 2 })
+ * result.aggregates[0].value // mean nDCG@10 over the qrels queries
+ */
+export function evaluate(
+  qrels: Qrels,
+  run: Run,
+  measures: readonly (string | Measure)[],
+  conventions: Partial<Conventions> = {},
+  options: EvaluateOptions = {},
+): RunEvaluation {
+  const ms = measures.flatMap((m) => (typeof m === 'string' ? parseMeasures([m]) : [m]))
+  const ev = new RunEvaluator(qrels, ms, resolveConventions(conventions), options)
+  for (const q of run.queries.values()) ev.add(q)
+  return ev.finish(run.tag)
+}

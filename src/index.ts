@@ -1,0 +1,54 @@
+/**
+ * trecscore: score retrieval runs exactly as shared tasks do, with every convention explicit.
+ *
+ * @example
+ * import { readQrels, readRun, evaluate } from 'trecscore'
+ * const qrels = await readQrels('qrels.txt')
+ * const run = await readRun('run.txt')
+ * const result = evaluate(qrels, run, ['nDCG@10', 'AP', 'RR@10'], { relevanceLevel: 1 })
+ * console.log(result.aggregates.map((a) => `${a.measure} ${a.value}`))
+ *
+ * @module
+ */
+
+// Data model
+export type { Qrels, QueryJudgments, Run, RunQuery } from './model/types.js'
+export { NOT_POOLED, UNJUDGED } from './model/types.js'
+export { decodeId, encodeId, parseCDouble, parseCLong } from './io/bytes.js'
+
+// Input
+export { parseQrels, type QrelsParseOptions, type QrelsParseResult } from './io/trec-qrels.js'
+export { TrecRunParser, type RunParseOptions, type RunGroup } from './io/trec-run.js'
+export { parseRun, readRun, readQrels, readIdList } from './io/read.js'
+export { readChunks, readAll, SourceError } from './io/source.js'
+export { streamRunQueries, type RunReadSummary } from './io/run-reader.js'
+
+// Conventions
+export type { Conventions, Ordering, DuplicatePolicy, GainSpec } from './conventions/conventions.js'
+export { trecEvalV10, trecEvalV9, pytrecEval, conventionProfiles, resolveConventions } from './conventions/profiles.js'
+
+// Preparation
+export { prepareQuery, orderDocs, type PrepareResult, type PrepareCounts, type PrepareFailure } from './rank/prepare.js'
+export type { JudgedRanking } from './rank/judged-ranking.js'
+
+// Measures
+export type { Measure, MeasureSpec, ParamSpec, ParamValue } from './measures/measure.js'
+export { parseMeasure, parseMeasures, canonicalName, suggestMeasures } from './measures/name.js'
+export { MEASURES, findMeasureSpec } from './measures/registry.js'
+
+// Evaluation
+export { evaluate, RunEvaluator, type RunEvaluation, type QueryResult, type EvaluationCounts, type EvaluateOptions } from './evaluate/evaluate.js'
+export { evaluateRunFile } from './evaluate/evaluate-file.js'
+export { aggregate, type AggregateValue } from './evaluate/aggregate.js'
+
+// trec_eval drop-in
+export { trecEval, type TrecEvalIO } from './trec-eval/trec-eval.js'
+
+// Reports
+export { renderResults, toJson, describeConventions, describeCounts, FORMATS, type Format } from './report/leaderboard.js'
+export { formatFixed } from './report/printf.js'
+
+// Errors
+export { TrecscoreError, InputError, isTrecscoreError } from './errors/trecscore-error.js'
+export type { InputIssue } from './errors/issues.js'
+export { formatIssue } from './errors/format-issue.js'

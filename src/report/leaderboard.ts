@@ -1,0 +1,188 @@
+/**
+ * Renderers for `evaluate` results: pure functions from results to text. Ids are decoded from
+ * their bytes as UTF-8 for display; JSON output follows the documented `trecscore.evaluate/1`
+ * schema (README).
+ */
+import { decodeId } from '../io/bytes.js'
+import type { RunEvaluation } from '../evaluate/evaluate.js'
+import type { Conventions } from '../conventions/conventions.js'
+import { formatFixed } from './printf.js'
+
+/** Output formats of `evaluate`. */
+export const FORMATS = ['table', 'json', 'jsonl', 'csv', 'tsv', 'markdown', 'latex'] as const
+/** One of {@link FORMATS}. */
+export type Format = (typeof FORMATS)[number]
+
+/** What a report shows. */
+export interface ReportOptions {
+  readonly format: Format
+  readonly perQuery: boolean
+  /** Decimals of printed values (text formats). @default 4 */
+  readonly digits?: number
+}
+
+function cell(v: number | null, aggregate: string, digits: number): string {
+  if (v === null) return 'undef'
+  if (aggregate === 'sum' && Number.isInteger(v)) return String(v)
+  return formatFixed(v, digits)
+}
+
+interface Row {
+  readonly run: string
+  readonly query: string
+  readonly values: readonly string[]
+}
+
+function rows(results: readonly RunEvaluation[], perQuery: boolean, digits: number): Row[] {
+  const out: Row[] = []
+  for (const r of results) {
+    if (perQuery) {
+      for (const q of r.perQuery) {
+        out.push({ run: r.runName, query: decodeId(q.queryId), values: q.values.map((v, i) => cell(v, r.aggregates[i]!.aggregate === 'sum' ? 'sum' : 'mean', digits)) })
+      }
+    }
+    out.push({ run: r.runName, query: 'all', values: r.aggregates.map((a) => cell(a.value, a.aggregate, digits)) })
+  }
+  return out
+}
+
+function escapeLatex(s: string): string {
+  return s.replace(/[\\&%$#_{}~^]/g, (c) => (c === '\\' ? '\\textbackslash{}' : c === '~' ? '\\textasciitilde{}' : c === '^' ? '\\textasciicircum{}' : `\\${c}`))
+}
+
+function escapeMarkdown(s: string): string {
+  return s.replace(/[|\\`*_<>]/g, (c) => `\\${c}`)
+}
+
+function csvField(s: string, sep: string): string {
+  return s.includes(sep) || s.includes('"') || s.includes('\n') ? `"${s.replace(/"/g, '""')}"` : s
+}
+
+/** Plain-text table with aligned columns. */
+function textTable(header: readonly string[], body: readonly (readonly string[])[]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)))
+  const line = (r: readonly string[]): string => r.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd()
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n') + '\n'
+}
+
+/** Render evaluation results in one of {@link FORMATS}. */
+export function renderResults(results: readonly RunEvaluation[], opts: ReportOptions): string {
+  const digits = opts.digits ?? 4
+  if (results.length === 0) return ''
+  const measures = results[0]!.measures
+  if (opts.format === 'json') return JSON.stringify(toJson(results, opts.perQuery), null, 2) + '\n'
+  if (opts.format === 'jsonl') {
+    const lines: string[] = []
+    for (const r of results) {
+      if (opts.perQuery)
+        for (const q of r.perQuery) q.values.forEach((v, i) => lines.push(JSON.stringify({ run: r.runName, query: decodeId(q.queryId), measure: measures[i], value: v })))
+      r.aggregates.forEach((a) => lines.push(JSON.stringify({ run: r.runName, query: 'all', measure: a.measure, value: a.value, queries: a.queries, undefined: a.undefinedQueries })))
+    }
+    return lines.join('\n') + '\n'
+  }
+  const body = rows(results, opts.perQuery, digits)
+  const header = ['run', 'query', ...measures]
+  const grid = body.map((r) => [r.run, r.query, ...r.values])
+  switch (opts.format) {
+    case 'table':
+      return textTable(header, grid)
+    case 'csv':
+    case 'tsv': {
+      const sep = opts.format === 'csv' ? ',' : '\t'
+      return [header, ...grid].map((r) => r.map((c) => csvField(c, sep)).join(sep)).join('\n') + '\n'
+    }
+    case 'markdown':
+      return (
+        [
+          `| ${header.map(escapeMarkdown).join(' | ')} |`,
+          `|${header.map((_, i) => (i < 2 ? ' --- ' : ' ---: ')).join('|')}|`,
+          ...grid.map((r) => `| ${r.map(escapeMarkdown).join(' | ')} |`),
+        ].join('\n') + '\n'
+      )
+    case 'latex': {
+      const best = measures.map((_, i) => {
+        const vals = body.filter((r) => r.query === 'all').map((r) => Number(r.values[i]))
+        return Math.max(...vals.filter((v) => Number.isFinite(v)))
+      })
+      const lines = [
+        '% requires \\usepackage{booktabs}',
+        `\\begin{tabular}{ll${'r'.repeat(measures.length)}}`,
+        '\\toprule',
+        `${header.map(escapeLatex).join(' & ')} \\\\`,
+        '\\midrule',
+        ...grid.map((r, ri) => {
+          const isAll = body[ri]!.query === 'all'
+          return (
+            r
+              .map((c, i) => (i >= 2 && isAll && Number(c) === best[i - 2] && results.length > 1 ? `\\textbf{${escapeLatex(c)}}` : escapeLatex(c)))
+              .join(' & ') + ' \\\\'
+          )
+        }),
+        '\\bottomrule',
+        '\\end{tabular}',
+      ]
+      return lines.join('\n') + '\n'
+    }
+  }
+}
+
+/** The `trecscore.evaluate/1` JSON document. */
+export function toJson(results: readonly RunEvaluation[], perQuery: boolean): unknown {
+  return {
+    schema: 'trecscore.evaluate/1',
+    measures: results[0]?.measures ?? [],
+    conventions: results[0]?.conventions,
+    runs: results.map((r) => ({
+      run: r.runName,
+      tag: decodeId(r.runTag),
+      aggregates: Object.fromEntries(r.aggregates.map((a) => [a.measure, { value: a.value, aggregate: a.aggregate, queries: a.queries, undefined: a.undefinedQueries }])),
+      counts: {
+        ...r.counts,
+        missingQueries: r.counts.missingQueries.map(decodeId),
+        failedQueries: r.counts.failedQueries.map((f) => ({ query: decodeId(f.queryId), ...f.failure, ...('docId' in f.failure ? { docId: decodeId(f.failure.docId) } : {}) })),
+      },
+      ...(perQuery
+        ? { perQuery: r.perQuery.map((q) => ({ query: decodeId(q.queryId), status: q.status, values: Object.fromEntries(q.values.map((v, i) => [r.measures[i], v])) })) }
+        : {}),
+    })),
+  }
+}
+
+/** Human-readable conventions, one per line (`--explain` and report headers). */
+export function describeConventions(c: Conventions): string {
+  const gains = c.gains.kind === 'map' ? `map ${JSON.stringify(c.gains.gains)}` : c.gains.kind
+  return [
+    `ordering: ${c.ordering}`,
+    `score precision: ${c.scorePrecision}`,
+    `duplicate docs: ${c.duplicates}`,
+    `unknown docs: ${c.unknownDocs}`,
+    `missing queries: ${c.missingQueries}`,
+    `run queries without qrels: ${c.extraQueries}`,
+    `depth: ${c.depth ?? 'no cap'}`,
+    `judged only: ${c.judgedOnly ? 'yes' : 'no'}`,
+    `relevance level: grade >= ${c.relevanceLevel}`,
+    `gains: ${gains}`,
+    `queries without relevant docs: ${c.queriesWithoutRelevant}`,
+    `query key: ${c.queryKey}`,
+    `comment lines (#): ${c.comments ? 'skipped' : 'data'}`,
+  ].join('\n')
+}
+
+/** What was dropped, deduplicated or zero-filled for one run (`--explain`). */
+export function describeCounts(r: RunEvaluation): string {
+  const c = r.counts
+  const missing = c.missingQueries.length
+  const list = (ids: readonly string[]): string => (ids.length ? ` (${ids.slice(0, 10).map(decodeId).join(', ')}${ids.length > 10 ? ', …' : ''})` : '')
+  return [
+    `run ${r.runName} (tag ${decodeId(r.runTag) || '-'}):`,
+    `  queries: ${c.declaredQueries} declared, ${c.runQueries} in run, ${c.evaluatedQueries} evaluated`,
+    `  missing from run: ${missing}${list(c.missingQueries)} → ${c.missingPolicy === 'zero' ? 'scored 0 (zero-filled)' : 'skipped (not averaged)'}`,
+    `  run queries without qrels (ignored): ${c.extraQueries}`,
+    `  duplicate docs removed: ${c.duplicatesRemoved}`,
+    `  unknown docs discarded: ${c.unknownDiscarded}`,
+    `  docs below the depth cut: ${c.cutByDepth}`,
+    `  unjudged docs dropped (judged only): ${c.unjudgedDropped}`,
+    `  queries that failed: ${c.failedQueries.length}${list(c.failedQueries.map((f) => f.queryId))}`,
+    ...r.aggregates.filter((a) => a.undefinedQueries > 0).map((a) => `  ${a.measure}: undefined for ${a.undefinedQueries} queries (left out of the mean)`),
+  ].join('\n')
+}
