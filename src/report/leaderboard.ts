@@ -59,9 +59,9 @@ function csvField(s: string, sep: string): string {
 }
 
 /** Plain-text table with aligned columns. */
-function textTable(header: readonly string[], body: readonly (readonly string[])[]): string {
+function textTable(header: readonly string[], body: readonly (readonly string[])[], fixed: number): string {
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)))
-  const line = (r: readonly string[]): string => r.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd()
+  const line = (r: readonly string[]): string => r.map((c, i) => (i < fixed ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd()
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n') + '\n'
 }
 
@@ -81,11 +81,13 @@ export function renderResults(results: readonly RunEvaluation[], opts: ReportOpt
     return lines.join('\n') + '\n'
   }
   const body = rows(results, opts.perQuery, digits)
-  const header = ['run', 'query', ...measures]
-  const grid = body.map((r) => [r.run, r.query, ...r.values])
+  // The query column only matters with per-query rows; a leaderboard is one row per run.
+  const fixed = opts.perQuery ? 2 : 1
+  const header = opts.perQuery ? ['run', 'query', ...measures] : ['run', ...measures]
+  const grid = body.map((r) => (opts.perQuery ? [r.run, r.query, ...r.values] : [r.run, ...r.values]))
   switch (opts.format) {
     case 'table':
-      return textTable(header, grid)
+      return textTable(header, grid, fixed)
     case 'csv':
     case 'tsv': {
       const sep = opts.format === 'csv' ? ',' : '\t'
@@ -95,7 +97,7 @@ export function renderResults(results: readonly RunEvaluation[], opts: ReportOpt
       return (
         [
           `| ${header.map(escapeMarkdown).join(' | ')} |`,
-          `|${header.map((_, i) => (i < 2 ? ' --- ' : ' ---: ')).join('|')}|`,
+          `|${header.map((_, i) => (i < fixed ? ' --- ' : ' ---: ')).join('|')}|`,
           ...grid.map((r) => `| ${r.map(escapeMarkdown).join(' | ')} |`),
         ].join('\n') + '\n'
       )
@@ -106,7 +108,7 @@ export function renderResults(results: readonly RunEvaluation[], opts: ReportOpt
       })
       const lines = [
         '% requires \\usepackage{booktabs}',
-        `\\begin{tabular}{ll${'r'.repeat(measures.length)}}`,
+        `\\begin{tabular}{${'l'.repeat(fixed)}${'r'.repeat(measures.length)}}`,
         '\\toprule',
         `${header.map(escapeLatex).join(' & ')} \\\\`,
         '\\midrule',
@@ -114,7 +116,7 @@ export function renderResults(results: readonly RunEvaluation[], opts: ReportOpt
           const isAll = body[ri]!.query === 'all'
           return (
             r
-              .map((c, i) => (i >= 2 && isAll && Number(c) === best[i - 2] && results.length > 1 ? `\\textbf{${escapeLatex(c)}}` : escapeLatex(c)))
+              .map((c, i) => (i >= fixed && isAll && Number(c) === best[i - fixed] && results.length > 1 ? `\\textbf{${escapeLatex(c)}}` : escapeLatex(c)))
               .join(' & ') + ' \\\\'
           )
         }),
