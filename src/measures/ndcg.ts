@@ -5,12 +5,14 @@ import { gainOf, IdealGains, trecGain, trecGainLevels, type GainPair } from './g
 /**
  * nDCG at k with a gain function:
  *   DCG@k = Σ_{i=1..min(k,n)} gain(d_i) / log2(i + 1),  nDCG@k = DCG@k / IDCG@k
- * IDCG@k is the DCG of the best ordering of all judged docs of the query. 0 when IDCG = 0.
+ * IDCG@k is the DCG of the best ordering of all judged docs of the query, cut at k but not at
+ * the run's length (k = Infinity: no cutoff, trec_eval's `ndcg`). 0 when IDCG = 0.
  * With `grade` gains this is trec_eval's `ndcg_cut.k` (which ignores the relevance level).
  * Reference: Järvelin & Kekäläinen, Cumulated gain-based evaluation of IR techniques, TOIS 2002.
  */
 export function ndcgAt(q: JudgedRanking, cutoffs: readonly number[], spec: GainSpec = { kind: 'grade' }, rel = q.relevanceLevel): number[] {
-  const maxK = Math.max(0, ...cutoffs.map((k) => (Number.isFinite(k) ? k : q.numRet)))
+  // The ideal ranking is never truncated to the run's length, only to k (k may be Infinity).
+  const maxK = Math.max(0, ...cutoffs)
   const n = Math.min(q.numRet, maxK)
   const dcg = new Float64Array(n + 1)
   let sum = 0
