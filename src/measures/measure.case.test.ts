@@ -1,0 +1,81 @@
+/**
+ * Invariants checked for every measure in the registry on random rankings (fast-check):
+ * canonical names round-trip, values are finite and in range, a perfect ranking scores 1 where
+ * that holds, and cutoff monotonicity where it holds.
+ */
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { trecEvalV10 } from '../conventions/profiles.js'
+import { measureParams, parseMeasure } from './name.js'
+import { MEASURES } from './registry.js'
+import { ranking } from './test-helpers.js'
+import type { Measure } from './measure.js'
+
+const ctx = { conventions: trecEvalV10 }
+const EXAMPLE: Record<string, string> = {
+  P: 'P@5', R: 'R@10', AP: 'AP', GMAP: 'GMAP', RR: 'RR@10', nDCG: 'nDCG@10', Rprec: 'Rprec', Bpref: 'Bpref', infAP: 'infAP',
+  Judged: 'Judged@10', Unjudged: 'Unjudged@10', Success: 'Success@5', Completeness: 'Completeness@10', SetF: 'SetF', SetP: 'SetP',
+  SetR: 'SetR', SetAP: 'SetAP', IPrec: 'IPrec@0.5', RBP: 'RBP', NumRet: 'NumRet', NumRel: 'NumRel', NumRelRet: 'NumRelRet',
+  NumNonrelJudgedRet: 'NumNonrelJudgedRet',
+}
+const value = (m: Measure, q: ReturnType<typeof ranking>) => m.spec.compute(q, { at: m.at, values: measureParams(m) }, ctx)
+
+const arbRanking = fc
+  .record({
+    ranked: fc.array(fc.integer({ min: -2, max: 3 }), { maxLength: 40 }),
+    unretrieved: fc.array(fc.integer({ min: 0, max: 3 }), { maxLength: 10 }),
+  })
+  .map(({ ranked, unretrieved }) => ranking(ranked, unretrieved))
+
+describe('every registered measure', () => {
+  it('has an example here (a new measure must be added to this test)', () => {
+    expect(Object.keys(EXAMPLE).sort()).toEqual([...MEASURES.keys()].sort())
+  })
+  for (const [family, example] of Object.entries(EXAMPLE)) {
+    const m = parseMeasure(example)[0]!
+    describe(family, () => {
+      it('has a summary and formula, and its name round-trips', () => {
+        expect(m.spec.summary.length).toBeGreaterThan(10)
+        expect(m.spec.formula.length).toBeGreaterThan(3)
+        expect(parseMeasure(m.name)[0]!.name).toBe(m.name)
+      })
+      it('gives finite values, in [0, 1] unless a count', () => {
+        fc.assert(
+          fc.property(arbRanking, (q) => {
+            const v = value(m, q)
+            expect(Number.isFinite(v)).toBe(true)
+            if (m.spec.aggregate === 'sum') expect(v).toBeGreaterThanOrEqual(0)
+            else {
+              expect(v).toBeGreaterThanOrEqual(0)
+              expect(v).toBeLessThanOrEqual(1 + 1e-12)
+            }
+          }),
+          { numRuns: 200 },
+        )
+      })
+    })
+  }
+  it('a perfect ranking scores 1', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 1, maxLength: 30 }), (grades) => {
+        const sorted = [...grades].sort((a, b) => b - a)
+        const q = ranking(sorted)
+        for (const name of ['AP', 'nDCG@10', 'nDCG', 'RR', 'Rprec', 'Bpref', 'R@1000', 'Success@1', 'SetP', 'SetR', 'SetF', 'IPrec@1', 'Completeness@1000', 'Judged@5']) {
+          expect([name, value(parseMeasure(name)[0]!, q)]).toEqual([name, 1])
+        }
+      }),
+    )
+  })
+  it('is monotone in k where it should be (R, AP@k, Success, Completeness, NumRet-like counts)', () => {
+    fc.assert(
+      fc.property(arbRanking, fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 40 }), (q, a, b) => {
+        const [lo, hi] = a <= b ? [a, b] : [b, a]
+        for (const fam of ['R', 'AP', 'Success', 'Completeness']) {
+          const vlo = value(parseMeasure(`${fam}@${lo}`)[0]!, q)
+          const vhi = value(parseMeasure(`${fam}@${hi}`)[0]!, q)
+          expect(vhi).toBeGreaterThanOrEqual(vlo)
+        }
+      }),
+    )
+  })
+})
