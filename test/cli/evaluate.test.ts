@@ -1,0 +1,101 @@
+import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { describe, expect, it } from 'vitest'
+import { cli } from './helpers.js'
+
+const DEMO = ['demo/qrels.txt', 'demo/runs/bm25.run', 'demo/runs/dense.run', 'demo/runs/hybrid.run']
+const tmp = mkdtempSync(join(tmpdir(), 'trecscore-cli-'))
+
+describe('trecscore evaluate', () => {
+  it('prints a leaderboard of several runs side by side', () => {
+    const r = cli(['evaluate', ...DEMO, '-m', 'nDCG@10', '-m', 'AP'])
+    expect(r.code).toBe(0)
+    const lines = r.stdout.trim().split('\n')
+    expect(lines[0]).toMatch(/^run\s+nDCG@10\s+AP$/)
+    expect(lines).toHaveLength(5)
+    expect(lines[2]).toMatch(/^demo\/runs\/bm25\.run\s+0\.\d{4}\s+0\.\d{4}$/)
+  })
+  it('agrees with the trec_eval drop-in on the demo data', () => {
+    const ours = JSON.parse(cli(['evaluate', DEMO[0]!, DEMO[3]!, '-m', 'ndcg_cut.10', '-m', 'map', '-f', 'json']).stdout)
+    const te = cli(['trec-eval', '-m', 'ndcg_cut.10', '-m', 'map', DEMO[0]!, DEMO[3]!]).stdout
+    const map = Number(/^map\s+all\s+(\S+)/m.exec(te)![1])
+    const ndcg = Number(/^ndcg_cut_10\s+all\s+(\S+)/m.exec(te)![1])
+    expect(ours.runs[0].aggregates['AP'].value).toBeCloseTo(map, 4)
+    expect(ours.runs[0].aggregates['nDCG@10'].value).toBeCloseTo(ndcg, 4)
+  })
+  it('has a stable JSON schema with conventions and counts', () => {
+    const j = JSON.parse(cli(['evaluate', DEMO[0]!, DEMO[1]!, '-m', 'P@5', '-q', '-f', 'json']).stdout)
+    expect(j.schema).toBe('trecscore.evaluate/1')
+    expect(j.measures).toEqual(['P@5'])
+    expect(j.conventions).toMatchObject({ ordering: 'score-docid-desc', relevanceLevel: 1, duplicates: 'error' })
+    expect(j.runs[0]).toMatchObject({ run: DEMO[1], tag: 'bm25', counts: { declaredQueries: 30, evaluatedQueries: 30, extraQueries: 0 } })
+    expect(j.runs[0].perQuery).toHaveLength(30)
+    expect(j.runs[0].perQuery[0]).toMatchObject({ query: 'q01', status: 'evaluated', values: { 'P@5': expect.any(Number) } })
+  })
+  it('renders every format', () => {
+    for (const f of ['table', 'json', 'jsonl', 'csv', 'tsv', 'markdown', 'latex']) {
+      const r = cli(['evaluate', DEMO[0]!, DEMO[1]!, '-m', 'AP', '-f', f])
+      expect([f, r.code]).toEqual([f, 0])
+      expect(r.stdout.length).toBeGreaterThan(10)
+    }
+    expect(cli(['evaluate', DEMO[0]!, DEMO[1]!, '-m', 'AP', '-f', 'csv']).stdout).toMatch(/^run,AP\ndemo\/runs\/bm25\.run,0\.\d{4}\n$/)
+    expect(cli(['evaluate', DEMO[0]!, DEMO[1]!, '-m', 'AP', '-f', 'latex']).stdout).toContain('\\toprule')
+  })
+  it('--explain states conventions and what was zero-filled', () => {
+    const run = join(tmp, 'partial.run')
+    writeFileSync(run, 'q01 Q0 doc0001 1 3.0 t\nq02 Q0 doc0002 1 2.0 t\nzz Q0 x 1 1 t\n')
+    const r = cli(['evaluate', DEMO[0]!, run, '-m', 'AP', '--missing-queries', 'zero', '--explain'])
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain('missing queries: zero')
+    expect(r.stdout).toContain('missing from run: 28')
+    expect(r.stdout).toContain('scored 0 (zero-filled)')
+    expect(r.stdout).toContain('run queries without qrels (ignored): 1')
+  })
+  it('duplicates are an error under trec_eval conventions, and counted when deduplicated', () => {
+    const run = join(tmp, 'dup.run')
+    writeFileSync(run, 'q01 Q0 doc0001 1 3.0 t\nq01 Q0 doc0001 2 2.0 t\n')
+    const bad = cli(['evaluate', DEMO[0]!, run, '-m', 'AP'])
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toContain('retrieved more than once')
+    expect(bad.stderr).not.toMatch(/\n\s+at /)
+    const ok = cli(['evaluate', DEMO[0]!, run, '-m', 'AP', '--duplicates', 'keep-first', '--explain'])
+    expect(ok.code).toBe(0)
+    expect(ok.stdout).toContain('duplicate docs removed: 1')
+  })
+  it('unknown measures exit 2 with a suggestion and no stack trace', () => {
+    const r = cli(['evaluate', ...DEMO.slice(0, 2), '-m', 'nDGC@10'])
+    expect(r.code).toBe(2)
+    expect(r.stderr).toContain('did you mean "nDCG"')
+    expect(r.stderr).not.toMatch(/\n\s+at /)
+  })
+  it('missing files, directories and truncated gzip are clear errors (exit 2)', () => {
+    const gz = join(tmp, 'run.gz')
+    writeFileSync(gz, gzipSync(Buffer.from('q01 Q0 doc0001 1 3.0 t\n'.repeat(1000))).subarray(0, 40))
+    mkdirSync(join(tmp, 'dir'), { recursive: true })
+    for (const [file, msg] of [
+      [join(tmp, 'nope.run'), 'no such file'],
+      [join(tmp, 'dir'), 'is a directory'],
+      [gz, 'gzip'],
+    ] as const) {
+      const r = cli(['evaluate', DEMO[0]!, file, '-m', 'AP'])
+      expect([file, r.code]).toEqual([file, 2])
+      expect(r.stderr).toContain(msg)
+      expect(r.stderr).not.toMatch(/\n\s+at /)
+    }
+  })
+  it('reads gzipped runs and stdin', () => {
+    const gz = join(tmp, 'ok.run.gz')
+    writeFileSync(gz, gzipSync(Buffer.from('q01 Q0 doc0001 1 3.0 t\n')))
+    expect(cli(['evaluate', DEMO[0]!, gz, '-m', 'NumRet']).stdout).toMatch(/\s1\n$/)
+    expect(cli(['evaluate', DEMO[0]!, '-', '-m', 'NumRet'], { input: 'q01 Q0 doc0001 1 3.0 t\nq02 Q0 doc0001 1 3.0 t\n' }).stdout).toMatch(/\s2\n$/)
+  })
+  it('reports malformed run lines with file:line', () => {
+    const run = join(tmp, 'bad.run')
+    writeFileSync(run, 'q01 Q0 doc0001 1 3.0 t\nq01 Q0 doc0002 1\n')
+    const r = cli(['evaluate', DEMO[0]!, run, '-m', 'AP'])
+    expect(r.code).toBe(2)
+    expect(r.stderr).toContain('bad.run:2: expected 6 fields')
+  })
+})
