@@ -17,6 +17,7 @@ import {
   mkdirSync,
   openSync,
   readFileSync,
+  rmSync,
   statSync,
   statfsSync,
 } from 'node:fs'
@@ -93,6 +94,7 @@ Environment:
 
 const buildHint = `To build the reference trec_eval outside the repository (never vendor it):
   git clone https://github.com/usnistgov/trec_eval /tmp/trec_eval
+  git -C /tmp/trec_eval checkout f4253652c8efd0d86ddffd0d163cc0a0f813111a   # v10.0
   make -C /tmp/trec_eval CFLAGS='-O2 -I. -Wall -DVERSIONID=\\"10.0-rc3\\"'
   TREC_EVAL=/tmp/trec_eval/trec_eval npm run bench`
 
@@ -153,9 +155,10 @@ function referenceTool() {
 /** Our tool: `TRECSCORE_CMD` split on whitespace, or the built CLI. */
 function ourTool() {
   const override = process.env.TRECSCORE_CMD?.trim()
-  const argv = override ? override.split(/\s+/) : defaultOurs
-  const display = override ? override : 'node bin/trecscore.js trec-eval'
-  return { id: 'trecscore', argv, display: override ? `${display} (TRECSCORE_CMD)` : display }
+  if (!override) {
+    return { id: 'trecscore', argv: defaultOurs, display: 'node bin/trecscore.js trec-eval' }
+  }
+  return { id: 'trecscore', argv: override.split(/\s+/), display: `${override} (TRECSCORE_CMD)` }
 }
 
 /** Size of a file in bytes, or -1 when it does not exist. */
@@ -202,35 +205,39 @@ function sha256File(path) {
 }
 
 /**
- * Runs `argv` once under GNU time with stdout sent to `outFile`.
- * Resolves to { ok, wall (s), rssKb, status, stderrTail }.
+ * Runs `argv` once under GNU time (cwd: the repository root) with stdout sent to `outFile`.
+ * Resolves to { ok, wall (s), rssKb, status, stderrTail }; never rejects.
  */
 function timeOnce(argv, outFile, timeFile) {
   return new Promise((done) => {
     const out = openSync(outFile, 'w')
+    let stderr = ''
+    let settled = false
+    const finish = (result) => {
+      if (settled) return
+      settled = true
+      closeSync(out)
+      done({ ...result, stderrTail: stderr.trimEnd().split('\n').slice(-15).join('\n') })
+    }
+    rmSync(timeFile, { force: true })
     const child = spawn(timeBin, ['-f', '%e %M', '-o', timeFile, ...argv], {
       cwd: repoRoot,
       stdio: ['ignore', out, 'pipe'],
     })
-    let stderr = ''
     child.stderr.setEncoding('utf8')
     child.stderr.on('data', (text) => {
       stderr = (stderr + text).slice(-16_384)
     })
-    child.on('error', (error) => {
-      closeSync(out)
-      done({ ok: false, status: error.message, stderrTail: '' })
-    })
+    child.on('error', (error) => finish({ ok: false, status: error.message }))
     child.on('close', (code, signal) => {
-      closeSync(out)
       // GNU time writes "Command exited with non-zero status N" (or "terminated by signal")
       // before the formatted line, so the figures are on the last line.
       const lines = existsSync(timeFile) ? readFileSync(timeFile, 'utf8').trim().split('\n') : []
       const [wall, rssKb] = (lines.at(-1) ?? '').split(' ').map(Number)
-      const status = signal ? `signal ${signal}` : `exit ${code}`
-      const stderrTail = stderr.trimEnd().split('\n').slice(-15).join('\n')
       const measured = Number.isFinite(wall) && Number.isFinite(rssKb)
-      done({ ok: code === 0 && measured, wall, rssKb, status, stderrTail, timeLines: lines })
+      const killedBy = lines.join('\n').match(/terminated by signal (\d+)/)?.[1]
+      const status = signal ? `signal ${signal}` : killedBy ? `signal ${killedBy}` : `exit ${code}`
+      finish({ ok: code === 0 && measured, wall, rssKb, status })
     })
   })
 }
@@ -277,6 +284,9 @@ function firstDifference(ourFile, refFile) {
   const ref = readFileSync(refFile)
   let at = 0
   while (at < ours.length && at < ref.length && ours[at] === ref[at]) at++
+  if (at === ours.length && at === ref.length) {
+    return 'the last outputs are identical, but the repetitions did not all print the same'
+  }
   const start = ours.lastIndexOf(10, at - 1) + 1
   let line = 1
   for (let i = 0; i < start; i++) if (ours[i] === 10) line++

@@ -2,6 +2,7 @@ import { parseCLong } from './bytes.js'
 import { splitFields } from './lines.js'
 import type { InputIssue } from '../errors/issues.js'
 import type { Qrels, QueryJudgments } from '../model/types.js'
+import { IdTable } from '../rank/id-hash.js'
 
 /** Options of {@link parseQrels}. */
 export interface QrelsParseOptions {
@@ -56,6 +57,7 @@ export function parseQrels(bytes: Buffer, options: QrelsParseOptions = {}): Qrel
   let malformedAt: number | undefined
   let pos = 0
   const n = bytes.length
+  let nextNul = bytes.indexOf(0)
   while (pos < n) {
     let nl = bytes.indexOf(0x0a, pos)
     if (nl < 0) nl = n
@@ -68,8 +70,8 @@ export function parseQrels(bytes: Buffer, options: QrelsParseOptions = {}): Qrel
       continue
     }
     counted++
-    const nul = bytes.indexOf(0, start)
-    if (nul >= 0 && nul < end) {
+    if (nextNul >= 0 && nextNul < start) nextNul = bytes.indexOf(0, start)
+    if (nextNul >= 0 && nextNul < end) {
       malformedAt ??= counted
       issues.push({ code: 'nul_byte', file, line, text: bytes.toString('latin1', start, Math.min(end, start + 200)) })
       if (options.stopAtFirstError || issues.length >= maxIssues) break
@@ -127,6 +129,7 @@ export function parseQrels(bytes: Buffer, options: QrelsParseOptions = {}): Qrel
           relLevels: q.relLevels,
           maxJudgment: q.maxJudgment,
           duplicateDocs: q.duplicates.sort(),
+          table: new IdTable([...q.grades.keys()], [...q.grades.values()]),
         } satisfies QueryJudgments,
       ]),
     ),

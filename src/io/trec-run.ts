@@ -1,4 +1,5 @@
-import { IS_SPACE, parseCDouble } from './bytes.js'
+import { IS_SPACE, latin1, parseCDouble } from './bytes.js'
+import { FNV_OFFSET, FNV_PRIME } from '../rank/id-hash.js'
 import { DEFAULT_MAX_LINE_BYTES, splitFields } from './lines.js'
 import type { InputIssue } from '../errors/issues.js'
 import type { RunQuery } from '../model/types.js'
@@ -58,8 +59,8 @@ export class TrecRunParser {
   private readonly onGroup: (g: RunGroup) => void
   private line = 0
   private carry: Buffer | null = null
-  private cur: { queryId: string; docIds: string[]; scores: number[]; ranks: number[] | null; lines: number[] } | null = null
-  private curQidBuf: Buffer = Buffer.alloc(0)
+  private cur: { queryId: string; docIds: string[]; scores: number[]; ranks: number[] | null; lines: number[]; docHashes: number[] } | null = null
+  private curQidBuf: Uint8Array = new Uint8Array(0)
   private lastTagBuf: Buffer | null = null
   private lastTagStart = 0
   private lastTagEnd = 0
@@ -89,9 +90,11 @@ export class TrecRunParser {
       const joined = Buffer.concat([this.carry, chunk.subarray(0, nl)])
       this.carry = null
       if (joined.length > this.maxLine) return this.tooLong()
-      this.parseLine(joined, 0, joined.length)
+      this.parseLine(joined, 0, joined.length, joined.indexOf(0) >= 0)
       pos = nl + 1
     }
+    // NUL bytes: find the next one once and move on only when a line passes it (linear time).
+    let nextNul = chunk.indexOf(0, pos)
     const n = chunk.length
     while (pos < n && !this.stopped) {
       const nl = chunk.indexOf(0x0a, pos)
@@ -101,7 +104,8 @@ export class TrecRunParser {
         break
       }
       if (nl - pos > this.maxLine) return this.tooLong()
-      this.parseLine(chunk, pos, nl)
+      if (nextNul >= 0 && nextNul < pos) nextNul = chunk.indexOf(0, pos)
+      this.parseLine(chunk, pos, nl, nextNul >= 0 && nextNul < nl)
       pos = nl + 1
     }
     this.flushTag()
@@ -112,7 +116,7 @@ export class TrecRunParser {
     if (this.carry && !this.stopped) {
       const c = this.carry
       this.carry = null
-      this.parseLine(c, 0, c.length)
+      this.parseLine(c, 0, c.length, c.indexOf(0) >= 0)
       this.flushTag()
     }
     this.emit()
@@ -143,7 +147,7 @@ export class TrecRunParser {
     if (this.stopAtFirst || this.issues.length >= this.maxIssues) this.stopped = true
   }
 
-  private parseLine(buf: Buffer, start: number, end: number): void {
+  private parseLine(buf: Buffer, start: number, end: number, hasNul: boolean): void {
     const lineNo = ++this.line
     let i = start
     while (i < end && IS_SPACE[buf[i]!]) i++
@@ -164,7 +168,11 @@ export class TrecRunParser {
     while (i < end && !IS_SPACE[buf[i]!]) i++ // iter
     while (i < end && IS_SPACE[buf[i]!]) i++
     const d0 = i
-    while (i < end && !IS_SPACE[buf[i]!]) i++
+    let h = FNV_OFFSET
+    while (i < end && !IS_SPACE[buf[i]!]) {
+      h = Math.imul(h ^ buf[i]!, FNV_PRIME)
+      i++
+    }
     const d1 = i
     while (i < end && IS_SPACE[buf[i]!]) i++
     const r0 = i
@@ -178,8 +186,7 @@ export class TrecRunParser {
     const t0 = i
     while (i < end && !IS_SPACE[buf[i]!]) i++
     const t1 = i
-    const nul = buf.indexOf(0, start)
-    if (nul >= 0 && nul < end) {
+    if (hasNul) {
       this.malformedLineNumber ??= counted
       this.problem({ code: 'nul_byte', file: this.file, line: lineNo, text: buf.toString('latin1', start, Math.min(end, start + 200)) })
       return
@@ -201,13 +208,25 @@ export class TrecRunParser {
     // Same query as the previous line? Compare bytes before making a string.
     let cur = this.cur
     const qlen = q1 - q0
-    if (cur === null || this.curQidBuf.length !== qlen || buf.compare(this.curQidBuf, 0, qlen, q0, q1) !== 0) {
+    let same = cur !== null && this.curQidBuf.length === qlen
+    if (same) {
+      const qb = this.curQidBuf
+      for (let k = 0; k < qlen; k++) {
+        if (qb[k] !== buf[q0 + k]) {
+          same = false
+          break
+        }
+      }
+    }
+    if (!same) {
       this.emit()
-      this.curQidBuf = Buffer.from(buf.subarray(q0, q1))
-      cur = { queryId: buf.toString('latin1', q0, q1), docIds: [], scores: [], ranks: this.keepRanks ? [] : null, lines: [] }
+      this.curQidBuf = Uint8Array.from(buf.subarray(q0, q1))
+      cur = { queryId: latin1(buf, q0, q1), docIds: [], scores: [], ranks: this.keepRanks ? [] : null, lines: [], docHashes: [] }
       this.cur = cur
     }
-    cur.docIds.push(buf.toString('latin1', d0, d1))
+    cur = cur!
+    cur.docIds.push(latin1(buf, d0, d1))
+    cur.docHashes.push(h)
     cur.scores.push(score)
     cur.lines.push(lineNo)
     if (cur.ranks) {

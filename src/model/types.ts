@@ -1,3 +1,5 @@
+import type { IdTable } from '../rank/id-hash.js'
+
 /**
  * Core data: judgments and rankings. Ids are binary strings (one char per byte, see
  * `io/bytes.ts`), so comparisons are byte-wise like C `strcmp`.
@@ -16,6 +18,8 @@ export interface QueryJudgments {
   readonly duplicateDocs: readonly string[]
   /** Physical line of each judgment's first occurrence (for messages). */
   readonly lines: ReadonlyMap<string, number>
+  /** The same grades, probed by the ids' precomputed hashes (built by the parser; else on use). */
+  readonly table?: IdTable
 }
 
 /** A qrels file: judgments per query, in order of first appearance. */
@@ -37,6 +41,8 @@ export interface RunQuery {
   readonly ranks: number[] | null
   /** Physical line number of each document. */
   readonly lines: number[]
+  /** FNV-1a hash of each doc id (`hashId`), filled by the parser; computed when absent. */
+  readonly docHashes?: number[]
 }
 
 /** A run: retrieved documents per query, in order of first appearance, plus the run tag. */

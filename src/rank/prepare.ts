@@ -1,6 +1,7 @@
 import type { Conventions } from '../conventions/conventions.js'
 import { NOT_POOLED, UNJUDGED, type QueryJudgments, type RunQuery } from '../model/types.js'
 import type { JudgedRanking } from './judged-ranking.js'
+import { hashId, IdSet, IdTable } from './id-hash.js'
 
 /** What preparing one query removed, per convention (reported by `--explain`). */
 export interface PrepareCounts {
@@ -29,6 +30,14 @@ export type PrepareResult =
 export interface PrepareOptions {
   /** Corpus doc ids, required when `conventions.unknownDocs` is `'discard'`. */
   readonly corpus?: ReadonlySet<string>
+  /** Scratch set reused across queries (saves allocation in long evaluations). */
+  readonly scratch?: IdSet
+}
+
+function identity(n: number): number[] {
+  const out = new Array<number>(n)
+  for (let i = 0; i < n; i++) out[i] = i
+  return out
 }
 
 function compareIds(a: string, b: string): number {
@@ -39,7 +48,7 @@ function compareIds(a: string, b: string): number {
 export function orderDocs(run: RunQuery, ordering: Conventions['ordering'], keep: readonly number[] | null = null): number[] {
   const s = run.scores
   const d = run.docIds
-  const idx = keep ? keep.slice() : Array.from({ length: d.length }, (_, i) => i)
+  const idx = keep ? keep.slice() : identity(d.length)
   switch (ordering) {
     case 'file-order':
       return idx
@@ -96,7 +105,7 @@ export function prepareQuery(
   }
   if (conv.duplicates === 'keep-first' || conv.duplicates === 'keep-last') {
     const seen = new Map<string, number>()
-    const src = keep ?? Array.from({ length: docIds.length }, (_, i) => i)
+    const src = keep ?? identity(docIds.length)
     for (const i of src) {
       const id = docIds[i]!
       if (!seen.has(id) || conv.duplicates === 'keep-last') seen.set(id, i)
@@ -122,14 +131,15 @@ export function prepareQuery(
     counts.cutByDepth = order.length - conv.depth
     order = order.slice(0, Math.max(0, conv.depth))
   }
+  const hashes = run.docHashes ?? docIds.map(hashId)
   if (conv.duplicates === 'error') {
-    const seen = new Set<string>()
+    const seen = options.scratch ?? new IdSet()
+    seen.reset(order.length)
     let dup: string | null = null
-    for (const i of order) {
+    for (let k = 0; k < order.length; k++) {
+      const i = order[k]!
       const id = docIds[i]!
-      if (seen.has(id)) {
-        if (dup === null || id < dup) dup = id
-      } else seen.add(id)
+      if (!seen.add(id, hashes[i]!) && (dup === null || id < dup)) dup = id
     }
     if (dup !== null) return { ok: false, failure: { code: 'duplicate_doc', docId: dup } }
   }
@@ -139,14 +149,15 @@ export function prepareQuery(
   if (judgments.maxJudgment < 0) return { ok: false, failure: { code: 'no_judgments' } }
 
   const level = conv.relevanceLevel
-  const gradesMap = judgments.grades
+  const table = judgments.table ?? new IdTable([...judgments.grades.keys()], [...judgments.grades.values()])
   let grades = new Int32Array(order.length)
   let numRelRet = 0
   let numNonpool = 0
   let numUnjudged = 0
   let n = 0
   for (let k = 0; k < order.length; k++) {
-    const g = gradesMap.get(docIds[order[k]!]!)
+    const i = order[k]!
+    const g = table.get(docIds[i]!, hashes[i]!)
     const v = g === undefined ? NOT_POOLED : g < 0 ? UNJUDGED : g
     if (conv.judgedOnly && v < 0) {
       counts.unjudgedDropped++

@@ -1,0 +1,101 @@
+/**
+ * Hashing of byte-string ids for the hot path: a 32-bit FNV-1a hash computed while parsing, and
+ * open-addressing tables that use it to skip most string work. Every hit is confirmed by
+ * comparing the strings themselves, so a hash collision can never change a result.
+ */
+
+/** FNV-1a offset basis. */
+export const FNV_OFFSET = 0x811c9dc5 | 0
+/** FNV-1a prime. */
+export const FNV_PRIME = 0x01000193
+
+/** FNV-1a of a binary string (one byte per char), as the parser computes it from bytes. */
+export function hashId(id: string): number {
+  let h = FNV_OFFSET
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), FNV_PRIME)
+  return h
+}
+
+function capacityFor(n: number): number {
+  let c = 16
+  while (c < n * 2) c <<= 1
+  return c
+}
+
+/** An immutable id → number map probed by precomputed hash (the judgments of one query). */
+export class IdTable {
+  private readonly mask: number
+  private readonly slotHash: Int32Array
+  private readonly slotIndex: Int32Array
+  constructor(
+    private readonly ids: readonly string[],
+    private readonly values: readonly number[],
+  ) {
+    const cap = capacityFor(ids.length)
+    this.mask = cap - 1
+    this.slotHash = new Int32Array(cap)
+    this.slotIndex = new Int32Array(cap).fill(-1)
+    for (let i = 0; i < ids.length; i++) {
+      const h = hashId(ids[i]!)
+      let s = h & this.mask
+      while (this.slotIndex[s] !== -1) s = (s + 1) & this.mask
+      this.slotHash[s] = h
+      this.slotIndex[s] = i
+    }
+  }
+  /** The value stored for `id` (whose hash is `hash`), or `undefined`. */
+  get(id: string, hash: number): number | undefined {
+    let s = hash & this.mask
+    for (;;) {
+      const idx = this.slotIndex[s]!
+      if (idx === -1) return undefined
+      if (this.slotHash[s] === hash && this.ids[idx] === id) return this.values[idx]
+      s = (s + 1) & this.mask
+    }
+  }
+}
+
+/**
+ * A reusable set of ids for finding duplicates within one query without allocating: `reset`
+ * starts a new query in O(1) (generation stamps), `add` returns false when the id was there.
+ */
+export class IdSet {
+  private mask = 0
+  private stamp = new Int32Array(0)
+  private slotHash = new Int32Array(0)
+  private slotId: string[] = []
+  private generation = 0
+
+  /** Start a new, empty set able to hold `n` ids. */
+  reset(n: number): void {
+    const cap = capacityFor(n)
+    if (cap > this.stamp.length) {
+      this.stamp = new Int32Array(cap)
+      this.slotHash = new Int32Array(cap)
+      this.slotId = new Array<string>(cap).fill('')
+      this.generation = 0
+    }
+    this.mask = cap - 1
+    this.generation++
+    if (this.generation === 0x7fffffff) {
+      this.stamp.fill(0)
+      this.generation = 1
+    }
+  }
+
+  /** Add `id` (hash `hash`); false if it was already in the set. */
+  add(id: string, hash: number): boolean {
+    const g = this.generation
+    let s = hash & this.mask
+    for (;;) {
+      if (this.stamp[s] !== g) {
+        this.stamp[s] = g
+        this.slotHash[s] = hash
+        this.slotId[s] = id
+        return true
+      }
+      if (this.slotHash[s] === hash && this.slotId[s] === id) return false
+      s = (s + 1) & this.mask
+    }
+  }
+}
