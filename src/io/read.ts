@@ -68,6 +68,7 @@ function add(queries: Map<string, RunQuery>, g: RunQuery): void {
     prev.scores.push(g.scores[i]!)
     prev.lines.push(g.lines[i]!)
     if (prev.ranks && g.ranks) prev.ranks.push(g.ranks[i]!)
+    if (prev.docHashes && g.docHashes) prev.docHashes.push(g.docHashes[i]!)
   }
 }
 

@@ -68,5 +68,6 @@ function merge(a: RunQuery, b: RunQuery): RunQuery {
     scores: a.scores.concat(b.scores),
     ranks: a.ranks && b.ranks ? a.ranks.concat(b.ranks) : null,
     lines: a.lines.concat(b.lines),
+    ...(a.docHashes && b.docHashes ? { docHashes: a.docHashes.concat(b.docHashes) } : {}),
   }
 }

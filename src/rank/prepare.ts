@@ -131,7 +131,7 @@ export function prepareQuery(
     counts.cutByDepth = order.length - conv.depth
     order = order.slice(0, Math.max(0, conv.depth))
   }
-  const hashes = run.docHashes ?? docIds.map(hashId)
+  const hashes = run.docHashes && run.docHashes.length === docIds.length ? run.docHashes : docIds.map(hashId)
   if (conv.duplicates === 'error') {
     const seen = options.scratch ?? new IdSet()
     seen.reset(order.length)
