@@ -7,4 +7,4 @@ import { registerMeasures } from './measures.js'
 export type RegisterCommand = (program: Command) => void
 
 /** Every command of the CLI besides `trec-eval` (which takes trec_eval's own argv). */
-export const COMMANDS: readonly RegisterCommand[] = [registerEvaluate, registerMeasures]
+export const COMMANDS: readonly RegisterCommand[] = [registerEvaluate, registerMeasures, registerValidate]

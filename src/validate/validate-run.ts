@@ -1,0 +1,611 @@
+/**
+ * Check a TREC run file (`qid iter docno rank score tag`) and report every problem at once, each
+ * with its physical line, byte column and raw line. Pure: bytes in, a report out, no I/O.
+ *
+ * Lines are split on `\n` and fields on C `isspace`, as trec_eval does; blank lines and lines
+ * whose first field starts with `#` are skipped (trec_eval 10). Memory stays bounded by
+ * `maxLineBytes` however the input is shaped (a multi-GB file without newlines is skipped, not
+ * buffered), plus a compact record of each topic's documents for the duplicate checks.
+ */
+import { IS_SPACE, parseCDouble, parseCLong } from '../io/bytes.js'
+import { DEFAULT_MAX_LINE_BYTES } from '../io/lines.js'
+import {
+  MAX_TEXT_BYTES,
+  RUN_PROBLEM_CODES,
+  RUN_PROBLEM_SEVERITY,
+  hasWhere,
+  type RunProblem,
+  type RunProblemCode,
+  type RunProblemOf,
+  type Severity,
+  type Where,
+} from './run-problem.js'
+import { firstInvalidUtf8 } from './utf8.js'
+
+/** Options of {@link validateRun} and {@link RunValidator}. */
+export interface ValidateRunOptions {
+  /** File name used in the report. @default 'run' */
+  readonly file?: string
+  /** Most documents a topic may have (`too_deep` beyond). @default no limit */
+  readonly maxDepth?: number
+  /** Longest line checked; longer lines are skipped and reported. @default 16 MiB */
+  readonly maxLineBytes?: number
+  /** Known topic ids (binary strings, e.g. from the qrels); others get `unknown_topic`. */
+  readonly topics?: ReadonlySet<string>
+  /** Known document ids (binary strings, e.g. a corpus list); others get `unknown_doc`. */
+  readonly docs?: ReadonlySet<string>
+  /** Problems listed per code; every problem is counted regardless. @default 20 */
+  readonly maxListed?: number
+  /** Warnings make the report fail (`ok` false) too. @default false */
+  readonly strict?: boolean
+}
+
+/** How many problems of one code were found and how many of them are listed. */
+export interface ProblemCount {
+  readonly code: RunProblemCode
+  readonly severity: Severity
+  readonly count: number
+  readonly listed: number
+}
+
+/** What {@link validateRun} returns. */
+export interface RunValidationReport {
+  /** The file name given in the options. */
+  readonly file: string
+  /** No errors (and, when `strict`, no warnings either). */
+  readonly ok: boolean
+  /** Whether warnings fail the report. */
+  readonly strict: boolean
+  /** Number of errors found (all of them, listed or not). */
+  readonly errors: number
+  /** Number of warnings found (all of them, listed or not). */
+  readonly warnings: number
+  /** Distinct topic (query) ids. */
+  readonly queries: number
+  /** Physical lines (a last line without newline counts). */
+  readonly lines: number
+  /** Lines that are neither blank nor comments. */
+  readonly runLines: number
+  /** Blank (whitespace-only) lines. */
+  readonly blankLines: number
+  /** Comment lines (first field starting with `#`). */
+  readonly commentLines: number
+  /** Bytes read. */
+  readonly bytes: number
+  /** Distinct run tags in order of first appearance (binary strings; the first 100). */
+  readonly tags: readonly string[]
+  /** Codes found at least once, in documentation order. */
+  readonly counts: readonly ProblemCount[]
+  /** The listed problems (at most `maxListed` per code), by line then column. */
+  readonly problems: readonly RunProblem[]
+}
+
+/** Byte classes for the one-pass line scan. */
+const SPACE = 1
+const NUL = 2
+const HIGH = 4
+const CLASS: Uint8Array = (() => {
+  const t = new Uint8Array(256)
+  for (let c = 0; c < 256; c++) if (IS_SPACE[c]) t[c] = SPACE
+  t[0] = NUL
+  for (let c = 0x80; c < 256; c++) t[c] = HIGH
+  return t
+})()
+
+/** Is `buf[s, e)` a decimal number: `[+-] digits [. digits] [(e|E) [+-] digits]`, some digit? */
+function isDecimal(buf: Uint8Array, s: number, e: number): boolean {
+  let i = s
+  if (i < e && (buf[i] === 0x2b || buf[i] === 0x2d)) i++
+  let digits = 0
+  while (i < e && buf[i]! >= 0x30 && buf[i]! <= 0x39) i++, digits++
+  if (i < e && buf[i] === 0x2e) {
+    i++
+    while (i < e && buf[i]! >= 0x30 && buf[i]! <= 0x39) i++, digits++
+  }
+  if (digits === 0) return false
+  if (i < e && (buf[i] === 0x65 || buf[i] === 0x45)) {
+    i++
+    if (i < e && (buf[i] === 0x2b || buf[i] === 0x2d)) i++
+    let exp = 0
+    while (i < e && buf[i]! >= 0x30 && buf[i]! <= 0x39) i++, exp++
+    if (exp === 0) return false
+  }
+  return i === e
+}
+
+/** `nan`, `inf`, `infinity` in any case, with an optional sign (what C `strtod` reads). */
+function isNanOrInf(text: string): boolean {
+  return /^[+-]?(nan|inf|infinity)$/i.test(text)
+}
+
+/** Is `buf[s, e)` an integer: `[+-] digits`? */
+function isInteger(buf: Uint8Array, s: number, e: number): boolean {
+  let i = s
+  if (i < e && (buf[i] === 0x2b || buf[i] === 0x2d)) i++
+  if (i >= e) return false
+  for (; i < e; i++) if (buf[i]! < 0x30 || buf[i]! > 0x39) return false
+  return true
+}
+
+/** A topic's documents and ranks once its block of lines has ended (compact). */
+interface Archive {
+  readonly docIds: string // joined with '\n', which no id contains
+  readonly docLines: Int32Array
+  readonly ranks: Float64Array
+  readonly rankLines: Int32Array
+}
+
+interface TopicState {
+  readonly queryId: string
+  count: number
+  /** docId → line of first occurrence, while the topic's block is open. */
+  docs: Map<string, number> | null
+  /** rank → line of first occurrence, while the topic's block is open. */
+  ranks: Map<number, number> | null
+  archive: Archive | null
+  /** Last line of the topic with a valid rank and score (for the order check). */
+  lastLine: number
+  lastRank: number
+  lastScore: number
+  /** Where the first document beyond `maxDepth` is (only when listed). */
+  deep: Where | null
+}
+
+interface Skip {
+  readonly line: number
+  /** The first bytes of the line (up to {@link MAX_TEXT_BYTES}), as a binary string. */
+  text: string
+  bytes: number
+}
+
+/**
+ * Streaming run validator: {@link feed} byte chunks in order (chunks may be reused by the caller
+ * afterwards), then {@link end} for the report. Use {@link fail} when the input could not be read
+ * to its end. {@link validateRun} wraps it for bytes held in memory.
+ */
+export class RunValidator {
+  private readonly file: string
+  private readonly maxDepth: number
+  private readonly maxLine: number
+  private readonly knownTopics: ReadonlySet<string> | undefined
+  private readonly knownDocs: ReadonlySet<string> | undefined
+  private readonly maxListed: number
+  private readonly strict: boolean
+
+  private line = 0
+  private bytes = 0
+  private runLines = 0
+  private blankLines = 0
+  private commentLines = 0
+  private carry: Buffer[] = []
+  private carryLen = 0
+  private skip: Skip | null = null
+  private failed: { reason: string; afterLine: number } | null = null
+  private ended = false
+
+  private readonly counts = new Map<RunProblemCode, number>()
+  private readonly listed: RunProblem[] = []
+  private crlfCount = 0
+  private crlfWhere: Where | null = null
+
+  private readonly topics = new Map<string, TopicState>()
+  private cur: TopicState | null = null
+  private curQid: Buffer = Buffer.alloc(0)
+
+  private firstTag: string | null = null
+  private firstTagLine = 0
+  private prevTag: Buffer = Buffer.alloc(0)
+  private readonly tags = new Set<string>()
+
+  private readonly fs = new Int32Array(6)
+  private readonly fe = new Int32Array(6)
+
+  constructor(options: ValidateRunOptions = {}) {
+    this.file = options.file ?? 'run'
+    this.maxDepth = options.maxDepth ?? Infinity
+    this.maxLine = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES
+    this.knownTopics = options.topics
+    this.knownDocs = options.docs
+    this.maxListed = options.maxListed ?? 20
+    this.strict = options.strict ?? false
+  }
+
+  /** Check the complete lines of `chunk`; an unfinished last line waits for the next chunk. */
+  feed(chunk: Uint8Array): void {
+    if (this.ended || this.failed) return
+    const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
+    const n = buf.length
+    this.bytes += n
+    let pos = 0
+    if (this.skip) {
+      const nl = buf.indexOf(0x0a)
+      this.skipMore(buf, nl < 0 ? n : nl)
+      if (nl < 0) return
+      this.endSkip()
+      pos = nl + 1
+    } else if (this.carry.length > 0) {
+      const nl = buf.indexOf(0x0a)
+      const more = nl < 0 ? n : nl
+      if (this.carryLen + more > this.maxLine) {
+        const head = Buffer.concat([...this.carry, buf.subarray(0, Math.min(more, MAX_TEXT_BYTES))])
+        this.startSkip(head, this.carryLen + more)
+        this.carry = []
+        this.carryLen = 0
+        if (nl < 0) return
+        this.endSkip()
+      } else if (nl < 0) {
+        this.carry.push(Buffer.from(buf))
+        this.carryLen += n
+        return
+      } else {
+        const joined = Buffer.concat([...this.carry, buf.subarray(0, nl)])
+        this.carry = []
+        this.carryLen = 0
+        this.checkLine(joined, 0, joined.length, true)
+      }
+      pos = nl + 1
+    }
+    for (;;) {
+      const nl = buf.indexOf(0x0a, pos)
+      if (nl < 0) break
+      if (nl - pos > this.maxLine) {
+        this.startSkip(buf.subarray(pos, Math.min(nl, pos + MAX_TEXT_BYTES)), nl - pos)
+        this.endSkip()
+      } else {
+        this.checkLine(buf, pos, nl, true)
+      }
+      pos = nl + 1
+    }
+    if (pos < n) {
+      if (n - pos > this.maxLine) this.startSkip(buf.subarray(pos, pos + MAX_TEXT_BYTES), n - pos)
+      else {
+        this.carry.push(Buffer.from(buf.subarray(pos)))
+        this.carryLen = n - pos
+      }
+    }
+  }
+
+  /** Record that the input could not be read to its end (`reason` as worded by the reader). */
+  fail(reason: string): void {
+    if (this.ended || this.failed) return
+    this.failed = { reason, afterLine: this.line }
+    this.carry = []
+    this.carryLen = 0
+    this.skip = null
+  }
+
+  /** Finish: check a last line without newline, then build the report. */
+  end(): RunValidationReport {
+    if (!this.ended) this.finish()
+    this.ended = true
+    const counts: ProblemCount[] = []
+    let errors = 0
+    let warnings = 0
+    const listedBy = new Map<RunProblemCode, number>()
+    for (const p of this.listed) listedBy.set(p.code, (listedBy.get(p.code) ?? 0) + 1)
+    for (const code of RUN_PROBLEM_CODES) {
+      const count = this.counts.get(code) ?? 0
+      if (count === 0) continue
+      const severity = RUN_PROBLEM_SEVERITY[code]
+      if (severity === 'error') errors += count
+      else warnings += count
+      counts.push({ code, severity, count, listed: listedBy.get(code) ?? 0 })
+    }
+    const order = new Map(RUN_PROBLEM_CODES.map((c, i) => [c, i]))
+    const key = (p: RunProblem): number => (hasWhere(p) ? p.line : p.code === 'cannot_read' ? Infinity : 0)
+    const problems = [...this.listed].sort(
+      (a, b) =>
+        key(a) - key(b) ||
+        (hasWhere(a) ? a.column : 0) - (hasWhere(b) ? b.column : 0) ||
+        order.get(a.code)! - order.get(b.code)!,
+    )
+    return {
+      file: this.file,
+      ok: errors === 0 && !(this.strict && warnings > 0),
+      strict: this.strict,
+      errors,
+      warnings,
+      queries: this.topics.size,
+      lines: this.line,
+      runLines: this.runLines,
+      blankLines: this.blankLines,
+      commentLines: this.commentLines,
+      bytes: this.bytes,
+      tags: [...this.tags].slice(0, 100),
+      counts,
+      problems,
+    }
+  }
+
+  private finish(): void {
+    if (this.skip) this.endSkip()
+    else if (this.carry.length > 0) {
+      const joined = this.carry.length === 1 ? this.carry[0]! : Buffer.concat(this.carry)
+      this.carry = []
+      this.carryLen = 0
+      this.checkLine(joined, 0, joined.length, false)
+    }
+    if (this.failed) {
+      this.add({ code: 'cannot_read', reason: this.failed.reason, afterLine: this.failed.afterLine })
+    } else if (this.bytes === 0) {
+      this.add({ code: 'empty_file' })
+    } else if (this.runLines === 0) {
+      this.add({ code: 'no_run_lines', blankLines: this.blankLines, commentLines: this.commentLines })
+    }
+    if (this.crlfWhere) this.add({ ...this.crlfWhere, code: 'crlf', count: this.crlfCount })
+    for (const t of this.topics.values()) {
+      if (t.deep) this.listed.push({ ...t.deep, code: 'too_deep', queryId: t.queryId, limit: this.maxDepth, count: t.count })
+    }
+  }
+
+  /** Count a problem; true when it is to be listed too. */
+  private hit(code: RunProblemCode): boolean {
+    const n = (this.counts.get(code) ?? 0) + 1
+    this.counts.set(code, n)
+    return n <= this.maxListed
+  }
+
+  private add(p: RunProblem): void {
+    if (this.hit(p.code)) this.listed.push(p)
+  }
+
+  private where(buf: Buffer, start: number, end: number, at: number): Where {
+    return {
+      line: this.line,
+      column: at - start + 1,
+      text: buf.toString('latin1', start, Math.min(end, start + MAX_TEXT_BYTES)),
+      lineBytes: end - start,
+    }
+  }
+
+  private startSkip(head: Buffer, bytes: number): void {
+    this.skip = { line: this.line + 1, text: head.toString('latin1', 0, Math.min(head.length, MAX_TEXT_BYTES)), bytes }
+  }
+
+  /** The skipped line goes on with `buf[0, end)`. */
+  private skipMore(buf: Buffer, end: number): void {
+    const s = this.skip!
+    s.bytes += end
+    if (s.text.length < MAX_TEXT_BYTES) s.text += buf.toString('latin1', 0, Math.min(end, MAX_TEXT_BYTES - s.text.length))
+  }
+
+  private endSkip(): void {
+    const s = this.skip!
+    this.skip = null
+    this.line++
+    this.runLines++
+    const column = this.maxLine + 1
+    this.add({ code: 'line_too_long', line: s.line, column, text: s.text, lineBytes: s.bytes, limit: this.maxLine })
+  }
+
+  /** One line `buf[start, end)` (no `\n`); `newline`: it was ended by a `\n`. */
+  private checkLine(buf: Buffer, start: number, end: number, newline: boolean): void {
+    const lineNo = ++this.line
+    let e = end
+    if (newline && e > start && buf[e - 1] === 0x0d) {
+      e--
+      this.crlfCount++
+      this.crlfWhere ??= this.where(buf, start, e, e)
+    }
+    // One pass: field boundaries (first six), field count, NUL, CR, bytes >= 0x80.
+    const fs = this.fs
+    const fe = this.fe
+    let nf = 0
+    let inField = false
+    let nul = -1
+    let cr = -1
+    let high = false
+    for (let i = start; i < e; i++) {
+      const c = buf[i]!
+      const k = CLASS[c]!
+      if (k === SPACE) {
+        if (inField) {
+          if (nf <= 6) fe[nf - 1] = i
+          inField = false
+        }
+        if (c === 0x0d && cr < 0) cr = i
+      } else {
+        if (!inField) {
+          nf++
+          if (nf <= 6) fs[nf - 1] = i
+          inField = true
+        }
+        if (k === NUL) {
+          if (nul < 0) nul = i
+        } else if (k === HIGH) high = true
+      }
+    }
+    if (inField && nf <= 6) fe[nf - 1] = e
+
+    if (lineNo === 1) {
+      if (e - start >= 3 && buf[start] === 0xef && buf[start + 1] === 0xbb && buf[start + 2] === 0xbf) {
+        this.add({ ...this.where(buf, start, e, start), code: 'bom' })
+      } else if (e - start >= 2 && ((buf[start] === 0xff && buf[start + 1] === 0xfe) || (buf[start] === 0xfe && buf[start + 1] === 0xff))) {
+        this.add({ ...this.where(buf, start, e, start), code: 'utf16', encoding: buf[start] === 0xff ? 'UTF-16LE' : 'UTF-16BE' })
+      }
+    }
+    if (cr >= 0 && this.hit('bare_cr')) this.listed.push({ ...this.where(buf, start, e, cr), code: 'bare_cr' })
+    if (high) {
+      const bad = firstInvalidUtf8(buf, start, e)
+      if (bad >= 0 && this.hit('invalid_utf8')) this.listed.push({ ...this.where(buf, start, e, bad), code: 'invalid_utf8', byte: buf[bad]! })
+    }
+    if (nf === 0) {
+      this.blankLines++
+      return
+    }
+    if (nul >= 0) {
+      this.runLines++
+      if (this.hit('nul_byte')) this.listed.push({ ...this.where(buf, start, e, nul), code: 'nul_byte' })
+      return
+    }
+    if (buf[fs[0]!] === 0x23) {
+      this.commentLines++
+      return
+    }
+    this.runLines++
+    if (nf < 6) {
+      if (this.hit('field_count')) this.listed.push({ ...this.where(buf, start, e, fe[nf - 1]!), code: 'field_count', found: nf })
+      return
+    }
+    this.checkRecord(buf, start, e, lineNo)
+  }
+
+  /** A line with at least six fields (boundaries in `fs`/`fe`). */
+  private checkRecord(buf: Buffer, start: number, e: number, lineNo: number): void {
+    const fs = this.fs
+    const fe = this.fe
+    const t = this.topicOf(buf, start, e, fs[0]!, fe[0]!)
+    t.count++
+    if (t.count === this.maxDepth + 1 && this.hit('too_deep')) t.deep = this.where(buf, start, e, fs[0]!)
+
+    // Score
+    const s0 = fs[4]!
+    const s1 = fe[4]!
+    let score = NaN
+    if (isDecimal(buf, s0, s1)) {
+      score = parseCDouble(buf, s0, s1)
+      if (!Number.isFinite(score)) {
+        score = NaN
+        if (this.hit('score_not_finite')) this.listed.push({ ...this.where(buf, start, e, s0), code: 'score_not_finite', found: buf.toString('latin1', s0, s1) })
+      }
+    } else {
+      const found = buf.toString('latin1', s0, Math.min(s1, s0 + MAX_TEXT_BYTES))
+      const code = isNanOrInf(found) ? 'score_not_finite' : 'score_not_a_number'
+      if (this.hit(code)) this.listed.push({ ...this.where(buf, start, e, s0), code, found })
+    }
+
+    // Rank
+    const r0 = fs[3]!
+    const r1 = fe[3]!
+    let rank = NaN
+    if (isInteger(buf, r0, r1)) {
+      rank = r1 - r0 <= 15 ? parseCLong(buf, r0, r1) : Number(buf.toString('latin1', r0, r1))
+    } else if (this.hit('rank_not_an_integer')) {
+      this.listed.push({ ...this.where(buf, start, e, r0), code: 'rank_not_an_integer', found: buf.toString('latin1', r0, Math.min(r1, r0 + MAX_TEXT_BYTES)) })
+    }
+
+    // Document
+    const d0 = fs[2]!
+    const d1 = fe[2]!
+    const docId = buf.toString('latin1', d0, d1)
+    const docs = t.docs!
+    const first = docs.get(docId)
+    if (first === undefined) docs.set(docId, lineNo)
+    else if (this.hit('duplicate_doc')) this.listed.push({ ...this.where(buf, start, e, d0), code: 'duplicate_doc', queryId: t.queryId, docId, firstLine: first })
+    if (this.knownDocs && !this.knownDocs.has(docId) && this.hit('unknown_doc')) {
+      this.listed.push({ ...this.where(buf, start, e, d0), code: 'unknown_doc', queryId: t.queryId, docId })
+    }
+
+    if (!Number.isNaN(rank)) {
+      const ranks = t.ranks!
+      const firstRank = ranks.get(rank)
+      if (firstRank === undefined) ranks.set(rank, lineNo)
+      else if (this.hit('duplicate_rank')) {
+        this.listed.push({ ...this.where(buf, start, e, r0), code: 'duplicate_rank', queryId: t.queryId, rank: buf.toString('latin1', r0, r1), firstLine: firstRank })
+      }
+      if (!Number.isNaN(score)) {
+        if (t.lastLine > 0 && ((rank > t.lastRank && score > t.lastScore) || (rank < t.lastRank && score < t.lastScore))) {
+          if (this.hit('rank_score_order')) {
+            this.listed.push({
+              ...this.where(buf, start, e, s0),
+              code: 'rank_score_order',
+              queryId: t.queryId,
+              rank,
+              score,
+              previousLine: t.lastLine,
+              previousRank: t.lastRank,
+              previousScore: t.lastScore,
+            })
+          }
+        }
+        t.lastLine = lineNo
+        t.lastRank = rank
+        t.lastScore = score
+      }
+    }
+
+    // Run tag
+    const g0 = fs[5]!
+    const g1 = fe[5]!
+    const prev = this.prevTag
+    if (prev.length !== g1 - g0 || buf.compare(prev, 0, prev.length, g0, g1) !== 0) {
+      const tag = buf.toString('latin1', g0, g1)
+      this.prevTag = Buffer.from(buf.subarray(g0, g1))
+      if (this.firstTag === null) {
+        this.firstTag = tag
+        this.firstTagLine = lineNo
+        this.tags.add(tag)
+      } else if (!this.tags.has(tag)) {
+        if (this.tags.size < 10_000) this.tags.add(tag)
+        if (this.hit('mixed_tags')) {
+          this.listed.push({ ...this.where(buf, start, e, g0), code: 'mixed_tags', tag, firstTag: this.firstTag, firstLine: this.firstTagLine })
+        }
+      }
+    }
+  }
+
+  /** The topic of a record, switching blocks when the query id changes. */
+  private topicOf(buf: Buffer, start: number, e: number, q0: number, q1: number): TopicState {
+    const cur = this.cur
+    const len = q1 - q0
+    if (cur !== null && this.curQid.length === len && buf.compare(this.curQid, 0, len, q0, q1) === 0) return cur
+    if (cur) archive(cur)
+    this.curQid = Buffer.from(buf.subarray(q0, q1))
+    const queryId = buf.toString('latin1', q0, q1)
+    let t = this.topics.get(queryId)
+    if (t) {
+      reopen(t)
+    } else {
+      t = { queryId, count: 0, docs: new Map(), ranks: new Map(), archive: null, lastLine: 0, lastRank: 0, lastScore: 0, deep: null }
+      this.topics.set(queryId, t)
+      if (this.knownTopics && !this.knownTopics.has(queryId) && this.hit('unknown_topic')) {
+        this.listed.push({ ...this.where(buf, start, e, q0), code: 'unknown_topic', queryId })
+      }
+    }
+    this.cur = t
+    return t
+  }
+}
+
+function archive(t: TopicState): void {
+  const docs = t.docs!
+  const ranks = t.ranks!
+  t.archive = {
+    docIds: [...docs.keys()].join('\n'),
+    docLines: Int32Array.from(docs.values()),
+    ranks: Float64Array.from(ranks.keys()),
+    rankLines: Int32Array.from(ranks.values()),
+  }
+  t.docs = null
+  t.ranks = null
+}
+
+function reopen(t: TopicState): void {
+  const a = t.archive!
+  const docs = new Map<string, number>()
+  if (a.docLines.length > 0) a.docIds.split('\n').forEach((id, i) => docs.set(id, a.docLines[i]!))
+  const ranks = new Map<number, number>()
+  a.ranks.forEach((r, i) => ranks.set(r, a.rankLines[i]!))
+  t.docs = docs
+  t.ranks = ranks
+  t.archive = null
+}
+
+/**
+ * Validate a whole run held in memory (one buffer or a sequence of chunks).
+ *
+ * @example
+ * const report = validateRun(Buffer.from('301 Q0 d1 1 2.5 bm25\n301 Q0 d1 2 2.1 bm25\n'))
+ * report.problems[0] // { code: 'duplicate_doc', line: 2, column: 8, firstLine: 1, ... }
+ */
+export function validateRun(input: Uint8Array | Iterable<Uint8Array>, options: ValidateRunOptions = {}): RunValidationReport {
+  const v = new RunValidator(options)
+  if (input instanceof Uint8Array) v.feed(input)
+  else for (const chunk of input) v.feed(chunk)
+  return v.end()
+}
+
+/** The problems of a report with a given code (typed). */
+export function problemsOf<C extends RunProblemCode>(report: RunValidationReport, code: C): RunProblemOf<C>[] {
+  return report.problems.filter((p): p is RunProblemOf<C> => p.code === code)
+}
