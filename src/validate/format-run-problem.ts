@@ -30,7 +30,7 @@ export function formatRunProblem(p: RunProblem): string {
     case 'cannot_read':
       return `cannot read: ${p.reason}${p.afterLine > 0 ? ` (after line ${p.afterLine}; the rest was not checked)` : ''}`
     case 'line_too_long':
-      return `line longer than ${p.limit} bytes (${p.lineBytes} bytes or more; binary data or missing newlines?); the line was skipped (limit: --max-line-bytes)`
+      return `line longer than ${p.limit} bytes (${p.lineBytes} bytes; binary data or missing newlines?); the line was skipped (limit: --max-line-bytes)`
     case 'nul_byte':
       return 'NUL byte (binary data?); expected text, the line was not checked further'
     case 'invalid_utf8':

@@ -114,9 +114,9 @@ describe('renderValidationJson', () => {
     const bytes = Buffer.concat([Buffer.from('301 Q0 caf'), Buffer.from([0xc3, 0xa9]), Buffer.from(' 1 1 t\n301 Q0 café 2 0 t\n')])
     const json = JSON.parse(renderValidationJson(validateRun(bytes, { file: 'r.txt', maxListed: 5 })))
     expect(Object.keys(json)).toEqual([
-      'version', 'file', 'ok', 'strict', 'errors', 'warnings', 'queries', 'lines', 'runLines', 'blankLines', 'commentLines', 'bytes', 'tags', 'counts', 'problems',
+      'schema', 'file', 'ok', 'strict', 'errors', 'warnings', 'queries', 'lines', 'runLines', 'blankLines', 'commentLines', 'bytes', 'tags', 'counts', 'problems',
     ])
-    expect(json).toMatchObject({ version: 1, file: 'r.txt', ok: false, strict: false, errors: 1, warnings: 0, queries: 1, lines: 2, tags: ['t'] })
+    expect(json).toMatchObject({ schema: 'trecscore.validate/1', file: 'r.txt', ok: false, strict: false, errors: 1, warnings: 0, queries: 1, lines: 2, tags: ['t'] })
     expect(json.counts).toEqual({ duplicate_doc: { severity: 'error', count: 1, listed: 1 } })
     expect(json.problems).toEqual([
       {

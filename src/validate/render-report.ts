@@ -8,8 +8,8 @@ import { hasWhere, severityOf, type RunProblem, type Where } from './run-problem
 import { utf8SequenceLength } from './utf8.js'
 import type { RunValidationReport } from './validate-run.js'
 
-/** Version of the JSON layout; bumped on any incompatible change. */
-export const VALIDATE_JSON_VERSION = 1
+/** Name and version of the JSON layout (as `trecscore.evaluate/1`); bumped on incompatible changes. */
+export const VALIDATE_JSON_SCHEMA = 'trecscore.validate/1'
 
 function hex2(b: number): string {
   return b.toString(16).toUpperCase().padStart(2, '0')
@@ -97,10 +97,10 @@ export function renderValidationText(report: RunValidationReport): string {
 const ID_FIELDS = new Set(['queryId', 'docId', 'found', 'tag', 'firstTag'])
 
 /**
- * The report as JSON (one object, then a newline). Layout, version {@link VALIDATE_JSON_VERSION}:
+ * The report as JSON (one object, then a newline). Layout {@link VALIDATE_JSON_SCHEMA}:
  *
  * ```
- * { version: 1, file, ok, strict, errors, warnings, queries, lines, runLines, blankLines,
+ * { schema: 'trecscore.validate/1', file, ok, strict, errors, warnings, queries, lines, runLines, blankLines,
  *   commentLines, bytes, tags: string[],
  *   counts: { [code]: { severity, count, listed } },
  *   problems: [{ severity, code, line, column, message, text, lineBytes, ...fields }] }
@@ -133,7 +133,7 @@ export function renderValidationJson(report: RunValidationReport): string {
     return o
   })
   const json = {
-    version: VALIDATE_JSON_VERSION,
+    schema: VALIDATE_JSON_SCHEMA,
     file: report.file,
     ok: report.ok,
     strict: report.strict,

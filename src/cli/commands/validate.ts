@@ -40,11 +40,11 @@ Problems (code, severity, what):
 ${problems}
 
 Output: text (default) lists problems by line, then one note per code whose listing was cut
-(--max-listed), then "FILE: ok|failed: N errors, M warnings in L lines, Q queries". With
---format json, stdout is one object: {version, file, ok, strict, errors, warnings, queries,
-lines, runLines, blankLines, commentLines, bytes, tags, counts: {CODE: {severity, count,
-listed}}, problems: [{severity, code, line, column, message, text, lineBytes, ...}]}.
-Counts are always exact, whatever is listed.
+(--max-listed), then "FILE: ok|failed: N errors, M warnings in L lines, Q queries".
+--format json prints one object: {schema: "trecscore.validate/1", file, ok, strict, errors,
+warnings, queries, lines, runLines, blankLines, commentLines, bytes, tags, counts: {CODE:
+{severity, count, listed}}, problems: [{severity, code, line, column, message, text,
+lineBytes, ...}]}; "ok" is true exactly when the exit status is 0. Counts are always exact.
 
 Exit status:
   0  no errors (warnings allowed)
