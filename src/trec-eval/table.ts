@@ -19,6 +19,13 @@ import { reciprocalRank, success } from '../measures/reciprocal-rank.js'
 import { setF } from '../measures/set-f.js'
 import { utility } from '../measures/utility.js'
 import type { JudgedRanking } from '../rank/judged-ranking.js'
+import { mapAvgjg, precisionAvgjg, rPrecisionMultAvgjg } from './prefs/avgjg.js'
+import { prefsNumFulfilled, prefsNumFulfilledRet, prefsNumPossible } from './prefs/num-prefs.js'
+import type { PrefCounts } from './prefs/pref-counts.js'
+import { prefsAvgjg } from './prefs/prefs-avgjg.js'
+import { prefsAvgjgRnonrel } from './prefs/prefs-avgjg-rnonrel.js'
+import { prefsPair } from './prefs/prefs-pair.js'
+import { prefsSimp } from './prefs/prefs-simp.js'
 
 /** How a measure's `-m name.params` string is read (trec_eval's `init_meas_*`). */
 export type ParamKind = 'none' | 'long-cutoffs' | 'double-cutoffs' | 'double-params' | 'pairs'
@@ -37,8 +44,8 @@ export interface TeContext {
   readonly recallRounding: RecallRounding
 }
 
-/** One row of the table. */
-export interface TeMeasure {
+/** What every row of the table has. */
+interface TeMeasureRow {
   readonly name: string
   readonly params: ParamKind
   /** Default parameter values (cutoffs or params); pairs default to none. */
@@ -49,11 +56,31 @@ export interface TeMeasure {
   readonly summary: 'mean' | 'gm' | 'sum' | 'num_q' | 'num_rel' | 'runid' | 'none'
   /** False for measures that never look at the ranking (runid, num_q). */
   readonly usesRanking: boolean
+}
+
+/** A measure of the judged ranking of a `-R qrels` file (trec_eval's `form_res_rels`). */
+export interface TeMeasure extends TeMeasureRow {
+  readonly input?: 'qrels'
   /** Per-query values, one per printed name. */
   compute(q: JudgedRanking, p: TeParams, ctx: TeContext): number[]
   /** Per-query text (relstring only). */
   text?(q: JudgedRanking, p: TeParams): string
 }
+
+/** A measure of the preference counts of a `-R prefs` or `-R qrels_prefs` file. */
+export interface TePrefsMeasure extends TeMeasureRow {
+  readonly input: 'prefs'
+  compute(c: PrefCounts, p: TeParams, ctx: TeContext): number[]
+}
+
+/** A measure of the judgment groups of a `-R qrels_jg` file (one judged ranking per group). */
+export interface TeJgMeasure extends TeMeasureRow {
+  readonly input: 'qrels_jg'
+  compute(groups: readonly JudgedRanking[], p: TeParams, ctx: TeContext): number[]
+}
+
+/** Any row of the table. */
+export type TeAnyMeasure = TeMeasure | TePrefsMeasure | TeJgMeasure
 
 const CUTS = [5, 10, 15, 20, 30, 100, 200, 500, 1000]
 
@@ -71,8 +98,8 @@ function pParam(p: TeParams): number {
 
 const single = (f: (q: JudgedRanking, p: TeParams, ctx: TeContext) => number) => (q: JudgedRanking, p: TeParams, ctx: TeContext) => [f(q, p, ctx)]
 
-/** The measures in trec_eval 10's print order (preference and judgment-group measures excluded). */
-export const TREC_EVAL_MEASURES: readonly TeMeasure[] = [
+/** The qrels measures up to trec_eval's preference measures, in print order. */
+const QRELS_MEASURES: readonly TeMeasure[] = [
   { name: 'runid', params: 'none', perQuery: 'none', summary: 'runid', usesRanking: false, compute: () => [0] },
   { name: 'num_q', params: 'none', perQuery: 'none', summary: 'num_q', usesRanking: false, compute: () => [1] },
   { name: 'num_ret', params: 'none', perQuery: 'long', summary: 'sum', usesRanking: true, compute: single(numRet) },
@@ -150,10 +177,70 @@ export const TREC_EVAL_MEASURES: readonly TeMeasure[] = [
   { name: 'set_map', params: 'none', perQuery: 'double', summary: 'mean', usesRanking: true, compute: single((q) => setMap(q)) },
   { name: 'set_F', params: 'double-params', defaults: [1], perQuery: 'double', summary: 'mean', usesRanking: true, compute: single((q, p) => setF(q, values(p)[0] ?? 1)) },
   { name: 'num_nonrel_judged_ret', params: 'none', perQuery: 'long', summary: 'sum', usesRanking: true, compute: single(numNonrelJudgedRet) },
+]
+
+const prefsCount = (name: string, f: (c: PrefCounts) => number): TePrefsMeasure => ({
+  name,
+  input: 'prefs',
+  params: 'none',
+  perQuery: 'long',
+  summary: 'sum',
+  usesRanking: true,
+  compute: (c) => [f(c)],
+})
+const prefsRatio = (name: string, f: (c: PrefCounts) => number): TePrefsMeasure => ({
+  name,
+  input: 'prefs',
+  params: 'none',
+  perQuery: 'double',
+  summary: 'mean',
+  usesRanking: true,
+  compute: (c) => [f(c)],
+})
+
+/** Preference measures (`-R prefs`, `-R qrels_prefs`), in print order. */
+const PREFS_MEASURES: readonly TePrefsMeasure[] = [
+  prefsCount('prefs_num_prefs_poss', prefsNumPossible),
+  prefsCount('prefs_num_prefs_ful', prefsNumFulfilled),
+  prefsCount('prefs_num_prefs_ful_ret', prefsNumFulfilledRet),
+  prefsRatio('prefs_simp', (c) => prefsSimp(c, 'all')),
+  prefsRatio('prefs_pair', (c) => prefsPair(c, 'all')),
+  prefsRatio('prefs_avgjg', (c) => prefsAvgjg(c, 'all')),
+  prefsRatio('prefs_avgjg_Rnonrel', (c) => prefsAvgjgRnonrel(c, 'all')),
+  prefsRatio('prefs_simp_ret', (c) => prefsSimp(c, 'ret')),
+  prefsRatio('prefs_pair_ret', (c) => prefsPair(c, 'ret')),
+  prefsRatio('prefs_avgjg_ret', (c) => prefsAvgjg(c, 'ret')),
+  prefsRatio('prefs_avgjg_Rnonrel_ret', (c) => prefsAvgjgRnonrel(c, 'ret')),
+  prefsRatio('prefs_simp_imp', (c) => prefsSimp(c, 'imp')),
+  prefsRatio('prefs_pair_imp', (c) => prefsPair(c, 'imp')),
+  prefsRatio('prefs_avgjg_imp', (c) => prefsAvgjg(c, 'imp')),
+]
+
+/** Judgment-group measures (`-R qrels_jg`), in print order. */
+const JG_MEASURES: readonly TeJgMeasure[] = [
+  { name: 'map_avgjg', input: 'qrels_jg', params: 'none', perQuery: 'double', summary: 'mean', usesRanking: true, compute: (g) => [mapAvgjg(g)] },
+  { name: 'P_avgjg', input: 'qrels_jg', params: 'long-cutoffs', defaults: CUTS, perQuery: 'double', summary: 'mean', usesRanking: true, compute: (g, p) => precisionAvgjg(g, values(p)) },
+  {
+    name: 'Rprec_mult_avgjg',
+    input: 'qrels_jg',
+    params: 'double-cutoffs',
+    defaults: [0.2, 0.4, 0.6, 0.8, 1.0, 1.2, 1.4, 1.6, 1.8, 2.0],
+    perQuery: 'double',
+    summary: 'mean',
+    usesRanking: true,
+    compute: (g, p) => rPrecisionMultAvgjg(g, values(p)),
+  },
+]
+
+/** The v10 measures trec_eval lists after the judgment-group ones, in print order. */
+const LATE_QRELS_MEASURES: readonly TeMeasure[] = [
   { name: 'rbp', params: 'pairs', perQuery: 'double', summary: 'mean', usesRanking: true, compute: single((q, p) => rbp(q, pParam(p), pairs(p))) },
   { name: 'rbp_resid', params: 'pairs', perQuery: 'double', summary: 'mean', usesRanking: true, compute: single((q, p) => rbpResidual(q, pParam(p))) },
   { name: 'unj', params: 'long-cutoffs', defaults: [5, 10, 20], perQuery: 'double', summary: 'mean', usesRanking: true, compute: (q, p) => unjudgedAt(q, values(p)) },
 ]
+
+/** Every measure, in trec_eval 10's print order (its `yaap` is not provided). */
+export const TREC_EVAL_MEASURES: readonly TeAnyMeasure[] = [...QRELS_MEASURES, ...PREFS_MEASURES, ...JG_MEASURES, ...LATE_QRELS_MEASURES]
 
 /** trec_eval's measure nicknames (`-m official`, `-m all_trec`, …). */
 export const TREC_EVAL_NICKNAMES: Readonly<Record<string, readonly string[]>> = {
@@ -165,6 +252,13 @@ export const TREC_EVAL_NICKNAMES: Readonly<Record<string, readonly string[]>> = 
     'success', 'map_cut', 'ndcg_cut', 'ndcg_rel', 'Rndcg', 'binG', 'G', 'set_P', 'set_recall', 'set_relative_P', 'set_map', 'set_F',
     'num_nonrel_judged_ret',
   ],
+  all_prefs: [
+    'runid', 'num_q', 'prefs_num_prefs_poss', 'prefs_num_prefs_ful', 'prefs_num_prefs_ful_ret', 'prefs_simp', 'prefs_pair',
+    'prefs_avgjg', 'prefs_avgjg_Rnonrel', 'prefs_simp_ret', 'prefs_pair_ret', 'prefs_avgjg_ret', 'prefs_avgjg_Rnonrel_ret',
+    'prefs_simp_imp', 'prefs_pair_imp', 'prefs_avgjg_imp',
+  ],
+  prefs: ['runid', 'num_q', 'prefs_num_prefs_poss', 'prefs_num_prefs_ful', 'prefs_num_prefs_ful_ret', 'prefs_simp', 'prefs_pair', 'prefs_avgjg'],
+  qrels_jg: ['runid', 'num_q', 'map_avgjg', 'P_avgjg', 'Rprec_mult_avgjg'],
 }
 
 /** trec_eval 9.0.8 lacks these measures. */

@@ -17,10 +17,11 @@ import type { JudgedRanking } from '../rank/judged-ranking.js'
 import { MIN_GEO_MEAN } from '../measures/average-precision.js'
 import { padRight, printfFixed } from '../report/printf.js'
 import { parseTrecEvalArgs, UsageError, type TrecEvalArgs } from './args.js'
-import { TREC_EVAL_MEASURES, TREC_EVAL_NICKNAMES, V10_ONLY_MEASURES, type TeContext, type TeMeasure, type TeParams } from './table.js'
+import { TREC_EVAL_MEASURES, TREC_EVAL_NICKNAMES, V10_ONLY_MEASURES, type TeAnyMeasure, type TeContext, type TeParams } from './table.js'
 import { trecEvalHelp, TREC_EVAL_USAGE } from './help.js'
 import { applyZscores, readZscores } from './zscores.js'
-import { runPreferenceFormat } from './prefs/index.js'
+import { readPrefsRelInfo, readQrelsJgRelInfo } from './prefs/index.js'
+import type { PrefCounts } from './prefs/pref-counts.js'
 
 /** Where the drop-in writes. Strings are binary strings (one char per byte). */
 export interface TrecEvalIO {
@@ -38,16 +39,43 @@ class Exit extends Error {
 
 /** One requested measure after parameter parsing. */
 export interface ActiveMeasure {
-  readonly def: TeMeasure
+  readonly def: TeAnyMeasure
   readonly params: TeParams
   /** Printed names, one per value. */
   readonly names: readonly string[]
 }
 
-/** Outcome of evaluating one query. */
+/** Outcome of evaluating one query: values, or why `measure` could not be computed. */
 type QueryOutcome =
   | { readonly ok: true; readonly values: Float64Array; readonly texts: readonly (string | null)[] }
-  | { readonly ok: false; readonly failure: PrepareFailure }
+  | { readonly ok: false; readonly message: string; readonly measure: string }
+
+/** A prepared measure input, or trec_eval's stderr text saying why it cannot be prepared. */
+export type Prepared<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly message: string }
+
+/**
+ * What the measures of one query read, each prepared on first use (trec_eval caches them per
+ * query). A relevance format supplies only its own kind; measures of another kind fail.
+ */
+export interface QueryInputs {
+  /** The judged ranking (`-R qrels`). */
+  readonly qrels?: () => Prepared<JudgedRanking>
+  /** Preference counts (`-R prefs`, `-R qrels_prefs`). */
+  readonly prefs?: () => Prepared<PrefCounts>
+  /** One judged ranking per judgment group (`-R qrels_jg`). */
+  readonly judgmentGroups?: () => Prepared<readonly JudgedRanking[]>
+}
+
+/** A relevance file read in one of trec_eval's `-R` formats. */
+export interface RelInfo {
+  /** Query ids in byte order: the order trec_eval evaluates and prints them. */
+  readonly queryIds: readonly string[]
+  has(queryId: string): boolean
+  /** The inputs of one run query whose id is in this file. */
+  inputs(run: RunQuery): QueryInputs
+  /** Summary `num_rel` with `-c` (qrels only; see {@link completeNumRel}). */
+  completeNumRel?(): number
+}
 
 function fmtCutDouble(x: number): string {
   // "%3.2f"
@@ -106,7 +134,7 @@ function parsePairs(text: string, io: TrecEvalIO): { name: string; value: number
 }
 
 /** Initialise one measure from the first `-m name.params` given for it (trec_eval's rule). */
-function initMeasure(def: TeMeasure, paramText: string | undefined, io: TrecEvalIO): ActiveMeasure {
+function initMeasure(def: TeAnyMeasure, paramText: string | undefined, io: TrecEvalIO): ActiveMeasure {
   const name = def.name
   switch (def.params) {
     case 'none':
@@ -213,14 +241,6 @@ async function main(argv: readonly string[], io: TrecEvalIO): Promise<number> {
     io.err('trec_eval: -D (debug output) is not supported by trecscore; use `trecscore evaluate --explain`\n')
     return 1
   }
-  if (args.resultsFormat !== 'trec_results') {
-    io.err(`trec_eval: Illegal retrieval results format '${args.resultsFormat}'\n`)
-    return 2
-  }
-  if (args.relFormat !== 'qrels') {
-    return runPreferenceFormat(args, sel, io)
-  }
-
   const conv: Conventions = {
     ...(v9 ? trecEvalV9 : trecEvalV10),
     relevanceLevel: args.relevanceLevelText === null ? 1 : atol(args.relevanceLevelText),
@@ -232,8 +252,12 @@ async function main(argv: readonly string[], io: TrecEvalIO): Promise<number> {
     recallRounding: v9 ? 'plus-0.9' : 'round',
   }
 
-  // Qrels.
-  const qrels = await readQrelsOrQuit(qrelsFile, conv, io)
+  // Relevance information, then the results format (trec_eval checks them in this order).
+  const rel = await readRelInfo(args.relFormat, qrelsFile, conv, io)
+  if (args.resultsFormat !== 'trec_results') {
+    io.err(`trec_eval: Illegal retrieval results format '${args.resultsFormat}'\n`)
+    return 2
+  }
 
   // Z-score file (read after both inputs in trec_eval; its errors come later).
   // Measures.
@@ -247,24 +271,18 @@ async function main(argv: readonly string[], io: TrecEvalIO): Promise<number> {
       return 2
     }
   }
-  const rankingMeasure = active.find((m) => m.def.usesRanking)
   const width = active.reduce((n, m) => n + m.names.length, 0)
 
-  // Run: stream queries, evaluating each qrels query as soon as its lines are complete.
+  // Run: stream queries, evaluating each judged query as soon as its lines are complete.
   const outcomes = new Map<string, QueryOutcome>()
-  const evaluate = (judgments: NonNullable<ReturnType<Qrels['queries']['get']>>, run: RunQuery): QueryOutcome => {
-    if (!rankingMeasure) return { ok: true, values: new Float64Array(width).fill(0), texts: [] }
-    const prep = prepareQuery(judgments, run, conv)
-    if (!prep.ok) return { ok: false, failure: prep.failure }
-    return computeAll(prep.ranking, active, width, ctx)
-  }
+  const evaluate = (run: RunQuery): QueryOutcome => computeAll(rel.inputs(run), active, width, ctx)
   let tag = ''
   try {
     const summary = await streamRunQueries(
       runFile,
       { file: runFile, comments: conv.comments, float32: conv.scorePrecision === 'float32', stopAtFirstError: true },
-      (qid) => qrels.queries.has(qid),
-      (run) => outcomes.set(run.queryId, evaluate(qrels.queries.get(run.queryId)!, run)),
+      (qid) => rel.has(qid),
+      (run) => outcomes.set(run.queryId, evaluate(run)),
     )
     const p = summary.parser
     if (p.issues.length) {
@@ -288,9 +306,10 @@ async function main(argv: readonly string[], io: TrecEvalIO): Promise<number> {
   }
 
   const zscores = args.zscores === null ? null : await readZscores(args.zscores, io)
+  if (args.zscores !== null && zscores === null) return 2
 
   // Evaluate in qrels order, printing as trec_eval does.
-  const qids = [...qrels.queries.keys()].sort()
+  const qids = rel.queryIds
   const sums = new Float64Array(width)
   let evaluated = 0
   const lines: string[] = []
@@ -310,14 +329,11 @@ async function main(argv: readonly string[], io: TrecEvalIO): Promise<number> {
       }
       if (v9) continue
       missing = true
-      outcome = evaluate(qrels.queries.get(qid)!, { queryId: qid, docIds: ['ceci_nest_pas_un_docno'], scores: [1], ranks: null, lines: [0] })
+      outcome = evaluate({ queryId: qid, docIds: ['ceci_nest_pas_un_docno'], scores: [1], ranks: null, lines: [0] })
     }
     if (!outcome.ok) {
       flush()
-      const f = outcome.failure
-      if (f.code === 'duplicate_doc') io.err(`trec_eval.form_res_qrels: duplicate docs ${f.docId}`)
-      else if (f.code === 'duplicate_judgment') io.err(`trec_eval.form_res_rels: duplicate docs ${f.docId}\n`)
-      io.err(`trec_eval: Can't calculate measure '${rankingMeasure!.def.name}'\n`)
+      io.err(`${outcome.message}trec_eval: Can't calculate measure '${outcome.measure}'\n`)
       return 4
     }
     const values = outcome.values
@@ -331,7 +347,7 @@ async function main(argv: readonly string[], io: TrecEvalIO): Promise<number> {
         off += m.names.length
       })
     }
-    if (zscores) applyZscores(zscores, qid, active, values, io)
+    if (zscores) applyZscores(zscores, qid, active, values)
     let off = 0
     active.forEach((m, mi) => {
       const n = m.names.length
@@ -355,7 +371,7 @@ async function main(argv: readonly string[], io: TrecEvalIO): Promise<number> {
     return 7
   }
   // Summary.
-  const numQueries = args.complete ? qrels.queries.size : evaluated
+  const numQueries = args.complete ? qids.length : evaluated
   if (args.summary) {
     let off = 0
     const z = zscores ? 'Z' : ''
@@ -373,7 +389,7 @@ async function main(argv: readonly string[], io: TrecEvalIO): Promise<number> {
             break
           case 'sum':
           case 'num_rel': {
-            const v = m.def.summary === 'num_rel' && args.complete ? completeNumRel(qrels) : sum
+            const v = m.def.summary === 'num_rel' && args.complete && rel.completeNumRel ? rel.completeNumRel() : sum
             lines.push(zscores ? `Z${name}\tall\t${printfFixed(v, 6, 4)}\n` : `${name}\tall\t${Math.trunc(v)}\n`)
             break
           }
@@ -400,18 +416,98 @@ async function main(argv: readonly string[], io: TrecEvalIO): Promise<number> {
   return 0
 }
 
-/** Evaluate every active measure on one prepared query. */
-export function computeAll(q: JudgedRanking, active: readonly ActiveMeasure[], width: number, ctx: TeContext): QueryOutcome {
+/** What trec_eval says when a measure's input does not match the `-R` format. */
+const FORMAT_MISMATCH = {
+  qrels: 'trec_eval.form_res_qrels: rel_info format not qrels or results format not trec_results\n',
+  prefs: 'trec_eval.form_prefs_info: prefs_info format not (prefs or qrels_prefs) or results format not trec_results\n',
+  qrels_jg: 'trec_eval: rel_info format not qrels_jg or results format not trec_results\n',
+} as const
+
+/**
+ * Evaluate every active measure on one query, in print order; the first measure whose input
+ * cannot be prepared fails the query (trec_eval's "Can't calculate measure").
+ */
+export function computeAll(inputs: QueryInputs, active: readonly ActiveMeasure[], width: number, ctx: TeContext): QueryOutcome {
   const values = new Float64Array(width)
   const texts: (string | null)[] = []
   let off = 0
   for (const m of active) {
-    const v = m.def.compute(q, m.params, ctx)
-    for (let k = 0; k < m.names.length; k++) values[off + k] = v[k] ?? 0
-    texts.push(m.def.text ? m.def.text(q, m.params) : null)
+    const r = m.def.usesRanking ? computeOne(m, inputs, ctx) : { values: [], text: null }
+    if ('message' in r) return { ok: false, message: r.message, measure: m.def.name }
+    for (let k = 0; k < m.names.length; k++) values[off + k] = r.values[k] ?? 0
+    texts.push(r.text)
     off += m.names.length
   }
   return { ok: true, values, texts }
+}
+
+function computeOne(m: ActiveMeasure, inputs: QueryInputs, ctx: TeContext): { values: number[]; text: string | null } | { message: string } {
+  const def = m.def
+  switch (def.input) {
+    case 'prefs': {
+      const c = inputs.prefs ? inputs.prefs() : { ok: false as const, message: FORMAT_MISMATCH.prefs }
+      return c.ok ? { values: def.compute(c.value, m.params, ctx), text: null } : c
+    }
+    case 'qrels_jg': {
+      const g = inputs.judgmentGroups ? inputs.judgmentGroups() : { ok: false as const, message: FORMAT_MISMATCH.qrels_jg }
+      return g.ok ? { values: def.compute(g.value, m.params, ctx), text: null } : g
+    }
+    default: {
+      const q = inputs.qrels ? inputs.qrels() : { ok: false as const, message: FORMAT_MISMATCH.qrels }
+      return q.ok ? { values: def.compute(q.value, m.params, ctx), text: def.text ? def.text(q.value, m.params) : null } : q
+    }
+  }
+}
+
+/** Read the relevance file in the `-R` format; an unknown format or bad file quits (exit 2). */
+async function readRelInfo(format: string, file: string, conv: Conventions, io: TrecEvalIO): Promise<RelInfo> {
+  let rel: RelInfo | null
+  switch (format) {
+    case 'qrels':
+      return qrelsRelInfo(await readQrelsOrQuit(file, conv, io), conv)
+    case 'prefs':
+    case 'qrels_prefs':
+      rel = await readPrefsRelInfo(file, format, conv, io)
+      break
+    case 'qrels_jg':
+      rel = await readQrelsJgRelInfo(file, conv, io)
+      break
+    default:
+      io.err(`trec_eval: Illegal rel_format '${format}'\n`)
+      throw new Exit(2)
+  }
+  if (rel) return rel
+  io.err(`trec_eval: Quit in file '${file}'\n`)
+  throw new Exit(2)
+}
+
+/** trec_eval's message for a query whose judged ranking cannot be formed. */
+function prepareFailureMessage(f: PrepareFailure): string {
+  switch (f.code) {
+    case 'duplicate_doc':
+      return `trec_eval.form_res_qrels: duplicate docs ${f.docId}`
+    case 'duplicate_judgment':
+      return `trec_eval.form_res_rels: duplicate docs ${f.docId}\n`
+    case 'no_judgments':
+      return ''
+  }
+}
+
+/** A qrels file as relevance information: one judged ranking per query. */
+function qrelsRelInfo(qrels: Qrels, conv: Conventions): RelInfo {
+  return {
+    queryIds: [...qrels.queries.keys()].sort(),
+    has: (qid) => qrels.queries.has(qid),
+    inputs(run) {
+      let prepared: Prepared<JudgedRanking> | null = null
+      const prepare = (): Prepared<JudgedRanking> => {
+        const r = prepareQuery(qrels.queries.get(run.queryId)!, run, conv)
+        return r.ok ? { ok: true, value: r.ranking } : { ok: false, message: prepareFailureMessage(r.failure) }
+      }
+      return { qrels: () => (prepared ??= prepare()) }
+    },
+    completeNumRel: () => completeNumRel(qrels),
+  }
 }
 
 async function readQrelsOrQuit(file: string, conv: Conventions, io: TrecEvalIO): Promise<Qrels> {

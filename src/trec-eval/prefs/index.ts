@@ -1,8 +1,74 @@
-import type { TrecEvalArgs } from '../args.js'
-import type { TrecEvalIO } from '../trec-eval.js'
+/**
+ * The `-R prefs`, `-R qrels_prefs` and `-R qrels_jg` relevance formats of the trec_eval drop-in:
+ * read the file (trec_eval's messages on bad input) and prepare, per query, what the preference
+ * and judgment-group measures read.
+ */
+import type { Conventions } from '../../conventions/conventions.js'
+import { formatIssue } from '../../errors/format-issue.js'
+import type { RunQuery } from '../../model/types.js'
+import type { JudgedRanking } from '../../rank/judged-ranking.js'
+import { prepareQuery } from '../../rank/prepare.js'
+import type { Prepared, RelInfo, TrecEvalIO } from '../trec-eval.js'
+import { readWholeFile, reportMalformed } from './field-lines.js'
+import { formPrefCounts, type PrefCounts } from './pref-counts.js'
+import { parsePrefs, type PrefsFormat } from './prefs-file.js'
+import { parseQrelsJg } from './qrels-jg-file.js'
 
-/** Evaluate with a preference or judgment-group qrels format (`-R prefs|qrels_prefs|qrels_jg`). */
-export async function runPreferenceFormat(args: TrecEvalArgs, _sel: unknown, io: TrecEvalIO): Promise<number> {
-  io.err(`trec_eval: Illegal rel_format '${args.relFormat}'\n`)
-  return 2
+/**
+ * Read a `prefs` or `qrels_prefs` file. On bad input prints trec_eval's message and gives null
+ * (the caller adds "Quit in file").
+ */
+export async function readPrefsRelInfo(file: string, format: PrefsFormat, conv: Conventions, io: TrecEvalIO): Promise<RelInfo | null> {
+  // trec_eval names get_prefs for an unreadable file of either format.
+  const bytes = await readWholeFile(file, 'trec_eval.get_prefs', 'prefs', io)
+  if (!bytes) return null
+  const parsed = parsePrefs(bytes, { file, format, comments: conv.comments })
+  if (!parsed.ok) {
+    reportMalformed(format === 'prefs' ? 'trec_eval.get_prefs' : 'trec_eval.get_qrels_prefs', parsed, io)
+    return null
+  }
+  const prefs = parsed.value
+  return {
+    queryIds: [...prefs.keys()].sort(),
+    has: (qid) => prefs.has(qid),
+    inputs(run) {
+      let counts: Prepared<PrefCounts> | null = null
+      return { prefs: () => (counts ??= formPrefCounts(prefs.get(run.queryId)!, run, conv.depth)) }
+    },
+  }
+}
+
+/**
+ * Read a `qrels_jg` file. On bad input prints trec_eval's message and gives null (the caller
+ * adds "Quit in file").
+ */
+export async function readQrelsJgRelInfo(file: string, conv: Conventions, io: TrecEvalIO): Promise<RelInfo | null> {
+  const bytes = await readWholeFile(file, 'trec_eval.get_qrels_jg', 'qrels', io)
+  if (!bytes) return null
+  const parsed = parseQrelsJg(bytes, { file, comments: conv.comments })
+  if (!parsed.ok) {
+    if ('duplicateDoc' in parsed) io.err(`trec_eval.get_qrels: duplicate docs ${parsed.duplicateDoc}\ntrecscore: ${formatIssue(parsed.issue)}\n`)
+    else reportMalformed('trec_eval.get_qrels_jg', parsed, io)
+    return null
+  }
+  const byQuery = parsed.value
+  const prepare = (run: RunQuery): Prepared<readonly JudgedRanking[]> => {
+    const rankings: JudgedRanking[] = []
+    for (const group of byQuery.get(run.queryId)!) {
+      // Unlike a qrels query, a group with no judgment >= 0 is evaluated (trec_eval sizes its
+      // per-level counts from 0 up).
+      const r = prepareQuery({ ...group, maxJudgment: Math.max(0, group.maxJudgment) }, run, conv)
+      if (!r.ok) return { ok: false, message: r.failure.code === 'duplicate_doc' ? `trec_eval.form_res_qrels: duplicate docs ${r.failure.docId}` : '' }
+      rankings.push(r.ranking)
+    }
+    return { ok: true, value: rankings }
+  }
+  return {
+    queryIds: [...byQuery.keys()].sort(),
+    has: (qid) => byQuery.has(qid),
+    inputs(run) {
+      let groups: Prepared<readonly JudgedRanking[]> | null = null
+      return { judgmentGroups: () => (groups ??= prepare(run)) }
+    },
+  }
 }

@@ -1,0 +1,95 @@
+/**
+ * Line reader shared by trec_eval's small whitespace-separated formats (`-R prefs`,
+ * `-R qrels_prefs`, `-R qrels_jg`, the `-Z` z-score file): the whole file is read, every line
+ * must have exactly N fields separated by C `isspace`, and trec_eval numbers a malformed line by
+ * counting the data lines (comments excluded) up to it.
+ */
+import { splitFields } from '../../io/lines.js'
+import { readAll, SourceError } from '../../io/source.js'
+import type { InputIssue } from '../../errors/issues.js'
+import { formatIssue } from '../../errors/format-issue.js'
+import type { TrecEvalIO } from '../trec-eval.js'
+
+/** Options of {@link forEachFieldLine}. */
+export interface FieldLinesOptions {
+  /** File name used in issues. */
+  readonly file: string
+  /** Exact number of fields of a data line. */
+  readonly fields: number
+  /** What a line should hold, for messages: `5 fields (qid jg jsg docno rel_level)`. */
+  readonly expected: string
+  /** Skip lines whose first byte is `#` (trec_eval 10). An indented `#` is data. */
+  readonly comments: boolean
+}
+
+/** Outcome of {@link forEachFieldLine}: `malformedLine` is trec_eval's count for its message. */
+export type FieldLinesResult =
+  | { readonly ok: true; readonly dataLines: number }
+  | { readonly ok: false; readonly malformedLine: number; readonly issue: InputIssue }
+
+/**
+ * Call `onRow` with the field boundaries (`[s0, e0, s1, e1, …]` into `bytes`) of every data line,
+ * stopping at the first malformed one. A blank line is malformed (as in trec_eval); so is a line
+ * holding a NUL byte. `onRow` may reject a line by returning an issue.
+ */
+export function forEachFieldLine(
+  bytes: Buffer,
+  options: FieldLinesOptions,
+  onRow: (f: readonly number[], line: number) => InputIssue | undefined,
+): FieldLinesResult {
+  const f: number[] = []
+  const n = bytes.length
+  let pos = 0
+  let line = 0
+  let data = 0
+  while (pos < n) {
+    let nl = bytes.indexOf(0x0a, pos)
+    if (nl < 0) nl = n
+    const start = pos
+    const end = nl
+    pos = nl + 1
+    line++
+    if (options.comments && bytes[start] === 0x23) continue
+    data++
+    const text = (): string => bytes.toString('latin1', start, Math.min(end, start + 400))
+    const nul = bytes.indexOf(0, start)
+    if (nul >= 0 && nul < end) return { ok: false, malformedLine: data, issue: { code: 'nul_byte', file: options.file, line, text: text() } }
+    const count = splitFields(bytes, start, end, f)
+    if (count !== options.fields) {
+      return {
+        ok: false,
+        malformedLine: data,
+        issue: { code: 'field_count', file: options.file, line, expected: options.expected, found: count, text: text() },
+      }
+    }
+    const rejected = onRow(f, line)
+    if (rejected) return { ok: false, malformedLine: data, issue: rejected }
+  }
+  return { ok: true, dataLines: data }
+}
+
+/** The bytes of field `k` of a row as a binary string (one char per byte). */
+export function field(bytes: Buffer, f: readonly number[], k: number): string {
+  return bytes.toString('latin1', f[2 * k]!, f[2 * k + 1]!)
+}
+
+/**
+ * Read a whole input file for one of these formats. An unreadable or empty file prints
+ * `<who>: Cannot read <noun> file '<file>'` (trec_eval's wording, plus the reason) and gives null.
+ */
+export async function readWholeFile(file: string, who: string, noun: string, io: TrecEvalIO): Promise<Buffer | null> {
+  try {
+    const bytes = await readAll(file)
+    if (bytes.length > 0) return bytes
+    io.err(`${who}: Cannot read ${noun} file '${file}'\n`)
+  } catch (e) {
+    if (!(e instanceof SourceError)) throw e
+    io.err(`${who}: Cannot read ${noun} file '${file}'\ntrecscore: ${e.message}\n`)
+  }
+  return null
+}
+
+/** Print trec_eval's `Malformed line N` message for a failed read, with trecscore's detail line. */
+export function reportMalformed(who: string, result: Extract<FieldLinesResult, { ok: false }>, io: TrecEvalIO): void {
+  io.err(`${who}: Malformed line ${result.malformedLine}\ntrecscore: ${formatIssue(result.issue)}\n`)
+}
