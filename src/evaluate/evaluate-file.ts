@@ -1,31 +1,62 @@
 import type { Conventions } from '../conventions/conventions.js'
 import type { Measure } from '../measures/measure.js'
+import { parseMeasures } from '../measures/name.js'
 import type { Qrels } from '../model/types.js'
 import { streamRunQueries } from '../io/run-reader.js'
+import { runInParallel, type QueryJob } from '../io/parallel-run.js'
+import { readQrels } from '../io/read.js'
+import type { RunParseOptions } from '../io/trec-run.js'
 import { InputError } from '../errors/trecscore-error.js'
-import { RunEvaluator, type EvaluateOptions, type RunEvaluation } from './evaluate.js'
+import { RunEvaluator, type EvaluateOptions, type EvaluatorState, type RunEvaluation } from './evaluate.js'
+
+/** Serialisable description of an evaluation, rebuilt by worker threads. */
+export interface EvaluateJobConfig {
+  readonly qrelsFile: string
+  readonly remap: readonly (readonly [number, number])[] | null
+  readonly measures: readonly string[]
+  readonly conventions: Conventions
+}
+
+/** Build the job a worker runs (see `io/parallel-run.ts`). */
+export async function createQueryJob(config: EvaluateJobConfig): Promise<QueryJob<EvaluatorState>> {
+  const qrels = await readQrels(config.qrelsFile, { comments: config.conventions.comments, ...(config.remap ? { remap: new Map(config.remap) } : {}) })
+  return new RunEvaluator(qrels, parseMeasures(config.measures), config.conventions)
+}
+
+/** Where the qrels came from, so worker threads can read them again (see {@link evaluateRunFile}). */
+export interface QrelsOrigin {
+  readonly file: string
+  readonly remap: ReadonlyMap<number, number> | null
+}
 
 /**
- * Evaluate a run file in bounded memory (queries are scored as their lines end). Throws
- * {@link InputError} with every problem of the file.
+ * Evaluate a run file in bounded memory (queries are scored as their lines end); large files
+ * are read on several threads when `origin` says where the qrels came from and no corpus list
+ * is used. Throws {@link InputError} with every problem of the file.
  */
 export async function evaluateRunFile(
   qrels: Qrels,
   source: string,
   measures: readonly Measure[],
   conventions: Conventions,
-  options: EvaluateOptions = {},
+  options: EvaluateOptions & { readonly origin?: QrelsOrigin } = {},
 ): Promise<RunEvaluation> {
   const ev = new RunEvaluator(qrels, measures, conventions, { runName: source, ...options })
-  const needsRanks = conventions.ordering === 'rank'
-  const summary = await streamRunQueries(
-    source,
-    { file: source, comments: conventions.comments, float32: conventions.scorePrecision === 'float32', keepRanks: needsRanks },
-    () => true,
-    (q) => ev.add(q),
-  )
+  const parse: RunParseOptions = { file: source, comments: conventions.comments, float32: conventions.scorePrecision === 'float32', keepRanks: conventions.ordering === 'rank' }
+  if (options.origin && !options.corpus && !options.queries) {
+    const config: EvaluateJobConfig = {
+      qrelsFile: options.origin.file,
+      remap: options.origin.remap ? [...options.origin.remap] : null,
+      measures: measures.map((m) => m.name),
+      conventions,
+    }
+    const par = await runInParallel(source, parse, { module: import.meta.url, config }, ev)
+    if (par) return ev.finish(par.lastTag)
+  }
+  const seq = new RunEvaluator(qrels, measures, conventions, { runName: source, ...options })
+  const summary = await streamRunQueries(source, parse, () => true, (q) => seq.add(q))
   const p = summary.parser
   if (p.issues.length) throw new InputError(p.issues)
   if (p.contentLines === 0 && p.blankLines === 0 && p.commentLines === 0) throw new InputError([{ code: 'empty_file', file: source }])
-  return ev.finish(p.lastTag)
+  return seq.finish(p.lastTag)
 }

@@ -52,6 +52,18 @@ export interface RunEvaluation {
   readonly counts: EvaluationCounts
 }
 
+/** Plain-data state of a {@link RunEvaluator} (see `exportState`). */
+export interface EvaluatorState {
+  readonly results: readonly (readonly [string, (number | null)[]])[]
+  readonly failures: readonly { queryId: string; failure: PrepareFailure }[]
+  readonly seen: readonly string[]
+  readonly extra: number
+  readonly dup: number
+  readonly unknown: number
+  readonly cut: number
+  readonly unjudged: number
+}
+
 /** Options of {@link evaluate} and {@link RunEvaluator}. */
 export interface EvaluateOptions {
   /** Name of the run in reports (file name). */
@@ -126,6 +138,32 @@ export class RunEvaluator {
       if (this.conventions.queriesWithoutRelevant === 'undefined' && m.spec.needsRelevant && numRelAt(q, rel) === 0) return null
       return m.spec.compute(q, { at: m.at, values }, ctx)
     })
+  }
+
+  /** Everything this evaluator has gathered, as plain data (to move between threads). */
+  exportState(): EvaluatorState {
+    return {
+      results: [...this.results],
+      failures: this.failures,
+      seen: [...this.seen],
+      extra: this.extra,
+      dup: this.dup,
+      unknown: this.unknown,
+      cut: this.cut,
+      unjudged: this.unjudged,
+    }
+  }
+
+  /** Merge the state of an evaluator that read other queries of the same run. */
+  absorb(s: EvaluatorState): void {
+    for (const [q, v] of s.results) this.results.set(q, v)
+    this.failures.push(...s.failures)
+    for (const q of s.seen) this.seen.add(q)
+    this.extra += s.extra
+    this.dup += s.dup
+    this.unknown += s.unknown
+    this.cut += s.cut
+    this.unjudged += s.unjudged
   }
 
   /** Aggregate over the declared query set and return the full result. */

@@ -1,4 +1,4 @@
-import { readChunks, type SourceName } from './source.js'
+import { readChunksPrefetched, type SourceName } from './source.js'
 import { TrecRunParser, type RunParseOptions } from './trec-run.js'
 import type { RunQuery } from '../model/types.js'
 
@@ -39,7 +39,7 @@ export async function streamRunQueries(
     }
     if (!split.has(g.queryId)) onQuery(g)
   }, options)
-  for await (const chunk of readChunks(source)) {
+  for await (const chunk of readChunksPrefetched(source)) {
     parser.feed(chunk)
     if (parser.stopped) break
   }
@@ -54,7 +54,7 @@ export async function streamRunQueries(
       const prev = merged.get(g.queryId)
       merged.set(g.queryId, prev ? merge(prev, g) : g)
     }, options)
-    for await (const chunk of readChunks(source)) second.feed(chunk)
+    for await (const chunk of readChunksPrefetched(source)) second.feed(chunk)
     second.end()
     for (const q of merged.values()) onQuery(q)
   }

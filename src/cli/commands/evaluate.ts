@@ -43,11 +43,13 @@ export function registerEvaluate(program: Command): void {
   addConventionOptions(cmd).action(async (qrelsFile: string, runFiles: string[], flags: EvaluateFlags) => {
     const conventions = conventionsFromFlags(flags)
     const measures = parseMeasures(flags.measure)
-    const qrels = await readQrels(qrelsFile, { comments: conventions.comments, ...(flags.relMap ? { remap: parseRelMap(flags.relMap) } : {}) })
+    const remap = flags.relMap ? parseRelMap(flags.relMap) : null
+    const qrels = await readQrels(qrelsFile, { comments: conventions.comments, ...(remap ? { remap } : {}) })
+    const origin = qrelsFile === '-' ? {} : { origin: { file: qrelsFile, remap } }
     const corpus = flags.corpus ? await readIdList(flags.corpus) : undefined
     const results: RunEvaluation[] = []
     for (const runFile of runFiles) {
-      results.push(await evaluateRunFile(qrels, runFile, measures, conventions, corpus ? { corpus, runName: runFile } : { runName: runFile }))
+      results.push(await evaluateRunFile(qrels, runFile, measures, conventions, corpus ? { corpus, runName: runFile } : { runName: runFile, ...origin }))
     }
     const failed = results.flatMap((r) => r.counts.failedQueries.map((f) => ({ run: r.runName, ...f })))
     if (failed.length) {
