@@ -51,8 +51,17 @@ export interface RangeResult {
   readonly error?: string
 }
 
-/** Files smaller than this are read on one thread (worker start-up would not pay off). */
+/**
+ * Files smaller than this are read on one thread (worker start-up would not pay off).
+ * Environment: `TRECSCORE_PARALLEL_MIN_BYTES` overrides it, `TRECSCORE_THREADS` sets the number
+ * of threads (1 turns the parallel reader off).
+ */
 export const PARALLEL_MIN_BYTES = 48 * 1024 * 1024
+
+function envInt(name: string): number | null {
+  const v = process.env[name]
+  return v !== undefined && /^\d+$/.test(v) ? Number(v) : null
+}
 
 /** Byte offsets that cut `file` into `parts` ranges at line starts. */
 export function splitFile(file: string, parts: number): number[] {
@@ -107,7 +116,7 @@ export async function runInParallel<S>(
   parse: RunParseOptions,
   spec: JobSpec,
   job: QueryJob<S>,
-  threads = Math.min(availableParallelism(), 8),
+  threads = envInt('TRECSCORE_THREADS') ?? Math.min(availableParallelism(), 8),
 ): Promise<{ lastTag: string } | null> {
   if (file === '-' || file.endsWith('.gz') || threads < 2) return null
   let size: number
@@ -118,7 +127,7 @@ export async function runInParallel<S>(
   } catch {
     return null
   }
-  if (size < PARALLEL_MIN_BYTES) return null
+  if (size < (envInt('TRECSCORE_PARALLEL_MIN_BYTES') ?? PARALLEL_MIN_BYTES)) return null
   const cuts = splitFile(file, threads)
   const tasks: RangeTask[] = []
   for (let i = 0; i + 1 < cuts.length; i++) {
