@@ -20,17 +20,12 @@ export function formatFixed(x: number, digits: number): string {
   const neg = signBit(x)
   const a = Math.abs(x)
   let s = a >= 1e21 ? BigInt(a).toString() + (digits > 0 ? '.' + '0'.repeat(digits) : '') : a.toFixed(digits)
-  // Ties at the last digit need the exact decimal expansion (cheap pre-check first).
-  const scaled = a * 10 ** digits
-  if (a < 1e21 && Math.abs(scaled - Math.floor(scaled) - 0.5) < 1e-6) {
-    const exact = a.toFixed(Math.min(100, digits + 60))
-    const cut = exact.indexOf('.') + 1 + digits
-    const tail = exact.slice(cut)
-    if (/^50*$/.test(tail)) {
-      const truncated = digits === 0 ? exact.slice(0, cut - 1) : exact.slice(0, cut)
-      const last = truncated.charCodeAt(truncated.length - 1) - 48
-      if (last % 2 === 0) s = truncated
-    }
+  // An exact tie at the last digit is a = odd / 2^(digits+1) (a * 10^digits then ends in .5):
+  // scaling by a power of two is exact, so this test is too. toFixed rounds ties up; glibc to even.
+  if (a < 1e21 && digits < 100 && (a * 2 ** (digits + 1)) % 2 === 1) {
+    const exact = a.toFixed(digits + 1) // exact: such an `a` has exactly digits + 1 decimals
+    const truncated = exact.slice(0, digits === 0 ? -2 : -1)
+    if ((truncated.charCodeAt(truncated.length - 1) - 48) % 2 === 0) s = truncated
   }
   return neg ? '-' + s : s
 }
