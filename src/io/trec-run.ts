@@ -1,4 +1,14 @@
 import { IS_SPACE, latin1, parseCDouble } from './bytes.js'
+
+const FIELD = 0
+const SPACE = 1
+const NEWLINE = 2
+/** Byte classes for the one-pass scanner: C isspace minus `\n`, `\n`, everything else. */
+const CLASS: Uint8Array = (() => {
+  const t = new Uint8Array(256)
+  for (let b = 0; b < 256; b++) t[b] = b === 0x0a ? NEWLINE : IS_SPACE[b] ? SPACE : FIELD
+  return t
+})()
 import { FNV_OFFSET, FNV_PRIME } from '../rank/id-hash.js'
 import { DEFAULT_MAX_LINE_BYTES, splitFields } from './lines.js'
 import type { InputIssue } from '../errors/issues.js'
@@ -83,29 +93,33 @@ export class TrecRunParser {
     if (this.carry) {
       const nl = chunk.indexOf(0x0a)
       if (nl < 0) {
-        if (this.carry.length + chunk.length > this.maxLine) return this.tooLong()
+        if (this.carry.length + chunk.length > this.maxLine) {
+          this.tooLong()
+          return
+        }
         this.carry = Buffer.concat([this.carry, chunk])
         return
       }
       const joined = Buffer.concat([this.carry, chunk.subarray(0, nl)])
       this.carry = null
-      if (joined.length > this.maxLine) return this.tooLong()
-      this.parseLine(joined, 0, joined.length, joined.indexOf(0) >= 0)
+      if (this.parseLine(joined, 0, joined.length, true, joined.indexOf(0)) === -2) return
       pos = nl + 1
     }
     // NUL bytes: find the next one once and move on only when a line passes it (linear time).
     let nextNul = chunk.indexOf(0, pos)
     const n = chunk.length
     while (pos < n && !this.stopped) {
-      const nl = chunk.indexOf(0x0a, pos)
-      if (nl < 0) {
-        if (n - pos > this.maxLine) return this.tooLong()
+      if (nextNul >= 0 && nextNul < pos) nextNul = chunk.indexOf(0, pos)
+      const nl = this.parseLine(chunk, pos, n, false, nextNul)
+      if (nl === -2) return
+      if (nl === -1) {
+        if (n - pos > this.maxLine) {
+          this.tooLong()
+          return
+        }
         this.carry = Buffer.from(chunk.subarray(pos))
         break
       }
-      if (nl - pos > this.maxLine) return this.tooLong()
-      if (nextNul >= 0 && nextNul < pos) nextNul = chunk.indexOf(0, pos)
-      this.parseLine(chunk, pos, nl, nextNul >= 0 && nextNul < nl)
       pos = nl + 1
     }
     this.flushTag()
@@ -116,16 +130,18 @@ export class TrecRunParser {
     if (this.carry && !this.stopped) {
       const c = this.carry
       this.carry = null
-      this.parseLine(c, 0, c.length, c.indexOf(0) >= 0)
+      this.parseLine(c, 0, c.length, true, c.indexOf(0))
       this.flushTag()
     }
     this.emit()
   }
 
-  private tooLong(): void {
+  /** Record an overlong line and stop; returns -2 (see `parseLine`). */
+  private tooLong(): number {
     this.issues.push({ code: 'line_too_long', file: this.file, line: this.line + 1, limit: this.maxLine })
     this.stopped = true
     this.carry = null
+    return -2
   }
 
   private flushTag(): void {
@@ -147,49 +163,62 @@ export class TrecRunParser {
     if (this.stopAtFirst || this.issues.length >= this.maxIssues) this.stopped = true
   }
 
-  private parseLine(buf: Buffer, start: number, end: number, hasNul: boolean): void {
-    const lineNo = ++this.line
+  /**
+   * Parse the line starting at `start`, scanning for its end as it goes (one pass over the bytes).
+   * Returns the index of its `\n` (or `limit` for a final line), -1 when the line is not
+   * complete before `limit` (nothing is recorded then), or -2 when it is too long (reading
+   * stops). `nul` is the next NUL byte, -1 if none.
+   */
+  private parseLine(buf: Buffer, start: number, limit: number, final: boolean, nul: number): number {
     let i = start
-    while (i < end && IS_SPACE[buf[i]!]) i++
-    if (i >= end) {
-      this.blankLines++
-      return
-    }
+    while (i < limit && CLASS[buf[i]!] === SPACE) i++
+    if (i < limit && buf[i] === 0x0a) return this.blank(start, i)
+    if (i >= limit) return final ? this.blank(start, limit) : -1
     if (this.comments && buf[i] === 0x23) {
+      while (i < limit && buf[i] !== 0x0a) i++
+      if (i >= limit && !final) return -1
+      if (i - start > this.maxLine) return this.tooLong()
+      this.line++
       this.commentLines++
-      return
+      return i
     }
-    const counted = ++this.contentLines
     // Field boundaries: qid, iter, docno, rank, score, tag.
     const q0 = i
-    while (i < end && !IS_SPACE[buf[i]!]) i++
+    while (i < limit && CLASS[buf[i]!] === FIELD) i++
     const q1 = i
-    while (i < end && IS_SPACE[buf[i]!]) i++
-    while (i < end && !IS_SPACE[buf[i]!]) i++ // iter
-    while (i < end && IS_SPACE[buf[i]!]) i++
+    while (i < limit && CLASS[buf[i]!] === SPACE) i++
+    while (i < limit && CLASS[buf[i]!] === FIELD) i++ // iter
+    while (i < limit && CLASS[buf[i]!] === SPACE) i++
     const d0 = i
     let h = FNV_OFFSET
-    while (i < end && !IS_SPACE[buf[i]!]) {
+    while (i < limit && CLASS[buf[i]!] === FIELD) {
       h = Math.imul(h ^ buf[i]!, FNV_PRIME)
       i++
     }
     const d1 = i
-    while (i < end && IS_SPACE[buf[i]!]) i++
+    while (i < limit && CLASS[buf[i]!] === SPACE) i++
     const r0 = i
-    while (i < end && !IS_SPACE[buf[i]!]) i++
+    while (i < limit && CLASS[buf[i]!] === FIELD) i++
     const r1 = i
-    while (i < end && IS_SPACE[buf[i]!]) i++
+    while (i < limit && CLASS[buf[i]!] === SPACE) i++
     const s0 = i
-    while (i < end && !IS_SPACE[buf[i]!]) i++
+    while (i < limit && CLASS[buf[i]!] === FIELD) i++
     const s1 = i
-    while (i < end && IS_SPACE[buf[i]!]) i++
+    while (i < limit && CLASS[buf[i]!] === SPACE) i++
     const t0 = i
-    while (i < end && !IS_SPACE[buf[i]!]) i++
+    while (i < limit && CLASS[buf[i]!] === FIELD) i++
     const t1 = i
+    while (i < limit && buf[i] !== 0x0a) i++ // extra fields are ignored
+    if (i >= limit && !final) return -1
+    const end = i
+    if (end - start > this.maxLine) return this.tooLong()
+    const lineNo = ++this.line
+    const counted = ++this.contentLines
+    const hasNul = nul >= 0 && nul < end
     if (hasNul) {
       this.malformedLineNumber ??= counted
       this.problem({ code: 'nul_byte', file: this.file, line: lineNo, text: buf.toString('latin1', start, Math.min(end, start + 200)) })
-      return
+      return end
     }
     if (t0 === t1) {
       this.malformedLineNumber ??= counted
@@ -201,7 +230,7 @@ export class TrecRunParser {
         found: splitFields(buf, start, end, []),
         text: buf.toString('latin1', start, Math.min(end, start + 400)),
       })
-      return
+      return end
     }
     let score = parseCDouble(buf, s0, s1)
     if (this.float32) score = Math.fround(score)
@@ -238,5 +267,13 @@ export class TrecRunParser {
     this.lastTagBuf = buf
     this.lastTagStart = t0
     this.lastTagEnd = t1
+    return end
+  }
+
+  private blank(start: number, end: number): number {
+    if (end - start > this.maxLine) return this.tooLong()
+    this.line++
+    this.blankLines++
+    return end
   }
 }
