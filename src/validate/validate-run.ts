@@ -7,7 +7,7 @@
  * `maxLineBytes` however the input is shaped (a multi-GB file without newlines is skipped, not
  * buffered), plus a compact record of each topic's documents for the duplicate checks.
  */
-import { IS_SPACE, parseCDouble, parseCLong } from '../io/bytes.js'
+import { IS_SPACE, latin1, parseCDouble, parseCLong } from '../io/bytes.js'
 import { DEFAULT_MAX_LINE_BYTES } from '../io/lines.js'
 import {
   MAX_TEXT_BYTES,
@@ -127,6 +127,13 @@ function isInteger(buf: Uint8Array, s: number, e: number): boolean {
   return true
 }
 
+/** Does `a` hold the same bytes as `buf[s, e)`? (A loop: ids are short, `Buffer.compare` is not.) */
+function sameBytes(a: Uint8Array, buf: Uint8Array, s: number, e: number): boolean {
+  if (a.length !== e - s) return false
+  for (let k = 0; k < a.length; k++) if (a[k] !== buf[s + k]) return false
+  return true
+}
+
 /** A topic's documents and ranks once its block of lines has ended (compact). */
 interface Archive {
   readonly docIds: string // joined with '\n', which no id contains
@@ -190,11 +197,11 @@ export class RunValidator {
 
   private readonly topics = new Map<string, TopicState>()
   private cur: TopicState | null = null
-  private curQid: Buffer = Buffer.alloc(0)
+  private curQid: Uint8Array = new Uint8Array(0)
 
   private firstTag: string | null = null
   private firstTagLine = 0
-  private prevTag: Buffer = Buffer.alloc(0)
+  private prevTag: Uint8Array = new Uint8Array(0)
   private readonly tags = new Set<string>()
 
   private readonly fs = new Int32Array(6)
@@ -487,7 +494,7 @@ export class RunValidator {
     // Document
     const d0 = fs[2]!
     const d1 = fe[2]!
-    const docId = buf.toString('latin1', d0, d1)
+    const docId = latin1(buf, d0, d1)
     const docs = t.docs!
     const first = docs.get(docId)
     if (first === undefined) docs.set(docId, lineNo)
@@ -527,10 +534,9 @@ export class RunValidator {
     // Run tag
     const g0 = fs[5]!
     const g1 = fe[5]!
-    const prev = this.prevTag
-    if (prev.length !== g1 - g0 || buf.compare(prev, 0, prev.length, g0, g1) !== 0) {
-      const tag = buf.toString('latin1', g0, g1)
-      this.prevTag = Buffer.from(buf.subarray(g0, g1))
+    if (!sameBytes(this.prevTag, buf, g0, g1)) {
+      const tag = latin1(buf, g0, g1)
+      this.prevTag = Uint8Array.from(buf.subarray(g0, g1))
       if (this.firstTag === null) {
         this.firstTag = tag
         this.firstTagLine = lineNo
@@ -547,11 +553,10 @@ export class RunValidator {
   /** The topic of a record, switching blocks when the query id changes. */
   private topicOf(buf: Buffer, start: number, e: number, q0: number, q1: number): TopicState {
     const cur = this.cur
-    const len = q1 - q0
-    if (cur !== null && this.curQid.length === len && buf.compare(this.curQid, 0, len, q0, q1) === 0) return cur
+    if (cur !== null && sameBytes(this.curQid, buf, q0, q1)) return cur
     if (cur) archive(cur)
-    this.curQid = Buffer.from(buf.subarray(q0, q1))
-    const queryId = buf.toString('latin1', q0, q1)
+    this.curQid = Uint8Array.from(buf.subarray(q0, q1))
+    const queryId = latin1(buf, q0, q1)
     let t = this.topics.get(queryId)
     if (t) {
       reopen(t)
@@ -570,12 +575,21 @@ export class RunValidator {
 function archive(t: TopicState): void {
   const docs = t.docs!
   const ranks = t.ranks!
-  t.archive = {
-    docIds: [...docs.keys()].join('\n'),
-    docLines: Int32Array.from(docs.values()),
-    ranks: Float64Array.from(ranks.keys()),
-    rankLines: Int32Array.from(ranks.values()),
+  const ids: string[] = new Array<string>(docs.size)
+  const docLines = new Int32Array(docs.size)
+  let i = 0
+  for (const [id, line] of docs) {
+    ids[i] = id
+    docLines[i++] = line
   }
+  const rankValues = new Float64Array(ranks.size)
+  const rankLines = new Int32Array(ranks.size)
+  i = 0
+  for (const [rank, line] of ranks) {
+    rankValues[i] = rank
+    rankLines[i++] = line
+  }
+  t.archive = { docIds: ids.join('\n'), docLines, ranks: rankValues, rankLines }
   t.docs = null
   t.ranks = null
 }
