@@ -192,6 +192,10 @@ describe('trecscore validate', () => {
       unknown_doc: { severity: 'warning', count: 2, listed: 2 },
     })
     expect(trecscore(['validate', '--qrels', 'nope.txt', run])).toMatchObject({ code: 2, stdout: '', stderr: 'trecscore: nope.txt: cannot read: no such file\n' })
+    expect(trecscore(['validate', '--corpus', 'nope.txt', run])).toMatchObject({ code: 2, stdout: '', stderr: 'trecscore: nope.txt: cannot read: no such file\n' })
+    const badQrels = trecscore(['validate', '--qrels', file('bad-q.txt', '301 0 d1\n'), run])
+    expect(badQrels).toMatchObject({ code: 2, stdout: '' })
+    expect(badQrels.stderr).toBe('trecscore: bad-q.txt:1: expected 4 fields (qid iter docno rel), found 3 field(s): "301 0 d1"\n')
   })
 
   it('has a stable JSON layout', () => {
