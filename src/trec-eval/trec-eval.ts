@@ -4,9 +4,10 @@
  * what was intended (see the README's trec_eval section).
  */
 import { atof, atol } from '../io/bytes.js'
-import { readAll } from '../io/source.js'
-import { SourceError } from '../io/source.js'
+import { readAll, SourceError } from '../io/source.js'
 import { streamRunQueries } from '../io/run-reader.js'
+import { runInParallel, type QueryJob } from '../io/parallel-run.js'
+import { IdSet } from '../rank/id-hash.js'
 import { parseQrels } from '../io/trec-qrels.js'
 import { formatIssue } from '../errors/format-issue.js'
 import type { Conventions } from '../conventions/conventions.js'
@@ -273,30 +274,39 @@ async function main(argv: readonly string[], io: TrecEvalIO): Promise<number> {
   }
   const width = active.reduce((n, m) => n + m.names.length, 0)
 
-  // Run: stream queries, evaluating each judged query as soon as its lines are complete.
-  const outcomes = new Map<string, QueryOutcome>()
+  // Run: stream queries, evaluating each judged query as soon as its lines are complete; large
+  // files are read on several threads.
+  const job = new TrecEvalJob(rel, active, width, ctx)
   const evaluate = (run: RunQuery): QueryOutcome => computeAll(rel.inputs(run), active, width, ctx)
+  const outcomes = job.outcomes
   let tag = ''
   try {
-    const summary = await streamRunQueries(
-      runFile,
-      { file: runFile, comments: conv.comments, float32: conv.scorePrecision === 'float32', stopAtFirstError: true },
-      (qid) => rel.has(qid),
-      (run) => outcomes.set(run.queryId, evaluate(run)),
-    )
-    const p = summary.parser
-    if (p.issues.length) {
-      const issue = p.issues[0]!
-      if (issue.code === 'field_count' || issue.code === 'nul_byte') io.err(`trec_eval.get_results: Malformed line ${p.malformedLineNumber}\n`)
-      io.err(`trecscore: ${formatIssue(issue)}\n`)
-      io.err(`trec_eval: Quit in file '${runFile}'\n`)
-      return 2
+    const parse = { file: runFile, comments: conv.comments, float32: conv.scorePrecision === 'float32', stopAtFirstError: true }
+    const config: TrecEvalJobConfig = {
+      relFormat: args.relFormat,
+      qrelsFile,
+      conv,
+      ctx,
+      measures: active.map((m) => ({ name: m.def.name, param: sel.params.get(m.def.name) ?? null })),
     }
-    if (p.contentLines === 0 && p.blankLines === 0 && p.commentLines === 0) {
-      io.err(`trec_eval.get_results: Cannot read results file '${runFile}'\ntrec_eval: Quit in file '${runFile}'\n`)
-      return 2
+    const par = qrelsFile === '-' ? null : await runInParallel(runFile, parse, { module: import.meta.url, config }, job)
+    if (par) tag = par.lastTag
+    else {
+      const summary = await streamRunQueries(runFile, parse, (qid) => rel.has(qid), (run) => job.add(run))
+      const p = summary.parser
+      if (p.issues.length) {
+        const issue = p.issues[0]!
+        if (issue.code === 'field_count' || issue.code === 'nul_byte') io.err(`trec_eval.get_results: Malformed line ${p.malformedLineNumber}\n`)
+        io.err(`trecscore: ${formatIssue(issue)}\n`)
+        io.err(`trec_eval: Quit in file '${runFile}'\n`)
+        return 2
+      }
+      if (p.contentLines === 0 && p.blankLines === 0 && p.commentLines === 0) {
+        io.err(`trec_eval.get_results: Cannot read results file '${runFile}'\ntrec_eval: Quit in file '${runFile}'\n`)
+        return 2
+      }
+      tag = p.lastTag
     }
-    tag = p.lastTag
   } catch (e) {
     if (e instanceof SourceError) {
       io.err(`trec_eval.get_results: Cannot read results file '${runFile}'\ntrecscore: ${e.message}\ntrec_eval: Quit in file '${runFile}'\n`)
@@ -416,6 +426,44 @@ async function main(argv: readonly string[], io: TrecEvalIO): Promise<number> {
   return 0
 }
 
+/** Serialisable description of a trec_eval evaluation, rebuilt by worker threads. */
+export interface TrecEvalJobConfig {
+  readonly relFormat: string
+  readonly qrelsFile: string
+  readonly conv: Conventions
+  readonly ctx: TeContext
+  readonly measures: readonly { readonly name: string; readonly param: string | null }[]
+}
+
+/** Evaluates each judged query of the run as it arrives, keeping its outcome. */
+class TrecEvalJob implements QueryJob<[string, QueryOutcome][]> {
+  readonly outcomes = new Map<string, QueryOutcome>()
+  constructor(
+    private readonly rel: RelInfo,
+    private readonly active: readonly ActiveMeasure[],
+    private readonly width: number,
+    private readonly ctx: TeContext,
+  ) {}
+  add(run: RunQuery): void {
+    if (this.rel.has(run.queryId)) this.outcomes.set(run.queryId, computeAll(this.rel.inputs(run), this.active, this.width, this.ctx))
+  }
+  exportState(): [string, QueryOutcome][] {
+    return [...this.outcomes]
+  }
+  absorb(state: [string, QueryOutcome][]): void {
+    for (const [q, o] of state) this.outcomes.set(q, o)
+  }
+}
+
+/** Build the job a worker thread runs (see `io/parallel-run.ts`); inputs were checked already. */
+export async function createQueryJob(config: TrecEvalJobConfig): Promise<QueryJob<[string, QueryOutcome][]>> {
+  const silent: TrecEvalIO = { out: () => {}, err: () => {} }
+  const rel = await readRelInfo(config.relFormat, config.qrelsFile, config.conv, silent)
+  const active = config.measures.map((m) => initMeasure(TREC_EVAL_MEASURES.find((d) => d.name === m.name)!, m.param ?? undefined, silent))
+  const width = active.reduce((n, m) => n + m.names.length, 0)
+  return new TrecEvalJob(rel, active, width, config.ctx)
+}
+
 /** What trec_eval says when a measure's input does not match the `-R` format. */
 const FORMAT_MISMATCH = {
   qrels: 'trec_eval.form_res_qrels: rel_info format not qrels or results format not trec_results\n',
@@ -495,13 +543,14 @@ function prepareFailureMessage(f: PrepareFailure): string {
 
 /** A qrels file as relevance information: one judged ranking per query. */
 function qrelsRelInfo(qrels: Qrels, conv: Conventions): RelInfo {
+  const scratch = new IdSet()
   return {
     queryIds: [...qrels.queries.keys()].sort(),
     has: (qid) => qrels.queries.has(qid),
     inputs(run) {
       let prepared: Prepared<JudgedRanking> | null = null
       const prepare = (): Prepared<JudgedRanking> => {
-        const r = prepareQuery(qrels.queries.get(run.queryId)!, run, conv)
+        const r = prepareQuery(qrels.queries.get(run.queryId)!, run, conv, { scratch })
         return r.ok ? { ok: true, value: r.ranking } : { ok: false, message: prepareFailureMessage(r.failure) }
       }
       return { qrels: () => (prepared ??= prepare()) }

@@ -16,7 +16,7 @@ function evaluateJson(dir: string, env: Record<string, string>): string {
   const r = spawnSync(
     process.execPath,
     [join(ROOT, 'bin', 'trecscore.js'), 'evaluate', join(dir, 'qrels.txt'), join(dir, 'run.txt'), '-m', 'nDCG@10', '-m', 'AP', '-m', 'RR', '-m', 'NumRet', '-q', '-f', 'json', '--duplicates', 'keep-first', '--missing-queries', 'zero'],
-    { encoding: 'utf8', env: { ...process.env, ...env } },
+    { encoding: 'utf8', maxBuffer: 1 << 28, env: { ...process.env, ...env } },
   )
   expect(r.stderr).toBe('')
   return r.stdout
@@ -29,6 +29,25 @@ describe('parallel reading equals sequential reading', () => {
       const seq = evaluateJson(dir, { TRECSCORE_THREADS: '1' })
       for (const threads of ['2', '5']) {
         expect(evaluateJson(dir, { TRECSCORE_THREADS: threads, TRECSCORE_PARALLEL_MIN_BYTES: '0' })).toBe(seq)
+      }
+    })
+  }
+})
+
+describe('trec-eval: parallel reading equals sequential reading', () => {
+  for (const c of CASES) {
+    it(c, () => {
+      const dir = join(FIX, c)
+      const run = (env: Record<string, string>) =>
+        spawnSync(process.execPath, [join(ROOT, 'bin', 'trecscore.js'), 'trec-eval', '-c', '-q', '-m', 'all_trec', join(dir, 'qrels.txt'), join(dir, 'run.txt')], {
+          encoding: 'latin1',
+          maxBuffer: 1 << 28,
+          env: { ...process.env, ...env },
+        })
+      const seq = run({ TRECSCORE_THREADS: '1' })
+      for (const threads of ['2', '5']) {
+        const par = run({ TRECSCORE_THREADS: threads, TRECSCORE_PARALLEL_MIN_BYTES: '0' })
+        expect([par.status, par.stderr, par.stdout]).toEqual([seq.status, seq.stderr, seq.stdout])
       }
     })
   }
