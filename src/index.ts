@@ -21,6 +21,7 @@ export { parseQrels, type QrelsParseOptions, type QrelsParseResult } from './io/
 export { TrecRunParser, type RunParseOptions, type RunGroup } from './io/trec-run.js'
 export { parseRun, readRun, readQrels, readIdList } from './io/read.js'
 export { readChunks, readAll, SourceError } from './io/source.js'
+export { DEFAULT_MAX_LINE_BYTES } from './io/lines.js'
 export { streamRunQueries, type RunReadSummary } from './io/run-reader.js'
 
 // Conventions
@@ -40,6 +41,12 @@ export { MEASURES, findMeasureSpec } from './measures/registry.js'
 export { evaluate, RunEvaluator, type RunEvaluation, type QueryResult, type EvaluationCounts, type EvaluateOptions } from './evaluate/evaluate.js'
 export { evaluateRunFile } from './evaluate/evaluate-file.js'
 export { aggregate, type AggregateValue } from './evaluate/aggregate.js'
+
+// Submission validation
+export { validateRun, RunValidator, problemsOf, type ValidateRunOptions, type RunValidationReport, type ProblemCount } from './validate/validate-run.js'
+export { RUN_PROBLEM_CODES, RUN_PROBLEM_SEVERITY, severityOf, type RunProblem, type RunProblemCode, type Severity } from './validate/run-problem.js'
+export { formatRunProblem, describeRunProblemCode } from './validate/format-run-problem.js'
+export { renderValidationText, renderValidationJson, VALIDATE_JSON_SCHEMA } from './validate/render-report.js'
 
 // trec_eval drop-in
 export { trecEval, type TrecEvalIO } from './trec-eval/trec-eval.js'

@@ -3,9 +3,7 @@
  * the `Conventions` unions; parsing errors are reported as usage errors.
  */
 import { Option, type Command } from 'commander'
-import type { Conventions, GainSpec } from '../conventions/conventions.js'
-import { conventionProfiles } from '../conventions/profiles.js'
-import { TrecscoreError } from '../errors/trecscore-error.js'
+import { conventionProfiles, TrecscoreError, type Conventions, type GainSpec } from '../index.js'
 
 /** Raw option values as commander gives them. */
 export interface ConventionFlags {

@@ -1,8 +1,7 @@
 import { Command, CommanderError } from 'commander'
 import { trecEvalCommand } from './commands/trec-eval.js'
 import { COMMANDS } from './commands/index.js'
-import { isTrecscoreError, InputError } from '../errors/trecscore-error.js'
-import { formatIssue } from '../errors/format-issue.js'
+import { isTrecscoreError, InputError, formatIssue } from '../index.js'
 
 /** Version printed by `trecscore --version`. */
 export const VERSION = '0.1.0'

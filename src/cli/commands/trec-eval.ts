@@ -1,4 +1,4 @@
-import { trecEval } from '../../trec-eval/trec-eval.js'
+import { trecEval } from '../../index.js'
 
 /** `trecscore trec-eval ARGS`: the trec_eval drop-in; writes bytes exactly as trec_eval does. */
 export async function trecEvalCommand(argv: readonly string[]): Promise<number> {

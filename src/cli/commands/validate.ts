@@ -1,11 +1,18 @@
 import { InvalidArgumentError, Option, type Command } from 'commander'
-import { DEFAULT_MAX_LINE_BYTES } from '../../io/lines.js'
-import { readIdList, readQrels } from '../../io/read.js'
-import { readChunks, SourceError } from '../../io/source.js'
-import { describeRunProblemCode } from '../../validate/format-run-problem.js'
-import { renderValidationJson, renderValidationText } from '../../validate/render-report.js'
-import { RUN_PROBLEM_CODES, RUN_PROBLEM_SEVERITY } from '../../validate/run-problem.js'
-import { RunValidator, type RunValidationReport } from '../../validate/validate-run.js'
+import {
+  DEFAULT_MAX_LINE_BYTES,
+  readIdList,
+  readQrels,
+  readChunks,
+  SourceError,
+  describeRunProblemCode,
+  renderValidationJson,
+  renderValidationText,
+  RUN_PROBLEM_CODES,
+  RUN_PROBLEM_SEVERITY,
+  RunValidator,
+  type RunValidationReport,
+} from '../../index.js'
 
 interface ValidateFlags {
   qrels?: string

@@ -1,0 +1,48 @@
+/**
+ * The layering the README describes, checked on the import statements: the command line uses
+ * only the public API, and the pure core never imports the edges (CLI, reports, trec_eval shell).
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+const SRC = join(import.meta.dirname, '..', 'src')
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((f) => {
+    const p = join(dir, f)
+    return statSync(p).isDirectory() ? files(p) : p.endsWith('.ts') && !p.endsWith('.test.ts') ? [p] : []
+  })
+}
+
+function imports(file: string): string[] {
+  return [...readFileSync(file, 'utf8').matchAll(/^\s*(?:import|export)[^'"]*from\s+'([^']+)'/gm)].map((m) => m[1]!)
+}
+
+describe('architecture', () => {
+  it('src/cli imports only the public API (src/index.ts), commander and its own files', () => {
+    for (const f of files(join(SRC, 'cli'))) {
+      for (const spec of imports(f)) {
+        const ok = spec === 'commander' || spec === '../../index.js' || spec === '../index.js' || spec.startsWith('./') || spec === '../conventions-options.js'
+        expect(ok, `${relative(SRC, f)} imports ${spec}`).toBe(true)
+      }
+    }
+  })
+  it('the pure core does not import the edges', () => {
+    const core = ['model', 'conventions', 'rank', 'measures', 'evaluate']
+    for (const layer of core) {
+      for (const f of files(join(SRC, layer))) {
+        for (const spec of imports(f)) {
+          expect(/\/(cli|report|trec-eval|validate)\//.test(spec), `${relative(SRC, f)} imports ${spec}`).toBe(false)
+        }
+      }
+    }
+  })
+  it('core computation modules do no I/O', () => {
+    for (const layer of ['model', 'conventions', 'rank', 'measures']) {
+      for (const f of files(join(SRC, layer))) {
+        for (const spec of imports(f)) expect(spec.startsWith('node:'), `${relative(SRC, f)} imports ${spec}`).toBe(false)
+      }
+    }
+  })
+})
