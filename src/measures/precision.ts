@@ -43,14 +43,21 @@ export function rPrecision(q: JudgedRanking, rel = q.relevanceLevel): number {
 export function rPrecisionMult(q: JudgedRanking, multiples: readonly number[], rel = q.relevanceLevel): number[] {
   const R = numRelAt(q, rel)
   const relRet = numRelRetAt(q, rel)
-  const pc = prefixCounts(q.grades, q.numRet, rel)
-  return multiples.map((x) => {
-    const c = Math.trunc(x * R + 0.9)
-    if (c > q.numRet) return relRet / c
-    if (c <= 0 || relRet === 0) return 0
-    // trec_eval only records cutoffs reached while relevant docs remain at or below rank c.
-    return pc[c]! > 0 ? pc[c]! / c : 0
-  })
+  // Walk up from the bottom as trec_eval does, so its counting at odd levels (-l -1) is kept.
+  const order = multiples.map((x, i) => [Math.trunc(x * R + 0.9), i] as const).sort((a, b) => a[0] - b[0])
+  const out = multiples.map(() => 0)
+  let cur = order.length - 1
+  while (cur >= 0 && order[cur]![0] > q.numRet) {
+    out[order[cur]![1]] = relRet / order[cur]![0]
+    cur--
+  }
+  let relSoFar = relRet
+  for (let i = q.numRet; i > 0 && relSoFar > 0; i--) {
+    const precis = relSoFar / i
+    while (cur >= 0 && i === order[cur]![0]) out[order[cur--]![1]] = precis
+    if (q.grades[i - 1]! >= rel) relSoFar--
+  }
+  return out
 }
 
 /** Set precision:  set_P = num_rel_ret / num_ret; 0 when nothing retrieved. */

@@ -349,11 +349,14 @@ async function main(argv: readonly string[], io: TrecEvalIO): Promise<number> {
     const values = outcome.values
     const texts = outcome.texts.slice()
     if (missing) {
+      // trec_eval resets some values of the fake ranking by their printed names, so a measure
+      // given parameters (`utility_2,-1,0,0`, `relstring_20`) keeps its fake-ranking value.
       let off = 0
       active.forEach((m, mi) => {
-        const n = m.def.name
-        if (n === 'num_ret' || n === 'utility' || n === 'unj' || n === 'rbp_resid') for (let k = 0; k < m.names.length; k++) values[off + k] = 0
-        if (n === 'relstring') texts[mi] = ''
+        m.names.forEach((name, k) => {
+          if (name === 'num_ret' || name === 'utility' || name.startsWith('unj') || name === 'rbp_resid') values[off + k] = 0
+          if (name === 'relstring') texts[mi] = ''
+        })
         off += m.names.length
       })
     }
@@ -364,9 +367,9 @@ async function main(argv: readonly string[], io: TrecEvalIO): Promise<number> {
       if (m.def.summary !== 'none' || m.def.perQuery !== 'none') for (let k = 0; k < n; k++) sums[off + k] += values[off + k]!
       if (args.queryEval) {
         const z = zscores ? 'Z' : ''
-        if (m.def.perQuery === 'double') for (let k = 0; k < n; k++) lines.push(`${z}${padRight(m.names[k]!, 22)}\t${qid}\t${printfFixed(values[off + k]!, 6, 4)}\n`)
+        if (m.def.perQuery === 'double') for (let k = 0; k < n; k++) lines.push(`${z}${padRight(m.names[k]!, 22)}\t${qid}\t${teFixed(values[off + k]!)}\n`)
         else if (m.def.perQuery === 'long') {
-          if (zscores) lines.push(`Z${padRight(m.names[0]!, 22)}\t${qid}\t${printfFixed(values[off]!, 6, 4)}\n`)
+          if (zscores) lines.push(`Z${padRight(m.names[0]!, 22)}\t${qid}\t${teFixed(values[off]!)}\n`)
           else lines.push(`${padRight(m.names[0]!, 22)}\t${qid}\t${Math.trunc(values[off]!)}\n`)
         } else if (m.def.perQuery === 'string') lines.push(`${padRight(m.names[0]!, 22)}\t${qid}\t'${texts[mi] ?? ''}'\n`)
       }
@@ -395,16 +398,16 @@ async function main(argv: readonly string[], io: TrecEvalIO): Promise<number> {
             lines.push(`${name}\tall\t${tag}\n`)
             break
           case 'num_q':
-            lines.push(zscores ? `Z${name}\tall\t${printfFixed(numQueries, 6, 4)}\n` : `${name}\tall\t${numQueries}\n`)
+            lines.push(zscores ? `Z${name}\tall\t${teFixed(numQueries)}\n` : `${name}\tall\t${numQueries}\n`)
             break
           case 'sum':
           case 'num_rel': {
             const v = m.def.summary === 'num_rel' && args.complete && rel.completeNumRel ? rel.completeNumRel() : sum
-            lines.push(zscores ? `Z${name}\tall\t${printfFixed(v, 6, 4)}\n` : `${name}\tall\t${Math.trunc(v)}\n`)
+            lines.push(zscores ? `Z${name}\tall\t${teFixed(v)}\n` : `${name}\tall\t${Math.trunc(v)}\n`)
             break
           }
           case 'mean':
-            lines.push(`${z}${name}\tall\t${printfFixed(numQueries ? sum / numQueries : sum, 6, 4)}\n`)
+            lines.push(`${z}${name}\tall\t${teFixed(numQueries ? sum / numQueries : sum)}\n`)
             break
           case 'gm': {
             let v = sum
@@ -412,7 +415,7 @@ async function main(argv: readonly string[], io: TrecEvalIO): Promise<number> {
               if (args.complete) v += (numQueries - evaluated) * Math.log(MIN_GEO_MEAN)
               v = Math.exp(v / numQueries)
             }
-            lines.push(`${z}${name}\tall\t${printfFixed(v, 6, 4)}\n`)
+            lines.push(`${z}${name}\tall\t${teFixed(v)}\n`)
             break
           }
           case 'none':
@@ -424,6 +427,15 @@ async function main(argv: readonly string[], io: TrecEvalIO): Promise<number> {
   }
   flush()
   return 0
+}
+
+/**
+ * trec_eval's `%6.4f`. Every NaN it can print comes from 0/0 (or arithmetic on one), which
+ * x86-64 produces with the sign bit set, so glibc prints `-nan`; JavaScript engines may
+ * canonicalise the sign away, so NaN is always printed as trec_eval shows it.
+ */
+function teFixed(v: number): string {
+  return Number.isNaN(v) ? '  -nan' : printfFixed(v, 6, 4)
 }
 
 /** Serialisable description of a trec_eval evaluation, rebuilt by worker threads. */
