@@ -42,7 +42,7 @@ export async function evaluateRunFile(
   options: EvaluateOptions & { readonly origin?: QrelsOrigin } = {},
 ): Promise<RunEvaluation> {
   const ev = new RunEvaluator(qrels, measures, conventions, { runName: source, ...options })
-  const parse: RunParseOptions = { file: source, comments: conventions.comments, float32: conventions.scorePrecision === 'float32', keepRanks: conventions.ordering === 'rank' }
+  const parse: RunParseOptions = { file: source, comments: conventions.comments, float32: conventions.scorePrecision === 'float32', keepRanks: conventions.ordering === 'rank', compactIds: true }
   if (options.origin && !options.corpus && !options.queries) {
     const config: EvaluateJobConfig = {
       qrelsFile: options.origin.file,

@@ -11,6 +11,7 @@ import { availableParallelism } from 'node:os'
 import { closeSync, openSync, readSync, statSync } from 'node:fs'
 import { Worker } from 'node:worker_threads'
 import type { RunQuery } from '../model/types.js'
+import { concatRunQueries } from '../model/run-query.js'
 import type { RunParseOptions } from './trec-run.js'
 
 /** A job the workers can rebuild: `module` exports `createQueryJob(config)`. */
@@ -95,17 +96,6 @@ export function splitFile(file: string, parts: number): number[] {
   return cuts
 }
 
-function mergeRuns(a: RunQuery, b: RunQuery): RunQuery {
-  return {
-    queryId: a.queryId,
-    docIds: a.docIds.concat(b.docIds),
-    scores: a.scores.concat(b.scores),
-    ranks: a.ranks && b.ranks ? a.ranks.concat(b.ranks) : null,
-    lines: a.lines.concat(b.lines),
-    ...(a.docHashes && b.docHashes ? { docHashes: a.docHashes.concat(b.docHashes) } : {}),
-  }
-}
-
 /**
  * Read and evaluate `file` on worker threads. Returns the last line's run tag, or `null` when
  * the caller must use the sequential reader instead (small file, stdin or gzip, one core, a
@@ -148,7 +138,7 @@ export async function runInParallel<S>(
     const r = results[i]!
     if (r.head) {
       const prev = edges[edges.length - 1]
-      if (prev && prev.queryId === r.head.queryId) edges[edges.length - 1] = mergeRuns(prev, r.head)
+      if (prev && prev.queryId === r.head.queryId) edges[edges.length - 1] = concatRunQueries(prev, r.head)
       else edges.push(r.head)
     }
     if (r.tail) edges.push(r.tail)

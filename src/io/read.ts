@@ -3,6 +3,7 @@
  */
 import { InputError } from '../errors/trecscore-error.js'
 import type { Qrels, Run, RunQuery } from '../model/types.js'
+import { concatRunQueries } from '../model/run-query.js'
 import { readAll, readChunks, type SourceName } from './source.js'
 import { parseQrels, type QrelsParseOptions } from './trec-qrels.js'
 import { TrecRunParser, type RunParseOptions } from './trec-run.js'
@@ -59,17 +60,7 @@ export async function readIdList(source: SourceName): Promise<Set<string>> {
 
 function add(queries: Map<string, RunQuery>, g: RunQuery): void {
   const prev = queries.get(g.queryId)
-  if (!prev) {
-    queries.set(g.queryId, g)
-    return
-  }
-  for (let i = 0; i < g.docIds.length; i++) {
-    prev.docIds.push(g.docIds[i]!)
-    prev.scores.push(g.scores[i]!)
-    prev.lines.push(g.lines[i]!)
-    if (prev.ranks && g.ranks) prev.ranks.push(g.ranks[i]!)
-    if (prev.docHashes && g.docHashes) prev.docHashes.push(g.docHashes[i]!)
-  }
+  queries.set(g.queryId, prev ? concatRunQueries(prev, g) : g)
 }
 
 function toRun(queries: Map<string, RunQuery>, parser: TrecRunParser): Run {

@@ -1,6 +1,7 @@
 import { readChunksPrefetched, type SourceName } from './source.js'
 import { TrecRunParser, type RunParseOptions } from './trec-run.js'
 import type { RunQuery } from '../model/types.js'
+import { concatRunQueries } from '../model/run-query.js'
 
 /** What {@link streamRunQueries} saw while reading. */
 export interface RunReadSummary {
@@ -34,7 +35,7 @@ export async function streamRunQueries(
     if (!wanted(g.queryId)) return
     if (!rereadable) {
       const prev = kept.get(g.queryId)
-      kept.set(g.queryId, prev ? merge(prev, g) : g)
+      kept.set(g.queryId, prev ? concatRunQueries(prev, g) : g)
       return
     }
     if (!split.has(g.queryId)) onQuery(g)
@@ -52,22 +53,11 @@ export async function streamRunQueries(
     const second = new TrecRunParser((g) => {
       if (!split.has(g.queryId) || !wanted(g.queryId)) return
       const prev = merged.get(g.queryId)
-      merged.set(g.queryId, prev ? merge(prev, g) : g)
+      merged.set(g.queryId, prev ? concatRunQueries(prev, g) : g)
     }, options)
     for await (const chunk of readChunksPrefetched(source)) second.feed(chunk)
     second.end()
     for (const q of merged.values()) onQuery(q)
   }
   return { parser, splitQueries: split.size, queryCount: seen.size }
-}
-
-function merge(a: RunQuery, b: RunQuery): RunQuery {
-  return {
-    queryId: a.queryId,
-    docIds: a.docIds.concat(b.docIds),
-    scores: a.scores.concat(b.scores),
-    ranks: a.ranks && b.ranks ? a.ranks.concat(b.ranks) : null,
-    lines: a.lines.concat(b.lines),
-    ...(a.docHashes && b.docHashes ? { docHashes: a.docHashes.concat(b.docHashes) } : {}),
-  }
 }

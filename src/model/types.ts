@@ -31,10 +31,22 @@ export interface Qrels {
   readonly judgmentLines: number
 }
 
-/** The documents one query retrieved, in file order. */
+/** Doc ids stored as bytes: document i is `bytes[offsets[i], offsets[i + 1])`. */
+export interface DocBytes {
+  readonly bytes: Uint8Array
+  readonly offsets: number[]
+}
+
+/**
+ * The documents one query retrieved, in file order. Ids are either `docIds` (strings) or, from
+ * the streaming parser in compact mode, `docBytes` (then `docIds` is empty); read them through
+ * `model/run-query.ts` (`docCount`, `docIdAt`, `docIdsOf`).
+ */
 export interface RunQuery {
   readonly queryId: string
   readonly docIds: string[]
+  /** Doc ids as bytes (compact mode); when present, `docIds` is empty. */
+  readonly docBytes?: DocBytes
   /** Parsed scores (after the score-precision convention). */
   readonly scores: number[]
   /** Parsed rank column (`NaN` when not an integer); only when asked for. */

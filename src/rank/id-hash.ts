@@ -1,3 +1,6 @@
+import type { RunQuery } from '../model/types.js'
+import { docIdEquals } from '../model/run-query.js'
+
 /**
  * Hashing of byte-string ids for the hot path: a 32-bit FNV-1a hash computed while parsing, and
  * open-addressing tables that use it to skip most string work. Every hit is confirmed by
@@ -43,39 +46,42 @@ export class IdTable {
       this.slotIndex[s] = i
     }
   }
-  /** The value stored for `id` (whose hash is `hash`), or `undefined`. */
-  get(id: string, hash: number): number | undefined {
+  /** The value stored for the id of document `i` of `run` (whose hash is `hash`), or `undefined`. */
+  getDoc(run: RunQuery, i: number, hash: number): number | undefined {
     let s = hash & this.mask
     for (;;) {
       const idx = this.slotIndex[s]!
       if (idx === -1) return undefined
-      if (this.slotHash[s] === hash && this.ids[idx] === id) return this.values[idx]
+      if (this.slotHash[s] === hash && docIdEquals(run, i, this.ids[idx]!)) return this.values[idx]
       s = (s + 1) & this.mask
     }
   }
 }
 
 /**
- * A reusable set of ids for finding duplicates within one query without allocating: `reset`
- * starts a new query in O(1) (generation stamps), `add` returns false when the id was there.
+ * A reusable set of document indices for finding duplicate ids within one query without
+ * allocating: `reset` starts a new query in O(1) (generation stamps) with the equality test of
+ * its documents; `add` returns false when an equal id is already in the set.
  */
 export class IdSet {
   private mask = 0
   private stamp = new Int32Array(0)
   private slotHash = new Int32Array(0)
-  private slotId: string[] = []
+  private slotIndex = new Int32Array(0)
   private generation = 0
+  private equal: (i: number, j: number) => boolean = () => false
 
-  /** Start a new, empty set able to hold `n` ids. */
-  reset(n: number): void {
+  /** Start a new, empty set able to hold `n` documents whose ids compare with `equal`. */
+  reset(n: number, equal: (i: number, j: number) => boolean): void {
     const cap = capacityFor(n)
     if (cap > this.stamp.length) {
       this.stamp = new Int32Array(cap)
       this.slotHash = new Int32Array(cap)
-      this.slotId = new Array<string>(cap).fill('')
+      this.slotIndex = new Int32Array(cap)
       this.generation = 0
     }
     this.mask = cap - 1
+    this.equal = equal
     this.generation++
     if (this.generation === 0x7fffffff) {
       this.stamp.fill(0)
@@ -83,18 +89,18 @@ export class IdSet {
     }
   }
 
-  /** Add `id` (hash `hash`); false if it was already in the set. */
-  add(id: string, hash: number): boolean {
+  /** Add document `i` (id hash `hash`); false if a document with an equal id is there. */
+  add(i: number, hash: number): boolean {
     const g = this.generation
     let s = hash & this.mask
     for (;;) {
       if (this.stamp[s] !== g) {
         this.stamp[s] = g
         this.slotHash[s] = hash
-        this.slotId[s] = id
+        this.slotIndex[s] = i
         return true
       }
-      if (this.slotHash[s] === hash && this.slotId[s] === id) return false
+      if (this.slotHash[s] === hash && this.equal(this.slotIndex[s]!, i)) return false
       s = (s + 1) & this.mask
     }
   }

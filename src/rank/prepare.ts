@@ -2,6 +2,7 @@ import type { Conventions } from '../conventions/conventions.js'
 import { NOT_POOLED, UNJUDGED, type QueryJudgments, type RunQuery } from '../model/types.js'
 import type { JudgedRanking } from './judged-ranking.js'
 import { hashId, IdSet, IdTable } from './id-hash.js'
+import { compareDocIds, docCount, docIdAt, docIdsOf } from '../model/run-query.js'
 
 /** What preparing one query removed, per convention (reported by `--explain`). */
 export interface PrepareCounts {
@@ -40,15 +41,10 @@ function identity(n: number): number[] {
   return out
 }
 
-function compareIds(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0
-}
-
 /** Indices of `run`'s docs in ranking order under `ordering`. */
 export function orderDocs(run: RunQuery, ordering: Conventions['ordering'], keep: readonly number[] | null = null): number[] {
   const s = run.scores
-  const d = run.docIds
-  const idx = keep ? keep.slice() : identity(d.length)
+  const idx = keep ? keep.slice() : identity(docCount(run))
   switch (ordering) {
     case 'file-order':
       return idx
@@ -73,12 +69,12 @@ export function orderDocs(run: RunQuery, ordering: Conventions['ordering'], keep
         const a = idx[k - 1]!
         const b = idx[k]!
         if (s[a]! > s[b]!) continue
-        if (s[a]! === s[b]! && d[a]! > d[b]!) continue
+        if (s[a]! === s[b]! && compareDocIds(run, a, b) > 0) continue
         sorted = false
         break
       }
       if (sorted) return idx
-      return idx.sort((a, b) => (s[a]! > s[b]! ? -1 : s[a]! < s[b]! ? 1 : compareIds(d[b]!, d[a]!)))
+      return idx.sort((a, b) => (s[a]! > s[b]! ? -1 : s[a]! < s[b]! ? 1 : compareDocIds(run, b, a)))
     }
   }
 }
@@ -95,19 +91,22 @@ export function prepareQuery(
   options: PrepareOptions = {},
 ): PrepareResult {
   const counts: PrepareCounts = { duplicatesRemoved: 0, unknownDiscarded: 0, cutByDepth: 0, unjudgedDropped: 0 }
-  const docIds = run.docIds
+  const n = docCount(run)
+  // Policies that look ids up by value work on strings; the default path never makes them.
+  const needStrings = (conv.unknownDocs === 'discard' && !!options.corpus) || conv.duplicates === 'keep-first' || conv.duplicates === 'keep-last' || conv.duplicates === 'keep-first-ranked'
+  const strings = needStrings ? docIdsOf(run) : null
   let keep: number[] | null = null
   if (conv.unknownDocs === 'discard' && options.corpus) {
     const corpus = options.corpus
     keep = []
-    for (let i = 0; i < docIds.length; i++) if (corpus.has(docIds[i]!)) keep.push(i)
-    counts.unknownDiscarded = docIds.length - keep.length
+    for (let i = 0; i < n; i++) if (corpus.has(strings![i]!)) keep.push(i)
+    counts.unknownDiscarded = n - keep.length
   }
   if (conv.duplicates === 'keep-first' || conv.duplicates === 'keep-last') {
     const seen = new Map<string, number>()
-    const src = keep ?? identity(docIds.length)
+    const src = keep ?? identity(n)
     for (const i of src) {
-      const id = docIds[i]!
+      const id = strings![i]!
       if (!seen.has(id) || conv.duplicates === 'keep-last') seen.set(id, i)
     }
     if (seen.size !== src.length) {
@@ -120,8 +119,8 @@ export function prepareQuery(
     const seen = new Set<string>()
     const kept: number[] = []
     for (const i of order) {
-      if (seen.has(docIds[i]!)) continue
-      seen.add(docIds[i]!)
+      if (seen.has(strings![i]!)) continue
+      seen.add(strings![i]!)
       kept.push(i)
     }
     counts.duplicatesRemoved = order.length - kept.length
@@ -131,17 +130,16 @@ export function prepareQuery(
     counts.cutByDepth = order.length - conv.depth
     order = order.slice(0, Math.max(0, conv.depth))
   }
-  const hashes = run.docHashes && run.docHashes.length === docIds.length ? run.docHashes : docIds.map(hashId)
+  const hashes = run.docHashes && run.docHashes.length === n ? run.docHashes : docIdsOf(run).map(hashId)
   if (conv.duplicates === 'error') {
     const seen = options.scratch ?? new IdSet()
-    seen.reset(order.length)
-    let dup: string | null = null
+    seen.reset(order.length, (i, j) => compareDocIds(run, i, j) === 0)
+    let dup = -1
     for (let k = 0; k < order.length; k++) {
       const i = order[k]!
-      const id = docIds[i]!
-      if (!seen.add(id, hashes[i]!) && (dup === null || id < dup)) dup = id
+      if (!seen.add(i, hashes[i]!) && (dup < 0 || compareDocIds(run, i, dup) < 0)) dup = i
     }
-    if (dup !== null) return { ok: false, failure: { code: 'duplicate_doc', docId: dup } }
+    if (dup >= 0) return { ok: false, failure: { code: 'duplicate_doc', docId: docIdAt(run, dup) } }
   }
   if (judgments.duplicateDocs.length > 0) {
     return { ok: false, failure: { code: 'duplicate_judgment', docId: judgments.duplicateDocs[0]! } }
@@ -154,21 +152,21 @@ export function prepareQuery(
   let numRelRet = 0
   let numNonpool = 0
   let numUnjudged = 0
-  let n = 0
+  let kept = 0
   for (let k = 0; k < order.length; k++) {
     const i = order[k]!
-    const g = table.get(docIds[i]!, hashes[i]!)
+    const g = table.getDoc(run, i, hashes[i]!)
     const v = g === undefined ? NOT_POOLED : g < 0 ? UNJUDGED : g
     if (conv.judgedOnly && v < 0) {
       counts.unjudgedDropped++
       continue
     }
-    grades[n++] = v
+    grades[kept++] = v
     if (v === NOT_POOLED) numNonpool++
     else if (v === UNJUDGED) numUnjudged++
     else if (v >= level) numRelRet++
   }
-  if (n !== order.length) grades = grades.subarray(0, n)
+  if (kept !== order.length) grades = grades.subarray(0, kept)
   const relLevels = judgments.relLevels
   let numRel = 0
   let numRelLevels = 0
@@ -184,7 +182,7 @@ export function prepareQuery(
     ranking: {
       queryId: judgments.queryId,
       grades,
-      numRet: n,
+      numRet: kept,
       relLevels,
       numRelLevels,
       relevanceLevel: level,

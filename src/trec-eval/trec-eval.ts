@@ -281,7 +281,7 @@ async function main(argv: readonly string[], io: TrecEvalIO): Promise<number> {
   const outcomes = job.outcomes
   let tag = ''
   try {
-    const parse = { file: runFile, comments: conv.comments, float32: conv.scorePrecision === 'float32', stopAtFirstError: true }
+    const parse = { file: runFile, comments: conv.comments, float32: conv.scorePrecision === 'float32', stopAtFirstError: true, compactIds: true }
     const config: TrecEvalJobConfig = {
       relFormat: args.relFormat,
       qrelsFile,

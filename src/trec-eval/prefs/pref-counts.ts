@@ -19,6 +19,7 @@
  *
  * Relevant means level > 0, non-relevant level == 0 (negative levels are neither).
  */
+import { docIdsOf } from '../../model/run-query.js'
 import type { RunQuery } from '../../model/types.js'
 import type { PrefJudgment } from './prefs-file.js'
 
@@ -87,8 +88,9 @@ function byteOrder(a: string, b: string): number {
  * `depth` is trec_eval's `-M` (null: no cut).
  */
 export function formPrefCounts(judgments: readonly PrefJudgment[], run: RunQuery, depth: number | null): PrefCountsResult {
-  const { docIds, scores } = run
-  let order = Array.from({ length: docIds.length }, (_, i) => i)
+  const { scores } = run
+  const docIds = docIdsOf(run)
+  let order = docIds.map((_, i) => i)
   order.sort((a, b) => (scores[a]! > scores[b]! ? -1 : scores[a]! < scores[b]! ? 1 : byteOrder(docIds[a]!, docIds[b]!)))
   if (depth !== null && order.length > depth) order = order.slice(0, Math.max(0, depth))
   const seen = new Set<string>()
