@@ -44,6 +44,8 @@ export interface ActiveMeasure {
   readonly params: TeParams
   /** Printed names, one per value. */
   readonly names: readonly string[]
+  /** The names padded to 22 columns and followed by a tab, as printed. */
+  readonly labels: readonly string[]
 }
 
 /** Outcome of evaluating one query: values, or why `measure` could not be computed. */
@@ -136,6 +138,11 @@ function parsePairs(text: string, io: TrecEvalIO): { name: string; value: number
 
 /** Initialise one measure from the first `-m name.params` given for it (trec_eval's rule). */
 function initMeasure(def: TeAnyMeasure, paramText: string | undefined, io: TrecEvalIO): ActiveMeasure {
+  const m = initMeasureParams(def, paramText, io)
+  return { ...m, labels: m.names.map((n) => `${padRight(n, 22)}\t`) }
+}
+
+function initMeasureParams(def: TeAnyMeasure, paramText: string | undefined, io: TrecEvalIO): Omit<ActiveMeasure, 'labels'> {
   const name = def.name
   switch (def.params) {
     case 'none':
@@ -362,19 +369,12 @@ async function main(argv: readonly string[], io: TrecEvalIO): Promise<number> {
     }
     if (zscores) applyZscores(zscores, qid, active, values)
     let off = 0
-    active.forEach((m, mi) => {
+    for (const m of active) {
       const n = m.names.length
       if (m.def.summary !== 'none' || m.def.perQuery !== 'none') for (let k = 0; k < n; k++) sums[off + k] += values[off + k]!
-      if (args.queryEval) {
-        const z = zscores ? 'Z' : ''
-        if (m.def.perQuery === 'double') for (let k = 0; k < n; k++) lines.push(`${z}${padRight(m.names[k]!, 22)}\t${qid}\t${teFixed(values[off + k]!)}\n`)
-        else if (m.def.perQuery === 'long') {
-          if (zscores) lines.push(`Z${padRight(m.names[0]!, 22)}\t${qid}\t${teFixed(values[off]!)}\n`)
-          else lines.push(`${padRight(m.names[0]!, 22)}\t${qid}\t${Math.trunc(values[off]!)}\n`)
-        } else if (m.def.perQuery === 'string') lines.push(`${padRight(m.names[0]!, 22)}\t${qid}\t'${texts[mi] ?? ''}'\n`)
-      }
       off += n
-    })
+    }
+    if (args.queryEval) appendQueryLines(lines, qid, values, texts, active, zscores !== null)
     if (lines.length > 4096) flush()
     evaluated++
   }
@@ -427,6 +427,24 @@ async function main(argv: readonly string[], io: TrecEvalIO): Promise<number> {
   }
   flush()
   return 0
+}
+
+/**
+ * Append the `-q` lines of one query to `out`, in trec_eval's layout and measure order (`Z`
+ * prefixes with -Z). Names are padded once per measure (`ActiveMeasure.labels`).
+ */
+function appendQueryLines(out: string[], qid: string, values: Float64Array, texts: readonly (string | null)[], active: readonly ActiveMeasure[], z: boolean): void {
+  const tail = `${qid}\t`
+  let off = 0
+  for (let mi = 0; mi < active.length; mi++) {
+    const m = active[mi]!
+    const n = m.names.length
+    const kind = m.def.perQuery
+    if (kind === 'double') for (let k = 0; k < n; k++) out.push(`${z ? 'Z' : ''}${m.labels[k]}${tail}${teFixed(values[off + k]!)}\n`)
+    else if (kind === 'long') out.push(z ? `Z${m.labels[0]}${tail}${teFixed(values[off]!)}\n` : `${m.labels[0]}${tail}${Math.trunc(values[off]!)}\n`)
+    else if (kind === 'string') out.push(`${m.labels[0]}${tail}'${texts[mi] ?? ''}'\n`)
+    off += n
+  }
 }
 
 /**
