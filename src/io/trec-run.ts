@@ -1,5 +1,7 @@
 import { IS_SPACE, latin1, parseCDouble } from './bytes.js'
 
+const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15]
+
 const FIELD = 0
 const SPACE = 1
 const NEWLINE = 2
@@ -222,7 +224,23 @@ export class TrecRunParser {
     const r1 = i
     while (i < limit && CLASS[buf[i]!] === SPACE) i++
     const s0 = i
-    while (i < limit && CLASS[buf[i]!] === FIELD) i++
+    // Plain decimal scores (digits, at most one '.', up to 15 digits) are read while scanning;
+    // anything else goes to parseCDouble below.
+    let mant = 0
+    let digits = 0
+    let frac = -1
+    let plain = true
+    while (i < limit) {
+      const b = buf[i]!
+      if (b >= 0x30 && b <= 0x39) {
+        mant = mant * 10 + (b - 0x30)
+        digits++
+        if (frac >= 0) frac++
+      } else if (b === 0x2e && frac < 0) frac = 0
+      else if (CLASS[b] === FIELD) plain = false
+      else break
+      i++
+    }
     const s1 = i
     while (i < limit && CLASS[buf[i]!] === SPACE) i++
     const t0 = i
@@ -252,7 +270,7 @@ export class TrecRunParser {
       })
       return end
     }
-    let score = parseCDouble(buf, s0, s1)
+    let score = plain && digits > 0 && digits <= 15 ? (frac > 0 ? mant / POW10[frac]! : mant) : parseCDouble(buf, s0, s1)
     if (this.float32) score = Math.fround(score)
     // Same query as the previous line? Compare bytes before making a string.
     let cur = this.cur
