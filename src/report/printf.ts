@@ -12,6 +12,9 @@ function signBit(x: number): boolean {
   return (U8[7]! & 0x80) !== 0
 }
 
+const SCALE = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8]
+const ZEROS = ['', '0', '00', '000', '0000', '00000', '000000', '0000000', '00000000']
+
 /** `%.{digits}f` of glibc, including `inf`, `-inf`, `nan`, `-nan` and `-0.0000`. */
 export function formatFixed(x: number, digits: number): string {
   if (Number.isNaN(x)) return signBit(x) ? '-nan' : 'nan'
@@ -19,6 +22,24 @@ export function formatFixed(x: number, digits: number): string {
   if (x === -Infinity) return '-inf'
   const neg = signBit(x)
   const a = Math.abs(x)
+  // Fast path: scaled values below 2^30 carry an error under 1.2e-7, so unless the fraction is
+  // within 1e-6 of one half, rounding the float product is rounding the exact value.
+  if (digits <= 8) {
+    const scale = SCALE[digits]!
+    const scaled = a * scale
+    if (scaled < 1073741824) {
+      const floor = Math.floor(scaled)
+      const frac = scaled - floor
+      if (Math.abs(frac - 0.5) > 1e-6) {
+        const n = frac > 0.5 ? floor + 1 : floor
+        if (digits === 0) return neg ? `-${n}` : `${n}`
+        const ip = Math.floor(n / scale)
+        const fp = String(n - ip * scale)
+        const body = `${ip}.${fp.length < digits ? ZEROS[digits - fp.length]! + fp : fp}`
+        return neg ? '-' + body : body
+      }
+    }
+  }
   let s = a >= 1e21 ? BigInt(a).toString() + (digits > 0 ? '.' + '0'.repeat(digits) : '') : a.toFixed(digits)
   // An exact tie at the last digit is a = odd / 2^(digits+1) (a * 10^digits then ends in .5):
   // scaling by a power of two is exact, so this test is too. toFixed rounds ties up; glibc to even.
