@@ -2,6 +2,8 @@ import { IS_SPACE, latin1, parseCDouble } from './bytes.js'
 
 const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15]
 
+const SLAB_BYTES = 1 << 20
+
 const FIELD = 0
 const SPACE = 1
 const NEWLINE = 2
@@ -74,7 +76,9 @@ export class TrecRunParser {
   private readonly maxIssues: number
   private readonly maxLine: number
   private readonly compact: boolean
-  private arena: Buffer = Buffer.alloc(0)
+  /** Doc id bytes of consecutive queries share large slabs; each query's ids are one slice. */
+  private slab: Buffer = Buffer.alloc(0)
+  private base = 0
   private arenaUsed = 0
   private offsets: number[] = [0]
   private readonly onGroup: (g: RunGroup) => void
@@ -171,10 +175,10 @@ export class TrecRunParser {
       this.onGroup(cur)
       return
     }
-    const bytes = this.arena.subarray(0, this.arenaUsed)
+    const bytes = this.slab.subarray(this.base, this.base + this.arenaUsed)
     const offsets = this.offsets
-    // The next query gets a fresh arena: the emitted one is handed over, never written again.
-    this.arena = Buffer.allocUnsafe(Math.max(1 << 14, this.arenaUsed + (this.arenaUsed >> 2)))
+    // The emitted slice is handed over and never written again; the next query starts after it.
+    this.base += this.arenaUsed
     this.arenaUsed = 0
     this.offsets = [0]
     this.onGroup({ ...cur, docBytes: { bytes, offsets } })
@@ -294,20 +298,23 @@ export class TrecRunParser {
     cur = cur!
     if (this.compact) {
       const len = d1 - d0
-      let used = this.arenaUsed
-      if (used + len > this.arena.length) {
-        const bigger = Buffer.allocUnsafe(Math.max(2 * this.arena.length, used + len, 1 << 14))
-        this.arena.copy(bigger, 0, 0, used)
-        this.arena = bigger
+      let at = this.base + this.arenaUsed
+      if (at + len > this.slab.length) {
+        // A new slab; the bytes of the current query so far move to its start.
+        const slab = Buffer.allocUnsafe(Math.max(SLAB_BYTES, 2 * (this.arenaUsed + len)))
+        this.slab.copy(slab, 0, this.base, at)
+        this.slab = slab
+        this.base = 0
+        at = this.arenaUsed
       }
-      const arena = this.arena
-      if (len <= 64) for (let k = d0; k < d1; k++) arena[used++] = buf[k]!
+      const slab = this.slab
+      if (len <= 64) for (let k = d0; k < d1; k++) slab[at++] = buf[k]!
       else {
-        buf.copy(arena, used, d0, d1)
-        used += len
+        buf.copy(slab, at, d0, d1)
+        at += len
       }
-      this.arenaUsed = used
-      this.offsets.push(used)
+      this.arenaUsed = at - this.base
+      this.offsets.push(this.arenaUsed)
     } else cur.docIds.push(latin1(buf, d0, d1))
     cur.docHashes.push(h)
     cur.scores.push(score)
