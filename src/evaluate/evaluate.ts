@@ -11,6 +11,7 @@ import type { Qrels, Run, RunQuery } from '../model/types.js'
 import { numRelAt } from '../rank/judged-ranking.js'
 import { prepareQuery, type PrepareFailure } from '../rank/prepare.js'
 import { aggregate, type AggregateValue } from './aggregate.js'
+import { TrecscoreError } from '../errors/trecscore-error.js'
 
 /** The per-query outcome of one run. */
 export interface QueryResult {
@@ -96,6 +97,10 @@ export class RunEvaluator {
     readonly conventions: Conventions,
     private readonly options: EvaluateOptions = {},
   ) {
+    if (conventions.queryKey !== 'qid') {
+      // Keys made of (group, qid) need inputs that carry the group: only presets supply them.
+      throw new TrecscoreError(`query key '${conventions.queryKey}' needs a benchmark preset that reads query groups; plain qrels and runs are keyed by qid`, 2)
+    }
     this.declared = options.queries ?? [...qrels.queries.keys()]
     this.declaredSet = new Set(this.declared)
   }
