@@ -12,7 +12,7 @@ import { closeSync, openSync, readSync, statSync } from 'node:fs'
 import { Worker } from 'node:worker_threads'
 import type { RunQuery } from '../model/types.js'
 import { concatRunQueries } from '../model/run-query.js'
-import type { RunParseOptions } from './trec-run.js'
+import { TrecRunParser, type RunParseOptions } from './trec-run.js'
 
 /** A job the workers can rebuild: `module` exports `createQueryJob(config)`. */
 export interface JobSpec {
@@ -64,15 +64,21 @@ function envInt(name: string): number | null {
   return v !== undefined && /^\d+$/.test(v) ? Number(v) : null
 }
 
-/** Byte offsets that cut `file` into `parts` ranges at line starts. */
-export function splitFile(file: string, parts: number): number[] {
+/**
+ * Byte offsets that cut `file` into ranges at line starts, sized in proportion to `weights`
+ * (the calling thread, already warm, takes a larger first range).
+ */
+export function splitFile(file: string, weights: readonly number[]): number[] {
   const size = statSync(file).size
+  const total = weights.reduce((a, b) => a + b, 0)
   const cuts = [0]
   const fd = openSync(file, 'r')
   try {
     const probe = Buffer.allocUnsafe(1 << 20)
-    for (let p = 1; p < parts; p++) {
-      let pos = Math.max(cuts[cuts.length - 1]!, Math.floor((size * p) / parts))
+    let acc = 0
+    for (let p = 1; p < weights.length; p++) {
+      acc += weights[p - 1]!
+      let pos = Math.max(cuts[cuts.length - 1]!, Math.floor((size * acc) / total))
       for (;;) {
         const n = readSync(fd, probe, 0, probe.length, pos)
         if (n === 0) {
@@ -97,9 +103,10 @@ export function splitFile(file: string, parts: number): number[] {
 }
 
 /**
- * Read and evaluate `file` on worker threads. Returns the last line's run tag, or `null` when
- * the caller must use the sequential reader instead (small file, stdin or gzip, one core, a
- * parse problem, or query lines that are not contiguous).
+ * Read and evaluate `file` on this thread and worker threads. Returns the last line's run tag,
+ * or `null` when the caller must use the sequential reader instead, with a fresh job (small file,
+ * stdin or gzip, one core, a parse problem, or query lines that are not contiguous): `job` may
+ * already hold some queries then.
  */
 export async function runInParallel<S>(
   file: string,
@@ -118,12 +125,15 @@ export async function runInParallel<S>(
     return null
   }
   if (size < (envInt('TRECSCORE_PARALLEL_MIN_BYTES') ?? PARALLEL_MIN_BYTES)) return null
-  const cuts = splitFile(file, threads)
+  const cuts = splitFile(file, [FIRST_RANGE_WEIGHT, ...Array<number>(threads - 1).fill(1)])
   const tasks: RangeTask[] = []
   for (let i = 0; i + 1 < cuts.length; i++) {
     tasks.push({ file, start: cuts[i]!, end: cuts[i + 1]!, first: i === 0, last: i + 2 === cuts.length, parse, job: spec })
   }
-  const results = await Promise.all(tasks.map(runWorker))
+  // Workers take ranges 1…n-1; this thread, already warm, reads range 0 meanwhile.
+  const pending = tasks.slice(1).map(runWorker)
+  const own = processRange(tasks[0]!, job)
+  const results: RangeResult[] = [{ ...own, state: null }, ...(await Promise.all(pending))]
   if (results.some((r) => !r.ok || r.repeated)) return null
   // Every query must be in one range only, apart from blocks cut by a boundary.
   const owner = new Map<string, number>()
@@ -148,11 +158,65 @@ export async function runInParallel<S>(
     if (owner.has(e.queryId) || edgeIds.has(e.queryId)) return null
     edgeIds.add(e.queryId)
   }
-  for (const r of results) job.absorb(r.state as S)
+  for (const r of results.slice(1)) job.absorb(r.state as S)
   for (const e of edges) job.add(e)
   let lastTag = ''
   for (const r of results) if (r.contentLines > 0) lastTag = r.lastTag
   return { lastTag }
+}
+
+/** Share of the file read by the calling thread, relative to one worker's (it starts earlier). */
+const FIRST_RANGE_WEIGHT = 1.25
+
+/**
+ * Parse one byte range and hand every query wholly inside it to `job`; the first block (unless
+ * the range starts the file) and the last one (unless it ends it) come back raw, since a range
+ * boundary may cut them.
+ */
+export function processRange<S>(task: RangeTask, job: QueryJob<S>): Omit<RangeResult, 'state'> {
+  const seen = new Set<string>()
+  const qids: string[] = []
+  let repeated = false
+  let head: RunQuery | null = null
+  let pending: RunQuery | null = null
+  let groups = 0
+  const parser = new TrecRunParser((g) => {
+    if (seen.has(g.queryId)) repeated = true
+    seen.add(g.queryId)
+    groups++
+    if (groups === 1 && !task.first) {
+      head = g
+      return
+    }
+    if (pending) {
+      qids.push(pending.queryId)
+      job.add(pending)
+    }
+    pending = g
+  }, task.parse)
+  const fd = openSync(task.file, 'r')
+  const buf = Buffer.allocUnsafe(8 * 1024 * 1024)
+  try {
+    let pos = task.start
+    while (pos < task.end && !parser.stopped) {
+      const n = readSync(fd, buf, 0, Math.min(buf.length, task.end - pos), pos)
+      if (n === 0) break
+      parser.feed(n === buf.length ? buf : buf.subarray(0, n))
+      pos += n
+    }
+  } finally {
+    closeSync(fd)
+  }
+  parser.end()
+  let tail: RunQuery | null = null
+  const last = pending as RunQuery | null
+  if (last) {
+    if (task.last) {
+      qids.push(last.queryId)
+      job.add(last)
+    } else tail = last
+  }
+  return { ok: parser.issues.length === 0, head, tail, qids, repeated, lastTag: parser.lastTag, contentLines: parser.contentLines }
 }
 
 function runWorker(task: RangeTask): Promise<RangeResult> {

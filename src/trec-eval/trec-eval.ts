@@ -283,9 +283,8 @@ async function main(argv: readonly string[], io: TrecEvalIO): Promise<number> {
 
   // Run: stream queries, evaluating each judged query as soon as its lines are complete; large
   // files are read on several threads.
-  const job = new TrecEvalJob(rel, active, width, ctx)
+  let job = new TrecEvalJob(rel, active, width, ctx)
   const evaluate = (run: RunQuery): QueryOutcome => computeAll(rel.inputs(run), active, width, ctx)
-  const outcomes = job.outcomes
   let tag = ''
   try {
     const parse = { file: runFile, comments: conv.comments, float32: conv.scorePrecision === 'float32', stopAtFirstError: true, compactIds: true }
@@ -299,7 +298,9 @@ async function main(argv: readonly string[], io: TrecEvalIO): Promise<number> {
     const par = qrelsFile === '-' ? null : await runInParallel(runFile, parse, { module: import.meta.url, config }, job)
     if (par) tag = par.lastTag
     else {
-      const summary = await streamRunQueries(runFile, parse, (qid) => rel.has(qid), (run) => job.add(run))
+      job = new TrecEvalJob(rel, active, width, ctx) // the parallel attempt may have left some
+      const seq = job
+      const summary = await streamRunQueries(runFile, parse, (qid) => rel.has(qid), (run) => seq.add(run))
       const p = summary.parser
       if (p.issues.length) {
         const issue = p.issues[0]!
@@ -335,7 +336,7 @@ async function main(argv: readonly string[], io: TrecEvalIO): Promise<number> {
     lines.length = 0
   }
   for (const qid of qids) {
-    let outcome = outcomes.get(qid)
+    let outcome = job.outcomes.get(qid)
     let missing = false
     if (!outcome) {
       if (!args.complete) {
