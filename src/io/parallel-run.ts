@@ -166,7 +166,7 @@ export async function runInParallel<S>(
 }
 
 /** Share of the file read by the calling thread, relative to one worker's (it starts earlier). */
-const FIRST_RANGE_WEIGHT = 1.25
+const FIRST_RANGE_WEIGHT = 1.3
 
 /**
  * Parse one byte range and hand every query wholly inside it to `job`; the first block (unless

@@ -1,4 +1,4 @@
-import { numRelAt, type JudgedRanking } from '../rank/judged-ranking.js'
+import { numRelAt, numRelRetAt, type JudgedRanking } from '../rank/judged-ranking.js'
 
 /** Lower bound used before taking logs for geometric means (trec_eval `MIN_GEO_MEAN`). */
 export const MIN_GEO_MEAN = 0.00001
@@ -13,7 +13,9 @@ export function averagePrecision(q: JudgedRanking, rel = q.relevanceLevel): numb
   let relSoFar = 0
   let sum = 0
   const g = q.grades
-  for (let i = 0; i < q.numRet; i++) {
+  // Below level 0, unjudged docs count as relevant in rank loops (trec_eval): no early stop.
+  const total = rel >= 0 ? numRelRetAt(q, rel) : Infinity
+  for (let i = 0; i < q.numRet && relSoFar < total; i++) {
     if (g[i]! >= rel) {
       relSoFar++
       sum += relSoFar / (i + 1)
@@ -29,18 +31,25 @@ export function averagePrecision(q: JudgedRanking, rel = q.relevanceLevel): numb
 export function averagePrecisionAt(q: JudgedRanking, cutoffs: readonly number[], rel = q.relevanceLevel): number[] {
   const R = numRelAt(q, rel)
   if (R === 0) return cutoffs.map(() => 0)
-  const prefix = new Float64Array(q.numRet + 1)
+  // Sums of P@r over relevant ranks r, taken at each cutoff in ascending order, in rank order.
+  // Below level 0, unjudged docs count as relevant in rank loops (trec_eval): no early stop.
+  const total = rel >= 0 ? numRelRetAt(q, rel) : Infinity
+  const g = q.grades
+  const out = new Array<number>(cutoffs.length)
   let relSoFar = 0
   let sum = 0
-  const g = q.grades
-  for (let i = 0; i < q.numRet; i++) {
-    if (g[i]! >= rel) {
-      relSoFar++
-      sum += relSoFar / (i + 1)
+  let i = 0
+  for (const [k, at] of cutoffs.map((k, j) => [k, j] as const).sort((a, b) => a[0] - b[0])) {
+    const limit = Math.min(k, q.numRet)
+    for (; i < limit && relSoFar < total; i++) {
+      if (g[i]! >= rel) {
+        relSoFar++
+        sum += relSoFar / (i + 1)
+      }
     }
-    prefix[i + 1] = sum
+    out[at] = sum / R
   }
-  return cutoffs.map((k) => prefix[Math.min(k, q.numRet)]! / R)
+  return out
 }
 
 /** log(max(AP, 0.00001)): the per-query value behind the geometric mean `gm_map`. */

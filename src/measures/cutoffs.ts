@@ -1,24 +1,25 @@
-/**
- * Evaluate a prefix statistic at several cutoffs in one pass: `valueAt(count, k)` is called for
- * each cutoff k with `count` = the statistic over the top min(k, numRet) docs. Cutoffs need not
- * be sorted; results come back in the order given.
- */
-export function atCutoffs(
-  cutoffs: readonly number[],
-  numRet: number,
-  prefix: (upTo: number) => number,
-  valueAt: (stat: number, k: number) => number,
-): number[] {
-  return cutoffs.map((k) => valueAt(prefix(Math.min(k, numRet)), k))
-}
+import { numRelRetAt, type JudgedRanking } from '../rank/judged-ranking.js'
 
-/** Running prefix values `out[i]` = f over the first i docs (length numRet + 1, out[0] = 0). */
-export function prefixCounts(grades: Int32Array, numRet: number, rel: number): Int32Array {
-  const out = new Int32Array(numRet + 1)
-  let c = 0
-  for (let i = 0; i < numRet; i++) {
-    if (grades[i]! >= rel) c++
-    out[i + 1] = c
+/**
+ * For each cutoff k (any order), the number of docs with grade ≥ `rel` among the top
+ * min(k, numRet). One pass over the ranking that stops once every relevant retrieved doc has
+ * been seen, so sparse judgments (one relevant doc in a thousand) cost little.
+ */
+export function relevantInTop(q: JudgedRanking, cutoffs: readonly number[], rel: number): number[] {
+  // Below level 0, unjudged docs count as relevant in rank loops (trec_eval): no early stop.
+  const total = rel >= 0 ? numRelRetAt(q, rel) : Infinity
+  const g = q.grades
+  const order = cutoffs.map((k, i) => [k, i] as const).sort((a, b) => a[0] - b[0])
+  const out = new Array<number>(cutoffs.length)
+  let seen = 0
+  let i = 0
+  for (const [k, at] of order) {
+    const limit = Math.min(k, q.numRet)
+    while (i < limit && seen < total) {
+      if (g[i]! >= rel) seen++
+      i++
+    }
+    out[at] = seen
   }
   return out
 }

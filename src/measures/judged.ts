@@ -7,14 +7,14 @@ import type { JudgedRanking } from '../rank/judged-ranking.js'
  * Judged@k (ir_measures) is computed the same way over judged docs: 1 − unj@k when k ≤ n.
  */
 export function unjudgedAt(q: JudgedRanking, cutoffs: readonly number[]): number[] {
-  const pc = new Int32Array(q.numRet + 1)
-  let c = 0
-  for (let i = 0; i < q.numRet; i++) {
-    const v = q.grades[i]!
-    if (v === NOT_POOLED || v === UNJUDGED) c++
-    pc[i + 1] = c
+  const out = new Array<number>(cutoffs.length)
+  let unjudged = 0
+  let i = 0
+  for (const [k, at] of cutoffs.map((k, j) => [k, j] as const).sort((a, b) => a[0] - b[0])) {
+    for (const limit = Math.min(k, q.numRet); i < limit; i++) if (q.grades[i]! < 0) unjudged++
+    out[at] = unjudged / k
   }
-  return cutoffs.map((k) => pc[Math.min(k, q.numRet)]! / k)
+  return out
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { GainSpec } from '../conventions/conventions.js'
-import type { JudgedRanking } from '../rank/judged-ranking.js'
+import { numRelRetAt, type JudgedRanking } from '../rank/judged-ranking.js'
 import { gainOf, IdealGains, trecGain, trecGainLevels, type GainPair } from './gains.js'
 
 /**
@@ -11,17 +11,27 @@ import { gainOf, IdealGains, trecGain, trecGainLevels, type GainPair } from './g
  * Reference: Järvelin & Kekäläinen, Cumulated gain-based evaluation of IR techniques, TOIS 2002.
  */
 export function ndcgAt(q: JudgedRanking, cutoffs: readonly number[], spec: GainSpec = { kind: 'grade' }, rel = q.relevanceLevel): number[] {
-  // The ideal ranking is never truncated to the run's length, only to k (k may be Infinity).
-  const maxK = Math.max(0, ...cutoffs)
-  const n = Math.min(q.numRet, maxK)
-  const dcg = new Float64Array(n + 1)
+  const order = cutoffs.map((k, i) => [k, i] as const).sort((a, b) => a[0] - b[0])
+  const maxK = order.length ? order[order.length - 1]![0] : 0
+  // Docs with positive gain: with grade, exp and binary gains only judged relevant docs have
+  // one, so the DCG pass may stop after the last of them; a gains map may reward any grade.
+  const positive = spec.kind === 'map' ? Infinity : numRelRetAt(q, spec.kind === 'binary' ? Math.max(rel, 1) : 1)
+  const dcg = new Array<number>(cutoffs.length)
   let sum = 0
-  for (let i = 0; i < n; i++) {
-    const gain = gainOf(spec, q.grades[i]!, rel)
-    if (gain > 0) sum += gain / Math.log2(i + 2)
-    dcg[i + 1] = sum
+  let seen = 0
+  let i = 0
+  for (const [k, at] of order) {
+    const limit = Math.min(k, q.numRet)
+    for (; i < limit && seen < positive; i++) {
+      const gain = gainOf(spec, q.grades[i]!, rel)
+      if (gain > 0) {
+        sum += gain / Math.log2(i + 2)
+        seen++
+      }
+    }
+    dcg[at] = sum
   }
-  // Ideal: judged gains in descending order.
+  // Ideal: judged gains in descending order, cut at k but not at the run's length.
   const ideal: number[] = []
   const levels = q.relLevels
   if (spec.kind === 'grade') {
@@ -33,17 +43,15 @@ export function ndcgAt(q: JudgedRanking, cutoffs: readonly number[], spec: GainS
     }
     ideal.sort((a, b) => b - a)
   }
-  const m = Math.min(ideal.length, maxK)
-  const idcg = new Float64Array(m + 1)
+  const out = new Array<number>(cutoffs.length)
   let isum = 0
-  for (let i = 0; i < m; i++) {
-    isum += ideal[i]! / Math.log2(i + 2)
-    idcg[i + 1] = isum
+  let j = 0
+  for (const [k, at] of order) {
+    const limit = Math.min(k, ideal.length)
+    for (; j < limit; j++) isum += ideal[j]! / Math.log2(j + 2)
+    out[at] = isum > 0 ? dcg[at]! / isum : 0
   }
-  return cutoffs.map((k) => {
-    const ik = idcg[Math.min(k, m)]!
-    return ik > 0 ? dcg[Math.min(k, n)]! / ik : 0
-  })
+  return out
 }
 
 /** DCG, ideal DCG and their ratio over the whole ranking (trec_eval `dcg`, `ideal_dcg`, `ndcg`). */

@@ -1,5 +1,5 @@
 import { numRelAt, numRelRetAt, type JudgedRanking } from '../rank/judged-ranking.js'
-import { prefixCounts } from './cutoffs.js'
+import { relevantInTop } from './cutoffs.js'
 
 /**
  * Precision at k:  P@k = |{d in top k : grade(d) ≥ rel}| / k
@@ -8,8 +8,8 @@ import { prefixCounts } from './cutoffs.js'
  * Reference: C. J. van Rijsbergen, Information Retrieval, 1979.
  */
 export function precision(q: JudgedRanking, cutoffs: readonly number[], rel = q.relevanceLevel): number[] {
-  const pc = prefixCounts(q.grades, q.numRet, rel)
-  return cutoffs.map((k) => pc[Math.min(k, q.numRet)]! / k)
+  const hits = relevantInTop(q, cutoffs, rel)
+  return cutoffs.map((k, i) => hits[i]! / k)
 }
 
 /**
@@ -19,8 +19,8 @@ export function precision(q: JudgedRanking, cutoffs: readonly number[], rel = q.
 export function relativePrecision(q: JudgedRanking, cutoffs: readonly number[], rel = q.relevanceLevel): number[] {
   const R = numRelAt(q, rel)
   if (R === 0) return cutoffs.map(() => 0)
-  const pc = prefixCounts(q.grades, q.numRet, rel)
-  return cutoffs.map((k) => pc[Math.min(k, q.numRet)]! / (k > R ? R : k))
+  const hits = relevantInTop(q, cutoffs, rel)
+  return cutoffs.map((k, i) => hits[i]! / (k > R ? R : k))
 }
 
 /**

@@ -1,5 +1,5 @@
 import { numRelAt, numRelRetAt, type JudgedRanking } from '../rank/judged-ranking.js'
-import { prefixCounts } from './cutoffs.js'
+import { relevantInTop } from './cutoffs.js'
 
 /**
  * Recall at k:  R@k = |{d in top k : grade(d) ≥ rel}| / R; 0 when R = 0 (trec_eval `recall.k`).
@@ -7,8 +7,8 @@ import { prefixCounts } from './cutoffs.js'
 export function recall(q: JudgedRanking, cutoffs: readonly number[], rel = q.relevanceLevel): number[] {
   const R = numRelAt(q, rel)
   if (R === 0) return cutoffs.map(() => 0)
-  const pc = prefixCounts(q.grades, q.numRet, rel)
-  return cutoffs.map((k) => pc[Math.min(k, q.numRet)]! / R)
+  const hits = relevantInTop(q, cutoffs, rel)
+  return hits.map((h) => h / R)
 }
 
 /** Set recall:  set_recall = num_rel_ret / R; 0 when R = 0. */
@@ -23,6 +23,5 @@ export function setRecall(q: JudgedRanking, rel = q.relevanceLevel): number {
  */
 export function completeness(q: JudgedRanking, cutoffs: readonly number[], rel = q.relevanceLevel): number[] {
   const R = numRelAt(q, rel)
-  const pc = prefixCounts(q.grades, q.numRet, rel)
-  return cutoffs.map((k) => (pc[Math.min(k, q.numRet)]! >= R ? 1 : 0))
+  return relevantInTop(q, cutoffs, rel).map((h) => (h >= R ? 1 : 0))
 }
