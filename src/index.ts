@@ -48,6 +48,11 @@ export { RUN_PROBLEM_CODES, RUN_PROBLEM_SEVERITY, severityOf, type RunProblem, t
 export { formatRunProblem, describeRunProblemCode } from './validate/format-run-problem.js'
 export { renderValidationText, renderValidationJson, VALIDATE_JSON_SCHEMA } from './validate/render-report.js'
 
+// RETECO (SemEval-2027 Task 1) presets
+export * from './presets/reteco/scoring.js'
+export * from './presets/reteco/compat.js'
+export * from './presets/reteco/checking.js'
+
 // trec_eval drop-in
 export { trecEval, type TrecEvalIO } from './trec-eval/trec-eval.js'
 
