@@ -27,3 +27,23 @@ export { RetecoInputError } from './errors.js'
 export { TURN_BUCKETS, type TurnBucket, type TurnTopic, parseTurnTopic, turnBucket, normalizeTurnTopic, stepQueryOf } from './topics.js'
 export { loadRetecoData, detectRetecoLayout, readCorpusIds, readSplitManifest, domainsOfTrack, type LoadRetecoOptions } from './data.js'
 export { parseRetecoRunFile, readRetecoRun, formatRunProblem, type ReadRetecoRunOptions } from './runs.js'
+export { PLAN_METRICS, meanOf, macroOf, coverageOf, type PlanMetric, type MetricValues, type MeanSummary, type MacroSummary, type CoverageSummary, type MeanInput } from './aggregate.js'
+export { temporalPrecisionReteco, temporalPrecisionTempo, temporalRelevance, temporalCoverage } from './temporal.js'
+export { offlineLabels, judgeLabels, type TemporalLabelProvider, type TopicTemporalLabels, type JudgeLabelFile } from './labels.js'
+export {
+  scorePlan,
+  aggregatePlan,
+  planTopicValues,
+  retecoPlanConventions,
+  PLAN_CUTOFF,
+  type PlanOptions,
+  type PlanResult,
+  type PlanScores,
+  type Plan1aScores,
+  type Plan1bScores,
+  type Plan2aScores,
+  type PlanTopic,
+  type PlanTopicStatus,
+  type PlanDomainCounts,
+  type PlanQueryMean,
+} from './plan.js'
