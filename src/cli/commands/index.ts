@@ -2,9 +2,10 @@ import type { Command } from 'commander'
 import { registerEvaluate } from './evaluate.js'
 import { registerValidate } from './validate.js'
 import { registerMeasures } from './measures.js'
+import { registerScore } from './score.js'
 
 /** Each command module exports a function that adds its command to the program. */
 export type RegisterCommand = (program: Command) => void
 
 /** Every command of the CLI besides `trec-eval` (which takes trec_eval's own argv). */
-export const COMMANDS: readonly RegisterCommand[] = [registerEvaluate, registerMeasures, registerValidate]
+export const COMMANDS: readonly RegisterCommand[] = [registerEvaluate, registerMeasures, registerScore, registerValidate]

@@ -185,7 +185,7 @@ export interface RetecoRunTopic {
 export interface RetecoRunProblem {
   readonly file: string
   readonly line: number
-  readonly code: 'columns' | 'rank' | 'score' | 'duplicate_rank' | 'nonpositive_rank' | 'unreadable'
+  readonly code: 'columns' | 'rank' | 'score' | 'duplicate_rank' | 'nonpositive_rank'
   /** Human text, without the `file:line:` prefix (e.g. `expected 6 columns, got 5`). */
   readonly message: string
   /** The raw line (clipped), when there is one. */

@@ -1,0 +1,65 @@
+/**
+ * One call behind `trecscore score --preset reteco-…`: load the data once, read each run, score it
+ * with a registered convention set, and return one {@link RetecoReport} per run.
+ */
+import { loadRetecoData } from './data.js'
+import { RetecoInputError } from './errors.js'
+import { judgeLabels } from './labels.js'
+import { readRetecoRun } from './runs.js'
+import { RETECO_CONVENTION_SETS, type RetecoConventionSetName, type RetecoReport } from './conventions.js'
+import { trackOf, type RetecoSubtrack } from './types.js'
+
+/** The RETECO scoring presets (`--preset`), one per retrieval sub-track. */
+export const RETECO_PRESETS = ['reteco-1a', 'reteco-1b', 'reteco-2a', 'reteco-2c'] as const
+
+/** One of {@link RETECO_PRESETS}. */
+export type RetecoPreset = (typeof RETECO_PRESETS)[number]
+
+/** The sub-track a preset scores (`reteco-2c` scores its retrieval as 2a). */
+export function subtrackOfPreset(preset: RetecoPreset): RetecoSubtrack {
+  return preset.slice('reteco-'.length) as RetecoSubtrack
+}
+
+/** Options of {@link scoreRetecoRuns}. */
+export interface ScoreRetecoOptions {
+  readonly preset: RetecoPreset
+  /** Data directory (release or pilot layout). */
+  readonly data: string
+  /** Split. @default 'dev' */
+  readonly split?: string
+  /** Run paths: TREC files or per-domain directories. */
+  readonly runs: readonly string[]
+  /** Convention set. @default 'plan' */
+  readonly conventions?: RetecoConventionSetName
+  /** A judge-label file (`trecscore.reteco-labels/1`) instead of the offline labels. */
+  readonly labels?: string
+  /** Only these domains. @default every domain of the track */
+  readonly domains?: readonly string[]
+}
+
+/**
+ * Score every run of a sub-track with one convention set. Throws {@link RetecoInputError}
+ * (exit code 2) for bad data, a bad label file, an unreadable run path or an unregistered set;
+ * a malformed run is not thrown: its report has `errors` and no headline value.
+ *
+ * @example
+ * const [report] = await scoreRetecoRuns({ preset: 'reteco-1a', data: 'RETECO', runs: ['bm25.trec'] })
+ * console.log(report.headline.value)
+ */
+export async function scoreRetecoRuns(options: ScoreRetecoOptions): Promise<RetecoReport[]> {
+  const name = options.conventions ?? 'plan'
+  const set = RETECO_CONVENTION_SETS.get(name)
+  if (!set) throw new RetecoInputError([`--conventions ${name}: this convention set is not available in this build (available: ${[...RETECO_CONVENTION_SETS.keys()].join(', ')})`])
+  const subtrack = subtrackOfPreset(options.preset)
+  const track = trackOf(subtrack)
+  const data = await loadRetecoData(options.data, { split: options.split ?? 'dev', tracks: [track], ...(options.domains ? { domains: options.domains } : {}) })
+  const domains = track === 'track1_tempo' ? data.track1 : data.track2
+  if (domains.size === 0) throw new RetecoInputError([`${options.data}: no ${track} domain${options.domains ? ` among ${options.domains.join(', ')}` : ''}`])
+  const labels = options.labels ? await judgeLabels(options.labels) : null
+  const reports: RetecoReport[] = []
+  for (const path of options.runs) {
+    const run = await readRetecoRun(path, { domains, subtrack })
+    reports.push(await set.score({ data, subtrack, run, labels }))
+  }
+  return reports
+}
