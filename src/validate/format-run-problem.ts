@@ -4,7 +4,7 @@
  * exhaustive switches over {@link RunProblem}.
  */
 import { decodeId } from '../io/bytes.js'
-import type { RunProblem, RunProblemCode } from './run-problem.js'
+import type { RunProblem, RunProblemCode, TopicHint } from './run-problem.js'
 
 /** An id or found text (binary string) as a quoted, readable, clipped string. */
 function q(text: string, max = 80): string {
@@ -65,6 +65,32 @@ export function formatRunProblem(p: RunProblem): string {
       return `document ${q(p.docId)} (topic ${q(p.queryId)}) is not in the corpus (--corpus)`
     case 'too_deep':
       return `topic ${q(p.queryId)} has ${p.count} documents, more than --max-depth ${p.limit}; this line is the first beyond the limit`
+    case 'extra_fields':
+      return `expected exactly 6 fields (qid Q0 docno rank score tag), found ${p.found}; format_checker.py rejects the line ("expected 6 columns, got ${p.found}")`
+    case 'comment_line':
+      return `a comment line (starting with #); RETECO runs have none: format_checker.py reads it as a run line of ${p.found} ${p.found === 1 ? 'column' : 'columns'}`
+    case 'rank_not_positive':
+      return `rank ${q(p.found)} is not positive; expected 1, 2, 3, … (format_checker.py: "rank must be a positive integer")`
+    case 'score_rises':
+      return `score ${q(p.score)} is greater than ${q(p.previousScore)} on line ${p.previousLine}, the previous line of topic ${q(p.queryId)}; expected scores not to increase down the file (format_checker.py: "score increases with rank")`
+    case 'rank_order_differs':
+      return `the rank column orders topic ${q(p.queryId)} differently from the scores (position ${p.position}: ${q(p.byRank)} by rank, ${q(p.byScore)} by score); pytrec_eval and the plan rank by score, scorer.py by the rank column, so they will disagree`
+    case 'duplicate_doc_dropped':
+      return `document ${q(p.docId)} repeated for topic ${q(p.queryId)} (first at line ${p.firstLine}); the plan keeps only its highest-scored occurrence, scorer.py counts every copy and pytrec_eval keeps the last`
+    case 'deeper_than_limit':
+      return `topic ${q(p.queryId)} has ${p.count} documents, more than the ${p.limit} a RETECO run may have; this line is the first beyond the limit`
+    case 'not_a_topic':
+      return `topic ${q(p.queryId)} is not a ${p.subtrack} topic${p.domain === null ? '' : ` of ${p.domain}`}${topicHint(p.hint, p.suggestion)}; it will not be scored`
+    case 'doc_not_in_corpus':
+      return `document ${q(p.docId)} (topic ${q(p.queryId)}) is not in the ${p.domain === null ? '' : `${p.domain} `}corpus; the plan discards it before the top-10 cut, pytrec_eval and scorer.py rank it as non-relevant`
+    case 'missing_topic':
+      return `topic ${q(p.queryId)} (${p.subtrack}, ${p.domain}) has no lines; the plan scores it 0 (format_checker.py, pytrec_eval and scorer.py skip it)`
+    case 'missing_domain_file':
+      return `no run file for domain ${p.domain} (expected a file named ${p.domain}.trec or ${p.domain}.<ext>); its ${plural(p.topics, 'topic')} score 0`
+    case 'stray_file':
+      return `file ${q(p.path, 200)} is named after no domain (expected ${p.domains.slice(0, 3).map((d) => `${d}.trec`).join(', ')}${p.domains.length > 3 ? ', …' : ''}); it is not validated or scored`
+    case 'no_known_topics':
+      return `none of the ${plural(p.topics, 'topic')} in the file is a ${p.subtrack} topic${p.domain === null ? '' : ` of ${p.domain}`}: nothing would be scored (wrong sub-track, split or domain?)`
     default: {
       const never: never = p
       return String(never)
@@ -117,9 +143,101 @@ export function describeRunProblemCode(code: RunProblemCode): string {
       return 'a topic not in --qrels (once per topic)'
     case 'unknown_doc':
       return 'a document not in --corpus'
+    case 'extra_fields':
+      return 'more than 6 fields (RETECO wants exactly 6, as format_checker.py)'
+    case 'comment_line':
+      return 'a line starting with # (format_checker.py reads it as a run line)'
+    case 'rank_not_positive':
+      return 'a rank of 0 or less'
+    case 'no_known_topics':
+      return 'no topic of the file belongs to the sub-track (once per file)'
+    case 'score_rises':
+      return "a score greater than the previous line's in its topic (format_checker.py's rule)"
+    case 'rank_order_differs':
+      return 'a topic whose rank column and scores give different orders (once per topic)'
+    case 'duplicate_doc_dropped':
+      return 'a document retrieved twice for one topic (the plan keeps one copy)'
+    case 'deeper_than_limit':
+      return 'more than 1,000 documents for a topic'
+    case 'not_a_topic':
+      return 'a topic not in the sub-track, with a hint (step id, pilot #turn id, other split/domain)'
+    case 'doc_not_in_corpus':
+      return "a document not in the domain's documents.jsonl"
+    case 'missing_topic':
+      return 'a topic of the sub-track with no line (scores 0)'
+    case 'missing_domain_file':
+      return 'a run directory without the file of a domain'
+    case 'stray_file':
+      return 'a file in a run directory named after no domain'
     default: {
       const never: never = code
       return String(never)
     }
+  }
+}
+
+/** The `; …` clause of a {@link TopicHint}. */
+function topicHint(hint: TopicHint | null, suggestion: string | null): string {
+  const s = suggestion === null ? '' : q(suggestion)
+  switch (hint) {
+    case null:
+      return ''
+    case 'step_id':
+      return `; it is a 1b step id: a 1a run ranks for whole queries${suggestion === null ? '' : ` (query ${s})`}`
+    case 'query_id':
+      return `; it is a 1a query id: a 1b run ranks for each step${suggestion === null ? '' : ` (${s}, …)`}`
+    case 'pilot_turn':
+      return `; it uses the pilot's "#turn" spelling${suggestion === null ? '' : `: write ${s}`}`
+    case 'other_split':
+      return `; it is a topic of the ${suggestion ?? 'other'} split`
+    case 'other_domain':
+      return `; it is a topic of ${suggestion ?? 'another domain'}: put it in that domain's file`
+    case 'other_subtrack':
+      return `; it is a ${suggestion ?? 'different sub-track'} topic`
+    case 'other_track':
+      return `; it is a ${suggestion ?? 'topic of the other track'}`
+    default: {
+      const never: never = hint
+      return String(never)
+    }
+  }
+}
+
+/**
+ * Why `trecscore validate --preset reteco-*` and the organizers' `format_checker.py` can reach
+ * different verdicts because of a code: the checker's behaviour for what we report as an error
+ * (or `null` when the checker reports it too).
+ */
+export function explainCheckerDifference(code: RunProblemCode): string | null {
+  switch (code) {
+    case 'empty_file':
+      return 'format_checker.py accepts an empty file (VALID, 0 lines): every topic of the domain would be missing'
+    case 'no_run_lines':
+      return 'format_checker.py accepts a file of blank lines (VALID, 0 lines)'
+    case 'cannot_read':
+      return 'the file could not be read to its end'
+    case 'line_too_long':
+      return 'format_checker.py reads lines of any length'
+    case 'nul_byte':
+      return 'format_checker.py reads NUL bytes as ordinary characters'
+    case 'utf16':
+      return 'format_checker.py stops with a UnicodeDecodeError or reads junk on UTF-16 input'
+    case 'bare_cr':
+      return 'Python reads a bare CR as a line end (universal newlines); trec_eval and pytrec_eval read it as a space'
+    case 'score_not_a_number':
+      return 'Python float() accepts this form (for example 1_000 or Unicode digits)'
+    case 'score_not_finite':
+      return 'Python float() accepts nan and inf; the scorers order such scores unpredictably'
+    case 'rank_not_an_integer':
+      return 'Python int() accepts this form (for example 1_000 or Unicode digits)'
+    case 'comment_line':
+      return 'format_checker.py reads a # line as a run line and accepts it when it has 6 valid columns'
+    case 'no_known_topics':
+      return 'format_checker.py only warns about topics not in the qrels (and only with --qrels)'
+    case 'too_deep':
+    case 'duplicate_doc':
+      return 'format_checker.py does not check this'
+    default:
+      return null
   }
 }

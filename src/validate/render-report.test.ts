@@ -29,6 +29,19 @@ const SAMPLES: { readonly [C in RunProblemCode]: RunProblemOf<C> } = {
   mixed_tags: { ...at, code: 'mixed_tags', tag: 'b', firstTag: 'a', firstLine: 1 },
   unknown_topic: { ...at, code: 'unknown_topic', queryId: '9' },
   unknown_doc: { ...at, code: 'unknown_doc', queryId: '9', docId: 'z' },
+  extra_fields: { ...at, code: 'extra_fields', found: 7 },
+  comment_line: { ...at, code: 'comment_line', found: 2 },
+  rank_not_positive: { ...at, code: 'rank_not_positive', found: '0' },
+  score_rises: { ...at, code: 'score_rises', queryId: '1', score: '3', previousScore: '2', previousLine: 2 },
+  rank_order_differs: { ...at, code: 'rank_order_differs', queryId: '1', position: 1, byRank: 'a', byScore: 'b' },
+  duplicate_doc_dropped: { ...at, code: 'duplicate_doc_dropped', queryId: '1', docId: 'd', firstLine: 1 },
+  deeper_than_limit: { ...at, code: 'deeper_than_limit', queryId: '1', limit: 1000, count: 1001 },
+  not_a_topic: { ...at, code: 'not_a_topic', queryId: '1_step1', subtrack: '1a', domain: 'law', hint: 'step_id', suggestion: '1' },
+  doc_not_in_corpus: { ...at, code: 'doc_not_in_corpus', queryId: '1', docId: 'z', domain: 'law' },
+  missing_topic: { code: 'missing_topic', queryId: '1', subtrack: '1a', domain: 'law' },
+  missing_domain_file: { code: 'missing_domain_file', domain: 'law', topics: 9 },
+  stray_file: { code: 'stray_file', path: 'run/notes.txt', domains: ['law'] },
+  no_known_topics: { code: 'no_known_topics', subtrack: '1a', domain: 'law', topics: 3 },
 }
 
 describe('wording', () => {

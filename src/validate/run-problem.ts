@@ -55,6 +55,47 @@ export type RunProblem =
   | (Where & { readonly code: 'unknown_topic'; readonly queryId: string })
   | (Where & { readonly code: 'unknown_doc'; readonly queryId: string; readonly docId: string })
   | (Where & { readonly code: 'too_deep'; readonly queryId: string; readonly limit: number; readonly count: number })
+  | RetecoRunProblem
+
+/**
+ * A hint for a topic that is not a topic of the sub-track being validated: where the id does
+ * belong (another sub-track, split, domain or track, or the pilot `#turn` spelling).
+ */
+export type TopicHint = 'step_id' | 'query_id' | 'pilot_turn' | 'other_split' | 'other_domain' | 'other_subtrack' | 'other_track'
+
+/**
+ * Problems only `trecscore validate --preset reteco-*` reports (RETECO, SemEval-2027 Task 1):
+ * the organizers' `format_checker.py` rules the generic checks do not cover, and the evaluation
+ * plan's rules. Worded in `format-run-problem.ts` like the others.
+ */
+export type RetecoRunProblem =
+  | (Where & { readonly code: 'extra_fields'; readonly found: number })
+  | (Where & { readonly code: 'comment_line'; readonly found: number })
+  | (Where & { readonly code: 'rank_not_positive'; readonly found: string })
+  | (Where & {
+      readonly code: 'score_rises'
+      readonly queryId: string
+      readonly score: string
+      readonly previousScore: string
+      readonly previousLine: number
+    })
+  | (Where & { readonly code: 'rank_order_differs'; readonly queryId: string; readonly position: number; readonly byRank: string; readonly byScore: string })
+  | (Where & { readonly code: 'duplicate_doc_dropped'; readonly queryId: string; readonly docId: string; readonly firstLine: number })
+  | (Where & { readonly code: 'deeper_than_limit'; readonly queryId: string; readonly limit: number; readonly count: number })
+  | (Where & {
+      readonly code: 'not_a_topic'
+      readonly queryId: string
+      readonly subtrack: string
+      readonly domain: string | null
+      readonly hint: TopicHint | null
+      /** The id form the sub-track expects, or where the id belongs (domain, split, sub-track). */
+      readonly suggestion: string | null
+    })
+  | (Where & { readonly code: 'doc_not_in_corpus'; readonly queryId: string; readonly docId: string; readonly domain: string | null })
+  | { readonly code: 'missing_topic'; readonly queryId: string; readonly subtrack: string; readonly domain: string }
+  | { readonly code: 'missing_domain_file'; readonly domain: string; readonly topics: number }
+  | { readonly code: 'stray_file'; readonly path: string; readonly domains: readonly string[] }
+  | { readonly code: 'no_known_topics'; readonly subtrack: string; readonly domain: string | null; readonly topics: number }
 
 /** The `code` of every {@link RunProblem}. */
 export type RunProblemCode = RunProblem['code']
@@ -81,6 +122,10 @@ export const RUN_PROBLEM_SEVERITY: { readonly [C in RunProblemCode]: Severity } 
   duplicate_rank: 'error',
   duplicate_doc: 'error',
   too_deep: 'error',
+  extra_fields: 'error',
+  comment_line: 'error',
+  rank_not_positive: 'error',
+  no_known_topics: 'error',
   invalid_utf8: 'warning',
   bom: 'warning',
   crlf: 'warning',
@@ -88,7 +133,33 @@ export const RUN_PROBLEM_SEVERITY: { readonly [C in RunProblemCode]: Severity } 
   mixed_tags: 'warning',
   unknown_topic: 'warning',
   unknown_doc: 'warning',
+  score_rises: 'warning',
+  rank_order_differs: 'warning',
+  duplicate_doc_dropped: 'warning',
+  deeper_than_limit: 'warning',
+  not_a_topic: 'warning',
+  doc_not_in_corpus: 'warning',
+  missing_topic: 'warning',
+  missing_domain_file: 'warning',
+  stray_file: 'warning',
 }
+
+/** Codes only the RETECO presets report (the generic validator never does). */
+export const RETECO_RUN_PROBLEM_CODES: readonly RetecoRunProblem['code'][] = [
+  'extra_fields',
+  'comment_line',
+  'rank_not_positive',
+  'no_known_topics',
+  'score_rises',
+  'rank_order_differs',
+  'duplicate_doc_dropped',
+  'deeper_than_limit',
+  'not_a_topic',
+  'doc_not_in_corpus',
+  'missing_topic',
+  'missing_domain_file',
+  'stray_file',
+]
 
 /** Every code, in documentation order. */
 export const RUN_PROBLEM_CODES = Object.keys(RUN_PROBLEM_SEVERITY) as RunProblemCode[]
@@ -98,7 +169,7 @@ export function severityOf(problem: RunProblem): Severity {
   return RUN_PROBLEM_SEVERITY[problem.code]
 }
 
-/** True for problems tied to a line (all but `empty_file`, `no_run_lines`, `cannot_read`). */
+/** True for problems tied to a line (all but `empty_file`, `no_run_lines`, `cannot_read` and the RETECO file-level codes). */
 export function hasWhere(problem: RunProblem): problem is RunProblem & Where {
   return 'line' in problem
 }

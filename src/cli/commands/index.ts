@@ -3,9 +3,10 @@ import { registerEvaluate } from './evaluate.js'
 import { registerValidate } from './validate.js'
 import { registerMeasures } from './measures.js'
 import { registerScore } from './score.js'
+import { registerReteco } from './reteco.js'
 
 /** Each command module exports a function that adds its command to the program. */
 export type RegisterCommand = (program: Command) => void
 
 /** Every command of the CLI besides `trec-eval` (which takes trec_eval's own argv). */
-export const COMMANDS: readonly RegisterCommand[] = [registerEvaluate, registerMeasures, registerScore, registerValidate]
+export const COMMANDS: readonly RegisterCommand[] = [registerEvaluate, registerMeasures, registerScore, registerValidate, registerReteco]

@@ -11,10 +11,22 @@ import {
   RUN_PROBLEM_CODES,
   RUN_PROBLEM_SEVERITY,
   RunValidator,
+  RETECO_RUN_PROBLEM_CODES,
+  validateRetecoRun,
+  renderRetecoValidationJson,
+  renderRetecoValidationText,
+  type RunProblemCode,
   type RunValidationReport,
 } from '../../index.js'
 
+/** `--preset` values: the RETECO retrieval sub-tracks. */
+const PRESETS = ['reteco-1a', 'reteco-1b', 'reteco-2a', 'reteco-2c'] as const
+type Preset = (typeof PRESETS)[number]
+
 interface ValidateFlags {
+  preset?: Preset
+  data?: string
+  split: string
   qrels?: string
   corpus?: string
   maxDepth?: number
@@ -35,9 +47,10 @@ function integer(min: number): (text: string) => number {
 
 function helpText(): string {
   const width = Math.max(...RUN_PROBLEM_CODES.map((c) => c.length))
-  const problems = RUN_PROBLEM_CODES.map(
-    (c) => `  ${c.padEnd(width)}  ${RUN_PROBLEM_SEVERITY[c].padEnd(7)}  ${describeRunProblemCode(c)}`,
-  ).join('\n')
+  const reteco = new Set<RunProblemCode>(RETECO_RUN_PROBLEM_CODES)
+  const line = (c: RunProblemCode): string => `  ${c.padEnd(width)}  ${RUN_PROBLEM_SEVERITY[c].padEnd(7)}  ${describeRunProblemCode(c)}`
+  const problems = RUN_PROBLEM_CODES.filter((c) => !reteco.has(c)).map(line).join('\n')
+  const retecoProblems = RETECO_RUN_PROBLEM_CODES.map(line).join('\n')
   return `
 Checks a TREC run (qid iter docno rank score tag, split on whitespace as trec_eval does) and
 reports every problem at once as FILE:LINE:COLUMN (physical line, byte column), with the raw line.
@@ -53,6 +66,20 @@ warnings, queries, lines, runLines, blankLines, commentLines, bytes, tags, count
 {severity, count, listed}}, problems: [{severity, code, line, column, message, text,
 lineBytes, ...}]}; "ok" is true exactly when the exit status is 0. Counts are always exact.
 
+RETECO (SemEval-2027 Task 1): --preset reteco-1a|reteco-1b|reteco-2a|reteco-2c --data DIR
+[--split dev] checks RUN (one file, or a directory with one file per domain named <domain>.<ext>;
+Track 2 needs the directory) against the sub-track's topics and each domain's documents.jsonl.
+Everything the organizers' format_checker.py checks, plus the evaluation plan's rules; each file
+also shows the checker's own verdict and, where it differs, why. With a preset, duplicate_doc
+becomes duplicate_doc_dropped and too_deep (over 1,000) deeper_than_limit (both warnings, as the
+plan scores such runs), rank_score_order becomes score_rises (the checker's rule, per line) and
+rank_order_differs (once per topic), and these codes are added:
+${retecoProblems}
+--format json then prints a "trecscore.reteco-validate/1" object: {schema, run, preset, subtrack,
+split, layout, ok, strict, errors, warnings, files: [{...the report above, domain, formatChecker:
+{valid, crashed, lines, topics, errors, warnings, stdout}, agreesWithFormatChecker, differences:
+[{code, count, reason}]}], problems: [...]}.
+
 Exit status:
   0  no errors (warnings allowed)
   1  warnings but no errors, with --strict
@@ -66,7 +93,10 @@ export function registerValidate(program: Command): void {
   program
     .command('validate')
     .description('check a TREC run file and report every problem with file:line:column')
-    .argument('<run>', 'TREC run file; - for stdin; .gz is decompressed')
+    .argument('<run>', 'TREC run file; - for stdin; .gz is decompressed; with --preset, a file or a directory of per-domain files')
+    .addOption(new Option('--preset <preset>', 'check a RETECO submission (needs --data)').choices(PRESETS))
+    .option('--data <dir>', 'RETECO data folder (release layout or the pilot sample), with --preset')
+    .option('--split <name>', 'split whose topics the run must cover, with --preset', 'dev')
     .option('--qrels <file>', 'warn about topics that are not in these qrels (unknown_topic)')
     .option('--corpus <file>', 'warn about documents not in this list: one doc id per line, first field (unknown_doc)')
     .option('--max-depth <n>', 'error when a topic has more than n documents (too_deep)', integer(1))
@@ -81,6 +111,7 @@ export function registerValidate(program: Command): void {
 }
 
 async function validateCommand(run: string, flags: ValidateFlags): Promise<number> {
+  if (flags.preset !== undefined || flags.data !== undefined) return retecoCommand(run, flags)
   const topics = flags.qrels === undefined ? undefined : new Set((await readQrels(flags.qrels)).queries.keys())
   const docs = flags.corpus === undefined ? undefined : await readIdList(flags.corpus)
   const file = run === '-' ? '<stdin>' : run
@@ -115,4 +146,28 @@ async function validateCommand(run: string, flags: ValidateFlags): Promise<numbe
 function exitCode(report: RunValidationReport): number {
   if (report.errors > 0) return 2
   return report.ok ? 0 : 1
+}
+
+function usage(message: string): number {
+  process.stderr.write(`trecscore validate: ${message}\n`)
+  return 2
+}
+
+async function retecoCommand(run: string, flags: ValidateFlags): Promise<number> {
+  if (flags.preset === undefined) return usage('--data needs --preset reteco-1a|reteco-1b|reteco-2a|reteco-2c')
+  if (flags.data === undefined) return usage(`--preset ${flags.preset} needs --data DIR (the RETECO data folder)`)
+  const other = (['qrels', 'corpus', 'maxDepth'] as const).filter((k) => flags[k] !== undefined)
+  if (other.length) return usage(`--preset takes topics and corpus ids from --data; drop ${other.map((k) => (k === 'maxDepth' ? '--max-depth' : `--${k}`)).join(' and ')}`)
+  if (run === '-') return usage('--preset reads a run file or directory, not standard input')
+  const v = await validateRetecoRun(run, {
+    subtrack: flags.preset.slice('reteco-'.length) as '1a' | '1b' | '2a' | '2c',
+    data: flags.data,
+    split: flags.split,
+    maxListed: flags.maxListed,
+    maxLineBytes: flags.maxLineBytes,
+    strict: flags.strict ?? false,
+  })
+  process.stdout.write(flags.format === 'json' ? renderRetecoValidationJson(v) : renderRetecoValidationText(v))
+  if (v.errors > 0) return 2
+  return v.ok ? 0 : 1
 }
