@@ -78,9 +78,35 @@ export async function detectRetecoLayout(root: string): Promise<RetecoLayout | n
   return null
 }
 
-// `{"id": "…"` or `{"doc_id": "…"` at the start of a record: the id is read without parsing the
-// (possibly long) text after it.
-const LEADING_ID = /^\s*\{\s*"(?:id|doc_id)"\s*:\s*"((?:[^"\\]|\\.)*)"/
+const KEY_ID = Buffer.from('"id"')
+const KEY_DOC_ID = Buffer.from('"doc_id"')
+
+function skipSpace(buf: Buffer, i: number, end: number): number {
+  while (i < end && (buf[i] === 0x20 || buf[i] === 0x09 || buf[i] === 0x0d)) i++
+  return i
+}
+
+/**
+ * The id of a record that starts `{"id": "…"` or `{"doc_id": "…"` (no escapes in the id), read
+ * from the bytes without decoding or parsing the (possibly long) text after it; `null` otherwise.
+ */
+function leadingId(buf: Buffer, start: number, end: number): string | null {
+  let i = skipSpace(buf, start, end)
+  if (buf[i] !== 0x7b) return null
+  i = skipSpace(buf, i + 1, end)
+  const key = buf[i + 1] === 0x69 ? KEY_ID : KEY_DOC_ID
+  if (end - i < key.length || buf.compare(key, 0, key.length, i, i + key.length) !== 0) return null
+  i = skipSpace(buf, i + key.length, end)
+  if (buf[i] !== 0x3a) return null
+  i = skipSpace(buf, i + 1, end)
+  if (buf[i] !== 0x22) return null
+  const s = ++i
+  while (i < end && buf[i] !== 0x22) {
+    if (buf[i] === 0x5c) return null
+    i++
+  }
+  return i < end ? buf.toString('latin1', s, i) : null
+}
 
 /**
  * Stream a `documents.jsonl` and return its document ids (key `id`, or `doc_id` for Track 2) as
@@ -95,13 +121,8 @@ export async function readCorpusIds(file: string, options: { readonly only?: Rea
   const only = options.only
   await forEachLine(file, (buf, start, end, line) => {
     if (isBlank(buf, start, end)) return
-    const head = buf.toString('latin1', start, Math.min(end, start + 4096))
-    const m = LEADING_ID.exec(head)
-    let id: string | null = null
-    if (m) {
-      const raw = m[1]!
-      id = raw.includes('\\') ? encodeId(JSON.parse(`"${decodeId(raw)}"`) as string) : raw
-    } else {
+    let id = leadingId(buf, start, end)
+    if (id === null) {
       try {
         const rec = JSON.parse(buf.toString('utf8', start, end)) as Record<string, unknown>
         const v = rec?.['id'] ?? rec?.['doc_id']

@@ -1,0 +1,33 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { encodeId } from '../../io/bytes.js'
+import { readCorpusIds } from './data.js'
+
+const dir = mkdtempSync(join(tmpdir(), 'reteco-data-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+describe('readCorpusIds', () => {
+  it('reads ids under "id" or "doc_id", first or not, escaped or not, as binary strings', async () => {
+    const file = join(dir, 'docs.jsonl')
+    writeFileSync(
+      file,
+      [
+        '{"id": "a/1.txt", "content": "x"}',
+        '{"content": "text first", "id": "a/2.txt"}',
+        '  {"doc_id":"b_ex_1_doc_0","content":"y"}',
+        '{"id": "quote\\"d", "content": ""}',
+        '{"idx": 1, "id": "a/3.txt"}',
+        '',
+        '{"id": "caf\u00e9", "content": "utf-8"}',
+      ].join('\n'),
+    )
+    expect([...(await readCorpusIds(file))]).toEqual(['a/1.txt', 'a/2.txt', 'b_ex_1_doc_0', 'quote"d', 'a/3.txt', encodeId('café')])
+  })
+  it('names the line of a record without an id', async () => {
+    const file = join(dir, 'bad.jsonl')
+    writeFileSync(file, '{"id": "a"}\n{"content": "no id"}\nnot json\n')
+    await expect(readCorpusIds(file)).rejects.toThrow(/bad\.jsonl:2: expected a JSON object with a string "id" or "doc_id".*\n.*bad\.jsonl:3:/)
+  })
+})
