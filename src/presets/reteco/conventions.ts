@@ -12,7 +12,7 @@
 import { decodeId } from '../../io/bytes.js'
 import { PLAN_METRICS, type MacroSummary, type MeanSummary, type MetricValues } from './aggregate.js'
 import { offlineLabels, type TemporalLabelProvider } from './labels.js'
-import { scorePlan, type PlanResult } from './plan.js'
+import { runCorpora, scorePlan, type PlanResult } from './plan.js'
 import { formatRunProblem } from './runs.js'
 import type { RetecoData, RetecoRun, RetecoRunProblem, RetecoSubtrack } from './types.js'
 
@@ -260,7 +260,8 @@ export const planConventionSet: RetecoConventionSet = {
   description: "the evaluation plan's rules: float32 score order, duplicates and unknown ids removed, missing topics 0, query/step/turn macro",
   async score(request) {
     const labels = request.labels ?? offlineLabels()
-    const base = { data: request.data, subtrack: request.subtrack, run: request.run, labels }
+    const corpora = await runCorpora(request.data, request.subtrack, request.run)
+    const base = { data: request.data, subtrack: request.subtrack, run: request.run, labels, corpora }
     const r = await scorePlan(base)
     const variant = r.parseable && r.counts.some((c) => c.duplicateRows > 0) ? await scorePlan({ ...base, duplicates: 'keep-first' }) : null
     return planReport(r, request, labels, variant)

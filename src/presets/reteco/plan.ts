@@ -254,7 +254,7 @@ function clean(t: RetecoRunTopic, corpus: ReadonlySet<string> | null, duplicates
     duplicatesRemoved = keep.length - first.length
     keep = first
   }
-  const order = orderDocs(asRunQuery(t, float32), 'score-docid-desc', keep)
+  const order = orderDocs(asRunQuery(t, float32), retecoPlanConventions.ordering, keep)
   const ranked: string[] = []
   const seen = new Set<string>()
   for (const i of order) {
@@ -269,7 +269,7 @@ function clean(t: RetecoRunTopic, corpus: ReadonlySet<string> | null, duplicates
 
 /** Whether the rank column (ascending, stable) orders the lines differently from the scores. */
 function rankDisagrees(t: RetecoRunTopic, float32: boolean): { disagrees: boolean; f32Ties: number } {
-  const byScore = orderDocs(asRunQuery(t, float32), 'score-docid-desc')
+  const byScore = orderDocs(asRunQuery(t, float32), retecoPlanConventions.ordering)
   const byRank = orderDocs(asRunQuery(t, float32), 'rank')
   let disagrees = false
   for (let k = 0; k < byScore.length; k++) {
@@ -341,6 +341,21 @@ async function corpusFor(d: RetecoDomainData, file: RetecoRunFile | undefined, g
   return readCorpusIds(d.corpusFile, { only: wanted })
 }
 
+/**
+ * The corpus ids a run needs, per domain of the sub-track: the run's doc ids that are in the
+ * domain's `documents.jsonl` (streamed once). Pass the result as `corpora` to score the same run
+ * several times without re-reading the corpora. Domains without a corpus file are left out
+ * (nothing is then discarded as unknown there).
+ */
+export async function runCorpora(data: RetecoData, subtrack: RetecoSubtrack, run: RetecoRun): Promise<Map<string, ReadonlySet<string>>> {
+  const out = new Map<string, ReadonlySet<string>>()
+  for (const [name, d] of subtrack === '1a' || subtrack === '1b' ? data.track1 : data.track2) {
+    const c = await corpusFor(d, run.domains.get(name), undefined)
+    if (c) out.set(name, c)
+  }
+  return out
+}
+
 /** Step id → query id from the steps file; ids it lacks fall back to the `<qid>_step<n>` form. */
 function stepQueries(d: RetecoDomainData): (stepId: string) => string {
   const m = new Map<string, string>()
@@ -363,8 +378,8 @@ function stepQueries(d: RetecoDomainData): (stepId: string) => string {
 export async function scorePlan(options: PlanOptions): Promise<PlanResult> {
   const { data, subtrack, run } = options
   const labelsProvider = options.labels ?? offlineLabels()
-  const duplicates = options.duplicates ?? 'keep-first-ranked'
-  const scorePrecision = options.scorePrecision ?? 'float32'
+  const duplicates = options.duplicates ?? retecoPlanConventions.duplicates
+  const scorePrecision = options.scorePrecision ?? retecoPlanConventions.scorePrecision
   const float32 = scorePrecision === 'float32'
   const domains = subtrack === '1a' || subtrack === '1b' ? data.track1 : data.track2
   const problems: string[] = []

@@ -32,6 +32,7 @@ export { temporalPrecisionReteco, temporalPrecisionTempo, temporalRelevance, tem
 export { offlineLabels, judgeLabels, type TemporalLabelProvider, type TopicTemporalLabels, type JudgeLabelFile } from './labels.js'
 export {
   scorePlan,
+  runCorpora,
   aggregatePlan,
   planTopicValues,
   retecoPlanConventions,
