@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { decodeId } from '../../src/io/bytes.js'
 import { loadRetecoData, readCorpusIds } from '../../src/presets/reteco/data.js'
 import { readRetecoRun } from '../../src/presets/reteco/runs.js'
-import { scorePlan, type PlanResult, type PlanTopic } from '../../src/presets/reteco/plan.js'
+import { scorePlan, unscorableReasons, type PlanResult, type PlanTopic } from '../../src/presets/reteco/plan.js'
 import { judgeLabels } from '../../src/presets/reteco/labels.js'
 import { PLAN_METRICS, type MacroSummary, type MeanSummary, type MetricValues } from '../../src/presets/reteco/aggregate.js'
 import type { RetecoData, RetecoSubtrack } from '../../src/presets/reteco/types.js'
@@ -280,6 +280,9 @@ if (!hasSamples) console.warn(`RETECO pilot samples not found at ${SHARED}: the 
     expect(r.scores?.headline).toBe(1)
     expect(r.topics.map((t) => t.status)).toEqual(['scored', 'scored', 'scored', 'scored', 'scored'])
     expect(r.topics.every((t) => t.tc === null)).toBe(true) // flat pilot steps: no periods
+    // The pilot has no step qrels: 1b cannot be scored on it, and says so per domain.
+    expect(unscorableReasons(data, '1b')).toHaveLength(5)
+    expect(unscorableReasons(data, '1a')).toEqual([])
   })
 
   it('RECOR: 4 conversations, #turn ids normalised to _turn_, turn depths T1..T4; a per-domain run scores', async () => {

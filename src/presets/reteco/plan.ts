@@ -364,6 +364,24 @@ function stepQueries(d: RetecoDomainData): (stepId: string) => string {
 }
 
 /**
+ * Why a sub-track cannot be scored on loaded data (empty when it can): no domain of the track,
+ * or a domain without the qrels the sub-track needs (`qrels_<split>.txt`; 1b:
+ * `qrels_steps_<split>.txt`, which the pilot sample lacks).
+ */
+export function unscorableReasons(data: RetecoData, subtrack: RetecoSubtrack): string[] {
+  const track1 = subtrack === '1a' || subtrack === '1b'
+  const domains = track1 ? data.track1 : data.track2
+  if (domains.size === 0) return [`${data.root}: no ${track1 ? 'track1_tempo' : 'track2_recor'} domain to score`]
+  const problems: string[] = []
+  const file = data.layout === 'pilot' ? (subtrack === '1b' ? 'step qrels' : 'qrels.txt') : subtrack === '1b' ? `qrels_steps_${data.split}.txt` : `qrels_${data.split}.txt`
+  for (const d of domains.values()) {
+    const missing = subtrack === '1b' ? !d.stepQrels : !d.qrelsFile
+    if (missing) problems.push(`${d.dir}: no ${file} for domain ${d.domain}: sub-track ${subtrack} cannot be scored on this data`)
+  }
+  return problems
+}
+
+/**
  * Score a run with the `plan` conventions (see the module comment). Returns per-topic values,
  * every aggregation of the sub-track, and per-domain counts of missing, duplicate and unknown
  * items. A run with a parse error gets `scores: null` and its errors in `counts`. Throws
@@ -382,12 +400,7 @@ export async function scorePlan(options: PlanOptions): Promise<PlanResult> {
   const scorePrecision = options.scorePrecision ?? retecoPlanConventions.scorePrecision
   const float32 = scorePrecision === 'float32'
   const domains = subtrack === '1a' || subtrack === '1b' ? data.track1 : data.track2
-  const problems: string[] = []
-  for (const d of domains.values()) {
-    if (!topicQrels(d, subtrack)) problems.push(`${d.dir}: no ${subtrack === '1b' ? 'qrels_steps' : 'qrels'}_${data.split}.txt: sub-track ${subtrack} cannot be scored on this split`)
-    else if (subtrack !== '1b' && !d.qrelsFile) problems.push(`${d.dir}: no qrels_${data.split}.txt: sub-track ${subtrack} cannot be scored on this split`)
-  }
-  if (domains.size === 0) problems.push(`${data.root}: no ${subtrack === '1a' || subtrack === '1b' ? 'track1_tempo' : 'track2_recor'} domain to score`)
+  const problems = unscorableReasons(data, subtrack)
   if (problems.length) throw new RetecoInputError(problems)
 
   const runWarnings: string[] = []

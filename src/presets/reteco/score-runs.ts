@@ -6,6 +6,7 @@ import { loadRetecoData } from './data.js'
 import { RetecoInputError } from './errors.js'
 import { judgeLabels } from './labels.js'
 import { readRetecoRun } from './runs.js'
+import { unscorableReasons } from './plan.js'
 import { RETECO_CONVENTION_SETS, type RetecoConventionSetName, type RetecoReport } from './conventions.js'
 import { trackOf, type RetecoSubtrack } from './types.js'
 
@@ -54,7 +55,8 @@ export async function scoreRetecoRuns(options: ScoreRetecoOptions): Promise<Rete
   const track = trackOf(subtrack)
   const data = await loadRetecoData(options.data, { split: options.split ?? 'dev', tracks: [track], ...(options.domains ? { domains: options.domains } : {}) })
   const domains = track === 'track1_tempo' ? data.track1 : data.track2
-  if (domains.size === 0) throw new RetecoInputError([`${options.data}: no ${track} domain${options.domains ? ` among ${options.domains.join(', ')}` : ''}`])
+  const unscorable = unscorableReasons(data, subtrack)
+  if (unscorable.length) throw new RetecoInputError(unscorable)
   const labels = options.labels ? await judgeLabels(options.labels) : null
   const reports: RetecoReport[] = []
   for (const path of options.runs) {

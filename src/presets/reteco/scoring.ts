@@ -33,6 +33,7 @@ export { offlineLabels, judgeLabels, type TemporalLabelProvider, type TopicTempo
 export {
   scorePlan,
   runCorpora,
+  unscorableReasons,
   aggregatePlan,
   planTopicValues,
   retecoPlanConventions,
