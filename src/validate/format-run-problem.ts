@@ -196,6 +196,10 @@ function topicHint(hint: TopicHint | null, suggestion: string | null): string {
       return `; it is a ${suggestion ?? 'different sub-track'} topic`
     case 'other_track':
       return `; it is a ${suggestion ?? 'topic of the other track'}`
+    case 'unknown_step':
+      return `; its query has no such step${suggestion === null ? '' : ` (its steps: ${suggestion})`}`
+    case 'unknown_turn':
+      return `; its conversation has no such target turn${suggestion === null ? '' : ` (its turns: ${suggestion})`}`
     default: {
       const never: never = hint
       return String(never)

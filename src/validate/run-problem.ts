@@ -61,7 +61,7 @@ export type RunProblem =
  * A hint for a topic that is not a topic of the sub-track being validated: where the id does
  * belong (another sub-track, split, domain or track, or the pilot `#turn` spelling).
  */
-export type TopicHint = 'step_id' | 'query_id' | 'pilot_turn' | 'other_split' | 'other_domain' | 'other_subtrack' | 'other_track'
+export type TopicHint = 'step_id' | 'query_id' | 'pilot_turn' | 'other_split' | 'other_domain' | 'other_subtrack' | 'other_track' | 'unknown_step' | 'unknown_turn'
 
 /**
  * Problems only `trecscore validate --preset reteco-*` reports (RETECO, SemEval-2027 Task 1):
@@ -88,7 +88,10 @@ export type RetecoRunProblem =
       readonly subtrack: string
       readonly domain: string | null
       readonly hint: TopicHint | null
-      /** The id form the sub-track expects, or where the id belongs (domain, split, sub-track). */
+      /**
+       * The id form the sub-track expects, where the id belongs (domain, split, sub-track), or
+       * for `unknown_step` / `unknown_turn` the steps or turns the query or conversation has.
+       */
       readonly suggestion: string | null
     })
   | (Where & { readonly code: 'doc_not_in_corpus'; readonly queryId: string; readonly docId: string; readonly domain: string | null })

@@ -152,7 +152,7 @@ describe('validate --preset reteco-*: verdicts and findings against format_check
       const lineErrors = ['field_count', 'extra_fields', 'rank_not_an_integer', 'rank_not_positive', 'score_not_a_number', 'score_not_finite', 'duplicate_rank'].reduce((n, c) => n + count(c), 0)
       expect(lineErrors, key).toBe(header(call.stdout)[0])
       expect(count('score_rises'), key).toBe(header(plain.stdout)[1])
-      expect(count('doc_not_in_corpus'), key).toBe(f.checker.warnings.filter((w) => w.kind === 'unknown_doc').length)
+      expect(count('doc_not_in_corpus'), key).toBe(f.checker.kinds.unknown_doc)
     }
   })
 })
@@ -187,7 +187,7 @@ describe('validate --preset reteco-*: what the checker misses (runs/index.json i
     }
   })
 
-  it('hints: pilot #turn ids, topics of the train split, query ids in a 1b run', () => {
+  it('hints: pilot #turn ids, topics of the train split, query ids in a 1b run, steps and turns that do not exist', () => {
     const hint = (run: string, topic: string): [string | null, string | null] => {
       const p = problems(validations.get(run)!).find(({ p }) => p.code === 'not_a_topic' && p.queryId === topic)!.p
       return p.code === 'not_a_topic' ? [p.hint, p.suggestion] : [null, null]
@@ -197,6 +197,8 @@ describe('validate --preset reteco-*: what the checker misses (runs/index.json i
     expect(hint('1a_dups_unknown', '20727_19')).toEqual(['other_split', 'train'])
     expect(hint('1a_dups_unknown', '999999_1')).toEqual([null, null])
     expect(hint('1b_missing_steps_dups', '87830_4')[0]).toBe('query_id')
+    expect(hint('1b_missing_steps_dups', '38520_46_step9')).toEqual(['unknown_step', 'step1, step2, step4'])
+    expect(hint('2a_missing_turns_unknown', 'ex_4102_turn_7')).toEqual(['unknown_turn', '1, 2, 3, 4'])
   })
 
   it('mixed run tags and depth over 1,000 are warnings (the checker accepts both)', () => {
@@ -223,6 +225,7 @@ describe('validate --preset reteco-*: what the checker misses (runs/index.json i
 
   it('Track 2 needs the directory form; a single Track 1 file covers every domain', async () => {
     await expect(validateRetecoRun(join(ROOT, 'runs', '2a_perfect', 'biology.trec'), { subtrack: '2a', data: DATA })).rejects.toThrow(/one file per domain/)
+    await expect(validateRetecoRun(join(ROOT, 'runs'), { subtrack: '1a', data: DATA })).rejects.toThrow(/no run file named after a domain \(expected bitcoin\.trec, history\.trec, law\.trec\)/)
     const single = await validateRetecoRun(join(ROOT, 'runs', '1a_perfect', 'law.trec'), { subtrack: '1a', data: DATA, maxListed: Infinity })
     expect(single.layout).toBe('single-file')
     expect(single.files[0]!.report.counts.find((c) => c.code === 'missing_topic')?.count).toBe(12 + 14)

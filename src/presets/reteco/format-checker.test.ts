@@ -34,6 +34,15 @@ describe('FormatChecker (format_checker.py port)', () => {
     const u = check('é Q0 d 1 1 t\n', { topics: new Set(), docs: new Set() })
     expect(renderFormatCheckerOutput(u)).toContain("L1: topic 'é' not in qrels\n  warn    L1: docid 'd' not in corpus\n")
   })
+  it('prints the first 50 errors and 20 warnings, counts all', () => {
+    const lines = Array.from({ length: 60 }, (_, i) => `q Q0 d${i} x ${i} t\n`).join('')
+    const r = check(lines)
+    expect([r.errorCount, r.errors.length, r.warningCount, r.warnings.length]).toEqual([60, 50, 59, 20])
+    expect(r.kinds).toMatchObject({ rank: 60, score_increases: 59 })
+    const out = renderFormatCheckerOutput(r).split('\n')
+    expect(out[0]).toBe('lines: 60  topics: 1  errors: 60  warnings: 59')
+    expect(out.length).toBe(1 + 50 + 20 + 2)
+  })
   it('crashes like Python on invalid UTF-8 (nothing on stdout)', () => {
     const c = new FormatChecker()
     c.feed(Buffer.from([0x71, 0x20, 0xe9, 0x0a]))

@@ -44,23 +44,52 @@ export const FORMAT_CHECKER_ERROR_KINDS: ReadonlySet<FormatCheckerFinding['kind'
 
 /**
  * One non-blank line as the checker splits it, for layers that check more (RETECO validate):
- * the raw bytes as a binary string, the Python-split fields (binary strings) with their byte
- * offsets, and what `int()` / `float()` made of the rank and score (when there are 6 fields).
+ * the Python-split fields (binary strings) with their byte offsets, and what `int()` /
+ * `float()` made of the rank and score (when there are 6 fields). The object is reused: it is
+ * valid only during the `onLine` call (copy what you keep).
  */
 export interface CheckedLine {
   readonly line: number
-  /** The raw line without `\n` (binary string). */
-  readonly raw: string
+  /** The raw line without `\n` (binary string), made on demand. */
+  raw(): string
   readonly fields: readonly string[]
-  /** 0-based byte offset of each field in `raw`. */
+  /** 0-based byte offset of each field in the line. */
   readonly offsets: readonly number[]
-  /** Python `int(rank)` when the line has 6 fields and it parses (any sign); else `null`. */
-  readonly rank: bigint | null
+  /**
+   * Python `int(rank)` when the line has 6 fields and it parses (any sign); else `null`. A
+   * number when it is a safe integer, a bigint beyond (so equal ranks are equal keys).
+   */
+  readonly rank: number | bigint | null
   /** Python `float(score)` when the line has 6 fields and it parses; else `null`. */
   readonly score: number | null
   /** What the checker found on this line. */
   readonly findings: readonly FormatCheckerFinding[]
 }
+
+const NO_FINDINGS: FormatCheckerFinding[] = []
+
+/** The reused {@link CheckedLine}. */
+class LineView implements CheckedLine {
+  buf: Buffer = Buffer.alloc(0)
+  start = 0
+  end = 0
+  line = 0
+  fields: readonly string[] = []
+  offsets: readonly number[] = []
+  rank: number | bigint | null = null
+  score: number | null = null
+  findings: readonly FormatCheckerFinding[] = NO_FINDINGS
+  raw(): string {
+    return latin1(this.buf, this.start, this.end)
+  }
+}
+
+/** 1 for the ASCII bytes Python's `str.split()` treats as whitespace. */
+const ASCII_SPACE: Uint8Array = (() => {
+  const t = new Uint8Array(128)
+  for (const c of [0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x1c, 0x1d, 0x1e, 0x1f, 0x20]) t[c] = 1
+  return t
+})()
 
 /** Options of {@link FormatChecker}. */
 export interface FormatCheckerOptions {
@@ -78,8 +107,14 @@ export interface FormatCheckerResult {
   readonly lines: number
   /** Topics of lines whose score parsed. */
   readonly topics: number
+  /** The errors the checker prints: the first 50 (all are counted in `errorCount`). */
   readonly errors: readonly FormatCheckerFinding[]
+  /** The warnings the checker prints: the first 20. */
   readonly warnings: readonly FormatCheckerFinding[]
+  readonly errorCount: number
+  readonly warningCount: number
+  /** Findings per kind (all of them). */
+  readonly kinds: Readonly<Record<FormatCheckerFinding['kind'], number>>
   /** `RESULT: VALID` (exit 0). False when there are errors or the checker crashed. */
   readonly valid: boolean
   /** Why Python would stop with a traceback (exit 1, nothing on stdout), or `null`. */
@@ -107,9 +142,18 @@ const PY_INT = /^[+-]?[0-9](?:_?[0-9])*$/
 const PY_FLOAT = /^[+-]?(?:[0-9](?:_?[0-9])*(?:\.(?:[0-9](?:_?[0-9])*)?)?|\.[0-9](?:_?[0-9])*)(?:[eE][+-]?[0-9](?:_?[0-9])*)?$/
 const PY_FLOAT_WORD = /^([+-]?)(inf|infinity|nan)$/i
 
-/** Python `int(text)` for ASCII text, or `null` where Python raises `ValueError`. */
-function pythonInt(text: string): bigint | null {
-  return PY_INT.test(text) ? BigInt(text.replace(/_/g, '')) : null
+/**
+ * Python `int(text)` for ASCII text, or `null` where Python raises `ValueError`: a number when
+ * it is a safe integer, else a bigint.
+ */
+function pythonInt(text: string): number | bigint | null {
+  if (!PY_INT.test(text)) return null
+  const digits = text.includes('_') ? text.replace(/_/g, '') : text
+  if (digits.length <= 16) {
+    const n = Number(digits)
+    if (Number.isSafeInteger(n)) return n === 0 ? 0 : n
+  }
+  return BigInt(digits)
 }
 
 /** Python `float(text)` for ASCII text, or `null` where Python raises `ValueError`. */
@@ -135,8 +179,23 @@ export class FormatChecker {
   private readonly onLine: ((line: CheckedLine) => void) | undefined
   private readonly errors: FormatCheckerFinding[] = []
   private readonly warnings: FormatCheckerFinding[] = []
-  private readonly ranks = new Map<string, Set<bigint>>()
-  private readonly last = new Map<string, { score: number; text: string; line: number }>()
+  private errorCount = 0
+  private warningCount = 0
+  private readonly kinds: Record<FormatCheckerFinding['kind'], number> = {
+    columns: 0,
+    rank: 0,
+    score: 0,
+    duplicate_rank: 0,
+    score_increases: 0,
+    unknown_topic: 0,
+    unknown_doc: 0,
+  }
+  /** Per topic: the ranks seen (Python ints) and the last line's score (text, line). */
+  private readonly perTopic = new Map<string, { readonly ranks: Set<number | bigint>; score: number; text: string; line: number }>()
+  private findings: FormatCheckerFinding[] = NO_FINDINGS
+  private readonly view = new LineView()
+  private readonly fields: string[] = []
+  private readonly offsets: number[] = []
   private carry: Buffer | null = null
   private line = 0
   private lines = 0
@@ -175,12 +234,24 @@ export class FormatChecker {
     }
     return {
       lines: this.lines,
-      topics: this.ranks.size,
+      topics: this.perTopic.size,
       errors: this.errors,
       warnings: this.warnings,
-      valid: this.errors.length === 0 && this.crashed === null,
+      errorCount: this.errorCount,
+      warningCount: this.warningCount,
+      kinds: { ...this.kinds },
+      valid: this.errorCount === 0 && this.crashed === null,
       crashed: this.crashed,
     }
+  }
+
+  private report(f: FormatCheckerFinding, error: boolean): void {
+    if (this.findings === NO_FINDINGS) this.findings = []
+    this.findings.push(f)
+    this.kinds[f.kind]++
+    if (error) {
+      if (++this.errorCount <= 50) this.errors.push(f)
+    } else if (++this.warningCount <= 20) this.warnings.push(f)
   }
 
   private checkLine(buf: Buffer, start: number, end: number): void {
@@ -190,54 +261,74 @@ export class FormatChecker {
       this.crashed = `UnicodeDecodeError: invalid UTF-8 on line ${lineNo}`
       return
     }
-    const fields: string[] = []
-    const offsets: number[] = []
+    const fields = this.fields
+    const offsets = this.offsets
+    fields.length = 0
+    offsets.length = 0
     let i = start
     while (i < end) {
-      const w = spaceLength(buf, i, end)
+      const c = buf[i]!
+      const w = c < 0x80 ? ASCII_SPACE[c]! : spaceLength(buf, i, end)
       if (w > 0) {
         i += w
         continue
       }
       const s = i
-      while (i < end && spaceLength(buf, i, end) === 0) i++
+      for (;;) {
+        i++
+        if (i >= end) break
+        const d = buf[i]!
+        if (d < 0x80 ? ASCII_SPACE[d] : spaceLength(buf, i, end)) break
+      }
       fields.push(latin1(buf, s, i))
       offsets.push(s - start)
     }
     if (fields.length === 0) return
     this.lines++
-    const findings: FormatCheckerFinding[] = []
-    let rank: bigint | null = null
+    this.findings = NO_FINDINGS
+    let rank: number | bigint | null = null
     let score: number | null = null
-    const report = (f: FormatCheckerFinding, error: boolean): void => {
-      findings.push(f)
-      ;(error ? this.errors : this.warnings).push(f)
-    }
     if (fields.length !== 6) {
-      report({ kind: 'columns', line: lineNo, found: fields.length }, true)
+      this.report({ kind: 'columns', line: lineNo, found: fields.length }, true)
     } else {
-      const [qid, , docid, rankText, scoreText] = fields as [string, string, string, string, string, string]
+      const qid = fields[0]!
+      const docid = fields[2]!
+      const rankText = fields[3]!
+      const scoreText = fields[4]!
       rank = pythonInt(rankText)
-      if (rank === null || rank <= 0n) report({ kind: 'rank', line: lineNo, found: rankText }, true)
+      if (rank === null || rank <= 0) this.report({ kind: 'rank', line: lineNo, found: rankText }, true)
       score = pythonFloat(scoreText)
-      if (score === null) report({ kind: 'score', line: lineNo, found: scoreText }, true)
+      if (score === null) this.report({ kind: 'score', line: lineNo, found: scoreText }, true)
       else {
-        if (this.topicIds && !this.topicIds.has(qid)) report({ kind: 'unknown_topic', line: lineNo, queryId: qid }, false)
-        if (this.docIds && !this.docIds.has(docid)) report({ kind: 'unknown_doc', line: lineNo, docId: docid }, false)
-        let ranks = this.ranks.get(qid)
-        if (!ranks) this.ranks.set(qid, (ranks = new Set()))
+        if (this.topicIds && !this.topicIds.has(qid)) this.report({ kind: 'unknown_topic', line: lineNo, queryId: qid }, false)
+        if (this.docIds && !this.docIds.has(docid)) this.report({ kind: 'unknown_doc', line: lineNo, docId: docid }, false)
+        let t = this.perTopic.get(qid)
+        if (!t) this.perTopic.set(qid, (t = { ranks: new Set(), score: NaN, text: '', line: 0 }))
         if (rank !== null) {
-          if (ranks.has(rank)) report({ kind: 'duplicate_rank', line: lineNo, queryId: qid, rank: rank.toString() }, true)
-          ranks.add(rank)
+          if (t.ranks.has(rank)) this.report({ kind: 'duplicate_rank', line: lineNo, queryId: qid, rank: rank.toString() }, true)
+          t.ranks.add(rank)
         }
-        const prev = this.last.get(qid)
-        if (prev && score > prev.score + 1e-9) {
-          report({ kind: 'score_increases', line: lineNo, queryId: qid, score: scoreText, previousScore: prev.text, previousLine: prev.line }, false)
+        if (t.line > 0 && score > t.score + 1e-9) {
+          this.report({ kind: 'score_increases', line: lineNo, queryId: qid, score: scoreText, previousScore: t.text, previousLine: t.line }, false)
         }
-        this.last.set(qid, { score, text: scoreText, line: lineNo })
+        t.score = score
+        t.text = scoreText
+        t.line = lineNo
       }
     }
-    this.onLine?.({ line: lineNo, raw: latin1(buf, start, end), fields, offsets, rank, score, findings })
+    if (this.onLine) {
+      const l = this.view
+      l.buf = buf
+      l.start = start
+      l.end = end
+      l.line = lineNo
+      l.fields = fields
+      l.offsets = offsets
+      l.rank = rank
+      l.score = score
+      l.findings = this.findings
+      this.onLine(l)
+    }
   }
 }
 
@@ -268,9 +359,9 @@ export function formatCheckerMessage(f: FormatCheckerFinding): string {
 /** Exactly what `format_checker.py` prints on stdout (empty when it crashes). */
 export function renderFormatCheckerOutput(r: FormatCheckerResult): string {
   if (r.crashed) return ''
-  let out = `lines: ${r.lines}  topics: ${r.topics}  errors: ${r.errors.length}  warnings: ${r.warnings.length}\n`
-  for (const e of r.errors.slice(0, 50)) out += `  ERROR   ${formatCheckerMessage(e)}\n`
-  for (const w of r.warnings.slice(0, 20)) out += `  warn    ${formatCheckerMessage(w)}\n`
-  out += r.errors.length > 0 ? 'RESULT: INVALID\n' : 'RESULT: VALID\n'
+  let out = `lines: ${r.lines}  topics: ${r.topics}  errors: ${r.errorCount}  warnings: ${r.warningCount}\n`
+  for (const e of r.errors) out += `  ERROR   ${formatCheckerMessage(e)}\n`
+  for (const w of r.warnings) out += `  warn    ${formatCheckerMessage(w)}\n`
+  out += r.errorCount > 0 ? 'RESULT: INVALID\n' : 'RESULT: VALID\n'
   return out
 }

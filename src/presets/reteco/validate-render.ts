@@ -19,7 +19,7 @@ function count(n: number, one: string, many = `${one}s`): string {
 function checkerVerdict(f: RetecoFileValidation): string {
   const c = f.checker
   if (c.crashed) return `stops with a traceback (${c.crashed})`
-  return `${c.valid ? 'VALID' : 'INVALID'} (${count(c.errors.length, 'error')}, ${count(c.warnings.length, 'warning')})`
+  return `${c.valid ? 'VALID' : 'INVALID'} (${count(c.errorCount, 'error')}, ${count(c.warningCount, 'warning')})`
 }
 
 /**
@@ -66,8 +66,8 @@ export function renderRetecoValidationJson(v: RetecoValidation): string {
         crashed: f.checker.crashed,
         lines: f.checker.lines,
         topics: f.checker.topics,
-        errors: f.checker.errors.length,
-        warnings: f.checker.warnings.length,
+        errors: f.checker.errorCount,
+        warnings: f.checker.warningCount,
         stdout: renderFormatCheckerOutput(f.checker),
       },
       agreesWithFormatChecker: f.agrees,

@@ -41,7 +41,7 @@ describe('RetecoFileValidator', () => {
   })
   it('checker rules: 7 columns, rank 0, # lines, a rising score', () => {
     const r = run('# comment\nq1 Q0 d1 0 1 t x\nq1 Q0 d2 1 1 t\nq1 Q0 d3 2 3 t\nq2 Q0 d1 -1 1 t\n')
-    expect(codes(r)).toEqual(['1:comment_line', '2:extra_fields', '3:rank_order_differs', '4:score_rises', '5:rank_not_positive'])
+    expect(codes(r)).toEqual(['1:comment_line', '2:rank_order_differs', '2:extra_fields', '4:score_rises', '5:rank_not_positive'])
     expect(r.agrees).toBe(true)
   })
   it('plan rules: duplicates dropped, unknown docs, topics elsewhere, missing topics', () => {
@@ -56,7 +56,8 @@ describe('RetecoFileValidator', () => {
   })
   it('the rank column against the scores, once per topic', () => {
     const r = run('q1 Q0 d1 1 1 t\nq1 Q0 d2 2 1 t\nq2 Q0 d3 1 1 t\n')
-    // Equal scores: pytrec_eval orders d2 before d1 (doc id descending), the rank column d1 first.
+    // Equal scores: pytrec_eval orders d2 before d1 (doc id descending), the rank column d1 first;
+    // the problem points at the topic's first line.
     expect(codes(r)).toEqual(['1:rank_order_differs'])
     const p = r.report.problems[0]!
     expect(p.code === 'rank_order_differs' && [p.position, p.byRank, p.byScore]).toEqual([1, 'd1', 'd2'])

@@ -27,7 +27,7 @@ import { RunValidator, type ProblemCount, type RunValidationReport } from '../..
 import { readCorpusIds, loadRetecoData } from './data.js'
 import { RetecoInputError } from './errors.js'
 import { FormatChecker, FORMAT_CHECKER_ERROR_KINDS, type CheckedLine, type FormatCheckerResult } from './format-checker.js'
-import { stepQueryOf } from './topics.js'
+import { parseTurnTopic, stepQueryOf } from './topics.js'
 import { topicQrels, trackOf, type RetecoSubtrack } from './types.js'
 import { loadRetecoTopicIndex, type RetecoTopicIndex, type TopicKind } from './validate-topics.js'
 
@@ -85,7 +85,8 @@ interface TopicRows {
   docIds: string[]
   ranks: number[]
   scores: number[]
-  lines: CheckedLine[]
+  /** Where the topic's first line is (`rank_order_differs` points there). */
+  first: Where
 }
 
 /**
@@ -187,8 +188,9 @@ export class RetecoFileValidator {
   }
 
   private where(l: CheckedLine, field: number): Where {
-    const column = (l.offsets[field] ?? l.raw.length) + 1
-    return { line: l.line, column, text: l.raw.slice(0, 400), lineBytes: l.raw.length }
+    const raw = l.raw()
+    const column = (l.offsets[field] ?? raw.length) + 1
+    return { line: l.line, column, text: raw.slice(0, 400), lineBytes: raw.length }
   }
 
   private line(l: CheckedLine): void {
@@ -203,14 +205,14 @@ export class RetecoFileValidator {
     const docId = f[2]!
     let rows = this.seen.get(qid)
     if (!rows) {
-      this.seen.set(qid, (rows = { docIds: [], ranks: [], scores: [], lines: [] }))
+      this.seen.set(qid, (rows = { docIds: [], ranks: [], scores: [], first: this.where(l, 3) }))
       if (!this.ctx.topics.has(qid)) this.add({ ...this.where(l, 0), ...this.notATopic(qid) })
     }
     const domain = this.ctx.domain ?? this.ctx.topics.get(qid) ?? null
     const corpus = domain === null ? null : (this.ctx.corpora.get(domain) ?? null)
     const known = corpus ? corpus.has(docId) : domain === null && this.ctx.corpora.size > 0 ? [...this.ctx.corpora.values()].some((c) => c.has(docId)) : true
     if (!known) this.add({ ...this.where(l, 2), code: 'doc_not_in_corpus', queryId: qid, docId, domain })
-    if (l.rank !== null && l.rank <= 0n) this.add({ ...this.where(l, 3), code: 'rank_not_positive', found: f[3]! })
+    if (l.rank !== null && l.rank <= 0) this.add({ ...this.where(l, 3), code: 'rank_not_positive', found: f[3]! })
     for (const x of l.findings) {
       if (x.kind === 'score_increases') {
         this.add({ ...this.where(l, 4), code: 'score_rises', queryId: qid, score: x.score, previousScore: x.previousScore, previousLine: x.previousLine })
@@ -220,7 +222,6 @@ export class RetecoFileValidator {
       rows.docIds.push(docId)
       rows.ranks.push(Number(l.rank))
       rows.scores.push(l.score)
-      rows.lines.push(l)
     }
   }
 
@@ -248,7 +249,17 @@ export class RetecoFileValidator {
       if (want === '2a') return hint('other_track', 'Track 1 (TEMPO) topic')
       return hint('other_subtrack', p.kind)
     }
-    if (want === '1a' && stepQueryOf(qid) !== null) return hint('step_id', stepQueryOf(qid))
+    const query = stepQueryOf(qid)
+    if (want === '1b' && query !== null) {
+      const steps = [...this.ctx.topics.keys()].filter((t) => stepQueryOf(t) === query).map((t) => t.slice(query.length + 1))
+      if (steps.length) return hint('unknown_step', steps.join(', '))
+    }
+    if (want === '2a') {
+      const conv = parseTurnTopic(qid).conversationId
+      const turns = [...this.ctx.topics.keys()].map(parseTurnTopic).filter((t) => t.conversationId === conv && t.turnId !== null).map((t) => t.turnId)
+      if (conv !== qid && turns.length) return hint('unknown_turn', turns.join(', '))
+    }
+    if (want === '1a' && query !== null) return hint('step_id', query)
     if (want === '1b' && this.ctx.index.get(`${qid}_step1`)) return hint('query_id', `${qid}_step1`)
     return { ...base, hint: null, suggestion: null }
   }
@@ -262,8 +273,7 @@ export class RetecoFileValidator {
     for (const [qid, rows] of this.seen) {
       const diff = rankOrderDifference(rows)
       if (diff) {
-        const l = rows.lines[diff.line]!
-        this.add({ ...this.where(l, 3), code: 'rank_order_differs', queryId: qid, position: diff.position, byRank: diff.byRank, byScore: diff.byScore })
+        this.add({ ...rows.first, code: 'rank_order_differs', queryId: qid, position: diff.position, byRank: diff.byRank, byScore: diff.byScore })
       }
     }
     let knownSeen = 0
@@ -282,7 +292,7 @@ export class RetecoFileValidator {
  * (pytrec_eval and the plan: float32 score descending, then doc id descending) first put
  * different documents, or `null` when the orders agree.
  */
-function rankOrderDifference(rows: TopicRows): { position: number; line: number; byRank: string; byScore: string } | null {
+function rankOrderDifference(rows: TopicRows): { position: number; byRank: string; byScore: string } | null {
   const n = rows.docIds.length
   const idx = Array.from({ length: n }, (_, i) => i)
   const byRank = [...idx].sort((a, b) => rows.ranks[a]! - rows.ranks[b]! || rows.scores[b]! - rows.scores[a]! || a - b)
@@ -291,7 +301,7 @@ function rankOrderDifference(rows: TopicRows): { position: number; line: number;
   for (let p = 0; p < n; p++) {
     const r = byRank[p]!
     const s = byScore[p]!
-    if (rows.docIds[r] !== rows.docIds[s]) return { position: p + 1, line: r, byRank: rows.docIds[r]!, byScore: rows.docIds[s]! }
+    if (rows.docIds[r] !== rows.docIds[s]) return { position: p + 1, byRank: rows.docIds[r]!, byScore: rows.docIds[s]! }
   }
   return null
 }
@@ -307,9 +317,9 @@ function differencesOf(counts: readonly ProblemCount[], checker: FormatCheckerRe
   } else if (checker.crashed) {
     out.push({ code: 'invalid_utf8', count: 1, reason: `format_checker.py stops with a traceback (${checker.crashed}); trecscore reads the bytes as they are and warns` })
   } else {
-    const kinds = new Map<string, number>()
-    for (const e of checker.errors) if (FORMAT_CHECKER_ERROR_KINDS.has(e.kind)) kinds.set(e.kind, (kinds.get(e.kind) ?? 0) + 1)
-    for (const [kind, count] of kinds) {
+    for (const kind of FORMAT_CHECKER_ERROR_KINDS) {
+      const count = checker.kinds[kind]
+      if (count === 0) continue
       const code: RunProblemCode = kind === 'columns' ? 'field_count' : kind === 'rank' ? 'rank_not_an_integer' : kind === 'score' ? 'score_not_a_number' : 'duplicate_rank'
       out.push({ code, count, reason: `format_checker.py reports ${count} "${kind}" ${count === 1 ? 'error' : 'errors'} that trecscore reads differently (Unicode whitespace or digits, a bare CR)` })
     }
@@ -394,6 +404,9 @@ export async function validateRetecoRun(run: string, options: ValidateRetecoRunO
       if (!d) problems.push({ code: 'stray_file', path: join(run, name), domains: names })
       else if (byDomain.has(d)) throw new RetecoInputError([`${run}: two run files for domain ${d}: ${byDomain.get(d)} and ${name}`])
       else byDomain.set(d, name)
+    }
+    if (byDomain.size === 0) {
+      throw new RetecoInputError([`${run}: no run file named after a domain (expected ${names.slice(0, 3).map((n) => `${n}.trec`).join(', ')}${names.length > 3 ? ', …' : ''})`])
     }
     for (const d of names) {
       const name = byDomain.get(d)
