@@ -5,6 +5,7 @@
  */
 export {
   validateRetecoRun,
+  expectedTopics,
   RetecoFileValidator,
   RETECO_MAX_DEPTH,
   type RetecoValidation,

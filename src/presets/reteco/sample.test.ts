@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { cpSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -39,6 +39,28 @@ describe('makeRetecoSample', () => {
     expect(a.topics).toBe(35)
     const first = a.files.get('run.trec')!.split('\n')[0]!.split(' ')
     expect(first.slice(3)).toEqual(['1', '1.000000', 'trecscore-sample-1a-seed3'])
+  })
+  it('a split without qrels (the hidden test): topics come from the task files', async () => {
+    const data = join(tmp, 'hidden')
+    cpSync(DATA, data, { recursive: true })
+    for (const track of ['track1_tempo', 'track2_recor']) {
+      for (const domain of readdirSync(join(data, track))) {
+        const dir = join(data, track, domain)
+        for (const f of readdirSync(dir)) {
+          if (f.startsWith('qrels_')) rmSync(join(dir, f))
+          else if (f.includes('_dev.')) renameSync(join(dir, f), join(dir, f.replace('_dev.', '_test.')))
+        }
+      }
+    }
+    for (const subtrack of ['1a', '1b', '2a'] as const) {
+      const sample = await makeRetecoSample({ subtrack, data, split: 'test', depth: 10 })
+      const out = join(tmp, `hidden-${subtrack}${sample.layout === 'single-file' ? '.trec' : ''}`)
+      await writeRetecoSample(sample, out)
+      const v = await validateRetecoRun(out, { subtrack, data, split: 'test' })
+      expect([subtrack, v.errors, v.warnings]).toEqual([subtrack, 0, 0])
+      // Every topic of the task files, including those whose gold is not in the corpus.
+      expect(sample.topics, subtrack).toBe({ '1a': 35, '1b': 85, '2a': 56 }[subtrack])
+    }
   })
   it('caps the depth at the corpus size and rejects bad options', async () => {
     const s = await makeRetecoSample({ subtrack: '2a', data: DATA, depth: 1000 })

@@ -2,15 +2,16 @@
  * `reteco sample`: a valid RETECO run to check a pipeline against (upload, validation, scoring):
  * for every topic of the sub-track and split, `depth` distinct documents drawn at random from
  * the domain's corpus, ranks 1..n with strictly decreasing scores (distinct in float32, so every
- * scorer orders them the same way), one run tag. Deterministic for a seed. Track 1 gives one
+ * scorer orders them the same way), one run tag. Deterministic for a seed. Topics come from the
+ * qrels, or from the task files for a split without qrels (the hidden test). Track 1 gives one
  * file for every domain; Track 2 one file per domain (its topic ids collide across domains).
  */
 import { promises as fsp } from 'node:fs'
 import { join } from 'node:path'
 import { readCorpusIds, loadRetecoData } from './data.js'
 import { RetecoInputError } from './errors.js'
-import { topicQrels, trackOf, type RetecoSubtrack } from './types.js'
-import { RETECO_MAX_DEPTH } from './validate.js'
+import { trackOf, type RetecoSubtrack } from './types.js'
+import { expectedTopics, RETECO_MAX_DEPTH } from './validate.js'
 
 /** Options of {@link makeRetecoSample}. */
 export interface RetecoSampleOptions {
@@ -91,7 +92,7 @@ export async function makeRetecoSample(options: RetecoSampleOptions): Promise<Re
   const parts = new Map<string, string>()
   let topics = 0
   for (const [domain, d] of domains) {
-    const ids = [...(topicQrels(d, subtrack)?.queries.keys() ?? [])]
+    const ids = expectedTopics(d, subtrack)
     if (ids.length === 0) continue
     if (!d.corpusFile) throw new RetecoInputError([`${d.dir}: no documents.jsonl: cannot draw documents for ${domain}`])
     const corpus = [...(await readCorpusIds(d.corpusFile))]

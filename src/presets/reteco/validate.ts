@@ -28,7 +28,7 @@ import { readCorpusIds, loadRetecoData } from './data.js'
 import { RetecoInputError } from './errors.js'
 import { FormatChecker, FORMAT_CHECKER_ERROR_KINDS, type CheckedLine, type FormatCheckerResult } from './format-checker.js'
 import { parseTurnTopic, stepQueryOf } from './topics.js'
-import { topicQrels, trackOf, type RetecoSubtrack } from './types.js'
+import { topicQrels, trackOf, type RetecoDomainData, type RetecoSubtrack } from './types.js'
 import { loadRetecoTopicIndex, type RetecoTopicIndex, type TopicKind } from './validate-topics.js'
 
 /** Most documents a RETECO topic may have (the task's run depth). */
@@ -351,6 +351,19 @@ export interface ValidateRetecoRunOptions extends RetecoValidateOptions {
   readonly split?: string
 }
 
+/**
+ * The topics a run of a sub-track must cover in a domain: the qrels topics (1b: step qrels);
+ * for a split without qrels (the hidden test) the task files' ids instead: 1a the examples'
+ * query ids, 1b the steps' step ids, 2a/2c every turn `<conv_id>_turn_<turn_id>`.
+ */
+export function expectedTopics(d: RetecoDomainData, subtrack: RetecoSubtrack): string[] {
+  const file = subtrack === '1b' ? d.stepQrelsFile : d.qrelsFile
+  if (file !== null) return [...(topicQrels(d, subtrack)?.queries.keys() ?? [])]
+  if (subtrack === '1a') return d.queries.map((q) => q.id)
+  if (subtrack === '1b') return [...d.stepRecords.values()].flatMap((r) => r.steps.map((s) => s.stepId))
+  return d.conversations.flatMap((c) => c.turns.map((t) => t.topicId))
+}
+
 function stem(name: string): string {
   const base = name.endsWith('.gz') ? name.slice(0, -3) : name
   const dot = base.indexOf('.')
@@ -377,7 +390,7 @@ export async function validateRetecoRun(run: string, options: ValidateRetecoRunO
   const topicsOf = new Map<string, string[]>()
   const allTopics = new Map<string, string[]>()
   for (const [d, dd] of domains) {
-    const ids = [...(topicQrels(dd, subtrack)?.queries.keys() ?? [])]
+    const ids = expectedTopics(dd, subtrack)
     topicsOf.set(d, ids)
     for (const t of ids) {
       const list = allTopics.get(t)
