@@ -90,7 +90,7 @@ export function formatRunProblem(p: RunProblem): string {
     case 'stray_file':
       return `file ${q(p.path, 200)} is named after no domain (expected ${p.domains.slice(0, 3).map((d) => `${d}.trec`).join(', ')}${p.domains.length > 3 ? ', …' : ''}); it is not validated or scored`
     case 'no_known_topics':
-      return `none of the ${plural(p.topics, 'topic')} in the file is a ${p.subtrack} topic${p.domain === null ? '' : ` of ${p.domain}`}: nothing would be scored (wrong sub-track, split or domain?)`
+      return `${p.topics === 1 ? 'the only topic in the file is not' : `none of the ${p.topics} topics in the file is`} a ${p.subtrack} topic${p.domain === null ? '' : ` of ${p.domain}`}: nothing would be scored (wrong sub-track, split or domain?)`
     default: {
       const never: never = p
       return String(never)

@@ -3,6 +3,7 @@
  * by the generic run-validation renderers; this module adds the official checker's verdict, the
  * reasons when it differs from ours, the run-level problems and a summary.
  */
+import { decodeId } from '../../io/bytes.js'
 import { formatRunProblem } from '../../validate/format-run-problem.js'
 import { renderValidationJson, renderValidationText } from '../../validate/render-report.js'
 import { severityOf } from '../../validate/run-problem.js'
@@ -11,6 +12,9 @@ import type { RetecoFileValidation, RetecoValidation } from './validate.js'
 
 /** Name and version of the JSON layout of `validate --preset reteco-* --format json`. */
 export const RETECO_VALIDATE_JSON_SCHEMA = 'trecscore.reteco-validate/1'
+
+/** Fields of RETECO problems that hold ids or found texts (binary strings). */
+const RETECO_ID_FIELDS = ['byRank', 'byScore', 'score', 'previousScore', 'suggestion'] as const
 
 function count(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`
@@ -58,6 +62,10 @@ export function renderRetecoValidationJson(v: RetecoValidation): string {
   const files = v.files.map((f) => {
     const report = JSON.parse(renderValidationJson(f.report)) as Record<string, unknown>
     delete report['schema']
+    // Ids in the RETECO fields are binary strings too: decode them as the generic ones are.
+    for (const p of report['problems'] as Record<string, unknown>[]) {
+      for (const k of RETECO_ID_FIELDS) if (typeof p[k] === 'string') p[k] = decodeId(p[k])
+    }
     return {
       ...report,
       domain: f.domain,
