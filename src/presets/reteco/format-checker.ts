@@ -117,7 +117,10 @@ export interface FormatCheckerResult {
   readonly kinds: Readonly<Record<FormatCheckerFinding['kind'], number>>
   /** `RESULT: VALID` (exit 0). False when there are errors or the checker crashed. */
   readonly valid: boolean
-  /** Why Python would stop with a traceback (exit 1, nothing on stdout), or `null`. */
+  /**
+   * Why Python would stop with a traceback (exit 1, nothing on stdout), or `null`. The other
+   * fields then count every line, also those after the one Python stopped at.
+   */
   readonly crashed: string | null
 }
 
@@ -256,11 +259,9 @@ export class FormatChecker {
 
   private checkLine(buf: Buffer, start: number, end: number): void {
     const lineNo = ++this.line
-    if (this.crashed) return
-    if (firstInvalidUtf8(buf, start, end) >= 0) {
-      this.crashed = `UnicodeDecodeError: invalid UTF-8 on line ${lineNo}`
-      return
-    }
+    if (this.crashed === null && firstInvalidUtf8(buf, start, end) >= 0) this.crashed = `UnicodeDecodeError: invalid UTF-8 on line ${lineNo}`
+    // Python stops at the crash; the port reads on (the counts then go past what Python saw,
+    // which prints nothing) so that `onLine` layers see every line.
     const fields = this.fields
     const offsets = this.offsets
     fields.length = 0
@@ -284,13 +285,14 @@ export class FormatChecker {
       offsets.push(s - start)
     }
     if (fields.length === 0) return
-    this.lines++
     this.findings = NO_FINDINGS
     let rank: number | bigint | null = null
     let score: number | null = null
     if (fields.length !== 6) {
+      this.lines++
       this.report({ kind: 'columns', line: lineNo, found: fields.length }, true)
     } else {
+      this.lines++
       const qid = fields[0]!
       const docid = fields[2]!
       const rankText = fields[3]!

@@ -62,6 +62,16 @@ describe('RetecoFileValidator', () => {
     const p = r.report.problems[0]!
     expect(p.code === 'rank_order_differs' && [p.position, p.byRank, p.byScore]).toEqual([1, 'd1', 'd2'])
   })
+  it('invalid UTF-8: a warning here, a UnicodeDecodeError traceback in format_checker.py', () => {
+    const v = new RetecoFileValidator('law.trec', ctx, { maxListed: Infinity })
+    v.feed(Buffer.concat([Buffer.from('q1 Q0 d'), Buffer.from([0xe9]), Buffer.from(' 1 1 t\nq2 Q0 d1 1 1 t\n')]))
+    const r = v.end()
+    expect(r.report.errors).toBe(0)
+    expect(r.report.problems.map((p) => p.code)).toEqual(['doc_not_in_corpus', 'invalid_utf8'])
+    expect(r.checker.crashed).toMatch(/UnicodeDecodeError: invalid UTF-8 on line 1/)
+    expect(r.agrees).toBe(false)
+    expect(r.differences).toEqual([{ code: 'invalid_utf8', count: 1, reason: expect.stringMatching(/stops with a traceback/) }])
+  })
   it('an empty file: our error, the checker says VALID', () => {
     const r = run('')
     expect(codes(r)).toEqual(['empty_file', 'missing_topic', 'missing_topic'])
