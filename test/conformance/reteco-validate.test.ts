@@ -119,6 +119,7 @@ describe('validate --preset reteco-*: verdicts and findings against format_check
       const key = `${r.name}/${domain}`
       // The checker port on the same file gives the recorded verdict.
       expect(f.checker.valid ? 0 : 1, key).toBe(call.exit_code)
+      expect(plain.exit_code, key).toBe(call.exit_code)
       expect(renderFormatCheckerOutput(f.checker), key).toBe(call.stdout)
       const oursValid = f.report.errors === 0
       if (KNOWN_DIFFERENCES[key]) {
