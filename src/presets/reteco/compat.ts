@@ -32,3 +32,4 @@ export {
   type OfficialBaselineResult,
 } from './official-baseline.js'
 export { pythonRound, pythonFloatRepr, pythonFormatFixed } from './python-round.js'
+export { officialBaselineConventionSet, scorerPyConventionSet } from './compat-sets.js'
