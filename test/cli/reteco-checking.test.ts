@@ -116,10 +116,13 @@ describe('reteco sample', () => {
     expect(trecscore(['reteco', 'sample', '--data', 'data', '--subtrack', '2a', '--out', out, '--seed', '5', '--depth', '30']).code).toBe(0)
     expect(readFileSync(join(out, 'drones.trec')).equals(first)).toBe(true)
   })
-  it('Track 1: one file; validates clean', () => {
+  it('Track 1: one file; validates clean and scores with trecscore score', () => {
     const out = join(tmp, 'sample1b.trec')
     expect(trecscore(['reteco', 'sample', '--data', 'data', '--subtrack', '1b', '--out', out]).code).toBe(0)
     expect(trecscore(['validate', '--preset', 'reteco-1b', '--data', 'data', '--strict', out]).code).toBe(0)
+    const scored = trecscore(['score', '--preset', 'reteco-1b', '--data', 'data', out])
+    expect(scored.code, scored.stderr).toBe(0)
+    expect(scored.stdout).toMatch(/nDCG@10/)
   })
   it('bad options: exit 2 with a message', () => {
     const missing = trecscore(['reteco', 'sample', '--subtrack', '1a', '--out', join(tmp, 'x')])
