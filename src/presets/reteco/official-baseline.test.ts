@@ -54,6 +54,11 @@ describe('pytrecEvaluate (trec_eval 9.0.8 semantics)', () => {
     const m = pytrecEvaluate(qrels('q 0 a 1\nq 0 b 1\nq 0 c 1\n'), dict('q Q0 x 1 4 t\nq Q0 a 2 3 t\nq Q0 y 3 2 t\nq Q0 b 4 1 t\n').run).get('q')!
     expect(m['map_cut_10']).toBeCloseTo((1 / 2 + 2 / 4) / 3, 15)
   })
+  it('reads qrels as a dict: a doc judged twice counts once', () => {
+    const s = pytrecEvaluate(qrels('q 0 a 1\nq 0 a 1\nq 0 b 1\n'), dict('q Q0 a 1 2 t\nq Q0 b 2 1 t\n').run)
+    expect(s.get('q')!['ndcg_cut_10']).toBe(1)
+    expect(s.get('q')!['recall_10']).toBe(1)
+  })
   it('leaves out run topics without qrels and qrels topics without run lines', () => {
     const s = pytrecEvaluate(qrels('q 0 a 1\nmissing 0 a 1\n'), dict('extra Q0 a 1 1 t\nq Q0 a 1 1 t\n').run)
     expect([...s.keys()]).toEqual(['q'])

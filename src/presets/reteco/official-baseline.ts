@@ -24,7 +24,7 @@
  * raise `KeyError: 'NDCG@1'` (`'num_topics'` if it is the first domain): reported as such, with
  * the macro over the non-empty domains alongside.
  */
-import type { Qrels, RunQuery } from '../../model/types.js'
+import type { Qrels, QueryJudgments, RunQuery } from '../../model/types.js'
 import { decodeId, encodeId } from '../../io/bytes.js'
 import { pytrecEval } from '../../conventions/profiles.js'
 import { prepareQuery } from '../../rank/prepare.js'
@@ -100,6 +100,22 @@ export function readRunAsPythonDict(bytes: Uint8Array): PythonRunDictResult {
 export type PytrecTopicValues = Readonly<Record<string, number>>
 
 /**
+ * The judgments as the Python dict `{docid: grade}` pytrec_eval is given: a doc judged twice is
+ * one entry (trec_eval would refuse the query), so R and the grade counts are recomputed from
+ * the distinct docs. (Official `gt` is built from `gold_ids`, all grade 1.)
+ */
+function asDict(j: QueryJudgments): QueryJudgments {
+  if (j.duplicateDocs.length === 0) return j
+  const relLevels: number[] = []
+  for (const g of j.grades.values()) {
+    if (g < 0) continue
+    while (relLevels.length <= g) relLevels.push(0)
+    relLevels[g]!++
+  }
+  return { ...j, relLevels, duplicateDocs: [] }
+}
+
+/**
  * pytrec_eval's `evaluate()` on one domain: for each run topic that has qrels, in run order,
  * `ndcg_cut_k`, `map_cut_k`, `recall_k`, `P_k` (k in `kValues`) and `recip_rank`, with
  * trec_eval 9.0.8 semantics (float32 scores, ties by doc id descending, unknown docs kept as
@@ -118,7 +134,7 @@ export function pytrecEvaluate(qrels: Qrels, run: PythonRunDict, kValues: readon
       ranks: null,
       lines: [],
     }
-    const prepared = prepareQuery(judgments, query, pytrecEval)
+    const prepared = prepareQuery(asDict(judgments), query, pytrecEval)
     if (!prepared.ok) continue
     const q = prepared.ranking
     const ndcg = ndcgAt(q, kValues)
