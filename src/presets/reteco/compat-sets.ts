@@ -232,7 +232,7 @@ export const scorerPyConventionSet: RetecoConventionSet = {
     const printed =
       track === 1 && pooled?.ok
         ? pooled.text
-        : domainFiles.map((f) => `==> ${f.domain} <==\n${f.out.ok ? f.out.text : `Traceback (most recent call last):\n  ...\n${f.out.error}\n`}`).join('\n')
+        : domainFiles.map((f) => `==> ${f.domain} <==\n${f.out.ok ? f.out.text : `(no output: exit 1, its traceback ends with ${f.out.error})\n`}`).join('\n')
     return report(request, 'scorer-py', {
       conventions: [
         ['format', 'Python text: qid Q0 docid rank score tag split on whitespace; a line without 6 fields, an int rank and a float score crashes scorer.py'],
