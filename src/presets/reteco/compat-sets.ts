@@ -22,10 +22,16 @@ function scoredDomains(request: RetecoScoreRequest): [string, RetecoDomainData][
   return [...track].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
 }
 
-/** The bytes a tool reads for `domain`: its own file, the whole single file, or nothing. */
-async function runBytes(request: RetecoScoreRequest, domain: string): Promise<{ bytes: Uint8Array; file: RetecoRunFile | null }> {
+/**
+ * The bytes a tool reads for `domain`: its own file, the whole single file (read once, the same
+ * buffer for every domain), or nothing.
+ */
+async function runBytes(request: RetecoScoreRequest, domain: string, whole: Map<string, Promise<Buffer>>): Promise<{ bytes: Uint8Array; file: RetecoRunFile | null }> {
   const file = request.run.domains.get(domain) ?? null
-  if (request.run.layout === 'single-file') return { bytes: await readFile(request.run.path), file }
+  if (request.run.layout === 'single-file') {
+    if (!whole.has(request.run.path)) whole.set(request.run.path, readFile(request.run.path))
+    return { bytes: await whole.get(request.run.path)!, file }
+  }
   return { bytes: file ? await readFile(file.file) : EMPTY, file }
 }
 
@@ -100,11 +106,12 @@ export const officialBaselineConventionSet: RetecoConventionSet = {
     const track = request.subtrack === '1a' || request.subtrack === '1b' ? 'track1_tempo' : 'track2_recor'
     const key = `${request.subtrack === '2c' ? '2a' : request.subtrack}_${request.data.split}`
     const inputs: OfficialBaselineDomainInput[] = []
+    const whole = new Map<string, Promise<Buffer>>()
     const files = new Map<string, RetecoRunFile | null>()
     for (const [domain, d] of scoredDomains(request)) {
       const qrels = topicQrels(d, request.subtrack)
       if (!qrels) continue
-      const { bytes, file } = await runBytes(request, domain)
+      const { bytes, file } = await runBytes(request, domain, whole)
       files.set(domain, file)
       inputs.push({ domain, qrels, run: bytes })
     }
@@ -175,13 +182,14 @@ export const scorerPyConventionSet: RetecoConventionSet = {
     const track = request.subtrack === '1a' || request.subtrack === '1b' ? 1 : 2
     const domainFiles: (ScorerPyDomainFiles & { file: RetecoRunFile | null; out: ScorerPyOutput })[] = []
     const domainsData = scoredDomains(request)
+    const whole = new Map<string, Promise<Buffer>>()
     for (const [domain, d] of domainsData) {
       const qrelsFile = request.subtrack === '1b' ? d.stepQrelsFile : d.qrelsFile
       if (!qrelsFile) continue
       const qrels = await readFile(qrelsFile)
       const steps = track === 1 ? await readFile(join(d.dir, `steps_${request.data.split}.jsonl`)).catch(() => null) : null
       // A single file is scored whole against each domain's qrels: other domains' topics have no gold there.
-      const { bytes, file } = await runBytes(request, domain)
+      const { bytes, file } = await runBytes(request, domain, whole)
       const files = { domain, run: bytes, qrels, ...(steps ? { steps } : {}) }
       domainFiles.push({ ...files, file, out: scorerPy({ track, ...files }) })
     }

@@ -269,8 +269,11 @@ function roundedMacro(vals: readonly Readonly<Record<string, number>>[]): Record
 export function officialBaseline(track: string, key: string, inputs: readonly OfficialBaselineDomainInput[]): OfficialBaselineResult {
   const domains: OfficialBaselineDomain[] = []
   let unreadable = false
+  // One single-file run is given to every domain: read it into the dict once.
+  const reads = new Map<Uint8Array, PythonRunDictResult>()
   for (const input of inputs) {
-    const read = readRunAsPythonDict(input.run)
+    const read = reads.get(input.run) ?? readRunAsPythonDict(input.run)
+    reads.set(input.run, read)
     const numQrelsTopics = input.qrels.queries.size
     const snippet = read.snippetLoads ? { snippetLoads: true } : { snippetLoads: false, snippetError: read.snippetError! }
     if (!read.ok) {
