@@ -63,3 +63,18 @@ describe('trecscore score --preset reteco-*', () => {
     expect([labels.code, labels.stderr]).toEqual([2, expect.stringMatching(/labels\.jsonl:1: "temporally_relevant" must be true or false/)])
   })
 })
+
+describe("score --conventions: the organizers' code paths are registered", () => {
+  const R = 'test/fixtures/reteco'
+  const headline = (conventions: string): unknown => {
+    const r = cli(['score', '--preset', 'reteco-1a', '--data', `${R}/data`, `${R}/runs/1a_missing_queries`, '--conventions', conventions, '-f', 'json'])
+    expect(r.code).toBe(0)
+    return JSON.parse(r.stdout).reports[0].headline.value
+  }
+  it('plan, official-baseline and scorer-py give their recorded headlines (expected/summary.md)', () => {
+    expect(headline('plan')).toBeCloseTo(0.1248, 4)
+    expect(headline('official-baseline')).toBe(0.30265)
+    expect(headline('scorer-py')).toBeCloseTo(0.2912, 4)
+  })
+})
+

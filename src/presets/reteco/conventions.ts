@@ -14,6 +14,7 @@ import { PLAN_METRICS, type MacroSummary, type MeanSummary, type MetricValues } 
 import { offlineLabels, type TemporalLabelProvider } from './labels.js'
 import { runCorpora, scorePlan, type PlanResult } from './plan.js'
 import { formatRunProblem } from './runs.js'
+import { officialBaselineConventionSet, scorerPyConventionSet } from './compat-sets.js'
 import type { RetecoData, RetecoRun, RetecoRunProblem, RetecoSubtrack } from './types.js'
 
 /** The convention-set names the CLI accepts (`--conventions`). */
@@ -269,7 +270,11 @@ export const planConventionSet: RetecoConventionSet = {
 }
 
 /**
- * The registered convention sets, by name. Sets not registered yet are refused by the CLI with a
- * clear message. Add `official-baseline` and `scorer-py` here.
+ * The registered convention sets, by name: the plan (headline) and the two that reproduce the
+ * organizers' code (`official_baseline.py` with pytrec_eval, and `scorer.py`).
  */
-export const RETECO_CONVENTION_SETS: ReadonlyMap<RetecoConventionSetName, RetecoConventionSet> = new Map([['plan', planConventionSet]])
+export const RETECO_CONVENTION_SETS: ReadonlyMap<RetecoConventionSetName, RetecoConventionSet> = new Map<RetecoConventionSetName, RetecoConventionSet>([
+  ['plan', planConventionSet],
+  ['official-baseline', officialBaselineConventionSet],
+  ['scorer-py', scorerPyConventionSet],
+])
