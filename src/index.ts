@@ -53,6 +53,13 @@ export * from './presets/reteco/scoring.js'
 export * from './presets/reteco/compat.js'
 export * from './presets/reteco/checking.js'
 
+// Benchmark presets
+export { definePreset, type Preset, type PresetDefinition, type OfficialEvaluator, type Rounding, type PresetReport, type PresetCheck } from './presets/preset.js'
+export { PRESETS, PRESET_POINTERS, findPreset, presetIds, type PresetPointer } from './presets/registry.js'
+export { dl21Passage, dl21Doc, dl21PassagePash } from './presets/dl21.js'
+export { listPresets, describePreset } from './presets/describe.js'
+export { scorePreset, getPreset, checkPresetQrels, checkPresetRun, renderPresetScore, renderTrecEvalLayout, PRESET_REPORT_FORMATS, type PresetReportFormat, type PresetScore, type PresetRunScore } from './presets/score-preset.js'
+
 // trec_eval drop-in
 export { trecEval, type TrecEvalIO } from './trec-eval/trec-eval.js'
 

@@ -4,9 +4,10 @@ import { registerValidate } from './validate.js'
 import { registerMeasures } from './measures.js'
 import { registerScore } from './score.js'
 import { registerReteco } from './reteco.js'
+import { registerPresets } from './presets.js'
 
 /** Each command module exports a function that adds its command to the program. */
 export type RegisterCommand = (program: Command) => void
 
 /** Every command of the CLI besides `trec-eval` (which takes trec_eval's own argv). */
-export const COMMANDS: readonly RegisterCommand[] = [registerEvaluate, registerMeasures, registerScore, registerValidate, registerReteco]
+export const COMMANDS: readonly RegisterCommand[] = [registerEvaluate, registerMeasures, registerPresets, registerScore, registerValidate, registerReteco]
