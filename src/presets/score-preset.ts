@@ -106,7 +106,16 @@ export async function scorePreset(presetOrId: Preset | string, inputs: { readonl
     const run = await readRun(file, { comments: c.comments, float32: c.scorePrecision === 'float32', keepRanks: c.ordering === 'rank' })
     const ev = new RunEvaluator(qrels, preset.parsedMeasures, c, { runName: file })
     for (const q of run.queries.values()) ev.add(q)
-    runs.push({ evaluation: ev.finish(run.tag), warnings: checkPresetRun(preset, run, file) })
+    const evaluation = ev.finish(run.tag)
+    const failed = evaluation.counts.failedQueries
+    if (failed.length) {
+      // The official evaluator stops here too (trec_eval: "duplicate docs"); never a silent 0.
+      const why = failed.slice(0, 10).map(({ queryId, failure: f }) =>
+        `query ${JSON.stringify(decodeId(queryId))}: ${f.code === 'duplicate_doc' ? `document ${JSON.stringify(decodeId(f.docId))} retrieved more than once` : f.code === 'duplicate_judgment' ? `document ${JSON.stringify(decodeId(f.docId))} judged more than once in the qrels` : 'only negative (unjudged) judgments'}`,
+      )
+      throw new TrecscoreError(`${file}: ${failed.length} quer${failed.length === 1 ? 'y' : 'ies'} cannot be scored under preset '${preset.id}' (duplicates: ${c.duplicates}): ${why.join('; ')}${failed.length > 10 ? '; …' : ''}`, 2)
+    }
+    runs.push({ evaluation, warnings: checkPresetRun(preset, run, file) })
   }
   return { preset, qrelsFile: inputs.qrels, qrelsWarnings, runs }
 }

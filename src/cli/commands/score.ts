@@ -8,11 +8,15 @@ import {
   type RetecoConventionSetName,
   type RetecoPreset,
   type RetecoReportFormat,
+  PRESETS,
+  renderPresetScore,
+  scorePreset,
 } from '../../index.js'
 
 interface ScoreFlags {
-  preset: RetecoPreset
-  data: string
+  preset: RetecoPreset | string
+  data?: string
+  qrels?: string
   split: string
   conventions: RetecoConventionSetName
   labels?: string
@@ -28,14 +32,22 @@ function digits(text: string): number {
   return n
 }
 
-/** `trecscore score --preset reteco-1a|reteco-1b|reteco-2a|reteco-2c --data DIR RUN...` */
+function isReteco(preset: string): preset is RetecoPreset {
+  return (RETECO_PRESETS as readonly string[]).includes(preset)
+}
+
+/**
+ * `trecscore score --preset reteco-1a|reteco-1b|reteco-2a|reteco-2c --data DIR RUN...`, and
+ * `trecscore score --preset dl21-… --qrels FILE RUN...` for the presets of the preset registry.
+ */
 export function registerScore(program: Command): void {
   program
     .command('score')
-    .description('score runs of a benchmark preset (RETECO / SemEval-2027 Task 1) with its official conventions')
+    .description('score runs of a benchmark preset (RETECO / SemEval-2027 Task 1, TREC 2021 DL; see `trecscore presets`) with its official conventions')
     .argument('<runs...>', 'runs: one TREC file for all domains (Track 1), or a directory with one file per domain (<domain>.trec; needed for Track 2)')
-    .addOption(new Option('--preset <preset>', 'sub-track (2c retrieval is scored as 2a)').choices(RETECO_PRESETS).makeOptionMandatory())
-    .requiredOption('--data <dir>', 'RETECO data directory: the release (track1_tempo/, track2_recor/) or the pilot sample')
+    .addOption(new Option('--preset <preset>', 'a RETECO sub-track (2c retrieval is scored as 2a) or a preset of `trecscore presets`').choices([...RETECO_PRESETS, ...PRESETS.keys()]).makeOptionMandatory())
+    .option('--data <dir>', 'RETECO data directory: the release (track1_tempo/, track2_recor/) or the pilot sample (RETECO presets)')
+    .option('--qrels <file>', 'TREC qrels file (presets distributed as TREC qrels, e.g. dl21-passage)')
     .option('--split <split>', 'split whose qrels are used', 'dev')
     .addOption(new Option('--conventions <set>', 'convention set: plan (the evaluation plan, headline), official-baseline (pytrec_eval + official_baseline.py), scorer-py (scorer.py)').choices(RETECO_CONVENTION_SET_NAMES).default('plan'))
     .option('--labels <file>', 'frozen judge-label JSONL (trecscore.reteco-labels/1) for the temporal diagnostics, instead of qrels + steps')
@@ -43,7 +55,15 @@ export function registerScore(program: Command): void {
     .option('-q, --per-query', 'also print one row per topic (query, step or turn)')
     .addOption(new Option('-f, --format <format>', 'output format').choices(RETECO_REPORT_FORMATS).default('table'))
     .option('--digits <n>', 'decimals in table and markdown output', digits, 4)
-    .action(async (runs: string[], flags: ScoreFlags) => {
+    .action(async (runs: string[], flags: ScoreFlags, cmd: Command) => {
+      if (!isReteco(flags.preset)) {
+        if (!flags.qrels) cmd.error(`error: preset '${flags.preset}' needs --qrels <file>`, { exitCode: 2, code: 'trecscore.missingQrels' })
+        const score = await scorePreset(flags.preset, { qrels: flags.qrels, runs })
+        for (const w of [...score.qrelsWarnings, ...score.runs.flatMap((r) => r.warnings)]) process.stderr.write(`trecscore: warning: ${w}\n`)
+        process.stdout.write(renderPresetScore(score, { format: flags.format, perQuery: !!flags.perQuery }))
+        return
+      }
+      if (flags.data === undefined) cmd.error("error: required option '--data <dir>' not specified", { code: 'commander.missingMandatoryOptionValue' })
       const reports = await scoreRetecoRuns({
         preset: flags.preset,
         data: flags.data,
