@@ -73,6 +73,8 @@ describe('trecscore score --preset dl21-…', () => {
     writeFileSync(dup, lines + lines.split('\n')[0] + '\n')
     const d = cli(['score', '--preset', 'dl21-passage', '--qrels', `${D}/qrels.pass.txt`, dup])
     expect([d.code, d.stdout, d.stderr]).toEqual([2, '', expect.stringMatching(/query "3686": document "msmarco_passage_21_74202142" retrieved more than once/)])
+    const data = cli(['score', '--preset', 'dl21-doc', '--qrels', `${D}/qrels.docs.txt`, '--data', D, '--split', 'test', `${D}/runs/d_good.txt`])
+    expect([data.code, data.stdout, data.stderr]).toEqual([2, '', expect.stringMatching(/^error: --data, --split apply to the RETECO presets only, not to 'dl21-doc'/)])
     for (const r of [noQrels, b, d]) expect(r.stderr).not.toMatch(/at .*\.js:\d+/)
     const reteco = cli(['score', '--preset', 'reteco-1a', `${D}/runs/p_good.txt`])
     expect([reteco.code, reteco.stderr]).toEqual([2, expect.stringMatching(/^error: required option '--data <dir>' not specified/)])

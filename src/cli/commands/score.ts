@@ -58,6 +58,8 @@ export function registerScore(program: Command): void {
     .action(async (runs: string[], flags: ScoreFlags, cmd: Command) => {
       if (!isReteco(flags.preset)) {
         if (!flags.qrels) cmd.error(`error: preset '${flags.preset}' needs --qrels <file>`, { exitCode: 2, code: 'trecscore.missingQrels' })
+        const retecoOnly = ['data', 'split', 'conventions', 'labels', 'domains', 'digits'].filter((o) => cmd.getOptionValueSource(o) === 'cli')
+        if (retecoOnly.length) cmd.error(`error: ${retecoOnly.map((o) => `--${o}`).join(', ')} appl${retecoOnly.length === 1 ? 'ies' : 'y'} to the RETECO presets only, not to '${flags.preset}'`, { exitCode: 2, code: 'trecscore.retecoOnlyOption' })
         const score = await scorePreset(flags.preset, { qrels: flags.qrels, runs })
         for (const w of [...score.qrelsWarnings, ...score.runs.flatMap((r) => r.warnings)]) process.stderr.write(`trecscore: warning: ${w}\n`)
         process.stdout.write(renderPresetScore(score, { format: flags.format, perQuery: !!flags.perQuery }))
