@@ -7,7 +7,7 @@ import { PRESETS, PRESET_POINTERS } from './registry.js'
 export function listPresets(): string {
   const all = [...[...PRESETS.values()].map((p) => [p.id, p.title] as const), ...PRESET_POINTERS.map((p) => [p.id, p.title] as const)]
   const width = Math.max(...all.map(([id]) => id.length))
-  return all.map(([id, title]) => `${id.padEnd(width)}  ${title}\n`).join('') + '\nDetails: trecscore presets show NAME. Not implemented yet: SkillRet, TREC 2023 NeuCLIR.\n'
+  return all.map(([id, title]) => `${id.padEnd(width)}  ${title}\n`).join('') + '\nDetails: trecscore presets show NAME. Not implemented yet: TREC 2023 NeuCLIR.\n'
 }
 
 /** Every convention of a preset and the official evaluator it reproduces. */
@@ -24,12 +24,12 @@ export function describePreset(p: Preset): string {
     `  version: ${p.official.version}`,
     `  command: ${p.official.command}`,
     '',
-    `input: qrels ${p.input.qrels} (--qrels FILE), runs ${p.input.runs}`,
+    `input: qrels ${p.input.qrels} (${p.input.qrels === 'trec-qrels' ? '--qrels FILE' : '--data DIR'}), runs ${p.input.runs}`,
     `measures: ${p.parsedMeasures.map((m) => m.name).join(', ')}`,
     '',
     'conventions:',
     ...describeConventions(p.conventions).split('\n').map((l) => `  ${l}`),
-    `  rounding of printed values: ${p.rounding.digits} decimals (${p.rounding.rule === 'c-printf' ? 'C printf %.Nf: exact binary value, ties to even' : p.rounding.rule})`,
+    `  rounding of printed values: ${p.rounding.digits} decimals (${p.rounding.rule === 'c-printf' ? 'C printf %.Nf: exact binary value, ties to even' : "Python round(mean, N): exact binary value of the float64 mean, ties to even"})`,
     `  report: ${report}`,
     '',
     'checks (warnings):',
@@ -38,7 +38,7 @@ export function describePreset(p: Preset): string {
     'notes:',
     ...p.notes.map((n) => `  - ${n}`),
     '',
-    `run: trecscore score --preset ${p.id} --qrels QRELS RUN... [--format table|json|markdown] [-q]`,
+    p.input.qrels === 'trec-qrels' ? `run: trecscore score --preset ${p.id} --qrels QRELS RUN... [--format table|json|markdown] [-q]` : `run: trecscore score --preset ${p.id} --data DIR RUN... [--k 5,10,15] [--explain] [--format table|json|markdown]`,
   ]
   return lines.join('\n') + '\n'
 }

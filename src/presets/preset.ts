@@ -24,8 +24,11 @@ export interface OfficialEvaluator {
 export interface Rounding {
   /** Decimals printed. */
   readonly digits: number
-  /** `c-printf`: glibc `%.Nf` (exact binary value, ties to even); the only rule implemented here. */
-  readonly rule: 'c-printf'
+  /**
+   * `c-printf`: glibc `%.Nf` (exact binary value, ties to even); `python-round`: Python's
+   * `round(mean, N)` on the float64 mean (exact binary value, ties to even), as SkillRet's evaluator.
+   */
+  readonly rule: 'c-printf' | 'python-round'
 }
 
 /** Report layout of `score --format table`. */
@@ -55,8 +58,11 @@ export interface PresetDefinition {
   readonly title: string
   /** The official evaluator reproduced. */
   readonly official: OfficialEvaluator
-  /** Input formats: qrels as TREC qrels (`--qrels FILE`); runs as TREC run files. */
-  readonly input: { readonly qrels: 'trec-qrels'; readonly runs: 'trec-run' }
+  /**
+   * Input formats: qrels as TREC qrels (`--qrels FILE`) or a SkillRet data directory
+   * (`--data DIR`); runs as TREC run files, or SkillRet JSON runs or TREC files.
+   */
+  readonly input: { readonly qrels: 'trec-qrels' | 'skillret-data'; readonly runs: 'trec-run' | 'skillret-json-or-trec' }
   /** Measures, in the syntax of `parseMeasures` (ir_measures or trec_eval names). */
   readonly measures: readonly string[]
   /** Every convention that changes a number. */

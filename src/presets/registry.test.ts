@@ -52,7 +52,7 @@ describe('preset registry', () => {
   it('list and show document every preset', () => {
     const list = listPresets()
     for (const id of presetIds()) expect(list).toContain(id)
-    expect(list).toMatch(/Not implemented yet: SkillRet, TREC 2023 NeuCLIR/)
+    expect(list).toMatch(/Not implemented yet: TREC 2023 NeuCLIR/)
     const show = describePreset(PRESETS.get('dl21-doc')!)
     expect(show).toContain('trec_eval -c -m ndcg_cut.10 -m map -m recip_rank -m recall.100,1000 -m P.10 -l 1 QRELS RUN')
     expect(show).toMatch(/version: v9\.0\.8/)

@@ -98,6 +98,7 @@ export function checkPresetRun(preset: Preset, run: Run, file: string): string[]
 export async function scorePreset(presetOrId: Preset | string, inputs: { readonly qrels: string; readonly runs: readonly string[] }): Promise<PresetScore> {
   const preset = typeof presetOrId === 'string' ? getPreset(presetOrId) : presetOrId
   const c = preset.conventions
+  if (preset.input.qrels !== 'trec-qrels') throw new TrecscoreError(`preset '${preset.id}' reads --data DIR, not TREC qrels (use scoreSkillRet)`, 2)
   if (inputs.runs.length === 0) throw new TrecscoreError(`preset '${preset.id}': no run given`, 2)
   const qrels = await readQrels(inputs.qrels, { comments: c.comments })
   const qrelsWarnings = checkPresetQrels(preset, qrels, inputs.qrels)

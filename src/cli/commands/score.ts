@@ -11,6 +11,11 @@ import {
   PRESETS,
   renderPresetScore,
   scorePreset,
+  isSkillRetPreset,
+  parseSkillRetCutoffs,
+  readSkillRetData,
+  renderSkillRetScore,
+  scoreSkillRet,
 } from '../../index.js'
 
 interface ScoreFlags {
@@ -24,6 +29,15 @@ interface ScoreFlags {
   perQuery?: boolean
   format: RetecoReportFormat
   digits: number
+  k?: string
+  explain?: boolean
+  ignoreUnknownQueries?: boolean
+}
+
+const SKILLRET_ONLY = ['k', 'explain', 'ignoreUnknownQueries']
+
+function skillRetOnlyGiven(cmd: Command): string[] {
+  return SKILLRET_ONLY.filter((o) => cmd.getOptionValueSource(o) === 'cli').map((o) => `--${o.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`)
 }
 
 function digits(text: string): number {
@@ -37,16 +51,17 @@ function isReteco(preset: string): preset is RetecoPreset {
 }
 
 /**
- * `trecscore score --preset reteco-1a|reteco-1b|reteco-2a|reteco-2c --data DIR RUN...`, and
- * `trecscore score --preset dl21-… --qrels FILE RUN...` for the presets of the preset registry.
+ * `trecscore score --preset reteco-1a|reteco-1b|reteco-2a|reteco-2c --data DIR RUN...`,
+ * `trecscore score --preset skillret|skillret-fusion --data DIR RUN... [--k LIST] [--explain]`, and
+ * `trecscore score --preset dl21-… --qrels FILE RUN...` for the other presets of the registry.
  */
 export function registerScore(program: Command): void {
   program
     .command('score')
-    .description('score runs of a benchmark preset (RETECO / SemEval-2027 Task 1, TREC 2021 DL; see `trecscore presets`) with its official conventions')
+    .description('score runs of a benchmark preset (RETECO / SemEval-2027 Task 1, SkillRet, TREC 2021 DL; see `trecscore presets`) with its official conventions')
     .argument('<runs...>', 'runs: one TREC file for all domains (Track 1), or a directory with one file per domain (<domain>.trec; needed for Track 2)')
     .addOption(new Option('--preset <preset>', 'a RETECO sub-track (2c retrieval is scored as 2a) or a preset of `trecscore presets`').choices([...RETECO_PRESETS, ...PRESETS.keys()]).makeOptionMandatory())
-    .option('--data <dir>', 'RETECO data directory: the release (track1_tempo/, track2_recor/) or the pilot sample (RETECO presets)')
+    .option('--data <dir>', 'data directory: RETECO release (track1_tempo/, track2_recor/) or pilot sample; SkillRet data/ (queries/test.jsonl)')
     .option('--qrels <file>', 'TREC qrels file (presets distributed as TREC qrels, e.g. dl21-passage)')
     .option('--split <split>', 'split whose qrels are used', 'dev')
     .addOption(new Option('--conventions <set>', 'convention set: plan (the evaluation plan, headline), official-baseline (pytrec_eval + official_baseline.py), scorer-py (scorer.py)').choices(RETECO_CONVENTION_SET_NAMES).default('plan'))
@@ -55,7 +70,26 @@ export function registerScore(program: Command): void {
     .option('-q, --per-query', 'also print one row per topic (query, step or turn)')
     .addOption(new Option('-f, --format <format>', 'output format').choices(RETECO_REPORT_FORMATS).default('table'))
     .option('--digits <n>', 'decimals in table and markdown output', digits, 4)
+    .option('--k <list>', 'SkillRet cutoffs, comma-separated (default 5,10,15)')
+    .option('--explain', 'SkillRet: say how many queries differ between skillret and skillret-fusion, and why')
+    .option('--ignore-unknown-queries', 'SkillRet: ignore JSON run queries that are not in the queries file (the official code does), instead of exit 2')
     .action(async (runs: string[], flags: ScoreFlags, cmd: Command) => {
+      if (isSkillRetPreset(flags.preset)) {
+        if (flags.data === undefined) cmd.error(`error: preset '${flags.preset}' needs --data <dir>`, { exitCode: 2, code: 'trecscore.missingData' })
+        const other = ['qrels', 'split', 'conventions', 'labels', 'domains', 'digits', 'perQuery'].filter((o) => cmd.getOptionValueSource(o) === 'cli')
+        if (other.length) cmd.error(`error: ${other.map((o) => (o === 'perQuery' ? '--per-query' : `--${o}`)).join(', ')} do${other.length === 1 ? 'es' : ''} not apply to '${flags.preset}'`, { exitCode: 2, code: 'trecscore.skillretOption' })
+        const format = flags.format
+        if (format !== 'table' && format !== 'json' && format !== 'markdown') cmd.error(`error: preset '${flags.preset}' prints table, json or markdown`, { exitCode: 2, code: 'trecscore.skillretFormat' })
+        const score = await scoreSkillRet(flags.preset, flags.data, runs, {
+          ...(flags.k !== undefined ? { cutoffs: parseSkillRetCutoffs(flags.k) } : {}),
+          unknownQueries: flags.ignoreUnknownQueries ? 'ignore' : 'error',
+        })
+        const totalQueries = (await readSkillRetData(flags.data)).queryIds.length
+        process.stdout.write(renderSkillRetScore(score, { format, explain: !!flags.explain, totalQueries }))
+        return
+      }
+      const skillRetOnly = skillRetOnlyGiven(cmd)
+      if (skillRetOnly.length) cmd.error(`error: ${skillRetOnly.join(', ')} appl${skillRetOnly.length === 1 ? 'ies' : 'y'} to the SkillRet presets only, not to '${flags.preset}'`, { exitCode: 2, code: 'trecscore.skillretOnlyOption' })
       if (!isReteco(flags.preset)) {
         if (!flags.qrels) cmd.error(`error: preset '${flags.preset}' needs --qrels <file>`, { exitCode: 2, code: 'trecscore.missingQrels' })
         const retecoOnly = ['data', 'split', 'conventions', 'labels', 'domains', 'digits'].filter((o) => cmd.getOptionValueSource(o) === 'cli')
