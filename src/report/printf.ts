@@ -13,6 +13,22 @@ function signBit(x: number): boolean {
 }
 
 const SCALE = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8]
+
+/**
+ * round(a · 10^digits) for a ≥ 0 and 0 ≤ digits ≤ 8 when it can be read off the float product:
+ * below 2^30 the product is within 1.2e-7 of the exact one, so unless its fraction is within 1e-6
+ * of one half, rounding the product rounds the exact value. Returns -1 otherwise (a possible tie,
+ * or out of range): the caller then takes an exact path.
+ */
+export function roundScaledClearOfTie(a: number, digits: number): number {
+  if (digits < 0 || digits > 8) return -1
+  const scaled = a * SCALE[digits]!
+  if (!(scaled < 1073741824)) return -1
+  const floor = Math.floor(scaled)
+  const frac = scaled - floor
+  if (Math.abs(frac - 0.5) <= 1e-6) return -1
+  return frac > 0.5 ? floor + 1 : floor
+}
 const ZEROS = ['', '0', '00', '000', '0000', '00000', '000000', '0000000', '00000000']
 
 /** `%.{digits}f` of glibc, including `inf`, `-inf`, `nan`, `-nan` and `-0.0000`. */
@@ -22,23 +38,14 @@ export function formatFixed(x: number, digits: number): string {
   if (x === -Infinity) return '-inf'
   const neg = signBit(x)
   const a = Math.abs(x)
-  // Fast path: scaled values below 2^30 carry an error under 1.2e-7, so unless the fraction is
-  // within 1e-6 of one half, rounding the float product is rounding the exact value.
-  if (digits <= 8) {
+  const n = roundScaledClearOfTie(a, digits)
+  if (n >= 0) {
+    if (digits === 0) return neg ? `-${n}` : `${n}`
     const scale = SCALE[digits]!
-    const scaled = a * scale
-    if (scaled < 1073741824) {
-      const floor = Math.floor(scaled)
-      const frac = scaled - floor
-      if (Math.abs(frac - 0.5) > 1e-6) {
-        const n = frac > 0.5 ? floor + 1 : floor
-        if (digits === 0) return neg ? `-${n}` : `${n}`
-        const ip = Math.floor(n / scale)
-        const fp = String(n - ip * scale)
-        const body = `${ip}.${fp.length < digits ? ZEROS[digits - fp.length]! + fp : fp}`
-        return neg ? '-' + body : body
-      }
-    }
+    const ip = Math.floor(n / scale)
+    const fp = String(n - ip * scale)
+    const body = `${ip}.${fp.length < digits ? ZEROS[digits - fp.length]! + fp : fp}`
+    return neg ? '-' + body : body
   }
   let s = a >= 1e21 ? BigInt(a).toString() + (digits > 0 ? '.' + '0'.repeat(digits) : '') : a.toFixed(digits)
   // An exact tie at the last digit is a = odd / 2^(digits+1) (a * 10^digits then ends in .5):

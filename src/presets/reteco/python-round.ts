@@ -10,7 +10,7 @@
  *   notation when 1e-4 ≤ |x| < 1e16 (with ".0" when integral), else as `1e-05` / `1e+16`.
  * - `format(x, '.Nf')` is C's `%.Nf` (correctly rounded, ties to even), with `nan` / `inf`.
  */
-import { formatFixed } from '../../report/printf.js'
+import { formatFixed, roundScaledClearOfTie } from '../../report/printf.js'
 
 const F64 = new Float64Array(1)
 const U32 = new Uint32Array(F64.buffer)
@@ -60,20 +60,12 @@ export function pythonRound(x: number, ndigits: number): number {
   const neg = x < 0 || Object.is(x, -0)
   if (ndigits < NDIGITS_MIN) return neg ? -0 : 0
   const a = Math.abs(x)
-  // Fast path: below 2^30 the scaled product is within 1.2e-7 of the exact one, so unless its
-  // fraction is within 1e-6 of one half, rounding the product rounds the exact value; N and
-  // 10^n are then exact doubles and N / 10^n is the correctly rounded quotient (= strtod).
-  if (ndigits >= 0 && ndigits <= 8) {
-    const scale = POW10[ndigits]!
-    const scaled = a * scale
-    if (scaled < 1073741824) {
-      const floor = Math.floor(scaled)
-      const frac = scaled - floor
-      if (Math.abs(frac - 0.5) > 1e-6) {
-        const r = (frac > 0.5 ? floor + 1 : floor) / scale
-        return neg ? -r : r
-      }
-    }
+  // Fast path (see roundScaledClearOfTie): N and 10^n are then exact doubles and N / 10^n is the
+  // correctly rounded quotient (= strtod).
+  const fast = roundScaledClearOfTie(a, ndigits)
+  if (fast >= 0) {
+    const r = fast / POW10[ndigits]!
+    return neg ? -r : r
   }
   const { mantissa, exponent } = decompose(a)
   let n: bigint

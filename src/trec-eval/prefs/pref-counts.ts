@@ -90,6 +90,7 @@ function byteOrder(a: string, b: string): number {
 export function formPrefCounts(judgments: readonly PrefJudgment[], run: RunQuery, depth: number | null): PrefCountsResult {
   const { scores } = run
   const docIds = docIdsOf(run)
+  // Not rank/prepare's orderDocs: preference formats break score ties by doc id *ascending*.
   let order = docIds.map((_, i) => i)
   order.sort((a, b) => (scores[a]! > scores[b]! ? -1 : scores[a]! < scores[b]! ? 1 : byteOrder(docIds[a]!, docIds[b]!)))
   if (depth !== null && order.length > depth) order = order.slice(0, Math.max(0, depth))
