@@ -87,7 +87,7 @@ export function renderResults(results: readonly RunEvaluation[], opts: ReportOpt
   const grid = body.map((r) => (opts.perQuery ? [r.run, r.query, ...r.values] : [r.run, ...r.values]))
   switch (opts.format) {
     case 'table':
-      return textTable(header, grid, fixed)
+      return textTable(header, grid, fixed) + `conventions: ${conventionsLine(results[0]!.conventions)}\n`
     case 'csv':
     case 'tsv': {
       const sep = opts.format === 'csv' ? ',' : '\t'
@@ -99,6 +99,8 @@ export function renderResults(results: readonly RunEvaluation[], opts: ReportOpt
           `| ${header.map(escapeMarkdown).join(' | ')} |`,
           `|${header.map((_, i) => (i < fixed ? ' --- ' : ' ---: ')).join('|')}|`,
           ...grid.map((r) => `| ${r.map(escapeMarkdown).join(' | ')} |`),
+          '',
+          `Conventions: ${escapeMarkdown(conventionsLine(results[0]!.conventions))}`,
         ].join('\n') + '\n'
       )
     case 'latex': {
@@ -148,6 +150,23 @@ export function toJson(results: readonly RunEvaluation[], perQuery: boolean): un
         : {}),
     })),
   }
+}
+
+/** The conventions on one line, for the foot of text and markdown tables (JSON carries them whole). */
+export function conventionsLine(c: Conventions): string {
+  const gains = c.gains.kind === 'map' ? `map ${JSON.stringify(c.gains.gains)}` : c.gains.kind
+  return [
+    `ordering ${c.ordering}`,
+    `scores ${c.scorePrecision}`,
+    `duplicates ${c.duplicates}`,
+    `unknown docs ${c.unknownDocs}`,
+    `missing queries ${c.missingQueries}`,
+    `depth ${c.depth ?? 'all'}`,
+    `judged only ${c.judgedOnly ? 'yes' : 'no'}`,
+    `relevant grade >= ${c.relevanceLevel}`,
+    `gains ${gains}`,
+    `no-relevant queries ${c.queriesWithoutRelevant}`,
+  ].join('; ')
 }
 
 /** Human-readable conventions, one per line (`--explain` and report headers). */

@@ -14,7 +14,8 @@ describe('trecscore evaluate', () => {
     expect(r.code).toBe(0)
     const lines = r.stdout.trim().split('\n')
     expect(lines[0]).toMatch(/^run\s+nDCG@10\s+AP$/)
-    expect(lines).toHaveLength(5)
+    expect(lines).toHaveLength(6)
+    expect(lines[5]).toMatch(/^conventions: ordering score-docid-desc; scores float64; duplicates error; .*relevant grade >= 1; gains grade/)
     expect(lines[2]).toMatch(/^demo\/runs\/bm25\.run\s+0\.\d{4}\s+0\.\d{4}$/)
   })
   it('agrees with the trec_eval drop-in on the demo data', () => {
@@ -88,8 +89,8 @@ describe('trecscore evaluate', () => {
   it('reads gzipped runs and stdin', () => {
     const gz = join(tmp, 'ok.run.gz')
     writeFileSync(gz, gzipSync(Buffer.from('q01 Q0 doc0001 1 3.0 t\n')))
-    expect(cli(['evaluate', DEMO[0]!, gz, '-m', 'NumRet']).stdout).toMatch(/\s1\n$/)
-    expect(cli(['evaluate', DEMO[0]!, '-', '-m', 'NumRet'], { input: 'q01 Q0 doc0001 1 3.0 t\nq02 Q0 doc0001 1 3.0 t\n' }).stdout).toMatch(/\s2\n$/)
+    expect(cli(['evaluate', DEMO[0]!, gz, '-m', 'NumRet']).stdout).toMatch(/\s1\nconventions: [^\n]+\n$/)
+    expect(cli(['evaluate', DEMO[0]!, '-', '-m', 'NumRet'], { input: 'q01 Q0 doc0001 1 3.0 t\nq02 Q0 doc0001 1 3.0 t\n' }).stdout).toMatch(/\s2\nconventions: [^\n]+\n$/)
   })
   it('reports malformed run lines with file:line', () => {
     const run = join(tmp, 'bad.run')
