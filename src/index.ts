@@ -63,12 +63,27 @@ export { renderSkillRetScore, officialDictRepr } from './presets/skillret-report
 export { listPresets, describePreset } from './presets/describe.js'
 export { scorePreset, getPreset, checkPresetQrels, checkPresetRun, renderPresetScore, renderTrecEvalLayout, PRESET_REPORT_FORMATS, type PresetReportFormat, type PresetScore, type PresetRunScore } from './presets/score-preset.js'
 
+// Generation evaluation (RETECO 2b/2c): lexical and embedding diagnostics, the LLM judge, submissions
+export * from './generation/textsim/index.js'
+export * from './generation/textsim/nltk/index.js'
+export * from './generation/bertscore/index.js'
+export * from './generation/judge/index.js'
+export * from './generation/submission/index.js'
+
+// Statistics and comparing systems
+export { createRng, mulberry32, type Rng } from './stats/random.js'
+export * from './stats/agreement/index.js'
+export * from './stats/significance/index.js'
+export * from './compare/index.js'
+export * from './fuse/index.js'
+
 // trec_eval drop-in
 export { trecEval, type TrecEvalIO } from './trec-eval/trec-eval.js'
 
 // Reports
 export { renderResults, toJson, describeConventions, describeCounts, FORMATS, type Format } from './report/leaderboard.js'
 export { formatFixed } from './report/printf.js'
+export * from './report/html/index.js'
 
 // Errors
 export { TrecscoreError, InputError, isTrecscoreError } from './errors/trecscore-error.js'

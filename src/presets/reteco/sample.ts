@@ -12,6 +12,7 @@ import { readCorpusIds, loadRetecoData } from './data.js'
 import { RetecoInputError } from './errors.js'
 import { trackOf, type RetecoSubtrack } from './types.js'
 import { expectedTopics, RETECO_MAX_DEPTH } from './validate.js'
+import { mulberry32 } from '../../stats/random.js'
 
 /** Options of {@link makeRetecoSample}. */
 export interface RetecoSampleOptions {
@@ -37,18 +38,6 @@ export interface RetecoSample {
   readonly files: ReadonlyMap<string, string>
   /** Topics written, over all files. */
   readonly topics: number
-}
-
-/** mulberry32: a small, fast 32-bit PRNG; deterministic across platforms. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
 }
 
 /** FNV-1a of a string's char codes (mixes the domain into the seed). */
