@@ -1,2 +1,22 @@
-// Placeholder: filled in by the work on this module.
-export {}
+export { numpyPairwiseSum } from './numpy-sum.js'
+export { cohenKappa, LIKERT_CATEGORIES, type KappaWeights, type StatValue } from './cohen-kappa.js'
+export { spearmanRho } from './spearman.js'
+export { kendallTauB, kendallCounts, type KendallCounts } from './kendall.js'
+export { krippendorffAlpha, krippendorffAlphaPaired, type AlphaLevel, type AlphaResult } from './krippendorff.js'
+export {
+  BOOTSTRAP_METHOD,
+  clusterBootstrap,
+  type BootstrapInterval,
+  type ClusterBootstrapOptions,
+} from './bootstrap.js'
+export {
+  AGREEMENT_STATISTICS,
+  AGREEMENT_STATISTIC_LABELS,
+  computeAgreement,
+  type AgreementOptions,
+  type AgreementPair,
+  type AgreementReport,
+  type AgreementStatistic,
+  type AgreementStatisticName,
+  type DimensionAgreement,
+} from './agreement.js'
