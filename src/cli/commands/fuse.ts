@@ -1,12 +1,82 @@
-import type { Command } from 'commander'
+import { Option, type Command } from 'commander'
+import {
+  FUSION_METHODS,
+  NORMALIZATIONS,
+  DEFAULT_FUSE_DEPTH,
+  DEFAULT_RRF_K,
+  InputError,
+  describeFuse,
+  fuse,
+  optimizeWeights,
+  readQrels,
+  readRunsToFuse,
+  writeFusedRun,
+  type FuseOptions,
+  type FusionMethod,
+  type Normalization,
+} from '../../index.js'
 
-/** `trecscore fuse` (placeholder until the module lands). */
+interface FuseFlags {
+  method: FusionMethod
+  norm?: Normalization
+  k?: string
+  weights?: string
+  depth: string
+  tag: string
+  keepTies?: boolean
+  out?: string
+  optimize?: string
+  trainQrels?: string
+  step: string
+}
+
+/** `trecscore fuse RUN... --method … --norm … [--k 60] [--weights 0.5,0.5] [--out FILE]` */
 export function registerFuse(program: Command): void {
   program
     .command('fuse')
-    .description('(not yet available)')
-    .action(() => {
-      process.stderr.write('trecscore: fuse is not available yet\n')
-      process.exitCode = 2
+    .description('fuse runs into one six-column TREC run (RRF, CombSUM/MNZ/MAX/MIN/MED/ANZ, weighted sum, Borda); ties broken by doc id unless --keep-ties')
+    .argument('<runs...>', 'TREC run files to fuse (qid iter docno rank score tag); .gz ok')
+    .addOption(new Option('--method <method>', 'fusion method').choices(FUSION_METHODS).default('rrf'))
+    .addOption(new Option('--norm <norm>', 'per-run, per-query score normalisation (default: minmax for score methods, none for rrf and borda, which read ranks only)').choices(NORMALIZATIONS))
+    .option('--k <k>', `RRF constant: score = sum of 1/(k + rank) (default ${DEFAULT_RRF_K})`)
+    .option('--weights <list>', 'wsum weights, comma-separated, one per run in the order given (default 1 each)')
+    .option('--depth <n>', 'documents written per query', String(DEFAULT_FUSE_DEPTH))
+    .option('--tag <tag>', 'run tag of the fused run', 'fused')
+    .option('--keep-ties', 'write equal fused scores as they are (default: lower tied scores by the fewest ulps, doc id descending first, the order trec_eval gives ties)')
+    .option('--out <file>', 'write the fused run to this file instead of stdout')
+    .option('--optimize <measure>', 'wsum only: grid-search the weights that maximise this measure on --train-qrels (tuning on test qrels is leakage)')
+    .option('--train-qrels <file>', 'training qrels for --optimize')
+    .option('--step <x>', 'grid step of --optimize (weights on the simplex)', '0.1')
+    .action(async (runFiles: string[], flags: FuseFlags) => {
+      const problems: { option: string; found: string; expected: string }[] = []
+      if (flags.optimize !== undefined) {
+        if (flags.method !== 'wsum') problems.push({ option: '--optimize', found: flags.optimize, expected: '--method wsum (it searches wsum weights)' })
+        if (flags.trainQrels === undefined) problems.push({ option: '--optimize', found: flags.optimize, expected: '--train-qrels FILE as well' })
+        if (flags.weights !== undefined) problems.push({ option: '--weights', found: flags.weights, expected: 'no --weights with --optimize (it chooses them)' })
+      } else if (flags.trainQrels !== undefined) problems.push({ option: '--train-qrels', found: flags.trainQrels, expected: 'only with --optimize MEASURE' })
+      if (problems.length) throw new InputError(problems.map((p) => ({ code: 'bad_argument', ...p })))
+      const options: FuseOptions = {
+        method: flags.method,
+        depth: Number(flags.depth),
+        tag: flags.tag,
+        keepTies: !!flags.keepTies,
+        ...(flags.norm !== undefined ? { norm: flags.norm } : {}),
+        ...(flags.k !== undefined ? { k: Number(flags.k) } : {}),
+        ...(flags.weights !== undefined ? { weights: flags.weights.split(',').map((w) => (w.trim() === '' ? NaN : Number(w))) } : {}),
+      }
+      const runs = await readRunsToFuse(runFiles)
+      let weights = options.weights
+      if (flags.optimize !== undefined && flags.trainQrels !== undefined) {
+        const qrels = await readQrels(flags.trainQrels)
+        const { method: _m, ...rest } = options
+        const best = optimizeWeights(runs, qrels, rest, { measure: flags.optimize, step: Number(flags.step) })
+        weights = best.weights
+        process.stderr.write(`trecscore: fuse: --optimize ${best.measure} on ${flags.trainQrels}: chose weights ${best.weights.join(',')} (${runFiles.join(', ')}), training mean ${best.value ?? 'undefined'} over ${best.tried.length} weight vectors\n`)
+        process.stderr.write(`trecscore: warning: the weights were tuned on ${flags.trainQrels}; evaluating the fused run on the same qrels (or queries) is leakage. Report it on held-out queries.\n`)
+      }
+      const fused = fuse(runs, weights ? { ...options, weights } : options)
+      const bytes = await writeFusedRun(fused, flags.out)
+      if (flags.out === undefined) process.stdout.write(bytes)
+      process.stderr.write(describeFuse(fused).replace(/^/gm, 'trecscore: fuse: ') + '\n')
     })
 }

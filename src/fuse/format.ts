@@ -1,0 +1,37 @@
+/**
+ * A fused run as a six-column TREC run (`qid Q0 docno rank score tag`), and as a {@link Run}
+ * value to evaluate in memory. Ids stay binary strings: write the text as latin1 to get the
+ * input bytes back.
+ */
+import type { Run, RunQuery } from '../model/types.js'
+import type { FusedRun } from './types.js'
+
+/**
+ * The TREC run text (binary string: one char per byte). Scores are printed in JavaScript's
+ * shortest round-trip form, so distinct doubles stay distinct when read back as doubles.
+ */
+export function formatFusedRun(run: FusedRun): string {
+  const lines: string[] = []
+  for (const [qid, docs] of run.queries) docs.forEach((d, i) => lines.push(`${qid} Q0 ${d.docId} ${i + 1} ${String(d.score)} ${run.tag}`))
+  return lines.length ? lines.join('\n') + '\n' : ''
+}
+
+/** The fused run as a {@link Run}, e.g. to evaluate it without writing it out. */
+export function fusedToRun(run: FusedRun): Run {
+  const queries = new Map<string, RunQuery>()
+  let n = 0
+  for (const [qid, docs] of run.queries) {
+    queries.set(qid, { queryId: qid, docIds: docs.map((d) => d.docId), scores: docs.map((d) => d.score), ranks: null, lines: docs.map(() => ++n) })
+  }
+  return { queries, tag: run.tag, tags: [run.tag], lineCount: n }
+}
+
+/** One line per count, for stderr (`fuse`) and reports. */
+export function describeFuse(run: FusedRun): string {
+  const c = run.counts
+  const s = run.settings
+  return [
+    `method ${run.method}, normalisation ${run.norm}${run.method === 'rrf' ? `, k ${s.k}` : ''}${s.weights ? `, weights ${s.weights.join(',')}` : ''}, depth ${s.depth}, ties ${s.keepTies ? 'kept' : 'broken (doc id descending)'}`,
+    `${c.inputRuns} runs, ${c.queries} queries; runs lacking a query: ${c.missingQueryRuns}; duplicate docs removed: ${c.duplicatesRemoved}; docs below depth: ${c.cutByDepth}; tied scores lowered: ${c.tiesBroken}`,
+  ].join('\n')
+}
