@@ -36,7 +36,7 @@ const options = fc.record({
   depth: fc.integer({ min: 1, max: 10 }),
 })
 
-function valid(o: { method: FuseOptions['method']; norm: FuseOptions['norm']; depth: number }): FuseOptions {
+function valid(o: { method: FuseOptions['method']; norm: NonNullable<FuseOptions['norm']>; depth: number }): FuseOptions {
   return RANK_METHODS.includes(o.method) ? { method: o.method, depth: o.depth } : o
 }
 
