@@ -1,8 +1,145 @@
-import type { Command } from 'commander'
+import { InvalidArgumentError, Option, type Command } from 'commander'
+import {
+  JUDGE_DIMENSIONS,
+  JUDGE_REPORT_FORMATS,
+  judgeCalibrateCommand,
+  judgeReportCommand,
+  judgeRunCommand,
+  type JudgeDimension,
+  type JudgeReportFormat,
+  type RetecoJudgePreset,
+} from '../../index.js'
 import { addJudgeAgreement } from './judge-agreement.js'
 
-/** `trecscore judge …` (placeholder until the module lands). */
+function positiveInt(text: string): number {
+  const n = Number(text)
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('expected an integer ≥ 1')
+  return n
+}
+
+function nonNegative(text: string): number {
+  const n = Number(text)
+  if (!Number.isFinite(n) || n < 0) throw new InvalidArgumentError('expected a number ≥ 0 (0 = unlimited)')
+  return n
+}
+
+function dimensionList(text: string): JudgeDimension[] {
+  const parts = text.split(',').map((s) => s.trim()).filter(Boolean)
+  const bad = parts.filter((p) => !(JUDGE_DIMENSIONS as readonly string[]).includes(p))
+  if (bad.length || parts.length === 0) throw new InvalidArgumentError(`expected a comma-separated list of ${JUDGE_DIMENSIONS.join(', ')}${bad.length ? `; unknown: ${bad.join(', ')}` : ''}`)
+  return parts as JudgeDimension[]
+}
+
+const ENDPOINT_HELP = 'OpenAI-compatible base URL, e.g. http://127.0.0.1:8080/v1 (default: $TRECSCORE_JUDGE_BASE_URL, else $OPENAI_BASE_URL, else https://api.openai.com/v1); the key comes from $TRECSCORE_JUDGE_API_KEY or $OPENAI_API_KEY'
+
+interface CallFlags {
+  config?: string
+  cache?: string
+  baseUrl?: string
+  concurrency?: number
+  rpm?: number
+  quiet?: boolean
+}
+
+function addCallOptions(cmd: Command): Command {
+  return cmd
+    .option('--config <file>', 'judge config JSON (prompts, rubrics, model, decoding, retries, invalid policy, prices); its sha256 is printed and stored with every judgment (default: the shipped data/judge/reteco-judge-v1.json)')
+    .option('--cache <file>', 'SQLite judgment cache; a rerun re-uses every finished judgment and resumes after a crash (default: trecscore-judge-cache-<hash12>.sqlite in the working directory); a cache of another config is refused')
+    .option('--base-url <url>', ENDPOINT_HELP)
+    .option('--concurrency <n>', 'requests in flight at once (default: the config\'s "concurrency")', positiveInt)
+    .option('--rpm <n>', 'requests per minute at most, 0 = unlimited (default: the config\'s "requests_per_minute")', nonNegative)
+    .option('--quiet', 'no progress on stderr (a bar with ETA on a terminal, a plain line every 5 s otherwise)')
+}
+
+function callOptions(f: CallFlags) {
+  return {
+    ...(f.config ? { config: f.config } : {}),
+    ...(f.cache ? { cache: f.cache } : {}),
+    ...(f.baseUrl ? { baseUrl: f.baseUrl } : {}),
+    ...(f.concurrency !== undefined ? { concurrency: f.concurrency } : {}),
+    ...(f.rpm !== undefined ? { requestsPerMinute: f.rpm } : {}),
+    quiet: f.quiet ?? false,
+    env: process.env,
+    stderr: process.stderr,
+  }
+}
+
+/** `trecscore judge run | calibrate | report` and `judge agreement`. */
 export function registerJudge(program: Command): void {
-  const judge = program.command('judge').description('LLM judge for generated answers (not yet available)')
+  const judge = program.command('judge').description('five-dimension LLM judge for generated answers (RETECO 2b/2c): run, calibrate, disclosure report, agreement with humans')
+
+  addCallOptions(
+    judge
+      .command('run')
+      .description('judge answers on correctness, completeness, relevance, coherence and faithfulness; writes judgments JSONL and prints the report')
+      .argument('<input>', 'items JSONL ({"turn_id", "history", "question", "answer", "passages", ...}), or with --preset the submission\'s answers JSONL ({"turn_id", "answer"})')
+      .addOption(new Option('--preset <preset>', 'build items from RECOR data: reteco-2b (gold passages) or reteco-2c (the run\'s top-5 passages; needs --retrieval)').choices(['reteco-2b', 'reteco-2c']))
+      .option('--data <dir>', 'RETECO data directory (release layout with track2_recor/, or the pilot sample) for --preset')
+      .option('--retrieval <run>', 'reteco-2c: the submission\'s retrieval run (one TREC file, or a directory with one file per domain)')
+      .option('--split <split>', 'split of the RETECO data (--preset)', 'dev')
+      .option('--domains <list>', 'only these RETECO domains, comma-separated (--preset)')
+      .option('-o, --out <file>', 'judgments JSONL to write (the shared format; refused if it holds judgments of another config)', 'judgments.jsonl')
+      .option('--dimensions <list>', `only these dimensions, comma-separated (default: all of ${JUDGE_DIMENSIONS.join(', ')})`, dimensionList)
+      .addOption(new Option('--format <format>', 'report format on stdout').choices(JUDGE_REPORT_FORMATS).default('text'))
+      .option('--per-turn', 'add the per-turn rows to the report')
+      .option('--report-json <file>', 'also write the JSON report to this file'),
+  ).action(async (input: string, f: CallFlags & { preset?: RetecoJudgePreset; data?: string; retrieval?: string; split: string; domains?: string; out: string; dimensions?: JudgeDimension[]; format: JudgeReportFormat; perTurn?: boolean; reportJson?: string }) => {
+    const r = await judgeRunCommand({
+      ...callOptions(f),
+      ...(f.preset ? { preset: f.preset, answers: input } : { items: input }),
+      ...(f.data ? { data: f.data } : {}),
+      ...(f.retrieval ? { retrieval: f.retrieval } : {}),
+      split: f.split,
+      ...(f.domains ? { domains: f.domains.split(',').map((s) => s.trim()).filter(Boolean) } : {}),
+      out: f.out,
+      ...(f.dimensions ? { dimensions: f.dimensions } : {}),
+      format: f.format,
+      perTurn: f.perTurn ?? false,
+      ...(f.reportJson ? { reportJson: f.reportJson } : {}),
+    })
+    process.stdout.write(r.report)
+  })
+
+  addCallOptions(
+    judge
+      .command('calibrate')
+      .description('judge golden pairs (answers differing in one respect) and report, per dimension, how often the better one scores higher, with the failures')
+      .requiredOption('--golden <file>', 'golden pairs JSONL ({"id", "dimension", "respect", "question", "history"?, "passages"?, "reference"?, "better", "worse"}); a starter set ships as data/judge/golden-v1.jsonl')
+      .addOption(new Option('--format <format>', 'report format on stdout').choices(JUDGE_REPORT_FORMATS).default('text'))
+      .option('-o, --out <file>', 'also write the calibration judgments JSONL here'),
+  ).action(async (f: CallFlags & { golden: string; format: JudgeReportFormat; out?: string }) => {
+    const r = await judgeCalibrateCommand({ ...callOptions(f), golden: f.golden, format: f.format, ...(f.out ? { out: f.out } : {}) })
+    process.stdout.write(r.report)
+  })
+
+  judge
+    .command('report')
+    .description('disclosure report of a judgments file (markdown and JSON): the sample, agreement with human labels, the prompts verbatim, judge model and version, retry procedure, invalid and missing counts')
+    .argument('<judgments>', 'judgments JSONL written by `judge run`')
+    .option('--config <file>', 'the judge config the judgments were made with (its hash must match theirs; default: the shipped data/judge/reteco-judge-v1.json)')
+    .option('--human <file>', 'human labels JSONL ({"turn_id", "dimension", "score", "conversation_id"?, "annotator"?}): adds the agreement section')
+    .option('--bootstrap <n>', 'bootstrap resamples of the agreement CIs (default 1000)', positiveInt)
+    .option('--seed <n>', 'seed of the agreement bootstrap (default 42)', (t) => {
+      const n = Number(t)
+      if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('expected an integer ≥ 0')
+      return n
+    })
+    .option('--markdown <file>', 'write the markdown report to this file')
+    .option('--json <file>', 'write the JSON report to this file')
+    .addOption(new Option('--format <format>', 'what goes to stdout').choices(['markdown', 'json']).default('markdown'))
+    .action(async (judgments: string, f: { config?: string; human?: string; bootstrap?: number; seed?: number; markdown?: string; json?: string; format: 'markdown' | 'json' }) => {
+      const r = await judgeReportCommand({
+        judgments,
+        ...(f.config ? { config: f.config } : {}),
+        ...(f.human ? { human: f.human } : {}),
+        ...(f.bootstrap !== undefined ? { bootstrap: f.bootstrap } : {}),
+        ...(f.seed !== undefined ? { seed: f.seed } : {}),
+        ...(f.markdown ? { markdownOut: f.markdown } : {}),
+        ...(f.json ? { jsonOut: f.json } : {}),
+        format: f.format,
+      })
+      process.stdout.write(r.report)
+    })
+
   addJudgeAgreement(judge)
 }

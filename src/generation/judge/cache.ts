@@ -1,0 +1,165 @@
+/**
+ * The durable judgment cache: SQLite (better-sqlite3, WAL, `synchronous=FULL`), one row per
+ * finished judgment keyed by sha256 (hex) of the exact request body sent. Each judgment is
+ * committed as soon as it is finished, so a run killed with SIGKILL loses none of them and a
+ * rerun sends only the requests that never finished. Finished means `ok` or `invalid` (the
+ * judge answered); `missing` (transport failure, non-retryable HTTP error) is not cached and is
+ * asked again next time.
+ *
+ * The cache belongs to one judge config: its `meta` table holds the config hash, and opening it
+ * with another config is refused (no mixing of judgments made under different configs).
+ */
+import { createHash } from 'node:crypto'
+import Database from 'better-sqlite3'
+import { JudgeInputError } from './errors.js'
+
+/** sha256 hex of a UTF-8 string. */
+export function sha256Hex(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex')
+}
+
+/** One cached judgment. */
+export interface CachedJudgment {
+  readonly key: string
+  readonly dimension: string
+  readonly turnId: string
+  readonly status: 'ok' | 'invalid'
+  readonly score: number | null
+  readonly rationale: string | null
+  readonly reason: string | null
+  readonly attempts: number
+  readonly promptTokens: number
+  readonly completionTokens: number
+  readonly content: string | null
+  readonly systemFingerprint: string | null
+  readonly model: string | null
+  readonly request: string
+  readonly createdAt: string
+}
+
+interface Row {
+  key: string
+  dimension: string
+  turn_id: string
+  status: 'ok' | 'invalid'
+  score: number | null
+  rationale: string | null
+  reason: string | null
+  attempts: number
+  prompt_tokens: number
+  completion_tokens: number
+  content: string | null
+  system_fingerprint: string | null
+  model: string | null
+  request: string
+  created_at: string
+}
+
+/** An open judgment cache. */
+export class JudgeCache {
+  private readonly db: Database.Database
+  private readonly getStmt: Database.Statement
+  private readonly putStmt: Database.Statement
+  readonly file: string
+  readonly configHash: string
+
+  private constructor(file: string, db: Database.Database, configHash: string) {
+    this.file = file
+    this.db = db
+    this.configHash = configHash
+    this.getStmt = db.prepare('SELECT * FROM judgments WHERE key = ?')
+    this.putStmt = db.prepare(
+      'INSERT OR REPLACE INTO judgments (key, dimension, turn_id, status, score, rationale, reason, attempts, prompt_tokens, completion_tokens, content, system_fingerprint, model, request, created_at) VALUES (@key, @dimension, @turn_id, @status, @score, @rationale, @reason, @attempts, @prompt_tokens, @completion_tokens, @content, @system_fingerprint, @model, @request, @created_at)',
+    )
+  }
+
+  /** Open (or create) the cache at `file` for the config with hash `configHash`. */
+  static open(file: string, configHash: string): JudgeCache {
+    let db: Database.Database
+    try {
+      db = new Database(file)
+      db.pragma('journal_mode = WAL')
+      db.pragma('synchronous = FULL')
+      db.pragma('busy_timeout = 5000')
+      db.exec(`CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        CREATE TABLE IF NOT EXISTS judgments (key TEXT PRIMARY KEY, dimension TEXT NOT NULL, turn_id TEXT NOT NULL,
+          status TEXT NOT NULL, score INTEGER, rationale TEXT, reason TEXT, attempts INTEGER NOT NULL,
+          prompt_tokens INTEGER NOT NULL, completion_tokens INTEGER NOT NULL, content TEXT,
+          system_fingerprint TEXT, model TEXT, request TEXT NOT NULL, created_at TEXT NOT NULL);`)
+    } catch (e) {
+      throw new JudgeInputError([`${file}: cannot open the judgment cache as SQLite (${(e as Error).message})`])
+    }
+    const row = db.prepare("SELECT value FROM meta WHERE key = 'config_hash'").get() as { value: string } | undefined
+    if (row && row.value !== configHash) {
+      db.close()
+      throw new JudgeInputError([
+        `${file}: this judgment cache was made under judge config ${row.value}, not ${configHash}; judgments of different configs are never mixed (use another --cache file)`,
+      ])
+    }
+    if (!row) db.prepare("INSERT INTO meta (key, value) VALUES ('config_hash', ?)").run(configHash)
+    return new JudgeCache(file, db, configHash)
+  }
+
+  /** The finished judgment for a request key, if any. */
+  get(key: string): CachedJudgment | null {
+    const r = this.getStmt.get(key) as Row | undefined
+    if (!r) return null
+    return {
+      key: r.key,
+      dimension: r.dimension,
+      turnId: r.turn_id,
+      status: r.status,
+      score: r.score,
+      rationale: r.rationale,
+      reason: r.reason,
+      attempts: r.attempts,
+      promptTokens: r.prompt_tokens,
+      completionTokens: r.completion_tokens,
+      content: r.content,
+      systemFingerprint: r.system_fingerprint,
+      model: r.model,
+      request: r.request,
+      createdAt: r.created_at,
+    }
+  }
+
+  /** Commit one finished judgment now (its own transaction). */
+  put(j: CachedJudgment): void {
+    this.putStmt.run({
+      key: j.key,
+      dimension: j.dimension,
+      turn_id: j.turnId,
+      status: j.status,
+      score: j.score,
+      rationale: j.rationale,
+      reason: j.reason,
+      attempts: j.attempts,
+      prompt_tokens: j.promptTokens,
+      completion_tokens: j.completionTokens,
+      content: j.content,
+      system_fingerprint: j.systemFingerprint,
+      model: j.model,
+      request: j.request,
+      created_at: j.createdAt,
+    })
+  }
+
+  /** A remembered fact about the server (e.g. that it rejected structured output). */
+  getMeta(key: string): string | null {
+    const r = this.db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined
+    return r?.value ?? null
+  }
+
+  setMeta(key: string, value: string): void {
+    this.db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(key, value)
+  }
+
+  /** Number of cached judgments. */
+  size(): number {
+    return (this.db.prepare('SELECT COUNT(*) AS n FROM judgments').get() as { n: number }).n
+  }
+
+  close(): void {
+    this.db.close()
+  }
+}

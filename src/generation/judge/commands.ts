@@ -1,0 +1,214 @@
+/**
+ * What `trecscore judge run | calibrate | report` do, as library functions (the CLI only parses
+ * flags and prints): load and hash the config, build items, open the cache, run, aggregate,
+ * write judgments, render reports.
+ *
+ * Endpoint and key come from the environment unless given: base URL = `--base-url`, else
+ * `TRECSCORE_JUDGE_BASE_URL`, else `OPENAI_BASE_URL`, else `https://api.openai.com/v1`; API key
+ * = `TRECSCORE_JUDGE_API_KEY`, else `OPENAI_API_KEY`, else none (no Authorization header).
+ */
+import { promises as fsp } from 'node:fs'
+import { JUDGE_DIMENSIONS, type JudgeDimension } from './config.js'
+import { aggregateJudgments, type Judgment } from './aggregate.js'
+import { JudgeCache } from './cache.js'
+import { calibrate, parseGoldenCase, type GoldenCase } from './calibrate.js'
+import { JudgeInputError } from './errors.js'
+import { defaultJudgeConfigPath, loadJudgeConfig, readJsonlFile, readJudgeItems, readJudgments, writeJudgments, type LoadedJudgeConfig } from './files.js'
+import type { JudgeItem } from './items.js'
+import { createProgress, type ProgressStream } from './progress.js'
+import { disclosureJson, renderCalibration, renderDisclosureMarkdown, renderRunReport, runReportJson, type JudgeReportFormat } from './report.js'
+import { judgeAgreement, renderAgreementJson, renderAgreementMarkdown } from '../../stats/agreement/index.js'
+import { buildRetecoItems, type RetecoJudgePreset } from './reteco-items.js'
+import { runJudge, type JudgeRunStats } from './runner.js'
+
+/** The default endpoint when neither a flag nor the environment names one. */
+export const DEFAULT_JUDGE_BASE_URL = 'https://api.openai.com/v1'
+
+/** Endpoint settings from flags and environment. */
+export function resolveEndpoint(env: Readonly<Record<string, string | undefined>>, baseUrl?: string): { baseUrl: string; apiKey: string | null } {
+  const url = baseUrl || env['TRECSCORE_JUDGE_BASE_URL'] || env['OPENAI_BASE_URL'] || DEFAULT_JUDGE_BASE_URL
+  const key = env['TRECSCORE_JUDGE_API_KEY'] || env['OPENAI_API_KEY'] || null
+  return { baseUrl: url, apiKey: key }
+}
+
+/** The default cache file of a config: one per config hash, in the working directory. */
+export function defaultCacheFile(configHash: string): string {
+  return `trecscore-judge-cache-${configHash.slice(0, 12)}.sqlite`
+}
+
+/** Options shared by the commands that call the judge. */
+export interface JudgeCallOptions {
+  /** Judge config file. @default the shipped `data/judge/reteco-judge-v1.json` */
+  readonly config?: string
+  readonly cache?: string
+  readonly baseUrl?: string
+  readonly concurrency?: number
+  readonly requestsPerMinute?: number
+  readonly quiet?: boolean
+  readonly env: Readonly<Record<string, string | undefined>>
+  readonly stderr: ProgressStream
+  /** Test hooks: sleep and jitter of the client. */
+  readonly sleep?: (ms: number) => Promise<void>
+  readonly random?: () => number
+}
+
+/** Options of {@link judgeRunCommand}. */
+export interface JudgeRunCommandOptions extends JudgeCallOptions {
+  /** Generic items JSONL (or use `preset`). */
+  readonly items?: string
+  readonly preset?: RetecoJudgePreset
+  readonly data?: string
+  readonly answers?: string
+  readonly retrieval?: string
+  readonly split?: string
+  readonly domains?: readonly string[]
+  /** Judgments JSONL written here. */
+  readonly out: string
+  readonly dimensions?: readonly JudgeDimension[]
+  readonly format: JudgeReportFormat
+  readonly perTurn?: boolean
+  /** Also write the JSON report here. */
+  readonly reportJson?: string
+}
+
+function openRun(o: JudgeCallOptions): { loaded: LoadedJudgeConfig; cache: JudgeCache; endpoint: { baseUrl: string; apiKey: string | null } } {
+  const loaded = loadJudgeConfig(o.config ?? defaultJudgeConfigPath())
+  const cache = JudgeCache.open(o.cache ?? defaultCacheFile(loaded.hash), loaded.hash)
+  return { loaded, cache, endpoint: resolveEndpoint(o.env, o.baseUrl) }
+}
+
+async function judgeItems(o: JudgeCallOptions, items: readonly JudgeItem[], dimensions: readonly JudgeDimension[] | undefined) {
+  const { loaded, cache, endpoint } = openRun(o)
+  const progress = createProgress(o.stderr, { quiet: o.quiet ?? false })
+  try {
+    const r = await runJudge({
+      config: loaded.config,
+      configHash: loaded.hash,
+      items,
+      cache,
+      client: { ...endpoint, ...(o.sleep ? { sleep: o.sleep } : {}), ...(o.random ? { random: o.random } : {}) },
+      ...(o.concurrency !== undefined ? { concurrency: o.concurrency } : {}),
+      ...(o.requestsPerMinute !== undefined ? { requestsPerMinute: o.requestsPerMinute } : {}),
+      ...(dimensions ? { dimensions } : {}),
+      onProgress: progress.onProgress,
+    })
+    return { ...r, loaded, endpoint }
+  } finally {
+    progress.finish()
+    cache.close()
+  }
+}
+
+/** `judge run`: judge items (or a RETECO submission), write judgments, return the report text. */
+export async function judgeRunCommand(o: JudgeRunCommandOptions): Promise<{ report: string; judgments: Judgment[]; stats: JudgeRunStats }> {
+  const notes: string[] = []
+  let items: JudgeItem[]
+  let source: string
+  if (o.preset) {
+    if (o.items) throw new JudgeInputError([`give either an items file or --preset ${o.preset} with --data and the answers file, not both`])
+    if (!o.data || !o.answers) throw new JudgeInputError([`--preset ${o.preset} needs --data DIR and an ANSWERS.jsonl file`])
+    const r = await buildRetecoItems({ preset: o.preset, data: o.data, answers: o.answers, retrieval: o.retrieval ?? null, ...(o.split ? { split: o.split } : {}), ...(o.domains ? { domains: o.domains } : {}) })
+    items = r.items
+    const s = r.summary
+    source = `${o.preset} on ${o.data} (domains ${s.domains.join(', ')}), answers ${o.answers}${o.retrieval ? `, retrieval ${o.retrieval}` : ''}`
+    notes.push(`target turns: ${s.targetTurns}, answered ${s.answered}, unanswered ${s.unanswered} (scored 0 on every dimension)`)
+    notes.push('answers read with minimal parsing (turn_id, answer, optional domain); run `trecscore validate --preset ' + o.preset + '` for the full submission checks')
+    if (s.unknownAnswers.length) notes.push(`answers for turns that are not target turns, ignored: ${s.unknownAnswers.length} (${s.unknownAnswers.slice(0, 5).join('; ')}${s.unknownAnswers.length > 5 ? '; …' : ''})`)
+    if (s.shortRetrieval.size) notes.push(`turns with fewer than 5 retrieved passages in the corpus: ${s.shortRetrieval.size}`)
+    if (s.passagesNotFound) notes.push(`gold passages not found in the corpus (not shown to the judge): ${s.passagesNotFound}`)
+  } else {
+    if (!o.items) throw new JudgeInputError(['give an items JSONL file, or --preset reteco-2b|reteco-2c --data DIR ANSWERS.jsonl'])
+    if (o.data || o.retrieval || o.answers) throw new JudgeInputError(['--data and --retrieval go with --preset reteco-2b|reteco-2c'])
+    items = await readJudgeItems(o.items)
+    source = `items ${o.items}`
+  }
+  const r = await judgeItems(o, items, o.dimensions)
+  await writeJudgments(o.out, r.judgments, r.loaded.hash)
+  notes.push(`judgments written to ${o.out}`)
+  const agg = aggregateJudgments(r.judgments, r.loaded.config.invalidPolicy)
+  const meta = { config: r.loaded.config, configHash: r.loaded.hash, baseUrl: r.endpoint.baseUrl, source, notes }
+  if (o.reportJson) await fsp.writeFile(o.reportJson, `${JSON.stringify(runReportJson(agg, r.stats, meta), null, 2)}\n`)
+  return { report: renderRunReport(agg, r.stats, meta, o.format, { perTurn: o.perTurn ?? false }), judgments: r.judgments, stats: r.stats }
+}
+
+/** Read a golden JSONL file; duplicate ids are problems. */
+export async function readGolden(file: string): Promise<GoldenCase[]> {
+  const out: GoldenCase[] = []
+  const seen = new Map<string, number>()
+  const problems = await readJsonlFile(file, (v, line) => {
+    const r = parseGoldenCase(v)
+    if (!r.ok) return r.problems
+    const first = seen.get(r.golden.id)
+    if (first !== undefined) return [`case ${JSON.stringify(r.golden.id)} already given at line ${first}`]
+    seen.set(r.golden.id, line)
+    out.push(r.golden)
+  })
+  if (problems.length) throw new JudgeInputError(problems)
+  if (out.length === 0) throw new JudgeInputError([`${file}: no golden cases`])
+  return out
+}
+
+/** `judge calibrate`: judge each golden pair on its dimension and report the ranking agreement. */
+export async function judgeCalibrateCommand(o: JudgeCallOptions & { readonly golden: string; readonly format: JudgeReportFormat; readonly out?: string }): Promise<{ report: string; passed: number; total: number }> {
+  const golden = await readGolden(o.golden)
+  const judgments: Judgment[] = []
+  let loaded: LoadedJudgeConfig | null = null
+  for (const dim of JUDGE_DIMENSIONS) {
+    const cases = golden.filter((g) => g.dimension === dim)
+    if (!cases.length) continue
+    const r = await judgeItems(o, cases.flatMap((g) => [g.better, g.worse]), [dim])
+    loaded = r.loaded
+    judgments.push(...r.judgments)
+  }
+  loaded ??= loadJudgeConfig(o.config ?? defaultJudgeConfigPath())
+  if (o.out) await writeJudgments(o.out, judgments, loaded.hash)
+  const result = calibrate(golden, judgments, loaded.hash)
+  return { report: renderCalibration(result, { config: loaded.config, golden: o.golden }, o.format), passed: result.passed, total: result.total }
+}
+
+/** Options of {@link judgeReportCommand}. */
+export interface JudgeReportCommandOptions {
+  readonly judgments: string
+  readonly config?: string
+  /** Human labels: agreement of the judge with them (`judgeAgreement` of the agreement module). */
+  readonly human?: string
+  /** Bootstrap resamples and seed of the agreement CIs. @default 1000, 42 */
+  readonly bootstrap?: number
+  readonly seed?: number
+  readonly markdownOut?: string
+  readonly jsonOut?: string
+  readonly format: 'markdown' | 'json'
+}
+
+/** `judge report`: the disclosure report (markdown and JSON) of a judgments file. */
+export async function judgeReportCommand(o: JudgeReportCommandOptions): Promise<{ report: string }> {
+  const loaded = loadJudgeConfig(o.config ?? defaultJudgeConfigPath())
+  const judgments = await readJudgments(o.judgments)
+  const other = judgments.find((j) => j.configHash !== loaded.hash)
+  if (other) throw new JudgeInputError([`${o.judgments}: judgments were made under judge config ${other.configHash}, but ${loaded.file} has hash ${loaded.hash}; give the config they were made with (--config)`])
+  const agg = aggregateJudgments(judgments, loaded.config.invalidPolicy)
+  let agreement: unknown = null
+  let agreementNote = 'No human labels were given (--human FILE), so no agreement is reported.'
+  let agreementMarkdown: string | null = null
+  if (o.human) {
+    let human: Buffer
+    try {
+      human = await fsp.readFile(o.human)
+    } catch (e) {
+      throw new JudgeInputError([`${o.human}: cannot read the human labels (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`])
+    }
+    const result = judgeAgreement(
+      { human: { file: o.human, bytes: human }, judgments: { file: o.judgments, bytes: await fsp.readFile(o.judgments) } },
+      { ...(o.bootstrap !== undefined ? { bootstrap: o.bootstrap } : {}), ...(o.seed !== undefined ? { seed: o.seed } : {}) },
+    )
+    agreement = JSON.parse(renderAgreementJson(result)) as unknown
+    agreementMarkdown = renderAgreementMarkdown(result)
+    agreementNote = `Agreement of the judge with the human labels in ${o.human} (quadratic-weighted Cohen's kappa, Krippendorff's alpha, Spearman, Kendall tau-b; bootstrap CIs resample whole conversations).`
+  }
+  const input = { config: loaded.config, configHash: loaded.hash, configFile: loaded.file, judgmentsFile: o.judgments, aggregates: agg, agreement, agreementNote, agreementMarkdown }
+  const md = renderDisclosureMarkdown(input)
+  const json = `${JSON.stringify(disclosureJson(input), null, 2)}\n`
+  if (o.markdownOut) await fsp.writeFile(o.markdownOut, md)
+  if (o.jsonOut) await fsp.writeFile(o.jsonOut, json)
+  return { report: o.format === 'json' ? json : md }
+}

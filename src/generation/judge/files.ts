@@ -1,0 +1,181 @@
+/**
+ * File edges of the judge: the config file (validated and hashed), items, judgments and golden
+ * JSONL files. Every problem of a file is reported at once as `file:line: what`; invalid UTF-8,
+ * non-JSON lines, NUL bytes and over-long lines are problems, never crashes.
+ */
+import { promises as fsp, readFileSync, existsSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { canonicalJson, parseJudgeConfig, type JudgeConfig } from './config.js'
+import { parseJudgeItem, type JudgeItem } from './items.js'
+import { judgmentToJson, parseJudgmentRecord, type Judgment } from './aggregate.js'
+import { sha256Hex } from './cache.js'
+import { JudgeInputError } from './errors.js'
+
+/** Largest JSONL file read (bytes) and longest line (bytes). */
+export const MAX_JSONL_BYTES = 1 << 30
+export const MAX_LINE_BYTES = 64 << 20
+
+/** A loaded config with its identity. */
+export interface LoadedJudgeConfig {
+  readonly file: string
+  readonly config: JudgeConfig
+  /** `judge_config_id`: sha256 hex of the canonical JSON of the file's value. */
+  readonly hash: string
+  /** The file's JSON value (shown verbatim in disclosure reports). */
+  readonly raw: unknown
+}
+
+/** The shipped default config, `data/judge/reteco-judge-v1.json` in the package. */
+export function defaultJudgeConfigPath(): string {
+  let dir = dirname(fileURLToPath(import.meta.url))
+  for (let i = 0; i < 6; i++) {
+    const p = join(dir, 'data', 'judge', 'reteco-judge-v1.json')
+    if (existsSync(p)) return p
+    dir = dirname(dir)
+  }
+  return join('data', 'judge', 'reteco-judge-v1.json')
+}
+
+/** The config hash: sha256 hex of {@link canonicalJson} of the parsed file. */
+export function judgeConfigHash(raw: unknown): string {
+  return sha256Hex(canonicalJson(raw))
+}
+
+/** Read, validate and hash a judge config file. */
+export function loadJudgeConfig(file: string): LoadedJudgeConfig {
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch (e) {
+    throw new JudgeInputError([`${file}: cannot read the judge config (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`])
+  }
+  let raw: unknown
+  try {
+    raw = JSON.parse(text)
+  } catch (e) {
+    throw new JudgeInputError([`${file}: the judge config is not valid JSON (${(e as Error).message})`])
+  }
+  const r = parseJudgeConfig(raw)
+  if (!r.ok) throw new JudgeInputError(r.problems.map((p) => `${file}: ${p.path}: ${p.message}`))
+  return { file, config: r.config, hash: judgeConfigHash(raw), raw }
+}
+
+const decoder = new TextDecoder('utf-8', { fatal: true })
+
+function isBlank(bytes: Buffer): boolean {
+  for (const c of bytes) if (c !== 0x20 && c !== 0x09 && c !== 0x0d && c !== 0x0b && c !== 0x0c) return false
+  return true
+}
+
+/**
+ * Call `onRecord(value, line)` for every non-blank line of a JSONL file, JSON-parsed. Returns the
+ * problems (`file:line: …`) of lines that could not be read; `onRecord` may return its own.
+ */
+export async function readJsonlFile(file: string, onRecord: (value: unknown, line: number) => readonly string[] | void): Promise<string[]> {
+  let buf: Buffer
+  try {
+    const st = await fsp.stat(file)
+    if (!st.isFile()) return [`${file}: not a file`]
+    if (st.size > MAX_JSONL_BYTES) return [`${file}: larger than ${MAX_JSONL_BYTES} bytes`]
+    buf = await fsp.readFile(file)
+  } catch (e) {
+    return [`${file}: cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`]
+  }
+  const problems: string[] = []
+  let start = 0
+  let line = 0
+  while (start <= buf.length) {
+    let end = buf.indexOf(0x0a, start)
+    if (end < 0) end = buf.length
+    line++
+    const bytes = buf.subarray(start, end)
+    start = end + 1
+    if (isBlank(bytes)) {
+      if (end === buf.length) break
+      continue
+    }
+    if (problems.length >= 200) {
+      problems.push(`${file}: … stopped after 200 problems`)
+      break
+    }
+    if (bytes.length > MAX_LINE_BYTES) {
+      problems.push(`${file}:${line}: line longer than ${MAX_LINE_BYTES} bytes`)
+      continue
+    }
+    if (bytes.includes(0)) {
+      problems.push(`${file}:${line}: NUL byte in line (binary data?)`)
+      continue
+    }
+    let text: string
+    try {
+      text = decoder.decode(bytes)
+    } catch {
+      problems.push(`${file}:${line}: invalid UTF-8`)
+      continue
+    }
+    let value: unknown
+    try {
+      value = JSON.parse(text)
+    } catch (e) {
+      problems.push(`${file}:${line}: not valid JSON (${(e as Error).message.slice(0, 100)}): ${JSON.stringify(text.slice(0, 60))}`)
+      continue
+    }
+    const more = onRecord(value, line)
+    if (more) for (const p of more) problems.push(`${file}:${line}: ${p}`)
+    if (end === buf.length) break
+  }
+  return problems
+}
+
+/** Read an items JSONL file; throws every problem at once. Duplicate (domain, turn_id) is a problem. */
+export async function readJudgeItems(file: string): Promise<JudgeItem[]> {
+  const items: JudgeItem[] = []
+  const seen = new Map<string, number>()
+  const problems = await readJsonlFile(file, (v, line) => {
+    const r = parseJudgeItem(v)
+    if (!r.ok) return r.problems
+    const key = `${r.item.domain ?? ''}\u0000${r.item.turnId}`
+    const first = seen.get(key)
+    if (first !== undefined) return [`turn ${JSON.stringify(r.item.turnId)}${r.item.domain ? ` (domain ${r.item.domain})` : ''} already given at line ${first}`]
+    seen.set(key, line)
+    items.push(r.item)
+  })
+  if (problems.length) throw new JudgeInputError(problems)
+  if (items.length === 0) throw new JudgeInputError([`${file}: no items`])
+  return items
+}
+
+/** Read a judgments JSONL file (the shared format); throws every problem at once. */
+export async function readJudgments(file: string): Promise<Judgment[]> {
+  const out: Judgment[] = []
+  const problems = await readJsonlFile(file, (v) => {
+    const r = parseJudgmentRecord(v)
+    if (!r.ok) return r.problems
+    out.push(r.judgment)
+  })
+  const hashes = [...new Set(out.map((j) => j.configHash))]
+  if (hashes.length > 1) problems.push(`${file}: judgments of ${hashes.length} different judge configs are mixed (${hashes.join(', ')}); refusing to use them together`)
+  if (problems.length) throw new JudgeInputError(problems)
+  return out
+}
+
+/**
+ * Write judgments as JSONL. An existing file made under another config hash is refused (judgments
+ * of different configs are never mixed); one of the same hash is replaced.
+ */
+export async function writeJudgments(file: string, judgments: readonly Judgment[], configHash: string): Promise<void> {
+  if (existsSync(file)) {
+    const first = (await fsp.readFile(file, 'utf8').catch(() => '')).split('\n', 1)[0] ?? ''
+    let prev: unknown = null
+    try {
+      prev = (JSON.parse(first) as Record<string, unknown>)['config_hash']
+    } catch {
+      prev = null
+    }
+    if (typeof prev === 'string' && prev !== configHash) {
+      throw new JudgeInputError([`${file}: holds judgments made under judge config ${prev}, not ${configHash}; refusing to overwrite or mix them (choose another --out)`])
+    }
+  }
+  await fsp.writeFile(file, judgments.map((j) => JSON.stringify(judgmentToJson(j))).join('\n') + (judgments.length ? '\n' : ''))
+}

@@ -1,0 +1,229 @@
+/**
+ * The RETECO route (sub-tracks 2b and 2c): judge items built from RECOR data, a submission's
+ * answers and, for 2c, its retrieval run.
+ *
+ * - Target turns: every turn of every conversation of the split (`benchmark_<split>.json` of
+ *   each `track2_recor/<domain>/`, or the pilot's `benchmark.jsonl`), keyed by (domain,
+ *   `<conv>_turn_<t>`). Turn depth = `turn_id`.
+ * - History: the earlier turns of the conversation as user question / assistant answer pairs,
+ *   the answers being the benchmark's own (as RECOR's `conversation_history` holds them).
+ * - Reference: the turn's benchmark `answer`.
+ * - Passages: 2b the turn's `gold_doc_ids` (in that order); 2c the participant's top 5 for the
+ *   turn, ordered as the RETECO plan orders runs (ids not in the domain's `documents.jsonl`
+ *   dropped first, score descending after float32 rounding, ties by doc id descending in byte
+ *   order, then line order; repeated ids after the first dropped).
+ * - Answers JSONL: `{"turn_id", "answer", "domain"?}`; `domain` is needed only when a turn id
+ *   exists in several domains (BRIGHT conversation ids repeat across domains). A target turn
+ *   without an answer is kept with `answer: null` (it scores zero and is counted).
+ */
+import { promises as fsp } from 'node:fs'
+import { join } from 'node:path'
+import { decodeId } from '../../io/bytes.js'
+import { loadRetecoData } from '../../presets/reteco/data.js'
+import { readRetecoRun } from '../../presets/reteco/runs.js'
+import type { RetecoDomainData } from '../../presets/reteco/types.js'
+import { readJsonlFile } from './files.js'
+import type { HistoryMessage, JudgeItem, JudgePassage } from './items.js'
+import { JudgeInputError } from './errors.js'
+
+/** `reteco-2b` (gold passages) or `reteco-2c` (the run's top 5). */
+export type RetecoJudgePreset = 'reteco-2b' | 'reteco-2c'
+
+/** Options of {@link buildRetecoItems}. */
+export interface RetecoItemsOptions {
+  readonly preset: RetecoJudgePreset
+  readonly data: string
+  readonly answers: string
+  /** 2c: the submission's retrieval run (TREC file or per-domain directory). */
+  readonly retrieval?: string | null
+  readonly split?: string
+  readonly domains?: readonly string[]
+  /** Passages per turn for 2c. @default 5 */
+  readonly topK?: number
+}
+
+/** What the route found besides the items. */
+export interface RetecoItemsSummary {
+  readonly targetTurns: number
+  readonly answered: number
+  /** Target turns with no answer (scored 0). */
+  readonly unanswered: number
+  /** Answer lines whose turn is not a target turn (ignored), with their lines. */
+  readonly unknownAnswers: readonly string[]
+  /** 2c: turns with fewer than topK passages after cleaning (turn id → count). */
+  readonly shortRetrieval: ReadonlyMap<string, number>
+  /** Passage ids not found in the corpus (2b gold ids; 2c ids are dropped before the cut). */
+  readonly passagesNotFound: number
+  readonly domains: readonly string[]
+}
+
+interface RawTurn {
+  turnId: number
+  query: string
+  answer: string
+  gold: string[]
+}
+
+async function readBenchmarkTexts(d: RetecoDomainData, layout: string, split: string): Promise<Map<string, RawTurn[]>> {
+  const out = new Map<string, RawTurn[]>()
+  const add = (rec: Record<string, unknown>): void => {
+    const task = typeof rec['task'] === 'string' ? (rec['task'] as string).toLowerCase() : ''
+    if (layout === 'pilot' && (task || 'pilot') !== d.domain) return
+    const id = typeof rec['id'] === 'string' ? (rec['id'] as string) : String(rec['id'])
+    const turns = Array.isArray(rec['turns']) ? (rec['turns'] as Record<string, unknown>[]) : []
+    out.set(
+      id,
+      turns.map((t) => ({
+        turnId: Number(t['turn_id']),
+        query: typeof t['query'] === 'string' ? (t['query'] as string) : '',
+        answer: typeof t['answer'] === 'string' ? (t['answer'] as string) : '',
+        gold: (Array.isArray(t['gold_doc_ids']) ? t['gold_doc_ids'] : Array.isArray(t['supporting_doc_ids']) ? t['supporting_doc_ids'] : []).filter((x: unknown): x is string => typeof x === 'string'),
+      })),
+    )
+  }
+  if (layout === 'pilot') {
+    const problems = await readJsonlFile(join(d.dir, 'benchmark.jsonl'), (v) => void add(v as Record<string, unknown>))
+    if (problems.length) throw new JudgeInputError(problems)
+  } else {
+    const file = join(d.dir, `benchmark_${split}.json`)
+    const arr = JSON.parse(await fsp.readFile(file, 'utf8')) as unknown[]
+    for (const rec of arr) add(rec as Record<string, unknown>)
+  }
+  return out
+}
+
+/** Texts of the wanted documents of a corpus file (streamed; others skipped). */
+async function readDocuments(file: string | null, wanted: ReadonlySet<string>): Promise<Map<string, string>> {
+  const out = new Map<string, string>()
+  if (!file || wanted.size === 0) return out
+  const problems = await readJsonlFile(file, (v) => {
+    const o = v as Record<string, unknown>
+    const id = o?.['doc_id'] ?? o?.['id']
+    if (typeof id === 'string' && wanted.has(id) && typeof o['content'] === 'string') out.set(id, o['content'] as string)
+  })
+  if (problems.length) throw new JudgeInputError(problems)
+  return out
+}
+
+function byteCompare(a: string, b: string): number {
+  return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'))
+}
+
+/** Build judge items for every target turn. */
+export async function buildRetecoItems(options: RetecoItemsOptions): Promise<{ items: JudgeItem[]; summary: RetecoItemsSummary }> {
+  const split = options.split ?? 'dev'
+  if (options.preset === 'reteco-2c' && !options.retrieval) throw new JudgeInputError(['--preset reteco-2c needs the submission\'s retrieval run (--retrieval RUN): its top-5 passages are what the faithfulness judge sees'])
+  if (options.preset === 'reteco-2b' && options.retrieval) throw new JudgeInputError(['--retrieval is for --preset reteco-2c; 2b judges against the gold passages'])
+  const data = await loadRetecoData(options.data, { split, tracks: ['track2_recor'], ...(options.domains ? { domains: options.domains } : {}) })
+  if (data.track2.size === 0) throw new JudgeInputError([`${options.data}: no Track 2 (RECOR) conversations found`])
+  const topK = options.topK ?? 5
+
+  // Answers.
+  const answers = new Map<string, { answer: string; line: number }>()
+  const answerProblems: string[] = []
+  const unknownAnswers: string[] = []
+  const targets = new Map<string, string[]>() // turn id → domains
+  for (const [dom, d] of data.track2) for (const c of d.conversations) for (const t of c.turns) targets.set(decodeId(t.topicId), [...(targets.get(decodeId(t.topicId)) ?? []), dom])
+  answerProblems.push(
+    ...(await readJsonlFile(options.answers, (v, line) => {
+      const o = v as Record<string, unknown>
+      if (o === null || typeof o !== 'object' || Array.isArray(o)) return ['expected a JSON object {"turn_id", "answer"}']
+      const tid = o['turn_id']
+      const ans = o['answer']
+      if (typeof tid !== 'string' || tid === '') return [`"turn_id": expected a non-empty string, found ${JSON.stringify(tid) ?? 'nothing'}`]
+      if (typeof ans !== 'string') return [`"answer": expected a string, found ${JSON.stringify(ans) ?? 'nothing'}`]
+      const doms = targets.get(tid)
+      if (!doms) {
+        unknownAnswers.push(`${options.answers}:${line}: ${tid}`)
+        return
+      }
+      let dom = typeof o['domain'] === 'string' ? (o['domain'] as string).toLowerCase() : null
+      if (dom === null) {
+        if (doms.length > 1) return [`turn ${JSON.stringify(tid)} exists in several domains (${doms.join(', ')}): add a "domain" field`]
+        dom = doms[0]!
+      } else if (!doms.includes(dom)) return [`turn ${JSON.stringify(tid)} is not in domain ${JSON.stringify(dom)} (it is in ${doms.join(', ')})`]
+      const key = `${dom}\u0000${tid}`
+      const prev = answers.get(key)
+      if (prev) return [`turn ${JSON.stringify(tid)} (${dom}) already answered at line ${prev.line}`]
+      answers.set(key, { answer: ans, line })
+    })),
+  )
+  if (answerProblems.length) throw new JudgeInputError(answerProblems)
+
+  // 2c: the run.
+  const run = options.preset === 'reteco-2c' ? await readRetecoRun(options.retrieval!, { domains: data.track2, subtrack: '2c' }) : null
+  if (run) {
+    const bad = [...run.domains.values()].flatMap((f) => f.parseErrors.map((p) => `${p.file}:${p.line}: ${p.message}`))
+    if (bad.length) throw new JudgeInputError(bad)
+  }
+
+  const items: JudgeItem[] = []
+  const shortRetrieval = new Map<string, number>()
+  let notFound = 0
+  for (const [dom, d] of data.track2) {
+    const texts = await readBenchmarkTexts(d, data.layout, split)
+    const runFile = run?.domains.get(dom) ?? null
+    // Passage ids wanted per turn (2c: every run candidate of a target turn; cut after cleaning).
+    const candidates = new Map<string, { id: string; score: number; line: number }[]>()
+    const wanted = new Set<string>()
+    for (const c of d.conversations) {
+      for (const t of c.turns) {
+        if (run) {
+          const rt = runFile?.topics.get(t.topicId)
+          const list = rt ? rt.docIds.map((id, i) => ({ id: decodeId(id), score: Math.fround(rt.scores[i]!), line: rt.lines[i]! })) : []
+          candidates.set(t.topicId, list)
+          for (const x of list) wanted.add(x.id)
+        } else for (const g of t.goldDocIds) wanted.add(decodeId(g))
+      }
+    }
+    const docs = await readDocuments(d.corpusFile, wanted)
+    for (const c of d.conversations) {
+      const convId = decodeId(c.id)
+      const raw = texts.get(convId) ?? []
+      const history: HistoryMessage[] = []
+      for (const t of [...c.turns].sort((a, b) => a.turnId - b.turnId)) {
+        const tid = decodeId(t.topicId)
+        const rt = raw.find((x) => x.turnId === t.turnId)
+        let passages: JudgePassage[]
+        if (run) {
+          const list = (candidates.get(t.topicId) ?? []).filter((x) => docs.has(x.id))
+          list.sort((a, b) => b.score - a.score || byteCompare(b.id, a.id) || a.line - b.line)
+          const seen = new Set<string>()
+          passages = []
+          for (const x of list) {
+            if (seen.has(x.id)) continue
+            seen.add(x.id)
+            passages.push({ id: x.id, text: docs.get(x.id)! })
+            if (passages.length === topK) break
+          }
+          if (passages.length < topK) shortRetrieval.set(tid, passages.length)
+        } else {
+          passages = []
+          for (const g of t.goldDocIds.map(decodeId)) {
+            const text = docs.get(g)
+            if (text === undefined) notFound++
+            else passages.push({ id: g, text })
+          }
+        }
+        const a = answers.get(`${dom}\u0000${tid}`)
+        items.push({
+          turnId: tid,
+          conversationId: convId,
+          domain: dom,
+          turnDepth: t.turnId,
+          history: [...history],
+          question: rt?.query ?? '',
+          answer: a ? a.answer : null,
+          passages,
+          reference: rt?.answer || null,
+        })
+        history.push({ role: 'user', content: rt?.query ?? '' }, { role: 'assistant', content: rt?.answer ?? '' })
+      }
+    }
+  }
+  const answered = items.filter((i) => i.answer !== null).length
+  return {
+    items,
+    summary: { targetTurns: items.length, answered, unanswered: items.length - answered, unknownAnswers, shortRetrieval, passagesNotFound: notFound, domains: [...data.track2.keys()] },
+  }
+}

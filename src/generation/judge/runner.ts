@@ -1,0 +1,227 @@
+/**
+ * A judging run: every item × dimension becomes one request; finished judgments come from the
+ * cache or from the server (then committed to the cache at once). Requests go out through a
+ * concurrency limit and a requests-per-minute limiter. Results are in item order, then dimension
+ * order, whatever the concurrency.
+ *
+ * Structured output: with `structured_output: "json_schema"` the request carries
+ * `response_format`; when the server rejects that (HTTP 400/422), the run falls back to plain
+ * requests checked by the strict parser, remembers the fallback for this base URL in the cache,
+ * and says so in the report.
+ */
+import { JUDGE_DIMENSIONS, type JudgeConfig, type JudgeDimension } from './config.js'
+import { buildRequest, lacksFor, type JudgeItem } from './items.js'
+import { callJudge, rateLimiter, type JudgeClientOptions } from './client.js'
+import { sha256Hex, type JudgeCache } from './cache.js'
+import type { Judgment } from './aggregate.js'
+
+/** Per-dimension bookkeeping of one run. */
+export interface DimensionRunStats {
+  dimension: JudgeDimension
+  /** Judgments needed (items with an answer). */
+  requested: number
+  /** Served from the cache (no request). */
+  cacheHits: number
+  /** HTTP requests sent in this run. */
+  calls: number
+  /** Valid on the first attempt / after a retry (this run's calls only). */
+  okFirstAttempt: number
+  okAfterRetry: number
+  /** Transport failures seen (each retried or final). */
+  transportFailures: number
+  /** Malformed replies seen (each re-asked or final). */
+  malformedReplies: number
+  /** Final invalid / missing judgments (this run's and cached), by reason. */
+  invalid: Record<string, number>
+  missing: Record<string, number>
+  /** Unanswered target turns (scored 0, no request). */
+  unanswered: number
+}
+
+/** What a run did and cost. */
+export interface JudgeRunStats {
+  readonly dimensions: DimensionRunStats[]
+  /** Tokens of this run's requests. */
+  readonly tokens: { promptTokens: number; completionTokens: number }
+  /** Tokens recorded for all judgments of the run, cached ones included (what they cost when made). */
+  readonly recordedTokens: { promptTokens: number; completionTokens: number }
+  readonly cost: number
+  readonly recordedCost: number
+  readonly currency: string
+  /** `json_schema`, `none`, or `rejected` (the server refused response_format; the strict parser was used). */
+  structuredOutput: 'json_schema' | 'none' | 'rejected'
+  readonly models: string[]
+  readonly systemFingerprints: string[]
+}
+
+/** Progress of a run, for a progress bar. */
+export interface JudgeProgress {
+  readonly done: number
+  readonly total: number
+  readonly calls: number
+  readonly cacheHits: number
+  readonly startedAt: number
+}
+
+/** Options of {@link runJudge}. */
+export interface RunJudgeOptions {
+  readonly config: JudgeConfig
+  readonly configHash: string
+  readonly items: readonly JudgeItem[]
+  readonly cache: JudgeCache
+  readonly client: Omit<JudgeClientOptions, 'retry' | 'beforeRequest'>
+  /** Overrides of the config's limits (operational; not part of the hash). */
+  readonly concurrency?: number
+  readonly requestsPerMinute?: number
+  /** Only these dimensions. @default all five */
+  readonly dimensions?: readonly JudgeDimension[]
+  readonly onProgress?: (p: JudgeProgress) => void
+}
+
+/** Cost of tokens at the config's prices (per million). */
+export function costOf(config: JudgeConfig, t: { promptTokens: number; completionTokens: number }): number {
+  return (t.promptTokens * config.prices.inputPerMillion + t.completionTokens * config.prices.outputPerMillion) / 1e6
+}
+
+function bump(m: Record<string, number>, k: string): void {
+  m[k] = (m[k] ?? 0) + 1
+}
+
+/** Judge every item on every (selected) dimension. */
+export async function runJudge(options: RunJudgeOptions): Promise<{ judgments: Judgment[]; stats: JudgeRunStats }> {
+  const { config, configHash, items, cache } = options
+  const dims = options.dimensions ?? JUDGE_DIMENSIONS
+  const stats: JudgeRunStats = {
+    dimensions: dims.map((dimension) => ({ dimension, requested: 0, cacheHits: 0, calls: 0, okFirstAttempt: 0, okAfterRetry: 0, transportFailures: 0, malformedReplies: 0, invalid: {}, missing: {}, unanswered: 0 })),
+    tokens: { promptTokens: 0, completionTokens: 0 },
+    recordedTokens: { promptTokens: 0, completionTokens: 0 },
+    cost: 0,
+    recordedCost: 0,
+    currency: config.prices.currency,
+    structuredOutput: config.structuredOutput,
+    models: [],
+    systemFingerprints: [],
+  }
+  const fallbackKey = `structured_rejected:${options.client.baseUrl}`
+  let structured = config.structuredOutput === 'json_schema' && cache.getMeta(fallbackKey) === null
+  if (config.structuredOutput === 'json_schema' && !structured) stats.structuredOutput = 'rejected'
+  const limiter = rateLimiter(options.requestsPerMinute ?? config.requestsPerMinute, options.client.sleep)
+  const clientOptions: JudgeClientOptions = { ...options.client, retry: config.retry, beforeRequest: () => limiter.take() }
+  const jobs: { item: JudgeItem; dimension: JudgeDimension; at: number }[] = []
+  const out: Judgment[] = []
+  const base = (item: JudgeItem, dimension: JudgeDimension) => ({ turnId: item.turnId, conversationId: item.conversationId, domain: item.domain, turnDepth: item.turnDepth, dimension, configHash })
+  for (const item of items) {
+    for (const dimension of dims) {
+      const st = stats.dimensions.find((d) => d.dimension === dimension)!
+      if (item.answer === null) {
+        st.unanswered++
+        out.push({ ...base(item, dimension), score: null, status: 'missing', rationale: null, attempts: 0, reason: 'no answer submitted for this target turn (scored 0)', unanswered: true })
+        continue
+      }
+      st.requested++
+      const lack = lacksFor(item, config.dimensions.find((d) => d.name === dimension)!)
+      if (lack) {
+        bump(st.missing, lack)
+        out.push({ ...base(item, dimension), score: null, status: 'missing', rationale: null, attempts: 0, reason: lack, unanswered: false })
+        continue
+      }
+      jobs.push({ item, dimension, at: out.length })
+      out.push(null as unknown as Judgment)
+    }
+  }
+  const startedAt = Date.now()
+  let done = 0
+  let calls = 0
+  let hits = 0
+  const total = jobs.length
+  const models = new Set<string>()
+  const fingerprints = new Set<string>()
+  const report = () => options.onProgress?.({ done, total, calls, cacheHits: hits, startedAt })
+  report()
+  const doJob = async (job: (typeof jobs)[number]): Promise<void> => {
+    const st = stats.dimensions.find((d) => d.dimension === job.dimension)!
+    for (;;) {
+      const useStructured = structured
+      const body = buildRequest(config, job.dimension, job.item, useStructured)
+      const payload = JSON.stringify(body)
+      const key = sha256Hex(payload)
+      const cached = cache.get(key)
+      if (cached) {
+        st.cacheHits++
+        hits++
+        stats.recordedTokens.promptTokens += cached.promptTokens
+        stats.recordedTokens.completionTokens += cached.completionTokens
+        if (cached.status === 'invalid') bump(st.invalid, cached.reason ?? 'invalid')
+        if (cached.model) models.add(cached.model)
+        if (cached.systemFingerprint) fingerprints.add(cached.systemFingerprint)
+        out[job.at] = { ...base(job.item, job.dimension), score: cached.score, status: cached.status, rationale: cached.rationale, attempts: cached.attempts, reason: cached.reason, unanswered: false }
+        return
+      }
+      const r = await callJudge(body, clientOptions)
+      calls += r.attempts
+      st.calls += r.attempts
+      st.transportFailures += r.transportFailures.length
+      st.malformedReplies += r.malformedReplies.length
+      stats.tokens.promptTokens += r.usage.promptTokens
+      stats.tokens.completionTokens += r.usage.completionTokens
+      if (r.model) models.add(r.model)
+      if (r.systemFingerprint) fingerprints.add(r.systemFingerprint)
+      if (r.status === 'structured_rejected') {
+        if (structured) {
+          structured = false
+          stats.structuredOutput = 'rejected'
+          cache.setMeta(fallbackKey, r.reason ?? 'rejected')
+        }
+        continue
+      }
+      if (r.status === 'missing') {
+        bump(st.missing, r.reason ?? 'missing')
+        out[job.at] = { ...base(job.item, job.dimension), score: null, status: 'missing', rationale: null, attempts: r.attempts, reason: r.reason, unanswered: false }
+        return
+      }
+      if (r.status === 'ok') {
+        if (r.attempts === 1) st.okFirstAttempt++
+        else st.okAfterRetry++
+      } else bump(st.invalid, r.reason ?? 'invalid')
+      stats.recordedTokens.promptTokens += r.usage.promptTokens
+      stats.recordedTokens.completionTokens += r.usage.completionTokens
+      cache.put({
+        key,
+        dimension: job.dimension,
+        turnId: job.item.turnId,
+        status: r.status,
+        score: r.score,
+        rationale: r.rationale,
+        reason: r.reason,
+        attempts: r.attempts,
+        promptTokens: r.usage.promptTokens,
+        completionTokens: r.usage.completionTokens,
+        content: r.content,
+        systemFingerprint: r.systemFingerprint,
+        model: r.model,
+        request: payload,
+        createdAt: new Date().toISOString(),
+      })
+      out[job.at] = { ...base(job.item, job.dimension), score: r.score, status: r.status, rationale: r.rationale, attempts: r.attempts, reason: r.reason, unanswered: false }
+      return
+    }
+  }
+  let next = 0
+  const workers = Math.max(1, Math.min(options.concurrency ?? config.concurrency, total || 1))
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      while (next < total) {
+        const job = jobs[next++]!
+        await doJob(job)
+        done++
+        report()
+      }
+    }),
+  )
+  const s = stats as { -readonly [K in keyof JudgeRunStats]: JudgeRunStats[K] }
+  s.cost = costOf(config, stats.tokens)
+  s.recordedCost = costOf(config, stats.recordedTokens)
+  s.models = [...models].sort()
+  s.systemFingerprints = [...fingerprints].sort()
+  return { judgments: out, stats }
+}
