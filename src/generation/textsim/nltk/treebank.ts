@@ -19,7 +19,8 @@
  */
 import { PY_S, PY_W, PY_WORD_CLASS, pyIgnoreCase, pySplit } from './py-text.js'
 
-type Rule = readonly [RegExp, string]
+/** A rewrite: pattern, replacement, and substrings one of which a match needs (a fast skip). */
+type Rule = readonly [RegExp, string, ReadonlyArray<string>?]
 
 const g = (source: string): RegExp => new RegExp(source, 'gu')
 /** Python `\b` before a word character: the previous character is not one. */
@@ -31,11 +32,11 @@ const ci = pyIgnoreCase
 const CLITIC_STARTS = ['re', 've', 'll', 'm', 't', 's', 'd', 'n'].map(ci).join('|')
 
 const STARTING_QUOTES: readonly Rule[] = [
-  [g('([«“‘„]|`+)'), ' $1 '],
-  [g('^"'), '``'],
-  [g('(``)'), ' $1 '],
-  [g('([ ([{<])("|\'{2})'), '$1 `` '],
-  [g(`(')(?!${CLITIC_STARTS})(${PY_W})${B_AFTER}`), '$1 $2'],
+  [g('([«“‘„]|`+)'), ' $1 ', ['«', '“', '‘', '„', '`']],
+  [g('^"'), '``', ['"']],
+  [g('(``)'), ' $1 ', ['``']],
+  [g('([ ([{<])("|\'{2})'), '$1 `` ', ['"', "''"]],
+  [g(`(')(?!${CLITIC_STARTS})(${PY_W})${B_AFTER}`), '$1 $2', ["'"]],
 ]
 
 /** `[^.](\.)[\])}>"']*\s*$`: the sentence-final period. Python's `$` also matches before a
@@ -43,27 +44,27 @@ const STARTING_QUOTES: readonly Rule[] = [
 const FINAL_PERIOD = `([^.])(\\.)([\\])}>"']*)${PY_S}*$`
 
 const PUNCTUATION: readonly Rule[] = [
-  [g(FINAL_PERIOD), '$1 $2 $3 '],
-  [g('([:,])([^\\p{Nd}])'), ' $1 $2'],
+  [g(FINAL_PERIOD), '$1 $2 $3 ', ['.']],
+  [g('([:,])([^\\p{Nd}])'), ' $1 $2', [':', ',']],
   // Python `$` (no MULTILINE): the end, or just before a final newline.
-  [g('([:,])(?=\\n?$)'), ' $1 '],
-  [g('\\.{2,}'), ' $& '],
-  [g('[;@#$%&]'), ' $& '],
-  [g(FINAL_PERIOD), '$1 $2$3 '],
-  [g('[?!]'), ' $& '],
-  [g("([^'])' "), "$1 ' "],
-  [g('[*]'), ' $& '],
+  [g('([:,])(?=\\n?$)'), ' $1 ', [':', ',']],
+  [g('\\.{2,}'), ' $& ', ['..']],
+  [g('[;@#$%&]'), ' $& ', [';', '@', '#', '$', '%', '&']],
+  [g(FINAL_PERIOD), '$1 $2$3 ', ['.']],
+  [g('[?!]'), ' $& ', ['?', '!']],
+  [g("([^'])' "), "$1 ' ", ["' "]],
+  [g('[*]'), ' $& ', ['*']],
 ]
 
-const PARENS_BRACKETS: Rule = [g('[\\][(){}<>]'), ' $& ']
-const DOUBLE_DASHES: Rule = [g('--'), ' -- ']
+const PARENS_BRACKETS: Rule = [g('[\\][(){}<>]'), ' $& ', ['[', ']', '(', ')', '{', '}', '<', '>']]
+const DOUBLE_DASHES: Rule = [g('--'), ' -- ', ['--']]
 
 const ENDING_QUOTES: readonly Rule[] = [
-  [g('([»”’])'), ' $1 '],
-  [g("''"), " '' "],
-  [g('"'), " '' "],
-  [g("([^' ])('[sS]|'[mM]|'[dD]|') "), '$1 $2 '],
-  [g("([^' ])('ll|'LL|'re|'RE|'ve|'VE|n't|N'T) "), '$1 $2 '],
+  [g('([»”’])'), ' $1 ', ['»', '”', '’']],
+  [g("''"), " '' ", ["''"]],
+  [g('"'), " '' ", ['"']],
+  [g("([^' ])('[sS]|'[mM]|'[dD]|') "), '$1 $2 ', ["' ", "'s ", "'S ", "'m ", "'M ", "'d ", "'D "]],
+  [g("([^' ])('ll|'LL|'re|'RE|'ve|'VE|n't|N'T) "), '$1 $2 ', ["'ll ", "'LL ", "'re ", "'RE ", "'ve ", "'VE ", "n't ", "N'T "]],
 ]
 
 const CONTRACTIONS: readonly Rule[] = [
@@ -88,12 +89,15 @@ const CONTRACTIONS: readonly Rule[] = [
  */
 export function treebankWordTokenize(text: string): string[] {
   let s = text
-  for (const [re, rep] of STARTING_QUOTES) s = s.replace(re, rep)
-  for (const [re, rep] of PUNCTUATION) s = s.replace(re, rep)
-  s = s.replace(PARENS_BRACKETS[0], PARENS_BRACKETS[1])
-  s = s.replace(DOUBLE_DASHES[0], DOUBLE_DASHES[1])
+  const apply = ([re, rep, need]: Rule): void => {
+    if (need === undefined || need.some((x) => s.includes(x))) s = s.replace(re, rep)
+  }
+  STARTING_QUOTES.forEach(apply)
+  PUNCTUATION.forEach(apply)
+  apply(PARENS_BRACKETS)
+  apply(DOUBLE_DASHES)
   s = ` ${s} `
-  for (const [re, rep] of ENDING_QUOTES) s = s.replace(re, rep)
-  for (const [re, rep] of CONTRACTIONS) s = s.replace(re, rep)
+  ENDING_QUOTES.forEach(apply)
+  CONTRACTIONS.forEach(apply)
   return pySplit(s)
 }
