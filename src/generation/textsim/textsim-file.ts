@@ -1,0 +1,98 @@
+/**
+ * Edge: reads a `textsim` pair file (path, `-` for standard input, `.gz`) line by line with
+ * bounded memory, and writes output lines to a file.
+ */
+import { createWriteStream } from 'node:fs'
+import { once } from 'node:events'
+import { readChunks } from '../../io/source.js'
+import { parseTextsimLine, type TextsimLine } from './textsim.js'
+
+/** Longest line read (bytes); longer lines are reported, not parsed. */
+export const TEXTSIM_MAX_LINE_BYTES = 16 * 1024 * 1024
+
+const decoder = new TextDecoder('utf-8', { fatal: true })
+
+/**
+ * Yields every non-blank line of a pair file, parsed ({@link parseTextsimLine}), with its
+ * 1-based physical line number. Invalid UTF-8, NUL-free binary junk and over-long lines are
+ * reported as issues of their line; reading goes on. Throws `SourceError` if the file cannot be read.
+ */
+export async function* readTextsimPairs(name: string, maxLineBytes = TEXTSIM_MAX_LINE_BYTES): AsyncGenerator<TextsimLine> {
+  const file = name === '-' ? '<stdin>' : name
+  let line = 0
+  let parts: Buffer[] = []
+  let size = 0
+  let tooLong = false
+  const finish = (): TextsimLine | undefined => {
+    line++
+    const buf = parts.length === 1 ? parts[0]! : Buffer.concat(parts)
+    parts = []
+    size = 0
+    if (tooLong) {
+      tooLong = false
+      return { ok: false, issue: { file, line, problem: `line longer than ${maxLineBytes} bytes (binary data or a missing newline?)`, text: '' } }
+    }
+    let text: string
+    try {
+      text = decoder.decode(buf)
+    } catch {
+      return { ok: false, issue: { file, line, problem: 'invalid UTF-8', text: buf.subarray(0, 200).toString('latin1') } }
+    }
+    if (text.endsWith('\r')) text = text.slice(0, -1)
+    if (text.trim() === '') return undefined
+    return parseTextsimLine(text, file, line)
+  }
+  for await (const chunk of readChunks(name)) {
+    let start = 0
+    for (;;) {
+      const nl = chunk.indexOf(10, start)
+      const end = nl < 0 ? chunk.length : nl
+      if (!tooLong) {
+        if (size + (end - start) > maxLineBytes) {
+          tooLong = true
+          parts = []
+        } else if (end > start) {
+          parts.push(chunk.subarray(start, end))
+          size += end - start
+        }
+      }
+      if (nl < 0) break
+      const got = finish()
+      if (got !== undefined) yield got
+      start = nl + 1
+    }
+  }
+  if (size > 0 || tooLong) {
+    const got = finish()
+    if (got !== undefined) yield got
+  }
+}
+
+/** A line sink: standard output, or a file (created or truncated). */
+export interface TextsimSink {
+  write(line: string): Promise<void>
+  close(): Promise<void>
+}
+
+/** Opens `path` for output lines, or standard output when `path` is undefined or `-`. */
+export function openTextsimSink(path?: string): TextsimSink {
+  const stream = path === undefined || path === '-' ? process.stdout : createWriteStream(path)
+  const isFile = stream !== process.stdout
+  let failed: unknown
+  stream.on('error', (e) => {
+    failed = e
+  })
+  return {
+    async write(line: string): Promise<void> {
+      if (failed !== undefined) throw failed
+      if (!stream.write(line + '\n')) await once(stream, 'drain')
+    },
+    async close(): Promise<void> {
+      if (failed !== undefined) throw failed
+      if (isFile) {
+        stream.end()
+        await once(stream, 'finish')
+      }
+    },
+  }
+}

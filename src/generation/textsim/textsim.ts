@@ -1,0 +1,168 @@
+/**
+ * The `textsim` pair file and its scoring, pure: one JSON object per line,
+ * `{"id", "prediction", "references": [...]}` (other fields ignored, so the conformance files
+ * work as input), scored per line by the requested metrics:
+ * ROUGE as rouge-score's `score_multi` (best reference per type), METEOR as NLTK's
+ * `meteor_score` (max over references), BERTScore by the `bertscore` module's scorer.
+ */
+import { isTrecscoreError } from '../../errors/trecscore-error.js'
+import { meteorScore, type MeteorParams, type MeteorTokenizer, type SynonymSource } from './meteor.js'
+import { rougeScores, type RougeBest } from './rouge.js'
+
+/** The metrics `textsim` computes. */
+export const TEXTSIM_METRICS = ['rougeL', 'rougeLsum', 'meteor', 'bertscore'] as const
+/** A metric `textsim` computes. */
+export type TextsimMetric = (typeof TEXTSIM_METRICS)[number]
+
+/** One input pair. */
+export interface TextsimPair {
+  readonly id: string
+  readonly prediction: string
+  readonly references: readonly string[]
+}
+
+/** Why a line was not scored. */
+export interface TextsimIssue {
+  readonly file: string
+  readonly line: number
+  /** The line's id when it could be read. */
+  readonly id?: string
+  readonly problem: string
+  /** The offending text (clipped when shown). */
+  readonly text: string
+}
+
+/** A parsed line: the pair, or the problem with it. */
+export type TextsimLine = { readonly ok: true; readonly pair: TextsimPair } | { readonly ok: false; readonly issue: TextsimIssue }
+
+const describe = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : `a ${typeof v}`)
+
+/**
+ * Parses one line of a pair file (already decoded). Reports, at once, every problem of the line:
+ * invalid JSON, not an object, `id` not a string, `prediction` not a string, `references` not an
+ * array of strings, or an empty `references` (the reference libraries raise on it).
+ */
+export function parseTextsimLine(text: string, file: string, line: number): TextsimLine {
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch (e) {
+    return { ok: false, issue: { file, line, problem: `invalid JSON (${(e as Error).message})`, text } }
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return { ok: false, issue: { file, line, problem: `expected a JSON object {"id", "prediction", "references"}, found ${describe(value)}`, text } }
+  }
+  const o = value as Record<string, unknown>
+  const problems: string[] = []
+  const id = typeof o.id === 'string' ? o.id : undefined
+  if (!('id' in o)) problems.push('missing "id"')
+  else if (id === undefined) problems.push(`"id" must be a string, found ${describe(o.id)}`)
+  if (!('prediction' in o)) problems.push('missing "prediction"')
+  else if (typeof o.prediction !== 'string') problems.push(`"prediction" must be a string, found ${describe(o.prediction)}`)
+  if (!('references' in o)) problems.push('missing "references"')
+  else if (!Array.isArray(o.references)) problems.push(`"references" must be an array of strings, found ${describe(o.references)}`)
+  else if (o.references.length === 0) problems.push('"references" is empty: ROUGE score_multi and METEOR need at least one reference')
+  else {
+    const bad = o.references.findIndex((r) => typeof r !== 'string')
+    if (bad >= 0) problems.push(`"references"[${bad}] must be a string, found ${describe(o.references[bad])}`)
+  }
+  if (problems.length > 0) {
+    return { ok: false, issue: { file, line, ...(id !== undefined ? { id } : {}), problem: problems.join('; '), text } }
+  }
+  return { ok: true, pair: { id: id!, prediction: o.prediction as string, references: o.references as string[] } }
+}
+
+/** One line of `textsim` output. Scores of metrics not asked for are absent. */
+export interface TextsimRow {
+  readonly id: string
+  readonly rougeL?: RougeBest
+  readonly rougeLsum?: RougeBest
+  readonly meteor?: { readonly score: number; readonly reference: number }
+  /** bert_score's multi-reference rule: each of P, R, F1 is its maximum over the references. */
+  readonly bertscore?: { readonly precision: number; readonly recall: number; readonly f1: number }
+}
+
+/** A BERTScore scorer as `textsim` uses it (the `bertscore` module's `BertScorer`). */
+export interface TextsimBertScorer {
+  score(predictions: string[], references: string[][]): Promise<{ precision: number; recall: number; f1: number }[]>
+}
+
+/** How to score: the metrics and everything they need. */
+export interface TextsimConfig {
+  readonly metrics: readonly TextsimMetric[]
+  /** ROUGE with NLTK's Porter stemmer (`use_stemmer=True`). */
+  readonly stemmer: boolean
+  /** METEOR tokenizer (default `text.lower().split()`). */
+  readonly tokenize?: MeteorTokenizer
+  readonly meteorParams?: Partial<MeteorParams>
+  /** Required for `meteor`. */
+  readonly wordnet?: SynonymSource
+  /** Required for `bertscore`. */
+  readonly bertScorer?: TextsimBertScorer
+}
+
+/** The synchronous part of a pair's scores (ROUGE and METEOR). Throws `TextsimItemError`. */
+export function scoreTextsimPair(pair: TextsimPair, config: TextsimConfig): TextsimRow {
+  const row: { -readonly [K in keyof TextsimRow]: TextsimRow[K] } = { id: pair.id }
+  if (config.metrics.includes('rougeL') || config.metrics.includes('rougeLsum')) {
+    const r = rougeScores(pair.prediction, pair.references, { stemmer: config.stemmer })
+    if (config.metrics.includes('rougeL')) row.rougeL = r.best.rougeL
+    if (config.metrics.includes('rougeLsum')) row.rougeLsum = r.best.rougeLsum
+  }
+  if (config.metrics.includes('meteor')) {
+    if (config.wordnet === undefined) throw new Error('scoreTextsimPair: meteor needs config.wordnet')
+    const m = meteorScore(pair.prediction, pair.references, {
+      wordnet: config.wordnet,
+      ...(config.tokenize !== undefined ? { tokenize: config.tokenize } : {}),
+      ...(config.meteorParams !== undefined ? { params: config.meteorParams } : {}),
+    })
+    row.meteor = { score: m.score, reference: m.reference }
+  }
+  return row
+}
+
+/** {@link scoreTextsim}'s result: rows of the scored pairs and issues of the others, in input order. */
+export interface TextsimScored {
+  readonly rows: readonly TextsimRow[]
+  readonly issues: readonly TextsimIssue[]
+}
+
+/**
+ * Scores a batch of pairs: ROUGE/METEOR per pair, BERTScore for the whole batch (the scorer
+ * gets every reference of a prediction and applies bert_score's multi-reference rule).
+ * A pair that cannot be scored (e.g. a text over the LCS limit) becomes an issue at `at(pair)`.
+ */
+export async function scoreTextsim(
+  pairs: readonly TextsimPair[],
+  config: TextsimConfig,
+  at: (pair: TextsimPair, index: number) => { file: string; line: number } = (_p, i) => ({ file: '<pairs>', line: i + 1 }),
+): Promise<TextsimScored> {
+  const rows: (TextsimRow | undefined)[] = []
+  const issues: TextsimIssue[] = []
+  pairs.forEach((pair, i) => {
+    try {
+      rows.push(scoreTextsimPair(pair, config))
+    } catch (e) {
+      if (!isTrecscoreError(e)) throw e
+      rows.push(undefined)
+      issues.push({ ...at(pair, i), id: pair.id, problem: e.message, text: pair.prediction })
+    }
+  })
+  if (config.metrics.includes('bertscore')) {
+    if (config.bertScorer === undefined) throw new Error('scoreTextsim: bertscore needs config.bertScorer')
+    const idx = rows.flatMap((row, i) => (row === undefined ? [] : [i]))
+    const scores = idx.length > 0 ? await config.bertScorer.score(idx.map((i) => pairs[i]!.prediction), idx.map((i) => [...pairs[i]!.references])) : []
+    idx.forEach((i, n) => {
+      const s = scores[n]!
+      rows[i] = { ...rows[i]!, bertscore: { precision: s.precision, recall: s.recall, f1: s.f1 } }
+    })
+  }
+  return { rows: rows.filter((r): r is TextsimRow => r !== undefined), issues }
+}
+
+/** One issue as a line for people: `file:line: id "x": problem: "text…"`. */
+export function formatTextsimIssue(issue: TextsimIssue, max = 120): string {
+  const clipped = issue.text.length > max ? `${issue.text.slice(0, max)}… (${issue.text.length} characters)` : issue.text
+  const id = issue.id !== undefined ? ` id ${JSON.stringify(issue.id)}:` : ''
+  return `${issue.file}:${issue.line}:${id} ${issue.problem}: ${JSON.stringify(clipped)}`
+}
