@@ -5,3 +5,7 @@
  */
 export * from './types.js'
 export { compareRuns, compareTable, tableFromEvaluations, runLetter, DEFAULT_COMPARE_SETTINGS } from './compare.js'
+export { COMPARE_FORMATS, renderCompare, compareToJson, formatP, type CompareFormat, type RenderCompareOptions } from './render.js'
+export { renderCompareHtml, renderCompareHtmlFragment } from './render-html.js'
+export { legendLines, testConvention, TEST_TITLES, CORRECTION_TITLES } from './legend.js'
+export { tableFromRetecoReports, retecoGroupings } from './reteco.js'

@@ -1,12 +1,153 @@
-import type { Command } from 'commander'
+import { Option, type Command } from 'commander'
+import { addConventionOptions, conventionsFromFlags, parseRelMap, type ConventionFlags } from '../conventions-options.js'
+import {
+  COMPARE_FORMATS,
+  CORRECTION_NAMES,
+  GROUPING_NAMES,
+  InputError,
+  PRESETS,
+  RETECO_PRESETS,
+  TEST_NAMES,
+  TrecscoreError,
+  compareTable,
+  decodeId,
+  evaluateRunFile,
+  getPreset,
+  parseMeasures,
+  readIdList,
+  readQrels,
+  renderCompare,
+  scoreRetecoRuns,
+  tableFromEvaluations,
+  tableFromRetecoReports,
+  type CompareFormat,
+  type CorrectionName,
+  type GroupingName,
+  type InputIssue,
+  type RetecoPreset,
+  type RunEvaluation,
+  type TestName,
+} from '../../index.js'
 
-/** `trecscore compare` (placeholder until the module lands). */
+interface CompareFlags extends ConventionFlags {
+  measure?: string[]
+  preset?: string
+  data?: string
+  split: string
+  domains?: string
+  baseline?: string
+  test?: TestName[]
+  correction: CorrectionName
+  alpha: string
+  permutations: string
+  bootstrap: string
+  seed: string
+  by?: GroupingName[]
+  minGroupSize: string
+  format: CompareFormat
+  digits: string
+}
+
+function collect<T extends string>(v: string, prev: T[] = []): T[] {
+  return [...prev, ...(v.split(',').filter(Boolean) as T[])]
+}
+
+function isReteco(preset: string | undefined): preset is RetecoPreset {
+  return preset !== undefined && (RETECO_PRESETS as readonly string[]).includes(preset)
+}
+
+/** Parse the numeric flags, collecting every problem. */
+function numbers(flags: CompareFlags): { alpha: number; permutations: number; bootstrap: number; seed: number; minGroupSize: number; digits: number } {
+  const issues: InputIssue[] = []
+  const num = (option: string, text: string, ok: (x: number) => boolean, expected: string): number => {
+    const x = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text.trim()) ? Number(text) : NaN
+    if (!ok(x)) issues.push({ code: 'bad_argument', option, found: text, expected })
+    return x
+  }
+  const int = (x: number): boolean => Number.isSafeInteger(x)
+  const out = {
+    alpha: num('--alpha', flags.alpha, (x) => x > 0 && x < 1, 'a number strictly between 0 and 1'),
+    permutations: num('--permutations', flags.permutations, (x) => int(x) && x >= 1 && x <= 1e8, 'an integer from 1 to 100000000'),
+    bootstrap: num('--bootstrap', flags.bootstrap, (x) => int(x) && x >= 1 && x <= 1e8, 'an integer from 1 to 100000000'),
+    seed: num('--seed', flags.seed, (x) => int(x) && x >= 0 && x <= 4294967295, 'an integer from 0 to 4294967295'),
+    minGroupSize: num('--min-group-size', flags.minGroupSize, (x) => int(x) && x >= 2, 'an integer >= 2'),
+    digits: num('--digits', flags.digits, (x) => int(x) && x >= 0 && x <= 12, 'an integer from 0 to 12'),
+  }
+  if (issues.length) throw new InputError(issues)
+  return out
+}
+
+/**
+ * `trecscore compare QRELS RUN... -m MEASURE...` and
+ * `trecscore compare --preset reteco-… --data DIR RUN... [-m MEASURE...]`.
+ */
 export function registerCompare(program: Command): void {
-  program
+  const cmd = program
     .command('compare')
-    .description('(not yet available)')
-    .action(() => {
-      process.stderr.write('trecscore: compare is not available yet\n')
-      process.exitCode = 2
-    })
+    .description('paired significance tests between runs per measure (t, permutation, bootstrap, Wilcoxon), corrected for multiple comparisons, with effect sizes, wins/ties/losses and per-group breakdowns')
+    .argument('<files...>', 'QRELS RUN... (TREC qrels then TREC runs; .gz ok), or RUN... with --preset reteco-… --data DIR')
+    .option('-m, --measure <names...>', "measures (ir_measures or trec_eval names: nDCG@10 'P(rel=2)@5' AP); default: the preset's, or nDCG@10 for RETECO", (v: string, prev: string[] = []) => [...prev, v])
+    .option('--preset <name>', "conventions and default measures of a preset (dl21-…), or a RETECO sub-track (reteco-1a|1b|2a|2c, with --data) whose topics carry groups")
+    .option('--data <dir>', 'RETECO: data directory (release or pilot layout)')
+    .option('--split <split>', 'RETECO: split whose qrels are used', 'dev')
+    .option('--domains <list>', 'RETECO: only these domains (comma-separated)')
+    .option('--baseline <run>', 'compare every run against this one (file name, its base name, or run tag) instead of all pairs')
+    .addOption(new Option('--test <tests...>', 'paired tests, first one decides the superscript letters (repeat or comma-separate)').choices([...TEST_NAMES]).argParser(collect<TestName>))
+    .addOption(new Option('--correction <method>', 'multiple-comparison correction over each measure\'s compared pairs').choices([...CORRECTION_NAMES]).default('holm'))
+    .option('--alpha <a>', 'significance level for the corrected p-values', '0.05')
+    .option('--permutations <n>', 'sign-flip budget of the permutation test (exact enumeration when 2^n <= it)', '10000')
+    .option('--bootstrap <n>', 'resamples of the bootstrap test and of the 95% CI of the mean difference', '10000')
+    .option('--seed <n>', 'seed of every resampling (mulberry32)', '42')
+    .addOption(new Option('--by <groupings...>', 'breakdowns by a grouping the preset defines (domain: RETECO; turn-depth: 2a/2c; step: 1b); repeat or comma-separate').argParser(collect<GroupingName>))
+    .option('--min-group-size <n>', 'groups with fewer queries are shown but not tested (default 6: below it no sign-based two-sided test reaches p < 0.05)', '6')
+    .addOption(new Option('-f, --format <format>', 'output format').choices([...COMPARE_FORMATS]).default('table'))
+    .option('--digits <n>', 'decimals of means and differences in text formats', '4')
+  addConventionOptions(cmd).action(async (files: string[], flags: CompareFlags, command: Command) => {
+    const n = numbers(flags)
+    const tests: TestName[] = [...new Set<TestName>(flags.test ?? ['t'])]
+    const badTests = tests.filter((t) => !(TEST_NAMES as readonly string[]).includes(t))
+    const by = [...new Set(flags.by ?? [])]
+    const badBy = by.filter((g) => !(GROUPING_NAMES as readonly string[]).includes(g))
+    const issues: InputIssue[] = [
+      ...badTests.map((t): InputIssue => ({ code: 'bad_argument', option: '--test', found: t, expected: TEST_NAMES.join(', ') })),
+      ...badBy.map((g): InputIssue => ({ code: 'bad_argument', option: '--by', found: g, expected: GROUPING_NAMES.join(', ') })),
+    ]
+    if (flags.missingQueries === 'skip') issues.push({ code: 'bad_argument', option: '--missing-queries', found: 'skip', expected: 'zero (paired tests need every run on the same queries; missing queries are zero-filled and counted)' })
+    if (issues.length) throw new InputError(issues)
+    const options = { tests, correction: flags.correction, alpha: n.alpha, permutations: n.permutations, bootstrap: n.bootstrap, seed: n.seed, minGroupSize: n.minGroupSize, baseline: flags.baseline ?? null, by }
+    let table
+    if (isReteco(flags.preset)) {
+      if (flags.data === undefined) throw new TrecscoreError(`--preset ${flags.preset} needs --data <dir> (RETECO data directory); every argument is then a run`, 2)
+      const engineOnly = ['profile', 'ordering', 'scorePrecision', 'duplicates', 'corpus', 'unknownDocs', 'missingQueries', 'depth', 'judgedOnly', 'relLevel', 'gains', 'relMap', 'queriesWithoutRelevant'].filter((o) => command.getOptionValueSource(o) === 'cli')
+      if (engineOnly.length) throw new TrecscoreError(`${engineOnly.map((o) => `--${o.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')}: RETECO runs are scored under the evaluation plan's conventions (see trecscore score --preset ${flags.preset})`, 2)
+      const measures = flags.measure ?? ['nDCG@10']
+      const reports = await scoreRetecoRuns({ preset: flags.preset, data: flags.data, split: flags.split, runs: files, conventions: 'plan', ...(flags.domains ? { domains: flags.domains.split(',').filter(Boolean) } : {}) })
+      for (const r of reports) if (r.warnings.length) process.stderr.write(`trecscore: warning: ${r.run}: ${r.warnings.length} scoring warning(s) (duplicates, unknown ids, topics not in qrels…); see trecscore score --preset ${flags.preset}\n`)
+      table = tableFromRetecoReports(reports, measures, `preset ${flags.preset} (plan conventions), data ${flags.data}, split ${flags.split}`)
+    } else {
+      const retecoOnly = ['data', 'split', 'domains'].filter((o) => command.getOptionValueSource(o) === 'cli')
+      if (retecoOnly.length) throw new TrecscoreError(`${retecoOnly.map((o) => `--${o}`).join(', ')}: only with --preset reteco-1a|reteco-1b|reteco-2a|reteco-2c`, 2)
+      const [qrelsFile, ...runFiles] = files
+      if (runFiles.length < 2) throw new TrecscoreError(`compare needs QRELS and at least 2 runs, got ${files.length} file(s)`, 2)
+      const preset = flags.preset === undefined ? null : getPreset(flags.preset)
+      if (preset && preset.input.qrels !== 'trec-qrels') throw new TrecscoreError(`--preset ${preset.id}: compare takes presets scored from TREC qrels (${[...PRESETS.values()].filter((p) => p.input.qrels === 'trec-qrels').map((p) => p.id).join(', ')}) or RETECO sub-tracks`, 2)
+      const measureNames = flags.measure ?? (preset ? [...preset.measures] : null)
+      if (!measureNames) throw new TrecscoreError("error: required option '-m, --measure <names...>' not specified (or give --preset)", 2)
+      const measures = parseMeasures(measureNames)
+      const conventions = { ...(preset ? preset.conventions : conventionsFromFlags(flags)), missingQueries: 'zero' as const }
+      const remap = flags.relMap ? parseRelMap(flags.relMap) : null
+      const qrels = await readQrels(qrelsFile!, { comments: conventions.comments, ...(remap ? { remap } : {}) })
+      const corpus = flags.corpus ? await readIdList(flags.corpus) : undefined
+      const origin = qrelsFile === '-' ? {} : { origin: { file: qrelsFile!, remap } }
+      const evals: RunEvaluation[] = []
+      for (const f of runFiles) evals.push(await evaluateRunFile(qrels, f, measures, conventions, corpus ? { corpus, runName: f } : { runName: f, ...origin }))
+      const failed = evals.flatMap((e) => e.counts.failedQueries.map((f) => `${e.runName}: query ${JSON.stringify(decodeId(f.queryId))}: ${f.failure.code}`))
+      if (failed.length) throw new TrecscoreError(`${failed.length} query evaluation(s) failed (see trecscore evaluate --explain):\n  ${failed.slice(0, 20).join('\n  ')}`, 2)
+      table = tableFromEvaluations(evals, `qrels ${qrelsFile}${preset ? `, preset ${preset.id} conventions` : ''}`)
+      const extra = evals.filter((e) => e.counts.extraQueries > 0).map((e) => `${e.runName} ${e.counts.extraQueries}`)
+      if (extra.length) table = { ...table, notes: [...table.notes, `run queries without qrels (ignored): ${extra.join(', ')}`] }
+    }
+    const result = compareTable(table, options)
+    process.stdout.write(renderCompare(result, { format: flags.format, digits: n.digits }))
+  })
 }

@@ -1,0 +1,269 @@
+/**
+ * Renderers of a {@link CompareResult}: pure functions to text. The main table gives every run a
+ * letter; a value carries the letters of the runs it significantly beats (ranx's convention),
+ * the best mean per measure is bold (`*` in plain text), and a legend says how it was computed.
+ *
+ * - `table`: aligned plain text (`0.4621*^ab`), then the pairs with every p-value, then breakdowns.
+ * - `markdown`: the same as GitHub tables (`**0.4621**<sup>ab</sup>`).
+ * - `latex`: booktabs `table` environments ready to paste (`\textbf{0.4621}$^{ab}$`), LaTeX
+ *   specials in names escaped.
+ * - `csv`: one row per compared pair, measure and scope, full precision.
+ * - `json`: the result as is (schema `trecscore.compare/1`).
+ * - `html`: see `render-html.ts`.
+ */
+import { formatFixed } from '../report/printf.js'
+import { legendLines } from './legend.js'
+import { renderCompareHtml } from './render-html.js'
+import type { CompareResult, MeasureComparison, PairComparison } from './types.js'
+import { mainCells, type MainCell } from './cells.js'
+
+/** Output formats of `compare`. */
+export const COMPARE_FORMATS = ['table', 'markdown', 'latex', 'csv', 'json', 'html'] as const
+/** One of {@link COMPARE_FORMATS}. */
+export type CompareFormat = (typeof COMPARE_FORMATS)[number]
+
+/** Options of {@link renderCompare}. */
+export interface RenderCompareOptions {
+  readonly format: CompareFormat
+  /** Decimals of means and differences in text formats. @default 4 */
+  readonly digits?: number
+}
+
+/** A p-value for reading: 4 decimals, or 2 significant digits below 0.001. */
+export function formatP(p: number | null): string {
+  if (p === null) return '-'
+  if (p === 0) return '0'
+  if (p >= 0.001) return formatFixed(p, 4)
+  return p.toExponential(1)
+}
+
+function signed(x: number, digits: number): string {
+  const s = formatFixed(x, digits)
+  return x >= 0 && !s.startsWith('-') ? `+${s}` : s
+}
+
+function textTable(header: readonly string[], body: readonly (readonly string[])[], leftCols: number): string[] {
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)))
+  const line = (row: readonly string[]): string => row.map((c, i) => (i < leftCols ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd()
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)]
+}
+
+function pairRow(r: CompareResult, m: MeasureComparison, p: PairComparison, digits: number): string[] {
+  const e = p.effect
+  return [
+    r.runs[p.a]!.letter,
+    r.runs[p.b]!.letter,
+    m.measure,
+    String(p.n),
+    formatFixed(p.meanA, digits),
+    formatFixed(p.meanB, digits),
+    signed(e.meanDifference, digits),
+    e.ci95 ? `[${signed(e.ci95[0], digits)}, ${signed(e.ci95[1], digits)}]` : '-',
+    e.cohensDz === null ? '-' : formatFixed(e.cohensDz, 2),
+    `${p.wins}/${p.ties}/${p.losses}`,
+    ...p.tests.flatMap((t) => [formatP(t.p), `${formatP(t.pAdjusted)}${t.significant ? ' *' : ''}`]),
+  ]
+}
+
+function pairHeader(r: CompareResult): string[] {
+  const corr = r.settings.correction
+  return ['A', 'B', 'measure', 'n', 'mean A', 'mean B', 'A-B', '95% CI', 'd_z', 'W/T/L', ...r.settings.tests.flatMap((t) => [`${t} p`, `${t} p ${corr === 'none' ? '(raw)' : corr}`])]
+}
+
+function scopeTitle(label: string, m: readonly MeasureComparison[]): string {
+  const n = m[0]?.queries.length ?? 0
+  const undef = m.some((x) => x.undefinedQueries > 0)
+  return `${label} (${n} quer${n === 1 ? 'y' : 'ies'}${undef ? ' with a value for every run; see notes' : ''})`
+}
+
+function renderText(r: CompareResult, digits: number): string {
+  const out: string[] = []
+  const header = ['', 'run', ...r.measures]
+  const main = (ms: readonly MeasureComparison[]): string[] =>
+    textTable(
+      header,
+      mainCells(r, ms, digits).map((row, i) => [r.runs[i]!.letter, r.runs[i]!.name, ...row.map((c) => `${c.value}${c.best ? '*' : ''}${c.beats ? `^${c.beats}` : ''}`)]),
+      2,
+    )
+  out.push(`Compared on ${scopeTitle('all queries', r.overall)}`, ...main(r.overall), '')
+  out.push(`Pairs (A vs B; "*" after an adjusted p: < ${r.settings.alpha}; every group's pairs: --format csv or json)`)
+  out.push(...textTable(pairHeader(r), r.overall.flatMap((m) => m.pairs.map((p) => pairRow(r, m, p, digits))), 3), '')
+  for (const b of r.breakdowns) {
+    out.push(`By ${b.by}`)
+    for (const g of b.groups) {
+      out.push(`${b.by} ${g.group} (${g.size} quer${g.size === 1 ? 'y' : 'ies'})${g.note ? `: ${g.note}` : ''}`)
+      out.push(...main(g.measures).map((l) => `  ${l}`))
+    }
+    out.push('')
+  }
+  out.push('Legend', ...legendLines(r).map((l) => `  ${l}`))
+  return out.join('\n') + '\n'
+}
+
+function escapeMarkdown(s: string): string {
+  return s.replace(/[|\\`*_<>[\]]/g, (c) => `\\${c}`).replace(/\r?\n/g, ' ')
+}
+
+function mdTable(header: readonly string[], body: readonly (readonly string[])[], leftCols: number): string[] {
+  return [`| ${header.join(' | ')} |`, `|${header.map((_, i) => (i < leftCols ? ' --- ' : ' ---: ')).join('|')}|`, ...body.map((row) => `| ${row.join(' | ')} |`)]
+}
+
+function renderMarkdown(r: CompareResult, digits: number): string {
+  const out: string[] = []
+  const header = ['', 'run', ...r.measures.map(escapeMarkdown)]
+  const main = (ms: readonly MeasureComparison[]): string[] =>
+    mdTable(
+      header,
+      mainCells(r, ms, digits).map((row, i) => [
+        r.runs[i]!.letter,
+        escapeMarkdown(r.runs[i]!.name),
+        ...row.map((c) => `${c.best ? `**${c.value}**` : c.value}${c.beats ? `<sup>${c.beats}</sup>` : ''}`),
+      ]),
+      2,
+    )
+  out.push(`**Compared on ${escapeMarkdown(scopeTitle('all queries', r.overall))}**`, '', ...main(r.overall), '')
+  out.push(`**Pairs** (A vs B; \\* after an adjusted p: < ${r.settings.alpha})`, '')
+  out.push(...mdTable(pairHeader(r).map(escapeMarkdown), r.overall.flatMap((m) => m.pairs.map((p) => pairRow(r, m, p, digits).map(escapeMarkdown))), 3), '')
+  for (const b of r.breakdowns) {
+    out.push(`**By ${b.by}**`, '')
+    for (const g of b.groups) {
+      out.push(`*${escapeMarkdown(`${b.by} ${g.group}`)}*: ${g.size} quer${g.size === 1 ? 'y' : 'ies'}${g.note ? ` (${escapeMarkdown(g.note)})` : ''}`, '', ...main(g.measures), '')
+    }
+  }
+  out.push('**Legend**', '', ...legendLines(r).map((l) => `- ${escapeMarkdown(l)}`))
+  return out.join('\n') + '\n'
+}
+
+/** Escape LaTeX specials (`\ & % $ # _ { } ~ ^`) in text. */
+export function escapeLatex(s: string): string {
+  return s.replace(/[\\&%$#_{}~^]/g, (c) => (c === '\\' ? '\\textbackslash{}' : c === '~' ? '\\textasciitilde{}' : c === '^' ? '\\textasciicircum{}' : `\\${c}`)).replace(/[\r\n]+/g, ' ')
+}
+
+function latexCell(c: MainCell): string {
+  return `${c.best ? `\\textbf{${c.value}}` : c.value}${c.beats ? `$^{${c.beats}}$` : ''}`
+}
+
+function renderLatex(r: CompareResult, digits: number): string {
+  const cols = r.measures.length
+  const legend = legendLines(r)
+  const caption = escapeLatex(`${legend[0]}. ${legend[1]}.`)
+  const out: string[] = ['% requires \\usepackage{booktabs}', '% ' + legendLines(r).slice(2).map(escapeLatex).join('\n% ')]
+  out.push(
+    '\\begin{table}',
+    '\\centering',
+    `\\caption{${caption}}`,
+    `\\begin{tabular}{ll${'r'.repeat(cols)}}`,
+    '\\toprule',
+    ` & Run & ${r.measures.map(escapeLatex).join(' & ')} \\\\`,
+    '\\midrule',
+    ...mainCells(r, r.overall, digits).map((row, i) => `${r.runs[i]!.letter} & ${escapeLatex(r.runs[i]!.name)} & ${row.map(latexCell).join(' & ')} \\\\`),
+    '\\bottomrule',
+    '\\end{tabular}',
+    '\\end{table}',
+  )
+  for (const b of r.breakdowns) {
+    out.push(
+      '',
+      '\\begin{table}',
+      '\\centering',
+      `\\caption{By ${escapeLatex(b.by)}. ${caption}${b.groups.some((g) => !g.tested) ? ` Groups marked $\\dagger$ have fewer than ${r.settings.minGroupSize} queries and were not tested.` : ''}}`,
+      `\\begin{tabular}{lll${'r'.repeat(cols)}}`,
+      '\\toprule',
+      `${escapeLatex(b.by)} & & Run & ${r.measures.map(escapeLatex).join(' & ')} \\\\`,
+    )
+    for (const g of b.groups) {
+      out.push('\\midrule')
+      mainCells(r, g.measures, digits).forEach((row, i) => {
+        const label = i === 0 ? `${escapeLatex(g.group)} (${g.size})${g.tested ? '' : '$^\\dagger$'}` : ''
+        out.push(`${label} & ${r.runs[i]!.letter} & ${escapeLatex(r.runs[i]!.name)} & ${row.map(latexCell).join(' & ')} \\\\`)
+      })
+    }
+    out.push('\\bottomrule', '\\end{tabular}', '\\end{table}')
+  }
+  return out.join('\n') + '\n'
+}
+
+function csvField(s: string): string {
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
+}
+
+function num(x: number | null | undefined): string {
+  return x === null || x === undefined ? '' : String(x)
+}
+
+function renderCsv(r: CompareResult): string {
+  const header = [
+    'scope',
+    'group',
+    'measure',
+    'run_a',
+    'letter_a',
+    'run_b',
+    'letter_b',
+    'n',
+    'tested',
+    'mean_a',
+    'mean_b',
+    'mean_difference',
+    'ci95_low',
+    'ci95_high',
+    'cohens_dz',
+    'wins',
+    'ties',
+    'losses',
+    ...r.settings.tests.flatMap((t) => [`${t}_statistic`, `${t}_p`, `${t}_p_adjusted`, `${t}_significant`]),
+  ]
+  const rows: string[][] = []
+  const add = (scope: string, group: string, tested: boolean, ms: readonly MeasureComparison[]): void => {
+    for (const m of ms)
+      for (const p of m.pairs)
+        rows.push([
+          scope,
+          group,
+          m.measure,
+          r.runs[p.a]!.name,
+          r.runs[p.a]!.letter,
+          r.runs[p.b]!.name,
+          r.runs[p.b]!.letter,
+          String(p.n),
+          String(tested),
+          num(p.meanA),
+          num(p.meanB),
+          num(p.effect.meanDifference),
+          num(p.effect.ci95?.[0]),
+          num(p.effect.ci95?.[1]),
+          num(p.effect.cohensDz),
+          String(p.wins),
+          String(p.ties),
+          String(p.losses),
+          ...p.tests.flatMap((t) => [num(t.statistic), num(t.p), num(t.pAdjusted), String(t.significant)]),
+        ])
+  }
+  add('all', '', true, r.overall)
+  for (const b of r.breakdowns) for (const g of b.groups) add(b.by, g.group, g.tested, g.measures)
+  return [header, ...rows].map((row) => row.map(csvField).join(',')).join('\n') + '\n'
+}
+
+/** JSON: the result as is; non-finite statistics (|t| = ∞) become strings so the document stays valid JSON. */
+export function compareToJson(r: CompareResult): string {
+  return JSON.stringify(r, (_k, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v), 2) + '\n'
+}
+
+/** Render a comparison in one of {@link COMPARE_FORMATS}. */
+export function renderCompare(r: CompareResult, options: RenderCompareOptions): string {
+  const digits = options.digits ?? 4
+  switch (options.format) {
+    case 'table':
+      return renderText(r, digits)
+    case 'markdown':
+      return renderMarkdown(r, digits)
+    case 'latex':
+      return renderLatex(r, digits)
+    case 'csv':
+      return renderCsv(r)
+    case 'json':
+      return compareToJson(r)
+    case 'html':
+      return renderCompareHtml(r, digits)
+  }
+}
