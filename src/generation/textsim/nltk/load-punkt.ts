@@ -38,12 +38,29 @@ export async function loadPunktParameters(dir: string): Promise<PunktParameters>
       try {
         texts[k] = decoder.decode(bytes)
       } catch {
-        const text = new TextDecoder('utf-8').decode(bytes)
-        const line = text.split('\n').findIndex((l) => l.includes('\uFFFD'))
-        issues.push({ code: 'invalid_utf8', file, line: line + 1, text: text.split('\n')[line]!.slice(0, 200) })
+        const { line, text } = firstInvalidLine(bytes)
+        issues.push({ code: 'invalid_utf8', file, line, text })
       }
     }),
   )
   if (issues.length > 0) throw new InputError(issues, `cannot load the Punkt parameters from ${dir}`)
   return parsePunktParameters(texts as PunktFileTexts, dir)
+}
+
+/** The 1-based number and lossy text of the first line that is not valid UTF-8. */
+function firstInvalidLine(bytes: Uint8Array): { line: number; text: string } {
+  const strict = new TextDecoder('utf-8', { fatal: true })
+  let start = 0
+  for (let line = 1; ; line++) {
+    let end = bytes.indexOf(0x0a, start)
+    if (end < 0) end = bytes.length
+    const chunk = bytes.subarray(start, end)
+    try {
+      strict.decode(chunk)
+    } catch {
+      return { line, text: new TextDecoder('utf-8').decode(chunk).slice(0, 200) }
+    }
+    if (end >= bytes.length) return { line, text: '' }
+    start = end + 1
+  }
 }
