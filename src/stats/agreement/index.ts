@@ -20,3 +20,8 @@ export {
   type AgreementStatisticName,
   type DimensionAgreement,
 } from './agreement.js'
+export { conversationOfTurn, parseHumanLabels, parseJudgments, type HumanLabel, type JudgmentRecord, type JudgmentStatus } from './labels.js'
+export { formatAgreementInputProblem, AgreementInputError, type AgreementInputProblem } from './jsonl.js'
+export { pairLabels, type DimensionPairing, type Pairing, type PairingOptions } from './pairing.js'
+export { judgeAgreement, type JudgeAgreementInput, type JudgeAgreementOptions, type JudgeAgreementResult } from './judge-agreement.js'
+export { renderAgreement, renderAgreementJson, renderAgreementMarkdown, renderAgreementTable, type AgreementFormat } from './render.js'

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { cohenKappa, computeAgreement, kendallTauB, krippendorffAlpha, spearmanRho, type AlphaLevel, type KappaWeights } from '../../../src/index.js'
+import { cohenKappa, computeAgreement, kendallTauB, krippendorffAlpha, spearmanRho, type AlphaLevel, type KappaWeights } from '../../../src/stats/agreement/index.js'
 
 const DIR = join(import.meta.dirname, '..', '..', 'fixtures', 'generation')
 

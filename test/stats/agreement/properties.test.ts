@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { clusterBootstrap, cohenKappa, computeAgreement, kendallTauB, krippendorffAlpha, spearmanRho } from '../../../src/index.js'
+import { clusterBootstrap, cohenKappa, computeAgreement, kendallTauB, krippendorffAlpha, spearmanRho } from '../../../src/stats/agreement/index.js'
 
 const rating = fc.integer({ min: 1, max: 5 })
 const pairs = fc.array(fc.tuple(rating, rating), { minLength: 2, maxLength: 60 })

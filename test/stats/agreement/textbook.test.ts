@@ -4,7 +4,7 @@
  * bootstrap enumeration of example D from the same note.
  */
 import { describe, expect, it } from 'vitest'
-import { clusterBootstrap, cohenKappa, computeAgreement, kendallTauB, krippendorffAlpha, numpyPairwiseSum, spearmanRho } from '../../../src/index.js'
+import { clusterBootstrap, cohenKappa, computeAgreement, kendallTauB, krippendorffAlpha, numpyPairwiseSum, spearmanRho } from '../../../src/stats/agreement/index.js'
 import { quantileLinear } from '../../../src/stats/agreement/bootstrap.js'
 import { toDouble, rational } from '../../../src/stats/agreement/exact.js'
 

@@ -1,0 +1,128 @@
+import { AGREEMENT_STATISTIC_LABELS, AGREEMENT_STATISTICS, type AgreementStatistic, type DimensionAgreement } from './agreement.js'
+import type { JudgeAgreementResult } from './judge-agreement.js'
+import type { DimensionPairing } from './pairing.js'
+
+/**
+ * Renderers for `judge agreement` (pure): a text table, Markdown (for the disclosure report) and
+ * JSON (`trecscore.judge-agreement/1`, full precision). Tables show 4 decimals; JSON shows the
+ * exact doubles. Undefined values are written as "nan" / "undefined", never as 0.
+ */
+
+export type AgreementFormat = 'table' | 'markdown' | 'json'
+
+const f4 = (v: number | null): string => (v === null ? '-' : v.toFixed(4))
+const signed = (v: number | null): string => (v === null ? '-' : `${v >= 0 ? '+' : ''}${v.toFixed(4)}`)
+
+function valueText(name: string, s: AgreementStatistic): string {
+  if (s.status !== 'ok') return s.status
+  return name === 'meanBias' ? signed(s.value) : f4(s.value)
+}
+
+function ciText(name: string, s: AgreementStatistic): string {
+  if (!s.ci) return ''
+  if (s.ci.lower === null) return 'none (every resample undefined)'
+  const fmt = name === 'meanBias' ? signed : f4
+  return `[${fmt(s.ci.lower)}, ${fmt(s.ci.upper)}]`
+}
+
+function unpairedText(p: DimensionPairing): string {
+  return `${p.unpairedInvalid} invalid judgment(s), ${p.unpairedMissing} missing judgment(s), ${p.unpairedNoJudgment} labelled turn(s) with no judgment; ${p.judgedNotLabelled} judged turn(s) with no label (not used)`
+}
+
+function header(r: JudgeAgreementResult): string[] {
+  const b = r.report.bootstrap
+  return [
+    `human labels: ${r.humanFile} (${r.humanLines} labels, ${r.pairing.annotators} annotator(s))`,
+    `judgments:    ${r.judgmentsFile} (${r.judgmentLines} judgments)`,
+    `judge config: ${r.pairing.configHash ?? '-'}`,
+    b.resamples > 0
+      ? `bootstrap:    ${b.resamples} resamples, seed ${b.seed}, ${b.confidence * 100}% CI; ${b.method}`
+      : 'bootstrap:    off (no confidence intervals)',
+  ]
+}
+
+function findDimension(r: JudgeAgreementResult, d: string): DimensionAgreement | undefined {
+  return r.report.dimensions.find((x) => x.dimension === d)
+}
+
+/** The text table. */
+export function renderAgreementTable(r: JudgeAgreementResult): string {
+  const out = header(r)
+  const b = r.report.bootstrap
+  const label = Math.max(...AGREEMENT_STATISTICS.map((s) => AGREEMENT_STATISTIC_LABELS[s].length))
+  for (const p of r.pairing.dimensions) {
+    const d = findDimension(r, p.dimension)
+    out.push('', `${p.dimension}: ${p.pairs} pair(s) over ${p.pairedTurns} turn(s)${d ? ` in ${d.conversations} conversation(s)` : ''}; not paired: ${unpairedText(p)}`)
+    if (!d) {
+      out.push('  no pairs: nothing to compare')
+      continue
+    }
+    out.push(`  ${'statistic'.padEnd(label)}  ${'value'.padStart(9)}  ${b.resamples > 0 ? `${`${b.confidence * 100}% CI`.padEnd(20)}  undefined resamples` : ''}`.trimEnd())
+    for (const name of AGREEMENT_STATISTICS) {
+      const s = d.statistics[name]
+      const ci = s.ci ? `  ${ciText(name, s).padEnd(20)}  ${s.ci.undefinedResamples}/${s.ci.resamples}` : ''
+      out.push(`  ${AGREEMENT_STATISTIC_LABELS[name].padEnd(label)}  ${valueText(name, s).padStart(9)}${ci}`.trimEnd())
+    }
+  }
+  return `${out.join('\n')}\n`
+}
+
+/** Markdown: one pairing table and one statistics table (value and CI per dimension). */
+export function renderAgreementMarkdown(r: JudgeAgreementResult): string {
+  const b = r.report.bootstrap
+  const out = ['### Agreement with human labels', '', ...header(r).map((l) => `- ${l.replace(/:\s+/, ': ')}`), '']
+  out.push('| dimension | pairs | turns | conversations | invalid | missing | no judgment | judged, no label |', '|---|---:|---:|---:|---:|---:|---:|---:|')
+  for (const p of r.pairing.dimensions) {
+    const d = findDimension(r, p.dimension)
+    out.push(`| ${p.dimension} | ${p.pairs} | ${p.pairedTurns} | ${d?.conversations ?? 0} | ${p.unpairedInvalid} | ${p.unpairedMissing} | ${p.unpairedNoJudgment} | ${p.judgedNotLabelled} |`)
+  }
+  const dims = r.report.dimensions
+  if (dims.length) {
+    out.push('', `| statistic | ${dims.map((d) => d.dimension).join(' | ')} |`, `|---|${dims.map(() => '---').join('|')}|`)
+    for (const name of AGREEMENT_STATISTICS) {
+      const cells = dims.map((d) => {
+        const s = d.statistics[name]
+        const ci = s.ci ? ` ${ciText(name, s)}${s.ci.undefinedResamples ? ` (${s.ci.undefinedResamples} undefined)` : ''}` : ''
+        return `${valueText(name, s)}${ci}`
+      })
+      out.push(`| ${AGREEMENT_STATISTIC_LABELS[name]} | ${cells.join(' | ')} |`)
+    }
+    if (b.resamples > 0) out.push('', `Intervals: ${b.confidence * 100}% ${b.method}; ${b.resamples} resamples, seed ${b.seed}. Resamples on which a statistic is undefined are counted and left out.`)
+  }
+  return `${out.join('\n')}\n`
+}
+
+/** JSON, full precision. */
+export function renderAgreementJson(r: JudgeAgreementResult): string {
+  return `${JSON.stringify(
+    {
+      schema: 'trecscore.judge-agreement/1',
+      human: r.humanFile,
+      judgments: r.judgmentsFile,
+      humanLabels: r.humanLines,
+      judgmentRecords: r.judgmentLines,
+      annotators: r.pairing.annotators,
+      configHash: r.pairing.configHash,
+      extraJudgmentFields: r.extraJudgmentFields,
+      categories: r.report.categories,
+      bootstrap: r.report.bootstrap,
+      dimensions: r.pairing.dimensions.map((p) => {
+        const d = findDimension(r, p.dimension)
+        return {
+          dimension: p.dimension,
+          pairing: p,
+          conversations: d?.conversations ?? 0,
+          humanMean: d?.humanMean ?? null,
+          judgeMean: d?.judgeMean ?? null,
+          statistics: d ? d.statistics : null,
+        }
+      }),
+    },
+    null,
+    2,
+  )}\n`
+}
+
+export function renderAgreement(r: JudgeAgreementResult, format: AgreementFormat): string {
+  return format === 'json' ? renderAgreementJson(r) : format === 'markdown' ? renderAgreementMarkdown(r) : renderAgreementTable(r)
+}
