@@ -36,7 +36,8 @@ export interface ScriptedServer {
   readonly log: ScriptRequest[]
   total(): number
   close(): Promise<void>
-  onRequest?: (r: ScriptRequest) => void
+  /** Call `f` on every request as it arrives (before it is answered). */
+  setOnRequest(f: ((r: ScriptRequest) => void) | null): void
 }
 
 function completion(content: string | null, finish = 'stop', refusal?: string): string {
@@ -121,7 +122,7 @@ export async function startServer(script: (r: ScriptRequest) => Action): Promise
         server.closeAllConnections()
         server.close(() => resolve())
       }),
-    set onRequest(f: ((r: ScriptRequest) => void) | undefined) {
+    setOnRequest(f) {
       if (f) state.onRequest = f
       else delete state.onRequest
     },
