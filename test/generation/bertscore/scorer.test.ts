@@ -254,6 +254,35 @@ describe('layers and rescaling', () => {
   })
 })
 
+describe('a folder without config.json', () => {
+  it('takes the layer as given (and says it is unchecked), and needs it to rescale', async () => {
+    const dir = join(root, 'no-config')
+    writeTinyBert(dir, { withConfig: false, hiddenStateOutputs: false })
+    const tsv = join(dir, 'baseline.tsv')
+    writeFileSync(tsv, 'LAYER,P,R,F\n0,0.1,0.2,0.3\n1,0.5,0.6,0.7\n2,0.81,0.82,0.83\n')
+    expect(await issuesOf(loadBertScorer({ modelDir: dir, baselineFile: tsv }))).toEqual([
+      'layer: expected the layer number, to pick the baseline row (config.json has no num_hidden_layers), found "(none)"',
+    ])
+    const s = await loadBertScorer({ modelDir: dir, layer: 2, baselineFile: tsv })
+    try {
+      expect(s.describe()).toMatchObject({
+        model: 'no-config',
+        layer: 2,
+        layerSource: 'output last_hidden_state, taken as layer 2 as given (not checked: no num_hidden_layers in config.json)',
+        baseline: { layer: 2 },
+      })
+      const [same] = await s.score(['a red bird'], [['a red bird']])
+      expectClose(same!, { precision: 1, recall: 1, f1: 1 }, 1e-5)
+    } finally {
+      await s.close()
+    }
+    const unknown = await loadBertScorer({ modelDir: dir })
+    expect(unknown.describe()).toMatchObject({ layer: null })
+    expect(String(unknown.describe()['hash'])).toMatch(/^no-config_L\?_no-idf_/)
+    await unknown.close()
+  })
+})
+
 describe('model folder problems', () => {
   it('reports a missing model.onnx and tokenizer.json together', async () => {
     const empty = join(root, 'empty')
