@@ -5,6 +5,7 @@
  * computes nothing: `score-preset.ts` runs it on the engine.
  */
 import type { Conventions } from '../conventions/conventions.js'
+import { tieRuleOf, type TieRule } from '../conventions/tie-rules.js'
 import type { Measure } from '../measures/measure.js'
 import { parseMeasures } from '../measures/name.js'
 import { InputError, TrecscoreError } from '../errors/trecscore-error.js'
@@ -40,6 +41,11 @@ export type PresetReport =
   | { readonly layout: 'trec_eval'; readonly names: readonly (readonly [measure: string, printed: string])[] }
   /** One leaderboard row per run. */
   | { readonly layout: 'leaderboard' }
+  /**
+   * ir_measures' command-line output: one `name<TAB>value` line per measure in the order asked
+   * for, names as ir_measures prints them (`MAP` prints `AP`), values with `rounding.digits`.
+   */
+  | { readonly layout: 'ir_measures' }
 
 /** A check that warns about input that would invalidate the official numbers. */
 export type PresetCheck =
@@ -49,6 +55,45 @@ export type PresetCheck =
   | { readonly kind: 'max-depth'; readonly depth: number; readonly message: string }
   /** Warn when the qrels hold no judgment of `grade` (or the file name says `-no<grade>`). */
   | { readonly kind: 'qrels-missing-grade'; readonly grade: number; readonly message: string }
+  /**
+   * ERROR when the qrels' second column is not one of `languages` (NeuCLIR puts the language
+   * code there); every offending line is listed with file:line and its text.
+   */
+  | { readonly kind: 'qrels-language'; readonly languages: readonly string[]; readonly message: string }
+  /**
+   * ERROR (exit 2) when the qrels hold a judgment of `grade` after any `--rel-map`, unless
+   * `--force` turns it into a warning; `remap` names the relevance map that converts them.
+   */
+  | { readonly kind: 'qrels-forbidden-grade'; readonly grade: number; readonly remap: string; readonly message: string }
+  /**
+   * With `--candidates FILE` (reranking): flag documents outside their topic's candidate list
+   * and topics whose document count differs from the list's (warnings when scoring, errors in
+   * `validate`).
+   */
+  | { readonly kind: 'candidates'; readonly message: string }
+  /**
+   * One unified ranked list per topic (NeuCLIR MLIR): flag rank 1 given twice within a topic,
+   * more than `depth` documents for a topic, and documents from one language only where the
+   * qrels (or a doc-language map) judge several (warnings when scoring, errors in `validate`).
+   */
+  | { readonly kind: 'unified-ranking'; readonly depth: number; readonly message: string }
+  /** Note (stderr, JSON) which qrels topics the run lacks and which run topics the qrels lack. */
+  | { readonly kind: 'topic-sets'; readonly message: string }
+
+/**
+ * Conventions for some of a preset's measures that differ from the preset's own (e.g. NeuCLIR's
+ * RBP, computed by another provider with another tie rule).
+ */
+export interface MeasureConventions {
+  /** The measures concerned, as written in the preset's `measures`. */
+  readonly measures: readonly string[]
+  /** The named tie rule these measures use (its ordering and precision are in `conventions`). */
+  readonly tieRule: TieRule
+  /** The complete conventions for these measures. */
+  readonly conventions: Conventions
+  /** Why these measures differ (the provider that computes them officially). */
+  readonly why: string
+}
 
 /** What a preset declares (the input of {@link definePreset}). */
 export interface PresetDefinition {
@@ -65,8 +110,17 @@ export interface PresetDefinition {
   readonly input: { readonly qrels: 'trec-qrels' | 'skillret-data'; readonly runs: 'trec-run' | 'skillret-json-or-trec' }
   /** Measures, in the syntax of `parseMeasures` (ir_measures or trec_eval names). */
   readonly measures: readonly string[]
-  /** Every convention that changes a number. */
+  /** Every convention that changes a number (for every measure not in `measureConventions`). */
   readonly conventions: Conventions
+  /** The named tie rule of `conventions`, when the preset names one (printed by `presets show`). */
+  readonly tieRule?: TieRule
+  /** Per-measure overrides of `conventions`; absent or empty = one set for all measures. */
+  readonly measureConventions?: readonly MeasureConventions[]
+  /**
+   * Named relevance maps `--rel-map NAME` accepts (besides `a:b,c:d` lists): name → grade map,
+   * applied to the qrels grades as they are read, before any qrels check.
+   */
+  readonly relMaps?: Readonly<Record<string, Readonly<Record<number, number>>>>
   /** Rounding of printed values. */
   readonly rounding: Rounding
   /** Layout of the table report. */
@@ -102,5 +156,24 @@ export function definePreset(def: PresetDefinition): Preset {
     }
     if (def.report.names.length !== names.size) throw new TrecscoreError(`preset '${def.id}': the trec_eval report must name every measure once`, 2)
   }
+  const names = new Set(parsedMeasures.map((m) => m.name))
+  const fail = (why: string): never => {
+    throw new TrecscoreError(`preset '${def.id}': ${why}`, 2)
+  }
+  if (def.tieRule && tieRuleOf(def.conventions) !== def.tieRule) fail(`its conventions do not follow the tie rule '${def.tieRule.name}' it names`)
+  const overridden = new Set<string>()
+  for (const mc of def.measureConventions ?? []) {
+    if (mc.measures.length === 0) fail('a measure-conventions override names no measure')
+    if (tieRuleOf(mc.conventions) !== mc.tieRule) fail(`the conventions for ${mc.measures.join(', ')} do not follow the tie rule '${mc.tieRule.name}' they name`)
+    for (const m of parseMeasures(mc.measures)) {
+      if (!names.has(m.name)) fail(`measure-conventions override names '${m.name}', which the preset does not compute`)
+      if (overridden.has(m.name)) fail(`measure '${m.name}' has two convention overrides`)
+      overridden.add(m.name)
+    }
+    if (mc.conventions.missingQueries !== def.conventions.missingQueries || mc.conventions.queryKey !== def.conventions.queryKey || mc.conventions.comments !== def.conventions.comments) {
+      fail(`the conventions for ${mc.measures.join(', ')} must share the preset's query set, query key and comment rule`)
+    }
+  }
+  if (overridden.size === names.size) fail('every measure is overridden: put the conventions in `conventions`')
   return Object.freeze({ ...def, parsedMeasures: Object.freeze(parsedMeasures) })
 }

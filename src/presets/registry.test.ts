@@ -49,10 +49,33 @@ describe('preset registry', () => {
     expect(() => definePreset(def)).toThrow(/preset 'typo': unknown measure "nDGC".*did you mean "nDCG"/)
     expect(() => definePreset({ ...base, id: 'short', measures: ['AP'] })).toThrow(/report names measure 'RR', which the preset does not compute/)
   })
+  it('definePreset rejects per-measure conventions that name no computed measure or contradict their tie rule', async () => {
+    const { PYTREC_EVAL_TIES, CWL_EVAL_TIES, withTieRule } = await import('../conventions/tie-rules.js')
+    const base = PRESETS.get('neuclir23-zho')!
+    const rbp = base.measureConventions![0]!
+    expect(() => definePreset({ ...base, id: 'x', measureConventions: [{ ...rbp, measures: ['P@10'] }] })).toThrow(/override names 'P@10', which the preset does not compute/)
+    expect(() => definePreset({ ...base, id: 'x', measureConventions: [{ ...rbp, tieRule: PYTREC_EVAL_TIES }] })).toThrow(/do not follow the tie rule 'pytrec_eval'/)
+    expect(() => definePreset({ ...base, id: 'x', tieRule: CWL_EVAL_TIES })).toThrow(/do not follow the tie rule 'cwl_eval'/)
+    expect(() => definePreset({ ...base, id: 'x', measureConventions: [rbp, rbp] })).toThrow(/two convention overrides/)
+    expect(() => definePreset({ ...base, id: 'x', measureConventions: [{ ...rbp, conventions: withTieRule({ ...rbp.conventions, missingQueries: 'skip' }, CWL_EVAL_TIES) }] })).toThrow(/must share the preset's query set/)
+  })
+  it('the NeuCLIR presets name both tie rules and which measure uses which', () => {
+    for (const id of ['neuclir23-zho', 'neuclir23-fas', 'neuclir23-rus', 'neuclir23-mlir']) {
+      const p = PRESETS.get(id)!
+      expect(p.parsedMeasures.map((m) => m.name)).toEqual(['nDCG@20', 'AP', 'RBP(rel=1)', 'R@100', 'R@1000'])
+      expect(p.official.command).toBe("ir_measures QRELS RUN 'nDCG@20 MAP RBP(rel=1) R@100 R@1000'")
+      expect(p.conventions).toMatchObject({ ordering: 'score-docid-desc', scorePrecision: 'float32', missingQueries: 'zero', relevanceLevel: 1, depth: null })
+      expect(p.measureConventions!.map((o) => [o.measures, o.tieRule.name, o.conventions.ordering, o.conventions.scorePrecision, o.conventions.depth])).toEqual([[['RBP(rel=1)'], 'cwl_eval', 'score-file-order', 'float64', 1000]])
+      const show = describePreset(p)
+      expect(show).toContain('tie rules (which measure uses which):\n  pytrec_eval: nDCG@20, AP, R@100, R@1000\n')
+      expect(show).toContain('  cwl_eval: RBP(rel=1)\n')
+      expect(show).toContain('--rel-map neuclir-4to3 = 3:3,2:1,1:0,0:0')
+    }
+  })
   it('list and show document every preset', () => {
     const list = listPresets()
     for (const id of presetIds()) expect(list).toContain(id)
-    expect(list).toMatch(/Not implemented yet: TREC 2023 NeuCLIR/)
+    expect(list).not.toMatch(/Not implemented yet/)
     const show = describePreset(PRESETS.get('dl21-doc')!)
     expect(show).toContain('trec_eval -c -m ndcg_cut.10 -m map -m recip_rank -m recall.100,1000 -m P.10 -l 1 QRELS RUN')
     expect(show).toMatch(/version: v9\.0\.8/)

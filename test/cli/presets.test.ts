@@ -5,11 +5,11 @@ import { describe, expect, it } from 'vitest'
 import { cli } from './helpers.js'
 
 describe('trecscore presets', () => {
-  it('lists every preset, RETECO included, and says what is not implemented', () => {
+  it('lists every preset, RETECO and NeuCLIR included', () => {
     const r = cli(['presets'])
     expect(r.code).toBe(0)
-    for (const id of ['dl21-passage', 'dl21-doc', 'dl21-passage-pash', 'reteco-1a', 'reteco-2c']) expect(r.stdout).toContain(id)
-    expect(r.stdout).toMatch(/Not implemented yet: TREC 2023 NeuCLIR/)
+    for (const id of ['dl21-passage', 'dl21-doc', 'dl21-passage-pash', 'neuclir23-zho', 'neuclir23-mlir', 'reteco-1a', 'reteco-2c']) expect(r.stdout).toContain(id)
+    expect(r.stdout).not.toMatch(/Not implemented yet/)
   })
   it('show NAME prints the official evaluator with version and every convention', () => {
     const r = cli(['presets', 'show', 'dl21-passage'])
@@ -23,7 +23,7 @@ describe('trecscore presets', () => {
   it('an unknown preset: one clear line, exit 2, no stack trace', () => {
     const r = cli(['presets', 'show', 'dl22-passage'])
     expect(r.code).toBe(2)
-    expect(r.stderr).toBe("trecscore: unknown preset 'dl22-passage'; known presets: dl21-passage, dl21-doc, dl21-passage-pash, skillret, skillret-fusion, reteco-1a, reteco-1b, reteco-2a, reteco-2c\n")
+    expect(r.stderr).toBe("trecscore: unknown preset 'dl22-passage'; known presets: dl21-passage, dl21-doc, dl21-passage-pash, skillret, skillret-fusion, neuclir23-zho, neuclir23-fas, neuclir23-rus, neuclir23-mlir, reteco-1a, reteco-1b, reteco-2a, reteco-2c\n")
   })
 })
 

@@ -32,6 +32,18 @@ interface ScoreFlags {
   k?: string
   explain?: boolean
   ignoreUnknownQueries?: boolean
+  relMap?: string
+  force?: boolean
+  candidates?: string
+  docLang?: string
+  writeQrels?: string
+}
+
+/** Options of the presets read from TREC qrels (NeuCLIR's mainly); refused for SkillRet and RETECO. */
+const QRELS_PRESET_ONLY = ['relMap', 'force', 'candidates', 'docLang', 'writeQrels']
+
+function qrelsPresetOnlyGiven(cmd: Command): string[] {
+  return QRELS_PRESET_ONLY.filter((o) => cmd.getOptionValueSource(o) === 'cli').map((o) => `--${o.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`)
 }
 
 const SKILLRET_ONLY = ['k', 'explain', 'ignoreUnknownQueries']
@@ -53,12 +65,13 @@ function isReteco(preset: string): preset is RetecoPreset {
 /**
  * `trecscore score --preset reteco-1a|reteco-1b|reteco-2a|reteco-2c --data DIR RUN...`,
  * `trecscore score --preset skillret|skillret-fusion --data DIR RUN... [--k LIST] [--explain]`, and
- * `trecscore score --preset dl21-… --qrels FILE RUN...` for the other presets of the registry.
+ * `trecscore score --preset dl21-…|neuclir23-… --qrels FILE RUN... [--rel-map MAP] [--force] [--candidates FILE] [--doc-lang FILE]`
+ * for the other presets of the registry.
  */
 export function registerScore(program: Command): void {
   program
     .command('score')
-    .description('score runs of a benchmark preset (RETECO / SemEval-2027 Task 1, SkillRet, TREC 2021 DL; see `trecscore presets`) with its official conventions')
+    .description('score runs of a benchmark preset (RETECO / SemEval-2027 Task 1, SkillRet, TREC 2023 NeuCLIR, TREC 2021 DL; see `trecscore presets`) with its official conventions')
     .argument('<runs...>', 'runs: one TREC file for all domains (Track 1), or a directory with one file per domain (<domain>.trec; needed for Track 2)')
     .addOption(new Option('--preset <preset>', 'a RETECO sub-track (2c retrieval is scored as 2a) or a preset of `trecscore presets`').choices([...RETECO_PRESETS, ...PRESETS.keys()]).makeOptionMandatory())
     .option('--data <dir>', 'data directory: RETECO release (track1_tempo/, track2_recor/) or pilot sample; SkillRet data/ (queries/test.jsonl)')
@@ -73,7 +86,17 @@ export function registerScore(program: Command): void {
     .option('--k <list>', 'SkillRet cutoffs, comma-separated (default 5,10,15)')
     .option('--explain', 'SkillRet: say how many queries differ between skillret and skillret-fusion, and why')
     .option('--ignore-unknown-queries', 'SkillRet: ignore JSON run queries that are not in the queries file (the official code does), instead of exit 2')
+    .option('--rel-map <map>', "presets with --qrels: map every qrels grade before scoring and before the qrels checks: a preset's named map (neuclir-4to3 = 3:3,2:1,1:0,0:0) or GRADE:VALUE,... (grades not listed keep their value)")
+    .option('--write-qrels <file>', 'with --rel-map: also write the remapped qrels to this file (lines otherwise unchanged)')
+    .option('--force', 'NeuCLIR: score qrels that hold grade 2 (unconverted 4-point judgments) with a warning instead of exit 2')
+    .option('--candidates <file>', "NeuCLIR reranking: the provided candidate lists (a TREC run); warn on documents outside a topic's list and on topics with fewer or more documents than it")
+    .option('--doc-lang <file>', 'neuclir23-mlir: doc-to-language map ("docid lang" lines, or language qrels) for the one-language check (default: the qrels\' language column)')
     .action(async (runs: string[], flags: ScoreFlags, cmd: Command) => {
+      const qrelsOnly = qrelsPresetOnlyGiven(cmd)
+      if (qrelsOnly.length && (isSkillRetPreset(flags.preset) || isReteco(flags.preset))) {
+        cmd.error(`error: ${qrelsOnly.join(', ')} appl${qrelsOnly.length === 1 ? 'ies' : 'y'} to presets scored from --qrels (TREC 2023 NeuCLIR, TREC 2021 DL), not to '${flags.preset}'`, { exitCode: 2, code: 'trecscore.qrelsPresetOption' })
+      }
+      if (flags.writeQrels !== undefined && flags.relMap === undefined) cmd.error('error: --write-qrels needs --rel-map', { exitCode: 2, code: 'trecscore.writeQrelsWithoutRelMap' })
       if (isSkillRetPreset(flags.preset)) {
         if (flags.data === undefined) cmd.error(`error: preset '${flags.preset}' needs --data <dir>`, { exitCode: 2, code: 'trecscore.missingData' })
         const other = ['qrels', 'split', 'conventions', 'labels', 'domains', 'digits', 'perQuery'].filter((o) => cmd.getOptionValueSource(o) === 'cli')
@@ -94,8 +117,17 @@ export function registerScore(program: Command): void {
         if (!flags.qrels) cmd.error(`error: preset '${flags.preset}' needs --qrels <file>`, { exitCode: 2, code: 'trecscore.missingQrels' })
         const retecoOnly = ['data', 'split', 'conventions', 'labels', 'domains', 'digits'].filter((o) => cmd.getOptionValueSource(o) === 'cli')
         if (retecoOnly.length) cmd.error(`error: ${retecoOnly.map((o) => `--${o}`).join(', ')} appl${retecoOnly.length === 1 ? 'ies' : 'y'} to the RETECO presets only, not to '${flags.preset}'`, { exitCode: 2, code: 'trecscore.retecoOnlyOption' })
-        const score = await scorePreset(flags.preset, { qrels: flags.qrels, runs })
+        const score = await scorePreset(flags.preset, {
+          qrels: flags.qrels,
+          runs,
+          ...(flags.relMap !== undefined ? { relMap: flags.relMap } : {}),
+          ...(flags.writeQrels !== undefined ? { writeQrels: flags.writeQrels } : {}),
+          ...(flags.force ? { force: true } : {}),
+          ...(flags.candidates !== undefined ? { candidates: flags.candidates } : {}),
+          ...(flags.docLang !== undefined ? { docLang: flags.docLang } : {}),
+        })
         for (const w of [...score.qrelsWarnings, ...score.runs.flatMap((r) => r.warnings)]) process.stderr.write(`trecscore: warning: ${w}\n`)
+        for (const n of score.runs.flatMap((r) => r.notes)) process.stderr.write(`trecscore: note: ${n}\n`)
         process.stdout.write(renderPresetScore(score, { format: flags.format, perQuery: !!flags.perQuery }))
         return
       }

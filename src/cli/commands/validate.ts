@@ -18,9 +18,11 @@ import {
   type RunProblemCode,
   type RunValidationReport,
 } from '../../index.js'
+import { routesToNeuclir, NEUCLIR_VALIDATE_HELP, NEUCLIR_VALIDATE_PRESETS, validateNeuclirRun } from './validate-neuclir.js'
+import { generationValidateHelp, looksLikeAnswers, validateGenerationCommand } from './validate-generation.js'
 
 /** `--preset` values: the RETECO retrieval sub-tracks. */
-const PRESETS = ['reteco-1a', 'reteco-1b', 'reteco-2a', 'reteco-2c'] as const
+const PRESETS = ['reteco-1a', 'reteco-1b', 'reteco-2a', 'reteco-2b', 'reteco-2c'] as const
 type Preset = (typeof PRESETS)[number]
 
 interface ValidateFlags {
@@ -34,6 +36,8 @@ interface ValidateFlags {
   maxListed: number
   format: 'text' | 'json'
   strict?: boolean
+  retrieval?: string
+  maxAnswerChars?: number
 }
 
 function integer(min: number): (text: string) => number {
@@ -94,7 +98,7 @@ export function registerValidate(program: Command): void {
     .command('validate')
     .description('check a TREC run file and report every problem with file:line:column')
     .argument('<run>', 'TREC run file; - for stdin; .gz is decompressed; with --preset, a file or a directory of per-domain files')
-    .addOption(new Option('--preset <preset>', 'check a RETECO submission (needs --data)').choices(PRESETS))
+    .addOption(new Option('--preset <preset>', 'check a RETECO submission (needs --data) or a TREC 2023 NeuCLIR run').choices([...PRESETS, ...NEUCLIR_VALIDATE_PRESETS]))
     .option('--data <dir>', 'RETECO data folder (release layout or the pilot sample), with --preset')
     .option('--split <name>', 'split whose topics the run must cover, with --preset', 'dev')
     .option('--qrels <file>', 'warn about topics that are not in these qrels (unknown_topic)')
@@ -105,12 +109,20 @@ export function registerValidate(program: Command): void {
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .option('--strict', 'exit 1 when there are warnings but no errors')
     .addHelpText('after', helpText())
+    .option('--candidates <file>', "NeuCLIR reranking: candidate lists (TREC run); documents outside a topic's list, or a topic with fewer or more documents, are errors")
+    .option('--doc-lang <file>', 'neuclir23-mlir: doc-to-language map ("docid lang" lines, or language qrels) for the one-language check')
+    .addHelpText('after', NEUCLIR_VALIDATE_HELP)
+    .option('--retrieval <run>', 'reteco-2c answers: the retrieval run of the same submission (required)')
+    .option('--max-answer-chars <n>', 'reteco-2b/2c: longest answer in Unicode code points (default 4000)', integer(1))
+    .addHelpText('after', generationValidateHelp())
     .action(async (run: string, flags: ValidateFlags) => {
       process.exitCode = await validateCommand(run, flags)
     })
 }
 
 async function validateCommand(run: string, flags: ValidateFlags): Promise<number> {
+  if (routesToNeuclir(flags)) return validateNeuclirRun(run, flags)
+  if (flags.preset === 'reteco-2b' || (flags.preset === 'reteco-2c' && (flags.retrieval !== undefined || looksLikeAnswers(run)))) return validateGenerationCommand(run, flags)
   if (flags.preset !== undefined || flags.data !== undefined) return retecoCommand(run, flags)
   const topics = flags.qrels === undefined ? undefined : new Set((await readQrels(flags.qrels)).queries.keys())
   const docs = flags.corpus === undefined ? undefined : await readIdList(flags.corpus)

@@ -1,0 +1,248 @@
+/**
+ * Input checks of the TREC 2023 NeuCLIR presets, as pure functions over parsed input (no I/O):
+ * relevance maps (`--rel-map`), the qrels' language column and unconverted grades, reranking
+ * candidate lists (`--candidates`), and the MLIR rule of one unified ranked list per topic.
+ * Ids are binary strings (one char per byte), as everywhere in the engine.
+ */
+import { decodeId } from '../io/bytes.js'
+import { InputError } from '../errors/trecscore-error.js'
+import type { Run, RunQuery } from '../model/types.js'
+import { docCount, docIdsOf } from '../model/run-query.js'
+
+/** One problem found by a check: a stable code and a complete sentence (with file:line where known). */
+export interface PresetProblem {
+  readonly code: string
+  readonly message: string
+}
+
+const LISTED = 10
+
+function show(text: string, max = 160): string {
+  const t = decodeId(text)
+  return JSON.stringify(t.length > max ? `${t.slice(0, max)}… (${t.length} characters)` : t)
+}
+
+function listed(items: readonly string[], total = items.length): string {
+  return `${items.slice(0, LISTED).join(', ')}${total > LISTED ? `, … (${total} in all)` : ''}`
+}
+
+/** C whitespace (what trec_eval and the qrels parser split on). */
+const WS = /[ \t\n\v\f\r]+/
+
+/**
+ * Parse a `--rel-map` value: a name from `named`, or `grade:gain` pairs separated by commas
+ * (`3:3,2:1,1:0,0:0`). Grades not in the map keep their value. Throws {@link InputError}.
+ */
+export function parseRelMap(text: string, named: Readonly<Record<string, Readonly<Record<number, number>>>> = {}): ReadonlyMap<number, number> {
+  const byName = Object.hasOwn(named, text) ? named[text] : undefined
+  if (byName) return new Map(Object.entries(byName).map(([k, v]) => [Number(k), v]))
+  const out = new Map<number, number>()
+  const expected = `grade:value pairs separated by commas (e.g. 3:3,2:1,1:0,0:0)${Object.keys(named).length ? ` or a named map (${Object.keys(named).join(', ')})` : ''}`
+  for (const pair of text.split(',')) {
+    const m = /^\s*([+-]?\d{1,7}):([+-]?\d{1,7})\s*$/.exec(pair)
+    if (!m) throw new InputError([{ code: 'bad_argument', option: '--rel-map', found: text, expected }])
+    const from = Number(m[1])
+    if (out.has(from)) throw new InputError([{ code: 'bad_argument', option: '--rel-map', found: text, expected: `each grade once (${from} is mapped twice)` }])
+    out.set(from, Number(m[2]))
+  }
+  return out
+}
+
+/** Apply a relevance map to one grade (grades not in the map are kept). */
+export function remapGrade(map: ReadonlyMap<number, number> | undefined, grade: number): number {
+  return map ? (map.get(grade) ?? grade) : grade
+}
+
+/**
+ * Write qrels text with every grade passed through `map`; everything else on a line (spacing,
+ * the language column) is kept. Lines without four fields are left as they are.
+ */
+export function remapQrelsText(text: string, map: ReadonlyMap<number, number>): { readonly text: string; readonly changed: number } {
+  let changed = 0
+  const out = text.split('\n').map((line) => {
+    const m = /^(\s*\S+\s+\S+\s+\S+\s+)([+-]?\d+)(\s*)$/.exec(line)
+    if (!m) return line
+    const g = Number(m[2])
+    const to = remapGrade(map, g)
+    if (to === g) return line
+    changed++
+    return `${m[1]}${to}${m[3]}`
+  })
+  return { text: out.join('\n'), changed }
+}
+
+/** What {@link scanNeuclirQrels} learns from the qrels text. */
+export interface QrelsScan {
+  /** Lines whose language column is not an accepted code (every one, in file order). */
+  readonly languageProblems: readonly { readonly line: number; readonly found: string; readonly text: string }[]
+  /** Lines holding the forbidden grade after the map (every one, in file order). */
+  readonly forbiddenGrade: readonly { readonly line: number; readonly text: string }[]
+  /** Judgments per grade, after the map. */
+  readonly gradeCounts: ReadonlyMap<number, number>
+  /** Judgments whose grade the map changed. */
+  readonly remapped: number
+  /** Language of each judged document (column 2). */
+  readonly docLanguages: ReadonlyMap<string, string>
+  /** Languages judged per topic. */
+  readonly topicLanguages: ReadonlyMap<string, ReadonlySet<string>>
+}
+
+/**
+ * Read the NeuCLIR columns of qrels text (`topic language docid grade`, one judgment a line):
+ * the language codes (checked against `languages`), the grades after `remap` (lines with
+ * `forbiddenGrade` collected), and the language of every judged document. Lines without four
+ * fields are skipped here (the qrels parser reports them).
+ */
+export function scanNeuclirQrels(
+  text: string,
+  opts: { readonly languages?: readonly string[]; readonly forbiddenGrade?: number; readonly remap?: ReadonlyMap<number, number> } = {},
+): QrelsScan {
+  const languageProblems: { line: number; found: string; text: string }[] = []
+  const forbiddenGrade: { line: number; text: string }[] = []
+  const gradeCounts = new Map<number, number>()
+  const docLanguages = new Map<string, string>()
+  const topicLanguages = new Map<string, Set<string>>()
+  const accept = opts.languages ? new Set(opts.languages) : null
+  let remapped = 0
+  let lineNo = 0
+  let pos = 0
+  while (pos <= text.length) {
+    let nl = text.indexOf('\n', pos)
+    if (nl < 0) nl = text.length
+    lineNo++
+    // Only the first 4 KiB of a line can hold the four short fields; longer lines are malformed.
+    const line = text.slice(pos, Math.min(nl, pos + 4096))
+    pos = nl + 1
+    const f = line.trim().split(WS)
+    if (f.length !== 4 || f[0] === '') continue
+    const [topic, lang, doc, gradeText] = f as [string, string, string, string]
+    const raw = Number.parseInt(gradeText, 10)
+    if (!Number.isFinite(raw)) continue
+    const g = remapGrade(opts.remap, raw)
+    if (g !== raw) remapped++
+    gradeCounts.set(g, (gradeCounts.get(g) ?? 0) + 1)
+    if (accept && !accept.has(lang)) languageProblems.push({ line: lineNo, found: lang, text: line })
+    if (opts.forbiddenGrade !== undefined && g === opts.forbiddenGrade) forbiddenGrade.push({ line: lineNo, text: line })
+    docLanguages.set(doc, lang)
+    let langs = topicLanguages.get(topic)
+    if (!langs) topicLanguages.set(topic, (langs = new Set()))
+    langs.add(lang)
+  }
+  return { languageProblems, forbiddenGrade, gradeCounts, remapped, docLanguages, topicLanguages }
+}
+
+/** The language-column errors of a scan, worded (every line listed up to `max`, all counted). */
+export function languageProblemMessages(scan: QrelsScan, file: string, languages: readonly string[], preset: string, max = 20): string[] {
+  const out = scan.languageProblems
+    .slice(0, max)
+    .map((p) => `${file}:${p.line}: language ${show(p.found)} in column 2, but preset '${preset}' expects ${languages.map((l) => `'${l}'`).join(' or ')}: ${show(p.text)}`)
+  if (scan.languageProblems.length > max) out.push(`${file}: ${scan.languageProblems.length - max} more line(s) with a language other than ${languages.join('/')} (${scan.languageProblems.length} in all)`)
+  return out
+}
+
+/**
+ * Read a doc-to-language map: lines `docid lang`, or NeuCLIR qrels lines `topic lang docid grade`
+ * (so the language qrels themselves can serve). Other lines are reported by number.
+ */
+export function parseDocLanguages(text: string, file: string): { readonly languages: ReadonlyMap<string, string>; readonly problems: readonly PresetProblem[] } {
+  const languages = new Map<string, string>()
+  const problems: PresetProblem[] = []
+  let lineNo = 0
+  let pos = 0
+  while (pos < text.length) {
+    let nl = text.indexOf('\n', pos)
+    if (nl < 0) nl = text.length
+    lineNo++
+    const line = text.slice(pos, Math.min(nl, pos + 4096))
+    pos = nl + 1
+    const t = line.trim()
+    if (t === '' || t.startsWith('#')) continue
+    const f = t.split(WS)
+    if (f.length === 2) languages.set(f[0]!, f[1]!)
+    else if (f.length === 4) languages.set(f[2]!, f[1]!)
+    else if (problems.length < 50) problems.push({ code: 'bad_doc_lang_line', message: `${file}:${lineNo}: expected "docid language" (or a qrels line "topic language docid grade"), found ${f.length} field(s): ${show(line)}` })
+  }
+  return { languages, problems }
+}
+
+/**
+ * Reranking: every run topic must rank exactly its candidate list. Flags documents outside the
+ * topic's list (with their run lines), topics without a list, and topics (candidate topics
+ * absent from the run included) with fewer or more documents than their list.
+ */
+export function checkCandidates(run: Run, candidates: Run, file: string, candidatesFile: string): PresetProblem[] {
+  const out: PresetProblem[] = []
+  const noList: string[] = []
+  for (const [qid, q] of run.queries) {
+    const cand = candidates.queries.get(qid)
+    if (!cand) {
+      noList.push(decodeId(qid))
+      continue
+    }
+    const allowed = new Set(docIdsOf(cand))
+    const ids = docIdsOf(q)
+    const outside: string[] = []
+    let n = 0
+    for (let i = 0; i < ids.length; i++) {
+      if (allowed.has(ids[i]!)) continue
+      n++
+      if (outside.length < 5) outside.push(`${decodeId(ids[i]!)} (line ${q.lines[i]})`)
+    }
+    if (n > 0) out.push({ code: 'doc_not_in_candidates', message: `${file}: topic ${decodeId(qid)}: ${n} document(s) outside its candidate list in ${candidatesFile}: ${outside.join(', ')}${n > outside.length ? ', …' : ''}` })
+    const want = docCount(cand)
+    if (ids.length !== want) out.push({ code: 'candidate_count', message: `${file}: topic ${decodeId(qid)}: ${ids.length} document(s), but its candidate list in ${candidatesFile} has ${want} (${ids.length < want ? 'fewer' : 'more'})` })
+  }
+  if (noList.length) out.push({ code: 'topic_without_candidates', message: `${file}: ${noList.length} topic(s) have no candidate list in ${candidatesFile}: ${listed(noList)}` })
+  const absent = [...candidates.queries.keys()].filter((q) => !run.queries.has(q)).map(decodeId)
+  if (absent.length) out.push({ code: 'candidate_count', message: `${file}: ${absent.length} topic(s) of ${candidatesFile} are absent from the run (0 documents, fewer than their candidate list): ${listed(absent)}` })
+  return out
+}
+
+/** Languages (by doc) and, where known, the languages judged per topic. */
+export interface LanguageInfo {
+  readonly docLanguages: ReadonlyMap<string, string>
+  /** Languages judged per topic (from language qrels); absent = judge by the map's languages. */
+  readonly topicLanguages?: ReadonlyMap<string, ReadonlySet<string>>
+}
+
+function restarts(q: RunQuery): number[] {
+  const lines: number[] = []
+  const r = q.ranks
+  if (!r) return lines
+  let ones = 0
+  for (let i = 0; i < r.length; i++) {
+    if (r[i] === 1 && ++ones > 1) lines.push(q.lines[i]!)
+  }
+  return lines
+}
+
+/**
+ * MLIR: one unified ranked list per topic. Flags topics where the rank column restarts at 1
+ * (needs ranks, i.e. the run read with `keepRanks`), topics with more than `depth` documents,
+ * and, given languages, topics whose retrieved documents of known language are all in one
+ * language while several are judged for the topic (or present in the map, without qrels).
+ */
+export function checkUnifiedRanking(run: Run, file: string, depth: number, langs?: LanguageInfo): PresetProblem[] {
+  const out: PresetProblem[] = []
+  const allLangs = langs ? new Set(langs.docLanguages.values()) : new Set<string>()
+  for (const [qid, q] of run.queries) {
+    const topic = decodeId(qid)
+    const again = restarts(q)
+    if (again.length) out.push({ code: 'rank_restarts', message: `${file}: topic ${topic}: the rank restarts at 1 ${again.length} time(s) (line${again.length === 1 ? '' : 's'} ${listed(again.map(String))}), as in per-language lists concatenated; an MLIR run is one ranked list per topic` })
+    const n = docCount(q)
+    if (n > depth) out.push({ code: 'too_many_docs', message: `${file}: topic ${topic}: ${n} documents, more than ${depth} (per-language lists concatenated? an MLIR run ranks at most ${depth} documents per topic over all languages)` })
+    if (!langs) continue
+    const judged = langs.topicLanguages ? langs.topicLanguages.get(qid) : allLangs
+    if (!judged || judged.size < 2) continue
+    const seen = new Map<string, number>()
+    for (const d of docIdsOf(q)) {
+      const l = langs.docLanguages.get(d)
+      if (l !== undefined) seen.set(l, (seen.get(l) ?? 0) + 1)
+    }
+    if (seen.size === 1) {
+      const [only, count] = [...seen][0]!
+      out.push({ code: 'one_language', message: `${file}: topic ${topic}: all ${count} document(s) of known language are '${only}', but ${[...judged].sort().join(', ')} are ${langs.topicLanguages ? 'judged for this topic' : 'in the language map'} (a single-language list is not an MLIR ranking)` })
+    }
+  }
+  return out
+}
