@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest'
+import { compareTable, renderCompare, renderCompareHtmlFragment, formatP, COMPARE_FORMATS, type PerQueryTable } from '../../src/index.js'
+
+const hostile = 'x<script>alert(1)</script>_&%$#{}~^\\'
+const T: PerQueryTable = {
+  source: 'hand-built',
+  measures: ['nDCG@10', 'P_5'],
+  queries: [1, 2, 3, 4, 5, 6, 7, 8].map((i) => ({ id: `q${i}`, groups: { domain: i <= 2 ? 'tiny' : 'big' } })),
+  groupings: ['domain'],
+  runs: [
+    { name: 'base.run', tag: '', zeroFilledQueries: [], values: [[0.1, 0.2, 0.1, 0.2, 0.1, 0.2, 0.1, 0.2], [0, 0, 0.2, 0.2, 0, 0, 0.2, 0]] },
+    { name: hostile, tag: '', zeroFilledQueries: ['q8'], values: [[0.9, 0.8, 0.9, 0.95, 0.85, 0.9, 0.8, 0.9], [0.4, 0.6, 0.6, 0.4, 0.6, 0.8, 0.6, 0.6]] },
+  ],
+  notes: [],
+}
+const R = compareTable(T, { by: ['domain'], tests: ['t', 'permutation'], permutations: 1000 })
+
+describe('compare renderers', () => {
+  it('every format renders', () => {
+    for (const f of COMPARE_FORMATS) expect(renderCompare(R, { format: f }).length).toBeGreaterThan(100)
+  })
+
+  it('plain text: letters, best marked *, superscripts as ^, legend with tests, correction, seed and zero-filled counts', () => {
+    const s = renderCompare(R, { format: 'table' })
+    expect(s).toMatch(/^a {2}base\.run\s+0\.1500\s+0\.0750$/m)
+    expect(s).toMatch(/^b {2}x<script>.*\s+0\.8750\*\^a\s+0\.5750\*\^a$/m)
+    expect(s).toContain('correction: Holm (step-down) over each measure\'s 1 pairwise comparison(s), per test and separately inside each group of a breakdown')
+    expect(s).toContain('exact (all 2^n sign vectors) when 2^n <= 1000, else 1000 sampled sign vectors with p = (count+1)/(B+1)')
+    expect(s).toContain('seed 42 for every resampling, permutations 1000, bootstrap 10000')
+    expect(s).toContain(`zero-filled (query missing from the run, scored 0): ${hostile} 1`)
+    expect(s).toContain('domain tiny (2 queries): 2 queries < 6: means only, not tested')
+  })
+
+  it('markdown: bold best, <sup> letters, specials escaped', () => {
+    const s = renderCompare(R, { format: 'markdown' })
+    expect(s).toContain('| b | x\\<script\\>alert(1)\\</script\\>\\_&%$#{}~^\\\\ | **0.8750**<sup>a</sup> | **0.5750**<sup>a</sup> |')
+  })
+
+  it('latex: booktabs, \\textbf best, $^{a}$ letters, LaTeX specials in run names escaped', () => {
+    const s = renderCompare(R, { format: 'latex' })
+    expect(s).toContain('% requires \\usepackage{booktabs}')
+    expect(s).toContain('\\toprule')
+    expect(s).toContain(' & Run & nDCG@10 & P\\_5 \\\\')
+    expect(s).toContain('a & base.run & 0.1500 & 0.0750 \\\\')
+    expect(s).toContain('b & x<script>alert(1)</script>\\_\\&\\%\\$\\#\\{\\}\\textasciitilde{}\\textasciicircum{}\\textbackslash{} & \\textbf{0.8750}$^{a}$ & \\textbf{0.5750}$^{a}$ \\\\')
+    expect(s).toContain('tiny (2)$^\\dagger$')
+    // Every brace is balanced (escaping did not leave a bare special)
+    const opens = (s.match(/(?<!\\)\{/g) ?? []).length
+    const closes = (s.match(/(?<!\\)\}/g) ?? []).length
+    expect(opens).toBe(closes)
+  })
+
+  it('html: every string escaped (a <script> run name renders as text), bold and sup', () => {
+    const s = renderCompare(R, { format: 'html' })
+    expect(s).not.toContain('<script>')
+    expect(s).toContain('x&lt;script&gt;alert(1)&lt;/script&gt;_&amp;%$#{}~^\\')
+    expect(s).toContain('<b>0.8750</b><sup>a</sup>')
+    expect(renderCompareHtmlFragment(R)).toMatch(/^<table class="trecscore-compare">/)
+  })
+
+  it('csv: one row per pair and scope, quoted where needed, tests as columns', () => {
+    const lines = renderCompare(R, { format: 'csv' }).trim().split('\n')
+    expect(lines[0]).toBe(
+      'scope,group,measure,run_a,letter_a,run_b,letter_b,n,tested,mean_a,mean_b,mean_difference,ci95_low,ci95_high,cohens_dz,wins,ties,losses,t_statistic,t_p,t_p_adjusted,t_significant,permutation_statistic,permutation_p,permutation_p_adjusted,permutation_significant',
+    )
+    // 2 measures × (all + 2 groups) × 1 pair
+    expect(lines).toHaveLength(1 + 6)
+    expect(lines[1]).toMatch(/^all,,nDCG@10,base\.run,a,x<script>alert\(1\)<\/script>_&%\$#\{\}~\^\\,b,8,true,/)
+    const quoted = compareTable({ ...T, runs: [T.runs[0]!, { ...T.runs[1]!, name: 'a,"b"' }] })
+    expect(renderCompare(quoted, { format: 'csv' }).split('\n')[1]).toMatch(/^all,,nDCG@10,base\.run,a,"a,""b""",b,8,true,/)
+    expect(lines.filter((l) => l.startsWith('domain,tiny,')).every((l) => l.includes(',false,'))).toBe(true)
+  })
+
+  it('json: schema trecscore.compare/1, settings echoed, parses back', () => {
+    const j = JSON.parse(renderCompare(R, { format: 'json' }))
+    expect(j.schema).toBe('trecscore.compare/1')
+    expect(j.settings).toEqual({ tests: ['t', 'permutation'], correction: 'holm', alpha: 0.05, permutations: 1000, bootstrap: 10000, seed: 42, baseline: null, minGroupSize: 6 })
+    expect(j.runs[1].name).toBe(hostile)
+    expect(j.breakdowns[0].groups.map((g: { group: string }) => g.group)).toEqual(['big', 'tiny'])
+  })
+
+  it('p-values for reading: 4 decimals, exponent below 0.001, "-" when not run', () => {
+    expect([formatP(0.04321), formatP(0.000123), formatP(null), formatP(1)]).toEqual(['0.0432', '1.2e-4', '-', '1.0000'])
+  })
+})
