@@ -75,6 +75,7 @@ describe('treebankWordTokenize (NLTKWordTokenizer, NLTK 3.8)', () => {
     ['Python whitespace', 'a\u0085b\u001fc\ufeffd\u200be', ['a', 'b', 'c\ufeffd\u200be']],
     // Python \w is Unicode: the clitic rule sees the Greek letter as a word character.
     ["Unicode \\w in the quote rule", "'λ x", ["'", 'λ', 'x']],
+    ["'' as quotes", "''Hi''", ["''", 'Hi', "''"]],
     ['empty and blank', ' \t\n ', []],
   ]
   for (const [name, text, want] of cases) {
@@ -221,6 +222,16 @@ describe('loadPunktParameters errors', () => {
       ['ellipsis before a frequent starter', 'Wait... The end.', ['Wait...', 'The end.']],
       // "?" then "!": the "?" candidate runs into the "!" one and is tested in its context.
       ['?! before the next sentence', 'Really?! Yes.', ['Really?!', 'Yes.']],
+      // p.m is an abbreviation; "thanks": flags 32 (lowercase mid-sentence, never capitalised
+      // mid-sentence), so the capitalised "Thanks" surely starts a sentence.
+      ['abbreviation before a sure sentence starter', 'Call me at 5 p.m. Thanks for that.', ['Call me at 5 p.m.', 'Thanks for that.']],
+      ['abbreviation before a lowercase word', 'Meet at 5 p.m. tomorrow.', ['Meet at 5 p.m. tomorrow.']],
+      // The last "-" part of "ex-gen" is the abbreviation gen; "ex-foo" is no abbreviation.
+      ['hyphenated abbreviation', 'The ex-Gen. Smith spoke.', ['The ex-Gen. Smith spoke.']],
+      ['hyphenated non-abbreviation', 'The ex-Foo. Smith spoke.', ['The ex-Foo.', 'Smith spoke.']],
+      // The closing quote moves back before "--" (re_boundary_realignment's (?=--)).
+      ['closing quote before a double dash', '"Stop."-- he said.', ['"Stop."', '-- he said.']],
+      ['? breaks even before a lowercase word', 'Why? because.', ['Why?', 'because.']],
       ['leading whitespace stays in the first sentence', '  Hello. World.', ['  Hello.', 'World.']],
       ['newlines alone do not split', 'Hello\n\nWorld', ['Hello\n\nWorld']],
       ['empty text', '', []],
