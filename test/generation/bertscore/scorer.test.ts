@@ -9,13 +9,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync, readFileSync } from 'nod
 import { createHash } from 'node:crypto'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadBertScorer, type BertScorer } from '../../../src/generation/bertscore/index.js'
 import { openOnnxEncoder } from '../../../src/generation/bertscore/onnx-model.js'
 import { createBertScoreTokenizer } from '../../../src/generation/bertscore/tokenizer.js'
 import { InputError } from '../../../src/errors/trecscore-error.js'
 import { formatIssue } from '../../../src/errors/format-issue.js'
-import { tinyBertForward, writeTinyBert, wordPieceTokenizerJson, type TinyBertWeights } from './tiny-bert.js'
+import { tinyBertForward, writeTinyBert, wordPieceTokenizerJson, WORDPIECE_VOCAB, type TinyBertWeights } from './tiny-bert.js'
 
 const root = mkdtempSync(join(tmpdir(), 'trecscore-bertscore-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
@@ -138,6 +139,50 @@ describe('BERTScore on a tiny random BERT through onnxruntime-node', () => {
       // idf changes the values.
       expect(Math.abs(gotIdf[1]!.f1 - got[1]!.f1)).toBeGreaterThan(1e-3)
       expect(withIdf.describe()).toMatchObject({ idf: true, idfDocuments: 4 })
+    } finally {
+      await withIdf.close()
+    }
+  })
+
+  it('random texts, several references, idf on and off: the naive computation agrees (fast-check)', async () => {
+    const withIdf = await loadBertScorer({ modelDir: dir, idf: true, batchSize: 3, threads: 1 })
+    const words = WORDPIECE_VOCAB.slice(4).concat(['zebra', 'running', 'jumped', ''])
+    const textArb = fc.array(fc.constantFrom(...words), { minLength: 0, maxLength: 12 }).map((w) => w.join(' '))
+    const pairArb = fc.tuple(textArb, fc.array(textArb.filter((t) => t.trim() !== ''), { minLength: 1, maxLength: 3 }))
+    try {
+      await fc.assert(
+        fc.asyncProperty(fc.array(pairArb, { minLength: 1, maxLength: 6 }), async (pairs) => {
+          const preds = pairs.map((p) => p[0])
+          const refs = pairs.map((p) => p[1])
+          const emb = (text: string) => tinyBertForward(weights, idsOf(text))[2]!
+          const M = refs.flat().length
+          const df = new Map<number, number>()
+          for (const r of refs.flat()) for (const id of new Set(idsOf(r))) df.set(id, (df.get(id) ?? 0) + 1)
+          const idfW = (id: number) => (id === CLS || id === SEP ? 0 : Math.log((M + 1) / ((df.get(id) ?? 0) + 1)))
+          const plainW = (id: number) => (id === CLS || id === SEP ? 0 : 1)
+          const expected = (weight: (id: number) => number) =>
+            preds.map((p, i) => {
+              const per = refs[i]!.map((r) => {
+                const v = naive(emb(p), idsOf(p), emb(r), idsOf(r), weight)
+                // bert_score: an empty text ([CLS] [SEP]) has P = R = 0; F = NaN → 0.
+                const empty = idsOf(p).length === 2 || idsOf(r).length === 2
+                return { precision: empty ? 0 : v.precision, recall: empty ? 0 : v.recall, f1: Number.isNaN(v.f1) ? 0 : v.f1 }
+              })
+              const mx = (k: 'precision' | 'recall' | 'f1') => (per.some((s) => Number.isNaN(s[k])) ? NaN : Math.max(...per.map((s) => s[k])))
+              return { precision: mx('precision'), recall: mx('recall'), f1: mx('f1') }
+            })
+          const check = (got: { precision: number; recall: number; f1: number }[], want: ReturnType<typeof expected>) =>
+            got.forEach((g, i) => {
+              for (const k of ['precision', 'recall', 'f1'] as const) {
+                if (Number.isNaN(want[i]![k])) expect(g[k]).toBeNaN()
+                else expect(Math.abs(g[k] - want[i]![k])).toBeLessThan(1e-5)
+              }
+            })
+          check(await scorer.score(preds, refs), expected(plainW))
+          check(await withIdf.score(preds, refs), expected(idfW))
+        }),
+        { numRuns: 30 },
+      )
     } finally {
       await withIdf.close()
     }
