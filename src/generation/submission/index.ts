@@ -1,2 +1,13 @@
-// Placeholder: filled in by the work on this module.
-export {}
+export {
+  ANSWER_PROBLEM_CODES,
+  ANSWER_PROBLEM_DESCRIPTIONS,
+  ANSWER_PROBLEM_SEVERITY,
+  checkAnswerFile,
+  DEFAULT_MAX_ANSWER_CHARS,
+  type AnswerCheckOptions,
+  type AnswerFileReport,
+  type AnswerProblem,
+  type AnswerProblemCode,
+} from './answers.js'
+export { validateRetecoAnswers, type DomainAnswers, type GenerationSubtrack, type RetecoAnswersValidation, type ValidateRetecoAnswersOptions } from './reteco.js'
+export { renderRetecoAnswersJson, renderRetecoAnswersText } from './render.js'
