@@ -284,7 +284,7 @@ describe('loadPunktParameters errors', () => {
       ['punctuation-heavy text', punctuationHeavy],
       ['arbitrary Unicode', anyUnicode],
     ] as const) {
-      it(`${name}: tokens are non-empty, free of whitespace, and keep every non-space character`, () => {
+      it(`${name}: tokens are non-empty, free of whitespace, and keep every non-space character`, { timeout: 120_000 }, () => {
         fc.assert(
           fc.property(arb, (text) => {
             const tokens = wordTokenize(text, params)
