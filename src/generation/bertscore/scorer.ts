@@ -114,6 +114,13 @@ function checkInteger(issues: InputIssue[], option: string, v: number | undefine
   }
 }
 
+/** Token positions the model has: `max_position_embeddings` (RoBERTa-style models: minus 2). */
+function maxPositions(config: unknown): number | undefined {
+  if (!isObject(config) || typeof config['max_position_embeddings'] !== 'number') return undefined
+  const offset = ['roberta', 'xlm-roberta', 'camembert'].includes(String(config['model_type'])) ? 2 : 0
+  return config['max_position_embeddings'] - offset
+}
+
 /** Which graph output holds layer L, and how we know. */
 function chooseOutput(outputs: readonly string[], layer: number | undefined, configLayers: number | undefined, file: string): { output: string; layer: number | undefined; source: string } {
   if (layer !== undefined && outputs.includes(`hidden_states.${layer}`)) {
@@ -234,6 +241,18 @@ export async function loadBertScorer(options: BertScorerOptions): Promise<BertSc
       }
       baseline = baselineForLayer(parseBaselineTable(baselineText, options.baselineFile!), chosen.layer)
     }
+    const positions = maxPositions(modelConfig)
+    if (positions !== undefined && tokenizer.maxLength > positions) {
+      throw new InputError([
+        { code: 'bad_argument', option: 'maxLength', found: String(tokenizer.maxLength), expected: `at most ${positions}, the positions the model has (config.json max_position_embeddings)` },
+      ])
+    }
+    // One probe run, so a graph that cannot run or returns something else fails at load.
+    try {
+      await encoder.embed([[tokenizer.clsId, tokenizer.sepId]], chosen.output)
+    } catch (e) {
+      throw new InputError([{ code: 'cannot_read', file: modelPath, reason: `onnxruntime cannot run it on [CLS] [SEP]: ${(e as Error).message}` }])
+    }
   } catch (e) {
     await encoder.close()
     throw e
@@ -253,7 +272,12 @@ export async function loadBertScorer(options: BertScorerOptions): Promise<BertSc
     let dim = 0
     for (let k = 0; k < order.length; k += batchSize) {
       const idx = order.slice(k, k + batchSize)
-      const out = await encoder.embed(idx.map((i) => texts[i]!), chosen.output)
+      let out: Awaited<ReturnType<OnnxEncoder['embed']>>
+      try {
+        out = await encoder.embed(idx.map((i) => texts[i]!), chosen.output)
+      } catch (e) {
+        throw new InputError([{ code: 'cannot_read', file: modelPath, reason: `onnxruntime failed on a batch of ${idx.length} text(s) of up to ${texts[idx[0]!]!.length} tokens: ${(e as Error).message}` }])
+      }
       dim = out.dim
       idx.forEach((i, n) => {
         vectors[i] = out.vectors[n]!

@@ -349,6 +349,23 @@ describe('model folder problems', () => {
     expect((await issuesOf(loadBertScorer({ modelDir: junk })))[0]).toMatch(/model\.onnx: cannot read: onnxruntime cannot load it/)
   })
 
+  it('refuses a maximum length beyond the model positions; an ONNX failure while scoring is an input error', async () => {
+    const dir = join(root, 'positions')
+    writeTinyBert(dir)
+    expect(await issuesOf(loadBertScorer({ modelDir: dir, maxLength: 41 }))).toEqual([
+      'maxLength: expected at most 40, the positions the model has (config.json max_position_embeddings), found "41"',
+    ])
+    // Without config.json nothing tells the 40 positions: position 40 fails inside onnxruntime.
+    const blind = join(root, 'positions-blind')
+    writeTinyBert(blind, { withConfig: false, maxLength: 64 })
+    const s = await loadBertScorer({ modelDir: blind, threads: 1 })
+    try {
+      expect((await issuesOf(s.score(['the cat '.repeat(30)], [['a cat']])))[0]).toMatch(/model\.onnx: cannot read: onnxruntime failed on a batch of 2 text\(s\) of up to 62 tokens: /)
+    } finally {
+      await s.close()
+    }
+  })
+
   it('checks bertscore-manifest.json hashes and layer', async () => {
     const m = join(root, 'manifest')
     writeTinyBert(m)
