@@ -1,12 +1,194 @@
-import type { Command } from 'commander'
+import { InvalidArgumentError, Option, type Command } from 'commander'
+import {
+  TEXTSIM_METRICS,
+  formatTextsimIssue,
+  loadBertScorer,
+  loadPunktParameters,
+  loadWordNet,
+  openTextsimSink,
+  readTextsimPairs,
+  scoreTextsim,
+  wordTokenize,
+  type BertScorer,
+  type MeteorTokenizer,
+  type TextsimConfig,
+  type TextsimIssue,
+  type TextsimMetric,
+  type TextsimPair,
+  type TextsimRow,
+} from '../../index.js'
 
-/** `trecscore textsim` (placeholder until the module lands). */
+interface TextsimFlags {
+  metric: TextsimMetric[]
+  stemmer?: boolean
+  tokenize: 'split' | 'nltk'
+  punkt?: string
+  alpha: number
+  beta: number
+  gamma: number
+  morphy: 'nltk38' | 'nltk39'
+  wordnet?: string
+  model?: string
+  layer?: number
+  idf?: boolean
+  baseline?: string
+  out?: string
+}
+
+function metrics(text: string): TextsimMetric[] {
+  const names = text.split(',').map((s) => s.trim())
+  const bad = names.filter((n) => !(TEXTSIM_METRICS as readonly string[]).includes(n))
+  if (bad.length > 0 || names.length === 0) throw new InvalidArgumentError(`expected a comma-separated list of ${TEXTSIM_METRICS.join(', ')}; unknown: ${bad.map((b) => JSON.stringify(b)).join(', ')}`)
+  return [...new Set(names)] as TextsimMetric[]
+}
+
+function finite(text: string): number {
+  const n = Number(text)
+  if (text.trim() === '' || !Number.isFinite(n)) throw new InvalidArgumentError('expected a finite number')
+  return n
+}
+
+function layer(text: string): number {
+  const n = Number(text)
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('expected a non-negative integer')
+  return n
+}
+
+/** The output line of one row: id, then the metrics in the order asked for. */
+function rowJson(row: TextsimRow, order: readonly TextsimMetric[]): string {
+  const out: Record<string, unknown> = { id: row.id }
+  for (const m of order) out[m] = row[m]
+  return JSON.stringify(out)
+}
+
+/**
+ * `trecscore textsim --metric rougeL,rougeLsum,meteor,bertscore [--stemmer] [--tokenize split|nltk]
+ * [--punkt DIR] [--out FILE] PAIRS.jsonl`: ROUGE-L/ROUGE-Lsum (rouge-score 0.1.2), METEOR (NLTK 3.8,
+ * WordNet 3.0) and BERTScore per pair, as JSONL.
+ */
 export function registerTextsim(program: Command): void {
   program
     .command('textsim')
-    .description('(not yet available)')
-    .action(() => {
-      process.stderr.write('trecscore: textsim is not available yet\n')
-      process.exitCode = 2
+    .description('text similarity of predictions to references: ROUGE-L and ROUGE-Lsum as rouge-score 0.1.2, METEOR as NLTK 3.8 (WordNet 3.0), BERTScore on a local ONNX model; JSONL, one line per id')
+    .argument('<pairs>', 'JSONL file, one {"id", "prediction", "references": [...]} per line (- for standard input; .gz accepted)')
+    .addOption(
+      new Option('--metric <list>', `comma-separated metrics: ${TEXTSIM_METRICS.join(', ')}`).argParser(metrics).default(['rougeL', 'rougeLsum', 'meteor'], 'rougeL,rougeLsum,meteor'),
+    )
+    .option('--stemmer', "ROUGE: stem tokens longer than 3 characters with NLTK's Porter stemmer (rouge-score use_stemmer=True); METEOR always stems")
+    .addOption(new Option('--tokenize <how>', 'METEOR tokenization: split (text.lower().split()) or nltk (nltk.word_tokenize: Punkt + Treebank, as HF evaluate; needs --punkt)').choices(['split', 'nltk']).default('split'))
+    .option('--punkt <dir>', "folder with NLTK's English Punkt parameters (punkt_tab/english files) for --tokenize nltk")
+    .option('--alpha <x>', 'METEOR alpha', finite, 0.9)
+    .option('--beta <x>', 'METEOR beta', finite, 3)
+    .option('--gamma <x>', 'METEOR gamma', finite, 0.5)
+    .addOption(new Option('--morphy <mode>', 'WordNet morphy: nltk38 (repeated suffix rules, the NLTK 3.8 reference) or nltk39 (one round, NLTK >= 3.9)').choices(['nltk38', 'nltk39']).default('nltk38'))
+    .option('--wordnet <file>', 'compact WordNet index (default: the bundled WordNet 3.0 one, data/wordnet/)')
+    .option('--model <dir>', 'BERTScore: local model folder with model.onnx and tokenizer.json (required for bertscore)')
+    .option('--layer <n>', 'BERTScore: hidden layer (e.g. 17 for roberta-large)', layer)
+    .option('--idf', 'BERTScore: idf weights from all references of the file')
+    .option('--baseline <file>', "BERTScore: rescale with this baseline file (bert_score's rescale_baseline TSV)")
+    .option('--out <file>', 'write the JSONL here instead of standard output')
+    .addHelpText(
+      'after',
+      `
+Output: one JSON line per scored id, e.g.
+  {"id":"q1","rougeL":{"precision":…,"recall":…,"fmeasure":…,"reference":0},"rougeLsum":{…},"meteor":{"score":…,"reference":0}}
+ROUGE: the reference with the highest F per type (first on ties; rouge-score score_multi); METEOR: the
+max over the references (NLTK meteor_score); "reference" is the 0-based index of the one chosen.
+BERTScore: {"precision","recall","f1"}, each the max over the references (bert_score).
+A bad line (invalid JSON or UTF-8, wrong types, missing fields, an empty reference list, a duplicate
+id, a text too long to score) is reported on standard error with file:line and id; the other lines
+are still scored. Exit codes: 0 every line scored; 2 a line could not be scored, bad options, or an
+unreadable file.`,
+    )
+    .action(async (pairsFile: string, flags: TextsimFlags, cmd: Command) => {
+      const wants = (m: TextsimMetric): boolean => flags.metric.includes(m)
+      if (flags.tokenize === 'nltk' && flags.punkt === undefined) {
+        cmd.error("error: --tokenize nltk needs --punkt <dir> (NLTK's punkt_tab/english parameters)", { exitCode: 2, code: 'trecscore.missingPunkt' })
+      }
+      if (wants('bertscore') && flags.model === undefined) {
+        cmd.error('error: --metric bertscore needs --model <dir> (a local ONNX model folder; see the README)', { exitCode: 2, code: 'trecscore.missingModel' })
+      }
+      const bertOnly = ['layer', 'idf', 'baseline'].filter((o) => cmd.getOptionValueSource(o) === 'cli')
+      if (!wants('bertscore') && (bertOnly.length > 0 || flags.model !== undefined)) {
+        const given = [...(flags.model !== undefined ? ['--model'] : []), ...bertOnly.map((o) => `--${o}`)]
+        cmd.error(`error: ${given.join(', ')} only appl${given.length === 1 ? 'ies' : 'y'} to --metric bertscore`, { exitCode: 2, code: 'trecscore.bertscoreOption' })
+      }
+      if (flags.punkt !== undefined && flags.tokenize !== 'nltk') {
+        cmd.error('error: --punkt only applies to --tokenize nltk', { exitCode: 2, code: 'trecscore.punktOption' })
+      }
+
+      let tokenize: MeteorTokenizer | undefined
+      if (wants('meteor') && flags.tokenize === 'nltk') {
+        const params = await loadPunktParameters(flags.punkt!)
+        tokenize = (text) => wordTokenize(text, params)
+      }
+      const wordnet = wants('meteor') ? await loadWordNet({ ...(flags.wordnet !== undefined ? { path: flags.wordnet } : {}), morphy: flags.morphy }) : undefined
+      let bert: BertScorer | undefined
+      if (wants('bertscore')) {
+        bert = await loadBertScorer({
+          modelDir: flags.model!,
+          ...(flags.layer !== undefined ? { layer: flags.layer } : {}),
+          ...(flags.idf ? { idf: true } : {}),
+          ...(flags.baseline !== undefined ? { baselineFile: flags.baseline } : {}),
+        })
+      }
+      const config: TextsimConfig = {
+        metrics: flags.metric,
+        stemmer: flags.stemmer === true,
+        ...(tokenize !== undefined ? { tokenize } : {}),
+        meteorParams: { alpha: flags.alpha, beta: flags.beta, gamma: flags.gamma },
+        ...(wordnet !== undefined ? { wordnet } : {}),
+        ...(bert !== undefined ? { bertScorer: bert } : {}),
+      }
+
+      const sink = openTextsimSink(flags.out)
+      const tty = process.stderr.isTTY === true
+      let failed = 0
+      let scored = 0
+      let read = 0
+      const report = (issue: TextsimIssue): void => {
+        failed++
+        if (tty) process.stderr.write('\r\x1b[K')
+        process.stderr.write(`trecscore: ${formatTextsimIssue(issue)}\n`)
+      }
+      const seen = new Map<string, number>()
+      const lineOf = new Map<TextsimPair, { file: string; line: number }>()
+      const pending: TextsimPair[] = []
+      const flush = async (): Promise<void> => {
+        const batch = pending.splice(0)
+        const result = await scoreTextsim(batch, config, (p) => lineOf.get(p)!)
+        result.issues.forEach(report)
+        for (const row of result.rows) await sink.write(rowJson(row, flags.metric))
+        scored += result.rows.length
+        for (const p of batch) lineOf.delete(p)
+        if (tty) process.stderr.write(`\rtextsim: ${read} lines read, ${scored} scored, ${failed} failed`)
+      }
+      try {
+        for await (const item of readTextsimPairs(pairsFile)) {
+          read++
+          if (!item.ok) {
+            report(item.issue)
+            continue
+          }
+          const { pair, file, line } = item
+          const first = seen.get(pair.id)
+          if (first !== undefined) {
+            report({ file, line, id: pair.id, problem: `duplicate id (first at line ${first})`, text: pair.prediction })
+            continue
+          }
+          seen.set(pair.id, line)
+          pending.push(pair)
+          lineOf.set(pair, { file, line })
+          // BERTScore idf is computed over every reference of one call: keep the whole file then.
+          if (!wants('bertscore') && pending.length >= 64) await flush()
+        }
+        await flush()
+      } finally {
+        await sink.close()
+        await bert?.close()
+      }
+      if (tty) process.stderr.write('\r\x1b[K')
+      process.stderr.write(`textsim: ${scored} scored, ${failed} line(s) not scored${failed > 0 ? ' (exit 2)' : ''}\n`)
+      if (failed > 0) process.exitCode = 2
     })
 }

@@ -33,7 +33,9 @@ export interface TextsimIssue {
 }
 
 /** A parsed line: the pair, or the problem with it. */
-export type TextsimLine = { readonly ok: true; readonly pair: TextsimPair } | { readonly ok: false; readonly issue: TextsimIssue }
+export type TextsimLine =
+  | { readonly ok: true; readonly pair: TextsimPair; readonly file: string; readonly line: number }
+  | { readonly ok: false; readonly issue: TextsimIssue }
 
 const describe = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : `a ${typeof v}`)
 
@@ -69,7 +71,7 @@ export function parseTextsimLine(text: string, file: string, line: number): Text
   if (problems.length > 0) {
     return { ok: false, issue: { file, line, ...(id !== undefined ? { id } : {}), problem: problems.join('; '), text } }
   }
-  return { ok: true, pair: { id: id!, prediction: o.prediction as string, references: o.references as string[] } }
+  return { ok: true, pair: { id: id!, prediction: o.prediction as string, references: o.references as string[] }, file, line }
 }
 
 /** One line of `textsim` output. Scores of metrics not asked for are absent. */
