@@ -228,7 +228,7 @@ export function checkUnifiedRanking(run: Run, file: string, depth: number, langs
   for (const [qid, q] of run.queries) {
     const topic = decodeId(qid)
     const again = restarts(q)
-    if (again.length) out.push({ code: 'rank_restarts', message: `${file}: topic ${topic}: the rank restarts at 1 ${again.length} time(s) (line${again.length === 1 ? '' : 's'} ${listed(again.map(String))}), as in per-language lists concatenated; an MLIR run is one ranked list per topic` })
+    if (again.length) out.push({ code: 'rank_restarts', message: `${file}: topic ${topic}: rank 1 again at line${again.length === 1 ? '' : 's'} ${listed(again.map(String))} (the rank restarts, as in per-language lists concatenated); an MLIR run is one ranked list per topic` })
     const n = docCount(q)
     if (n > depth) out.push({ code: 'too_many_docs', message: `${file}: topic ${topic}: ${n} documents, more than ${depth} (per-language lists concatenated? an MLIR run ranks at most ${depth} documents per topic over all languages)` })
     if (!langs) continue
