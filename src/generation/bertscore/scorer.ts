@@ -149,9 +149,10 @@ function chooseOutput(outputs: readonly string[], layer: number | undefined, con
 }
 
 /**
- * Loads a BERTScore model folder. Every problem with the folder or the options is reported at
- * once as an {@link InputError}: missing `model.onnx`/`tokenizer.json`, unreadable JSON, a layer
- * the model does not have, rescaling without a baseline file, a manifest hash mismatch.
+ * Loads a BERTScore model folder. Problems are reported as an {@link InputError}, all those of
+ * one step together (options and files; JSON; manifest; tokenizer; graph, layer and baseline):
+ * missing `model.onnx`/`tokenizer.json`, unreadable JSON, a layer the model does not have,
+ * rescaling without a baseline file or row, a manifest hash mismatch, a graph that cannot run.
  */
 export async function loadBertScorer(options: BertScorerOptions): Promise<BertScorer> {
   const issues: InputIssue[] = []
