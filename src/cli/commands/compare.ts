@@ -57,8 +57,7 @@ function isReteco(preset: string | undefined): preset is RetecoPreset {
 }
 
 /** Parse the numeric flags, collecting every problem. */
-function numbers(flags: CompareFlags): { alpha: number; permutations: number; bootstrap: number; seed: number; minGroupSize: number; digits: number } {
-  const issues: InputIssue[] = []
+function numbers(flags: CompareFlags, issues: InputIssue[]): { alpha: number; permutations: number; bootstrap: number; seed: number; minGroupSize: number; digits: number } {
   const num = (option: string, text: string, ok: (x: number) => boolean, expected: string): number => {
     const x = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text.trim()) ? Number(text) : NaN
     if (!ok(x)) issues.push({ code: 'bad_argument', option, found: text, expected })
@@ -73,7 +72,6 @@ function numbers(flags: CompareFlags): { alpha: number; permutations: number; bo
     minGroupSize: num('--min-group-size', flags.minGroupSize, (x) => int(x) && x >= 2, 'an integer >= 2'),
     digits: num('--digits', flags.digits, (x) => int(x) && x >= 0 && x <= 12, 'an integer from 0 to 12'),
   }
-  if (issues.length) throw new InputError(issues)
   return out
 }
 
@@ -92,26 +90,27 @@ export function registerCompare(program: Command): void {
     .option('--split <split>', 'RETECO: split whose qrels are used', 'dev')
     .option('--domains <list>', 'RETECO: only these domains (comma-separated)')
     .option('--baseline <run>', 'compare every run against this one (file name, its base name, or run tag) instead of all pairs')
-    .addOption(new Option('--test <tests...>', 'paired tests, first one decides the superscript letters (repeat or comma-separate)').choices([...TEST_NAMES]).argParser(collect<TestName>))
+    .addOption(new Option('--test <tests...>', `paired tests, the first decides the superscript letters (repeat or comma-separate; choices: ${TEST_NAMES.join(', ')}; default t)`).argParser(collect<TestName>))
     .addOption(new Option('--correction <method>', 'multiple-comparison correction over each measure\'s compared pairs').choices([...CORRECTION_NAMES]).default('holm'))
     .option('--alpha <a>', 'significance level for the corrected p-values', '0.05')
     .option('--permutations <n>', 'sign-flip budget of the permutation test (exact enumeration when 2^n <= it)', '10000')
     .option('--bootstrap <n>', 'resamples of the bootstrap test and of the 95% CI of the mean difference', '10000')
     .option('--seed <n>', 'seed of every resampling (mulberry32)', '42')
-    .addOption(new Option('--by <groupings...>', 'breakdowns by a grouping the preset defines (domain: RETECO; turn-depth: 2a/2c; step: 1b); repeat or comma-separate').argParser(collect<GroupingName>))
+    .addOption(new Option('--by <groupings...>', `breakdowns by a grouping the preset defines (choices: ${GROUPING_NAMES.join(', ')}; domain: any RETECO sub-track, turn-depth: 2a/2c, step: 1b); repeat or comma-separate`).argParser(collect<GroupingName>))
     .option('--min-group-size <n>', 'groups with fewer queries are shown but not tested (default 6: below it no sign-based two-sided test reaches p < 0.05)', '6')
     .addOption(new Option('-f, --format <format>', 'output format').choices([...COMPARE_FORMATS]).default('table'))
     .option('--digits <n>', 'decimals of means and differences in text formats', '4')
   addConventionOptions(cmd).action(async (files: string[], flags: CompareFlags, command: Command) => {
-    const n = numbers(flags)
+    const issues: InputIssue[] = []
+    const n = numbers(flags, issues)
     const tests: TestName[] = [...new Set<TestName>(flags.test ?? ['t'])]
     const badTests = tests.filter((t) => !(TEST_NAMES as readonly string[]).includes(t))
     const by = [...new Set(flags.by ?? [])]
     const badBy = by.filter((g) => !(GROUPING_NAMES as readonly string[]).includes(g))
-    const issues: InputIssue[] = [
+    issues.push(
       ...badTests.map((t): InputIssue => ({ code: 'bad_argument', option: '--test', found: t, expected: TEST_NAMES.join(', ') })),
       ...badBy.map((g): InputIssue => ({ code: 'bad_argument', option: '--by', found: g, expected: GROUPING_NAMES.join(', ') })),
-    ]
+    )
     if (flags.missingQueries === 'skip') issues.push({ code: 'bad_argument', option: '--missing-queries', found: 'skip', expected: 'zero (paired tests need every run on the same queries; missing queries are zero-filled and counted)' })
     if (issues.length) throw new InputError(issues)
     const options = { tests, correction: flags.correction, alpha: n.alpha, permutations: n.permutations, bootstrap: n.bootstrap, seed: n.seed, minGroupSize: n.minGroupSize, baseline: flags.baseline ?? null, by }
@@ -132,9 +131,12 @@ export function registerCompare(program: Command): void {
       const preset = flags.preset === undefined ? null : getPreset(flags.preset)
       if (preset && preset.input.qrels !== 'trec-qrels') throw new TrecscoreError(`--preset ${preset.id}: compare takes presets scored from TREC qrels (${[...PRESETS.values()].filter((p) => p.input.qrels === 'trec-qrels').map((p) => p.id).join(', ')}) or RETECO sub-tracks`, 2)
       const measureNames = flags.measure ?? (preset ? [...preset.measures] : null)
-      if (!measureNames) throw new TrecscoreError("error: required option '-m, --measure <names...>' not specified (or give --preset)", 2)
+      if (!measureNames) throw new TrecscoreError("required option '-m, --measure <names...>' not specified (or give --preset)", 2)
       const measures = parseMeasures(measureNames)
-      const conventions = { ...(preset ? preset.conventions : conventionsFromFlags(flags)), missingQueries: 'zero' as const }
+      const engineFlags = ['profile', 'ordering', 'scorePrecision', 'duplicates', 'unknownDocs', 'missingQueries', 'depth', 'judgedOnly', 'relLevel', 'gains', 'queriesWithoutRelevant'].filter((o) => command.getOptionValueSource(o) === 'cli')
+      if (preset && engineFlags.length) throw new TrecscoreError(`${engineFlags.map((o) => `--${o.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')}: --preset ${preset.id} fixes the conventions`, 2)
+      const given = preset ? preset.conventions : conventionsFromFlags(flags)
+      const conventions = { ...given, missingQueries: 'zero' as const }
       const remap = flags.relMap ? parseRelMap(flags.relMap) : null
       const qrels = await readQrels(qrelsFile!, { comments: conventions.comments, ...(remap ? { remap } : {}) })
       const corpus = flags.corpus ? await readIdList(flags.corpus) : undefined
@@ -145,7 +147,10 @@ export function registerCompare(program: Command): void {
       if (failed.length) throw new TrecscoreError(`${failed.length} query evaluation(s) failed (see trecscore evaluate --explain):\n  ${failed.slice(0, 20).join('\n  ')}`, 2)
       table = tableFromEvaluations(evals, `qrels ${qrelsFile}${preset ? `, preset ${preset.id} conventions` : ''}`)
       const extra = evals.filter((e) => e.counts.extraQueries > 0).map((e) => `${e.runName} ${e.counts.extraQueries}`)
-      if (extra.length) table = { ...table, notes: [...table.notes, `run queries without qrels (ignored): ${extra.join(', ')}`] }
+      const notes = [...table.notes]
+      if (given.missingQueries === 'skip') notes.push(`missing queries are zero-filled here, although the ${preset ? `preset ${preset.id}` : `profile ${flags.profile}`} conventions skip them: paired tests need every run on the same queries`)
+      if (extra.length) notes.push(`run queries without qrels (ignored): ${extra.join(', ')}`)
+      table = { ...table, notes }
     }
     const result = compareTable(table, options)
     process.stdout.write(renderCompare(result, { format: flags.format, digits: n.digits }))
