@@ -4,6 +4,7 @@
  */
 import { createWriteStream } from 'node:fs'
 import { once } from 'node:events'
+import { TrecscoreError } from '../../errors/trecscore-error.js'
 import { readChunks } from '../../io/source.js'
 import { parseTextsimLine, type TextsimLine } from './textsim.js'
 
@@ -74,13 +75,17 @@ export interface TextsimSink {
   close(): Promise<void>
 }
 
-/** Opens `path` for output lines, or standard output when `path` is undefined or `-`. */
+/**
+ * Opens `path` for output lines, or standard output when `path` is undefined or `-`. A file that
+ * cannot be written makes `write`/`close` throw a `TrecscoreError` (exit code 2).
+ */
 export function openTextsimSink(path?: string): TextsimSink {
   const stream = path === undefined || path === '-' ? process.stdout : createWriteStream(path)
   const isFile = stream !== process.stdout
-  let failed: unknown
-  stream.on('error', (e) => {
-    failed = e
+  const name = path ?? '-'
+  let failed: TrecscoreError | undefined
+  stream.on('error', (e: NodeJS.ErrnoException) => {
+    failed = new TrecscoreError(`${name}: cannot write: ${e.code === 'ENOENT' ? 'no such directory' : e.code === 'EACCES' ? 'permission denied' : e.message}`, 2, { cause: e })
   })
   return {
     async write(line: string): Promise<void> {
@@ -91,7 +96,8 @@ export function openTextsimSink(path?: string): TextsimSink {
       if (failed !== undefined) throw failed
       if (isFile) {
         stream.end()
-        await once(stream, 'finish')
+        await Promise.race([once(stream, 'finish'), once(stream, 'error')]).catch(() => undefined)
+        if (failed !== undefined) throw failed
       }
     },
   }

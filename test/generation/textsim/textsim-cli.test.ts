@@ -113,6 +113,13 @@ describe('trecscore textsim', () => {
     expect(r.code).toBe(2)
     r = cli(['textsim', join(tmp, 'missing.jsonl')])
     expect([r.code, r.stderr]).toEqual([2, expect.stringMatching(/missing\.jsonl: cannot read: no such file/)])
+    r = cli(['textsim', '--wordnet', join(tmp, 'no-wordnet.gz'), f])
+    expect([r.code, r.stderr]).toEqual([2, expect.stringMatching(/no-wordnet\.gz: cannot read the WordNet index: no such file/)])
+    r = cli(['textsim', '--metric', 'meteor', '--wordnet', f, f])
+    expect([r.code, r.stderr]).toEqual([2, expect.stringMatching(/not a WordNet index/)])
+    r = cli(['textsim', '--metric', 'rougeL', '--out', join(tmp, 'no', 'such', 'dir.jsonl'), f])
+    expect([r.code, r.stderr]).toEqual([2, expect.stringMatching(/dir\.jsonl: cannot write: no such directory/)])
+    expect(r.stderr).not.toMatch(/\n\s+at /)
   })
 
   const PUNKT = join(import.meta.dirname, '..', '..', '..', '..', 'shared', 'datasets', 'nltk-punkt-english')
