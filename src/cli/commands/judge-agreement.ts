@@ -11,9 +11,9 @@ interface AgreementFlags {
   format: AgreementFormat
 }
 
-function integer(min: number): (text: string) => number {
+function integer(min: number, max: number): (text: string) => number {
   return (text) => {
-    if (!/^-?\d+$/.test(text) || Number(text) < min || !Number.isSafeInteger(Number(text))) throw new InvalidArgumentError(`expected an integer >= ${min}`)
+    if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) throw new InvalidArgumentError(`expected an integer from ${min} to ${max}`)
     return Number(text)
   }
 }
@@ -58,8 +58,8 @@ export function addJudgeAgreement(judge: Command): void {
     .requiredOption('--human <file>', 'human labels, JSONL (see below)')
     .requiredOption('--judgments <file>', 'judgments written by judge run, JSONL')
     .option('--dimension <name...>', 'only these dimensions (default: every dimension in the files)')
-    .option('--bootstrap <n>', 'bootstrap resamples; 0 for no confidence intervals', integer(0), 1000)
-    .option('--seed <n>', 'seed of the bootstrap random stream (mulberry32)', integer(0), 42)
+    .option('--bootstrap <n>', 'bootstrap resamples; 0 for no confidence intervals', integer(0, 1_000_000), 1000)
+    .option('--seed <n>', 'seed of the bootstrap random stream (mulberry32)', integer(0, 4294967295), 42)
     .option('--confidence <level>', 'confidence level of the intervals', level, 0.95)
     .addOption(new Option('--format <format>', 'output format').choices(['table', 'json', 'markdown']).default('table'))
     .addHelpText('after', HELP)

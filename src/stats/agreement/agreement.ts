@@ -1,15 +1,14 @@
-import { BOOTSTRAP_METHOD, clusterBootstrap, type BootstrapInterval } from './bootstrap.js'
-import { cohenKappa, LIKERT_CATEGORIES } from './cohen-kappa.js'
-import { kendallTauB } from './kendall.js'
-import { krippendorffAlphaPaired } from './krippendorff.js'
-import { spearmanRho } from './spearman.js'
+import { BOOTSTRAP_METHOD, clusterBootstrapIndices, type BootstrapInterval } from './bootstrap.js'
+import { LIKERT_CATEGORIES } from './cohen-kappa.js'
+import { pairedStatistics, pairedTable } from './paired-table.js'
 
 /**
  * Judge-vs-human agreement per dimension: quadratic-weighted Cohen's kappa over 1..5,
  * Krippendorff's alpha (ordinal, interval), Spearman's rho, Kendall's tau-b, exact agreement
  * (share of pairs with judge = human), within-1 agreement (|judge − human| ≤ 1) and mean bias
  * (mean of judge − human), each with a seeded cluster-bootstrap percentile CI that resamples
- * whole conversations (see bootstrap.ts). Pure: no I/O.
+ * whole conversations (see bootstrap.ts). Every statistic is computed from the human × judge
+ * table of counts (paired-table.ts), so a resample is a sum of per-conversation tables. Pure: no I/O.
  */
 
 /** One rated item: the human's and the judge's score for one turn and dimension. */
@@ -89,35 +88,6 @@ export interface AgreementReport {
   readonly categories: readonly number[]
 }
 
-type Statistic = (human: readonly number[], judge: readonly number[]) => { value: number | null; status: 'ok' | 'nan' | 'undefined' }
-
-function rate(count: (h: number, j: number) => boolean): Statistic {
-  return (human, judge) => {
-    if (human.length === 0) return { value: null, status: 'undefined' }
-    let k = 0
-    for (let i = 0; i < human.length; i++) if (count(human[i]!, judge[i]!)) k++
-    return { value: k / human.length, status: 'ok' }
-  }
-}
-
-function statisticsFor(categories: readonly number[]): Record<AgreementStatisticName, Statistic> {
-  return {
-    qwk: (h, j) => (h.length === 0 ? { value: null, status: 'undefined' } : cohenKappa(h, j, 'quadratic', categories)),
-    alphaOrdinal: (h, j) => krippendorffAlphaPaired(h, j, 'ordinal'),
-    alphaInterval: (h, j) => krippendorffAlphaPaired(h, j, 'interval'),
-    spearman: (h, j) => spearmanRho(h, j),
-    kendallTauB: (h, j) => kendallTauB(h, j),
-    exactAgreement: rate((h, j) => h === j),
-    within1Agreement: rate((h, j) => Math.abs(h - j) <= 1),
-    meanBias: (h, j) => {
-      if (h.length === 0) return { value: null, status: 'undefined' }
-      let s = 0
-      for (let i = 0; i < h.length; i++) s += j[i]! - h[i]!
-      return { value: s / h.length, status: 'ok' }
-    },
-  }
-}
-
 const mean = (xs: readonly number[]): number | null => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null)
 
 /** Agreement statistics per dimension (dimensions in order of first appearance). */
@@ -127,9 +97,11 @@ export function computeAgreement(pairs: readonly AgreementPair[], options: Agree
   const confidence = options.confidence ?? 0.95
   const categories = options.categories ?? LIKERT_CATEGORIES
   if (!Number.isInteger(resamples) || resamples < 0) throw new RangeError(`computeAgreement: bootstrap must be an integer >= 0, got ${resamples}`)
-  if (!Number.isInteger(seed)) throw new RangeError(`computeAgreement: seed must be an integer, got ${seed}`)
+  if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw new RangeError(`computeAgreement: seed must be an integer in [0, 2^32), got ${seed}`)
   if (!(confidence > 0 && confidence < 1)) throw new RangeError(`computeAgreement: confidence must be in (0, 1), got ${confidence}`)
-  const allowed = new Set(categories)
+  const sorted = [...categories].sort((a, b) => a - b)
+  if (sorted.length < 1 || new Set(sorted).size !== sorted.length || !sorted.every(Number.isFinite)) throw new RangeError(`computeAgreement: categories must be distinct finite numbers, got ${categories.join(',')}`)
+  const allowed = new Set(sorted)
   const byDimension = new Map<string, AgreementPair[]>()
   for (const p of pairs) {
     if (!allowed.has(p.human) || !allowed.has(p.judge)) {
@@ -139,28 +111,42 @@ export function computeAgreement(pairs: readonly AgreementPair[], options: Agree
     if (!list) byDimension.set(p.dimension, (list = []))
     list.push(p)
   }
-  const stats = statisticsFor(categories)
+  const k = sorted.length
   const dimensions: DimensionAgreement[] = []
   for (const [dimension, list] of byDimension) {
     const human = list.map((p) => p.human)
     const judge = list.map((p) => p.judge)
-    const clusterMap = new Map<string, { human: number; judge: number }[]>()
+    const clusterMap = new Map<string, AgreementPair[]>()
     for (const p of list) {
       let c = clusterMap.get(p.conversationId)
       if (!c) clusterMap.set(p.conversationId, (c = []))
-      c.push({ human: p.human, judge: p.judge })
+      c.push(p)
     }
+    const tables = [...clusterMap.values()].map((c) => pairedTable(c.map((p) => p.human), c.map((p) => p.judge), sorted))
+    const point = pairedStatistics(pairedTable(human, judge, sorted), sorted)
     let cis: Record<AgreementStatisticName, BootstrapInterval> | null = null
     if (resamples > 0) {
-      const fns = {} as Record<AgreementStatisticName, (items: readonly { human: number; judge: number }[]) => number | null>
-      for (const name of AGREEMENT_STATISTICS) {
-        fns[name] = (items) => stats[name](items.map((i) => i.human), items.map((i) => i.judge)).value
-      }
-      cis = clusterBootstrap([...clusterMap.values()], fns, { resamples, seed, confidence })
+      const sum = new Float64Array(k * k)
+      cis = clusterBootstrapIndices(
+        tables.length,
+        AGREEMENT_STATISTICS,
+        (drawn) => {
+          sum.fill(0)
+          for (const c of drawn) {
+            const t = tables[c]!
+            for (let i = 0; i < t.length; i++) sum[i]! += t[i]!
+          }
+          const s = pairedStatistics(sum, sorted)
+          const out = {} as Record<AgreementStatisticName, number | null>
+          for (const name of AGREEMENT_STATISTICS) out[name] = s[name].value
+          return out
+        },
+        { resamples, seed, confidence },
+      )
     }
     const statistics = {} as Record<AgreementStatisticName, AgreementStatistic>
     for (const name of AGREEMENT_STATISTICS) {
-      const { value, status } = stats[name](human, judge)
+      const { value, status } = point[name]
       statistics[name] = { value, status, ci: cis ? cis[name] : null }
     }
     dimensions.push({
@@ -173,5 +159,5 @@ export function computeAgreement(pairs: readonly AgreementPair[], options: Agree
       statistics,
     })
   }
-  return { dimensions, bootstrap: { resamples, seed, confidence, method: BOOTSTRAP_METHOD }, categories }
+  return { dimensions, bootstrap: { resamples, seed, confidence, method: BOOTSTRAP_METHOD }, categories: sorted }
 }

@@ -50,34 +50,33 @@ export function quantileLinear(sorted: readonly number[], p: number): number {
 }
 
 /**
- * Runs the cluster bootstrap for several statistics at once. `statistics` maps a name to a
- * function of the resampled items returning a value or null (undefined on that resample).
+ * The cluster bootstrap core: for each of B resamples, draws `clusterCount` cluster indices
+ * uniformly with replacement and calls `compute(drawn)` for the value of every statistic
+ * (null = undefined on that resample).
  */
-export function clusterBootstrap<T, K extends string>(
-  clusters: readonly (readonly T[])[],
-  statistics: Readonly<Record<K, (items: readonly T[]) => number | null>>,
+export function clusterBootstrapIndices<K extends string>(
+  clusterCount: number,
+  names: readonly K[],
+  compute: (drawn: readonly number[]) => Readonly<Record<K, number | null>>,
   options: ClusterBootstrapOptions,
 ): Record<K, BootstrapInterval> {
   const { resamples, seed, confidence } = options
   if (!Number.isInteger(resamples) || resamples < 1) throw new RangeError(`bootstrap: resamples must be an integer >= 1, got ${resamples}`)
   if (!(confidence > 0 && confidence < 1)) throw new RangeError(`bootstrap: confidence must be in (0, 1), got ${confidence}`)
-  const names = Object.keys(statistics) as K[]
   const values = new Map<K, number[]>(names.map((k) => [k, []]))
   const undefinedCounts = new Map<K, number>(names.map((k) => [k, 0]))
   const result = {} as Record<K, BootstrapInterval>
-  if (clusters.length === 0) {
+  if (clusterCount === 0) {
     for (const k of names) result[k] = { lower: null, upper: null, resamples: 0, undefinedResamples: 0 }
     return result
   }
   const rng = createRng(seed)
-  const items: T[] = []
+  const drawn = new Array<number>(clusterCount)
   for (let b = 0; b < resamples; b++) {
-    items.length = 0
-    for (let c = 0; c < clusters.length; c++) {
-      for (const item of clusters[rng.int(clusters.length)]!) items.push(item)
-    }
+    for (let c = 0; c < clusterCount; c++) drawn[c] = rng.int(clusterCount)
+    const got = compute(drawn)
     for (const k of names) {
-      const v = statistics[k](items)
+      const v = got[k]
       if (v === null || !Number.isFinite(v)) undefinedCounts.set(k, undefinedCounts.get(k)! + 1)
       else values.get(k)!.push(v)
     }
@@ -96,4 +95,30 @@ export function clusterBootstrap<T, K extends string>(
     }
   }
   return result
+}
+
+/**
+ * Runs the cluster bootstrap for several statistics at once. `statistics` maps a name to a
+ * function of the resampled items (all items of the drawn clusters, in draw order) returning a
+ * value or null (undefined on that resample).
+ */
+export function clusterBootstrap<T, K extends string>(
+  clusters: readonly (readonly T[])[],
+  statistics: Readonly<Record<K, (items: readonly T[]) => number | null>>,
+  options: ClusterBootstrapOptions,
+): Record<K, BootstrapInterval> {
+  const names = Object.keys(statistics) as K[]
+  const items: T[] = []
+  return clusterBootstrapIndices(
+    clusters.length,
+    names,
+    (drawn) => {
+      items.length = 0
+      for (const c of drawn) for (const item of clusters[c]!) items.push(item)
+      const out = {} as Record<K, number | null>
+      for (const k of names) out[k] = statistics[k](items)
+      return out
+    },
+    options,
+  )
 }

@@ -45,6 +45,11 @@ export function cohenKappa(
     }
     confusion[i * k + j]! += 1
   }
+  return cohenKappaFromConfusion(confusion, k, weights)
+}
+
+/** Cohen's kappa from a k×k confusion matrix (row-major; rows human, columns judge), same arithmetic. */
+export function cohenKappaFromConfusion(confusion: ArrayLike<number>, k: number, weights: KappaWeights = 'quadratic'): StatValue {
   const colsum = new Array<number>(k).fill(0) // judge marginals (np.sum(confusion, axis=0))
   const rowsum = new Array<number>(k).fill(0) // human marginals (axis=1)
   for (let i = 0; i < k; i++) {
@@ -53,7 +58,8 @@ export function cohenKappa(
       colsum[j]! += confusion[i * k + j]!
     }
   }
-  const n = human.length
+  let n = 0
+  for (let i = 0; i < k * k; i++) n += confusion[i]!
   const weight = (i: number, j: number): number =>
     weights === 'unweighted' ? (i === j ? 0 : 1) : weights === 'linear' ? Math.abs(i - j) : (i - j) * (i - j)
   let observed = 0 // integer sum: exact in any order

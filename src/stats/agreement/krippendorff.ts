@@ -100,6 +100,15 @@ export function krippendorffAlpha(matrix: readonly (readonly (number | null)[])[
     const den = BigInt(m - 1)
     for (let i = 0; i < V * V; i++) if (acc[i]! !== 0) o[i] = add(o[i]!, rational(BigInt(acc[i]!), den))
   }
+  return alphaFromCoincidence(o, values, level, pairable)
+}
+
+/**
+ * Alpha from a V×V coincidence matrix o (row-major, over the sorted distinct `values`; rows
+ * and columns of values that never occur may be all zero). `pairable` is reported as given.
+ */
+export function alphaFromCoincidence(o: readonly Rational[], values: readonly number[], level: AlphaLevel, pairable: number): AlphaResult {
+  const V = values.length
   // n_c (always integers: every pairable value appears in m_u − 1 pairs weighted 1/(m_u − 1))
   const nc: Rational[] = values.map((_, c) => {
     let s = rational(0n)
@@ -107,6 +116,7 @@ export function krippendorffAlpha(matrix: readonly (readonly (number | null)[])[
     return s
   })
   const n = nc.reduce((a, b) => add(a, b), rational(0n))
+  if (n.num === 0n) return { value: null, status: 'undefined', exact: null, reason: 'no unit has 2 or more values', pairable }
   const scaled = toScaledIntegers(values)
   const delta2 = (c: number, k: number): Rational => {
     if (c === k) return rational(0n)

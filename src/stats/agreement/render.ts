@@ -10,6 +10,7 @@ import type { DimensionPairing } from './pairing.js'
 
 export type AgreementFormat = 'table' | 'markdown' | 'json'
 
+const pct = (c: number): string => String(Number((c * 100).toPrecision(12)))
 const f4 = (v: number | null): string => (v === null ? '-' : v.toFixed(4))
 const signed = (v: number | null): string => (v === null ? '-' : `${v >= 0 ? '+' : ''}${v.toFixed(4)}`)
 
@@ -36,7 +37,7 @@ function header(r: JudgeAgreementResult): string[] {
     `judgments:    ${r.judgmentsFile} (${r.judgmentLines} judgments)`,
     `judge config: ${r.pairing.configHash ?? '-'}`,
     b.resamples > 0
-      ? `bootstrap:    ${b.resamples} resamples, seed ${b.seed}, ${b.confidence * 100}% CI; ${b.method}`
+      ? `bootstrap:    ${b.resamples} resamples, seed ${b.seed}, ${pct(b.confidence)}% CI; ${b.method}`
       : 'bootstrap:    off (no confidence intervals)',
   ]
 }
@@ -57,7 +58,7 @@ export function renderAgreementTable(r: JudgeAgreementResult): string {
       out.push('  no pairs: nothing to compare')
       continue
     }
-    out.push(`  ${'statistic'.padEnd(label)}  ${'value'.padStart(9)}  ${b.resamples > 0 ? `${`${b.confidence * 100}% CI`.padEnd(20)}  undefined resamples` : ''}`.trimEnd())
+    out.push(`  ${'statistic'.padEnd(label)}  ${'value'.padStart(9)}  ${b.resamples > 0 ? `${`${pct(b.confidence)}% CI`.padEnd(20)}  undefined resamples` : ''}`.trimEnd())
     for (const name of AGREEMENT_STATISTICS) {
       const s = d.statistics[name]
       const ci = s.ci ? `  ${ciText(name, s).padEnd(20)}  ${s.ci.undefinedResamples}/${s.ci.resamples}` : ''
@@ -87,7 +88,7 @@ export function renderAgreementMarkdown(r: JudgeAgreementResult): string {
       })
       out.push(`| ${AGREEMENT_STATISTIC_LABELS[name]} | ${cells.join(' | ')} |`)
     }
-    if (b.resamples > 0) out.push('', `Intervals: ${b.confidence * 100}% ${b.method}; ${b.resamples} resamples, seed ${b.seed}. Resamples on which a statistic is undefined are counted and left out.`)
+    if (b.resamples > 0) out.push('', `Intervals: ${pct(b.confidence)}% ${b.method}; ${b.resamples} resamples, seed ${b.seed}. Resamples on which a statistic is undefined are counted and left out.`)
   }
   return `${out.join('\n')}\n`
 }

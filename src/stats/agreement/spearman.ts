@@ -37,3 +37,46 @@ export function spearmanRho(x: readonly number[], y: readonly number[]): StatVal
   const rho = cxy / Math.sqrt(cyy) / Math.sqrt(cxx)
   return { value: Math.min(1, Math.max(-1, rho)), status: 'ok' }
 }
+
+/**
+ * Spearman's rho from a k×k contingency table of categorical ratings (rows x, columns y,
+ * categories ascending). The average rank of a category is the ranks it spans averaged; the
+ * centred sums are exact (quarter-integers), so the result has the same bits as {@link spearmanRho}.
+ */
+export function spearmanRhoFromTable(table: ArrayLike<number>, k: number): StatValue {
+  const rows = new Array<number>(k).fill(0)
+  const cols = new Array<number>(k).fill(0)
+  let n = 0
+  for (let i = 0; i < k; i++) {
+    for (let j = 0; j < k; j++) {
+      const c = table[i * k + j]!
+      rows[i]! += c
+      cols[j]! += c
+      n += c
+    }
+  }
+  if (n < 2) return { value: null, status: 'nan' }
+  const mean = (n + 1) / 2
+  const centred = (m: readonly number[]): number[] => {
+    let before = 0
+    return m.map((t) => {
+      const r = before + (t + 1) / 2
+      before += t
+      return r - mean
+    })
+  }
+  const dx = centred(rows)
+  const dy = centred(cols)
+  let sxy = 0
+  let sxx = 0
+  let syy = 0
+  for (let i = 0; i < k; i++) {
+    sxx += rows[i]! * dx[i]! * dx[i]!
+    syy += cols[i]! * dy[i]! * dy[i]!
+    for (let j = 0; j < k; j++) sxy += table[i * k + j]! * dx[i]! * dy[j]!
+  }
+  if (sxx === 0 || syy === 0) return { value: null, status: 'nan' }
+  const fact = 1 / (n - 1)
+  const rho = (sxy * fact) / Math.sqrt(syy * fact) / Math.sqrt(sxx * fact)
+  return { value: Math.min(1, Math.max(-1, rho)), status: 'ok' }
+}

@@ -177,3 +177,13 @@ describe('judge agreement input problems (exit 2, every one with file:line)', ()
     expect(d.code).toBe(2)
   })
 })
+
+describe('judge agreement option limits', () => {
+  it('a seed outside [0, 2^32) or too many resamples is a usage error (exit 2), not a trace', async () => {
+    for (const args of [['--seed', '4294967296'], ['--seed', '-1'], ['--bootstrap', '1000001'], ['--bootstrap', 'lots']]) {
+      const r = await runCli(['judge', 'agreement', '--human', HUMAN, '--judgments', JUDGMENTS, ...args])
+      expect([args.join(' '), r.code]).toEqual([args.join(' '), 2])
+      expect(r.stderr).not.toMatch(/\n\s+at /)
+    }
+  })
+})

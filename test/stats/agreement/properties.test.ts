@@ -5,7 +5,8 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { clusterBootstrap, cohenKappa, computeAgreement, kendallTauB, krippendorffAlpha, spearmanRho } from '../../../src/stats/agreement/index.js'
+import { clusterBootstrap, cohenKappa, computeAgreement, kendallTauB, krippendorffAlpha, LIKERT_CATEGORIES, spearmanRho } from '../../../src/stats/agreement/index.js'
+import { pairedStatistics, pairedTable } from '../../../src/stats/agreement/paired-table.js'
 
 const rating = fc.integer({ min: 1, max: 5 })
 const pairs = fc.array(fc.tuple(rating, rating), { minLength: 2, maxLength: 60 })
@@ -94,6 +95,32 @@ describe('agreement invariants', () => {
         expect(r.max.lower!).toBeGreaterThanOrEqual(Math.min(...all))
         expect(r.max.upper!).toBeLessThanOrEqual(Math.max(...all))
       }),
+    )
+  })
+})
+
+describe('the table path (what computeAgreement and its bootstrap use) equals the per-pair functions bit for bit', () => {
+  it('on random ratings', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(rating, rating), { maxLength: 80 }), (ps) => {
+        const [h, j] = split(ps)
+        const s = pairedStatistics(pairedTable(h, j, LIKERT_CATEGORIES), LIKERT_CATEGORIES)
+        if (h.length === 0) {
+          expect(s.qwk.status).toBe('undefined')
+          return
+        }
+        expect(s.qwk).toEqual(cohenKappa(h, j))
+        expect(s.spearman).toEqual(spearmanRho(h, j))
+        const tau = kendallTauB(h, j)
+        expect(s.kendallTauB).toEqual({ value: tau.value, status: tau.status })
+        for (const [name, level] of [['alphaOrdinal', 'ordinal'], ['alphaInterval', 'interval']] as const) {
+          const a = krippendorffAlpha([h, j], level)
+          expect(s[name]).toEqual({ value: a.value, status: a.status })
+        }
+        expect(s.exactAgreement.value).toBe(h.filter((x, i) => x === j[i]).length / h.length)
+        expect(s.meanBias.value).toBe(j.reduce((a, x, i) => a + x - h[i]!, 0) / h.length)
+      }),
+      { numRuns: 300 },
     )
   })
 })
