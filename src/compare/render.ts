@@ -12,7 +12,7 @@
  * - `html`: see `render-html.ts`.
  */
 import { formatFixed } from '../report/printf.js'
-import { legendLines } from './legend.js'
+import { CORRECTION_TITLES, TEST_TITLES, legendLines } from './legend.js'
 import { renderCompareHtml } from './render-html.js'
 import type { CompareResult, MeasureComparison, PairComparison } from './types.js'
 import { mainCells, type MainCell } from './cells.js'
@@ -143,10 +143,18 @@ function latexCell(c: MainCell): string {
   return `${c.best ? `\\textbf{${c.value}}` : c.value}${c.beats ? `$^{${c.beats}}$` : ''}`
 }
 
+/** The caption: what the letters and bold mean, in LaTeX (math-mode `<`, no plain-text markers). */
+function latexCaption(r: CompareResult): string {
+  const s = r.settings
+  const base = s.baseline === null ? null : r.runs.find((x) => x.name === s.baseline)
+  const family = base ? `each measure's ${r.runs.length - 1} comparisons against the baseline ${escapeLatex(base.letter)}` : `each measure's ${(r.runs.length * (r.runs.length - 1)) / 2} pairwise comparisons`
+  const correction = s.correction === 'none' ? 'uncorrected' : `${CORRECTION_TITLES[s.correction].replace(/ \(.*\)$/, '')}-adjusted`
+  return `Superscript letters: significantly better than the runs with those letters (${escapeLatex(TEST_TITLES[s.tests[0]!])}, two-sided, ${correction} $p < ${s.alpha}$ over ${family}). Best mean per measure in bold.`
+}
+
 function renderLatex(r: CompareResult, digits: number): string {
   const cols = r.measures.length
-  const legend = legendLines(r)
-  const caption = escapeLatex(`${legend[0]}. ${legend[1]}.`)
+  const caption = latexCaption(r)
   const out: string[] = ['% requires \\usepackage{booktabs}', '% ' + legendLines(r).slice(2).map(escapeLatex).join('\n% ')]
   out.push(
     '\\begin{table}',
@@ -166,7 +174,7 @@ function renderLatex(r: CompareResult, digits: number): string {
       '',
       '\\begin{table}',
       '\\centering',
-      `\\caption{By ${escapeLatex(b.by)}. ${caption}${b.groups.some((g) => !g.tested) ? ` Groups marked $\\dagger$ have fewer than ${r.settings.minGroupSize} queries and were not tested.` : ''}}`,
+      `\\caption{By ${escapeLatex(b.by)}; tested and corrected inside each group. ${caption}${b.groups.some((g) => !g.tested) ? ` Groups marked $\\dagger$ have fewer than ${r.settings.minGroupSize} queries and were not tested.` : ''}}`,
       `\\begin{tabular}{lll${'r'.repeat(cols)}}`,
       '\\toprule',
       `${escapeLatex(b.by)} & & Run & ${r.measures.map(escapeLatex).join(' & ')} \\\\`,
