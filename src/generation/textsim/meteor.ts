@@ -56,6 +56,11 @@ export interface MeteorOptions {
   readonly stemmer?: Stemmer
   /** Default `toLowerCase` (Python `str.lower`). */
   readonly preprocess?: (token: string) => string
+  /**
+   * Largest |hypothesis| × |reference| aligned (NLTK's greedy matching scans all pairs); a bigger
+   * pair throws {@link TextsimItemError} instead of running for hours. Default 25,000,000.
+   */
+  readonly maxAlignCells?: number
 }
 
 type Enum = [number, string][]
@@ -93,6 +98,10 @@ export function meteorAlign(
 ): [number, number][] {
   const pre = options.preprocess ?? ((t: string) => t.toLowerCase())
   const stem = options.stemmer ?? porterStem
+  const max = options.maxAlignCells ?? 25_000_000
+  if (hypothesisTokens.length * referenceTokens.length > max) {
+    throw new TextsimItemError('too_long', `METEOR alignment of ${hypothesisTokens.length} × ${referenceTokens.length} tokens exceeds the limit of ${max} pairs`)
+  }
   let hyp: Enum = hypothesisTokens.map((t, i) => [i, pre(t)])
   let ref: Enum = referenceTokens.map((t, i) => [i, pre(t)])
   const matches: [number, number][] = []

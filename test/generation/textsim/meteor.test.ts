@@ -120,6 +120,11 @@ describe('worked examples (shared/notes/generation.md §2.5, reference first)', 
     expect(s('you can count on it', 'you can bank on it').score).toBe(0.7500000000000001)
     expect(s('in money we trust', 'in money we bank').score).toBe(0.9921875)
   })
+  it('refuses an alignment over the limit instead of running away', () => {
+    const many = Array.from({ length: 2000 }, (_, i) => `w${i}`)
+    expect(() => singleMeteor(many, many, { wordnet, maxAlignCells: 1_000_000 })).toThrow(/METEOR alignment of 2000 × 2000 tokens exceeds/)
+    expect(singleMeteor(many, many, { wordnet, maxAlignCells: 4_000_000 }).score).toBe(1 - 0.5 / 2000 ** 3)
+  })
   it('no reference is an error, as in NLTK', () => {
     expect(() => meteorScore('a', [], { wordnet })).toThrow(/no references/)
   })

@@ -93,6 +93,13 @@ describe('porterStem', () => {
     expect(porterStem('a😀😀ed')).toBe('a😀')
   })
 
+  it('classifies y as NLTK does (consonant at the start or after a vowel), seen through step 1c', () => {
+    // y → i needs a consonant before the y: "sly" (l consonant) → "sli"; "syzygy": y after g → "syzygi";
+    // "obey": y after the vowel e → kept; "ayy": the middle y follows the vowel a, so it is a consonant → "ayi";
+    // "yyy": y0 is a consonant, so y1 is a vowel and the final y follows a vowel → kept.
+    expect(['sly', 'syzygy', 'obey', 'ayy', 'yyy'].map(porterStem)).toEqual(['sli', 'syzygi', 'obey', 'ayi', 'yyy'])
+  })
+
   it('maps lowercase ASCII words to non-empty lowercase ASCII stems no longer than the word + 1', () => {
     fc.assert(
       fc.property(fc.stringMatching(/^[a-z]{1,20}$/), (w) => {
