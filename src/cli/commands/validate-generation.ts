@@ -31,9 +31,10 @@ export function generationValidateHelp(): string {
   return `
 RETECO generation (sub-tracks 2b and 2c): --preset reteco-2b|reteco-2c ANSWERS --data DIR
 [--split dev] [--retrieval RUN] [--max-answer-chars N] checks answer files: UTF-8 JSONL, one
-{"turn_id": "<conv>_turn_<t>", "answer": "..."} per line, against every turn of the split's RECOR
-conversations. ANSWERS is a directory with one <domain>.jsonl per domain (turn ids repeat across
-domains), or one file when the data has a single Track 2 domain. reteco-2c needs --retrieval, the
+{"turn_id": "<conv>_turn_<t>", "answer": "..."} per line, against the target turns of the split:
+the RECOR turns in its qrels, as --preset reteco-2a expects (every turn for a split without qrels).
+ANSWERS is a directory with one <domain>.jsonl per domain (turn ids repeat across domains), or one
+file when the data has a single Track 2 domain. reteco-2c needs --retrieval, the
 retrieval run of the same submission (validated as reteco-2c runs are; its top-5 passages per turn
 are what the Faithfulness judge sees); without --retrieval, reteco-2c with a run that is not .jsonl
 validates that retrieval run alone. Answers longer than --max-answer-chars (Unicode code points,

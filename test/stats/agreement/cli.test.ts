@@ -187,3 +187,12 @@ describe('judge agreement option limits', () => {
     }
   })
 })
+
+describe('shipped examples', () => {
+  it('carry the config hash of the shipped judge config (data/judge/reteco-judge-v1.json)', async () => {
+    const { loadJudgeConfig } = await import('../../../src/generation/judge/index.js')
+    const hash = loadJudgeConfig(join(ROOT, 'data', 'judge', 'reteco-judge-v1.json')).hash
+    const hashes = new Set(lines(JUDGMENTS).map((j) => j['config_hash']))
+    expect([...hashes], 'the judge config changed: replace config_hash in examples/judge/judgments.jsonl with its new hash').toEqual([hash])
+  })
+})
