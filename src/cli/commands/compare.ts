@@ -121,7 +121,7 @@ export function registerCompare(program: Command): void {
       if (engineOnly.length) throw new TrecscoreError(`${engineOnly.map((o) => `--${o.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')}: RETECO runs are scored under the evaluation plan's conventions (see trecscore score --preset ${flags.preset})`, 2)
       const measures = flags.measure ?? ['nDCG@10']
       const reports = await scoreRetecoRuns({ preset: flags.preset, data: flags.data, split: flags.split, runs: files, conventions: 'plan', ...(flags.domains ? { domains: flags.domains.split(',').filter(Boolean) } : {}) })
-      for (const r of reports) if (r.warnings.length) process.stderr.write(`trecscore: warning: ${r.run}: ${r.warnings.length} scoring warning(s) (duplicates, unknown ids, topics not in qrels…); see trecscore score --preset ${flags.preset}\n`)
+      for (const r of reports) if (r.warnings.length) process.stderr.write(`trecscore: warning: ${r.run}: ${r.warnings.length} scoring warning(s); trecscore score --preset ${flags.preset} lists them\n`)
       table = tableFromRetecoReports(reports, measures, `preset ${flags.preset} (plan conventions), data ${flags.data}, split ${flags.split}`)
     } else {
       const retecoOnly = ['data', 'split', 'domains'].filter((o) => command.getOptionValueSource(o) === 'cli')
