@@ -1,0 +1,170 @@
+/**
+ * The HTML report in a real browser: Debian's Chromium driven by playwright-core, the page
+ * opened from disk (file://). Checks: no console errors, no failed (or any) network requests,
+ * charts drawn by Plot (non-empty SVG), sorting on a header click, hostile ids shown as text with
+ * no injected script run; saves screenshots under .tmp/.
+ *
+ * Without /usr/bin/chromium the suite is skipped with a warning, except under CI (CI installs
+ * chromium), where that is a failure.
+ */
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildReportData, loadReportAssets, renderHtmlReport, type ReportData } from '../../src/report/html/index.js'
+
+const ROOT = join(import.meta.dirname, '..', '..')
+const CHROMIUM = '/usr/bin/chromium'
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+const ARTIFACTS = join(ROOT, '.tmp')
+const HOSTILE_QUERY = '<script>window.__pwned=1</script>'
+const HOSTILE_TAG = '<img/src=x/onerror=window.__pwned=2>'
+const HOSTILE_DOC = '</script><script>window.__pwned=3</script>'
+
+const haveChromium = existsSync(CHROMIUM)
+if (!haveChromium) {
+  if (process.env['CI']) {
+    describe('HTML report in Chromium', () => {
+      it('needs /usr/bin/chromium under CI', () => {
+        expect.fail(`${CHROMIUM} is missing but CI is set: CI must apt-get install chromium`)
+      })
+    })
+  } else console.warn(`test/report/browser.test.ts: SKIPPED: ${CHROMIUM} not found (apt-get install chromium)`)
+}
+
+interface Loaded {
+  readonly page: Page
+  readonly consoleErrors: string[]
+  readonly requests: string[]
+  readonly failed: string[]
+}
+
+describe.skipIf(!haveChromium)('HTML report in Chromium', () => {
+  let browser: Browser
+  let dir: string
+
+  async function open(html: string, name: string): Promise<Loaded> {
+    const file = join(dir, `${name}.html`)
+    writeFileSync(file, html)
+    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } })
+    const consoleErrors: string[] = []
+    const requests: string[] = []
+    const failed: string[] = []
+    page.on('console', (m) => {
+      if (m.type() === 'error') consoleErrors.push(m.text())
+    })
+    page.on('pageerror', (e) => consoleErrors.push(String(e)))
+    page.on('request', (r) => requests.push(r.url()))
+    page.on('requestfailed', (r) => failed.push(r.url()))
+    await page.goto(pathToFileURL(file).href)
+    await page.waitForSelector('body[data-ready=true]', { timeout: 20_000 })
+    return { page, consoleErrors, requests, failed }
+  }
+
+  function render(data: ReportData, assets: { plot: string }): string {
+    return renderHtmlReport(data, assets)
+  }
+
+  let assets: { plot: string }
+
+  beforeAll(async () => {
+    if (!existsSync(join(ROOT, 'dist', 'report-assets', 'plot.js'))) execFileSync(process.execPath, [join(ROOT, 'scripts', 'build-report-assets.mjs')], { cwd: ROOT })
+    assets = await loadReportAssets()
+    mkdirSync(ARTIFACTS, { recursive: true })
+    dir = mkdtempSync(join(tmpdir(), 'trecscore-report-'))
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS })
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+
+  it('demo data: loads offline with no errors, draws every chart, sorts the leaderboard on click', async () => {
+    const data = await buildReportData({ qrels: join(ROOT, 'demo/qrels.txt'), runs: ['bm25', 'dense', 'hybrid'].map((r) => join(ROOT, `demo/runs/${r}.run`)), measures: ['nDCG@10', 'AP', 'P@5'] })
+    const { page, consoleErrors, requests, failed } = await open(render(data, assets), 'demo')
+    expect(consoleErrors).toEqual([])
+    expect(failed).toEqual([])
+    expect(requests.filter((u) => !u.startsWith('file://'))).toEqual([])
+    expect(requests).toHaveLength(1)
+    // Plot drew a non-empty SVG for the distribution and one difference chart per non-baseline run.
+    expect(await page.locator('#chart-distribution svg').count()).toBeGreaterThan(0)
+    expect(await page.locator('#chart-distribution svg g.query-dots circle').count()).toBe(90) // 3 runs × 30 queries
+    expect(await page.locator('#chart-diff g.diff-bars').count()).toBe(2)
+    expect(await page.locator('#chart-diff figure svg g.diff-bars rect').count()).toBe(60)
+    expect(await page.locator('#domains-section').isHidden()).toBe(true)
+    expect(await page.locator('#significance tbody tr').count()).toBe(3) // all pairs of 3 runs on nDCG@10
+    // Sorting: nDCG@10 column (index 2), first click descending, second ascending.
+    const order = async (): Promise<string[]> => page.locator('#leaderboard tbody tr td:first-child').allInnerTexts()
+    const values = data.leaderboard.map((r) => ({ name: data.runs[r.run]!.name, v: r.values[0]! }))
+    const desc = [...values].sort((a, b) => b.v - a.v).map((x) => x.name)
+    await page.locator('#leaderboard thead th').nth(2).locator('button').click()
+    expect((await order()).map((t) => t.replace(/^[a-z]+\s+/, ''))).toEqual(desc)
+    expect(await page.locator('#leaderboard thead th').nth(2).getAttribute('aria-sort')).toBe('descending')
+    await page.locator('#leaderboard thead th').nth(2).locator('button').click()
+    expect((await order()).map((t) => t.replace(/^[a-z]+\s+/, ''))).toEqual([...desc].reverse())
+    // Sorting by run name (text) ascending.
+    await page.locator('#leaderboard thead th').nth(0).locator('button').click()
+    expect((await order()).map((t) => t.replace(/^[a-z]+\s+/, ''))).toEqual(values.map((x) => x.name).sort())
+    // Switching the measure redraws the charts.
+    await page.selectOption('#measure', 'AP')
+    expect(await page.locator('#chart-distribution svg').first().textContent()).toContain('AP per query')
+    await page.screenshot({ path: join(ARTIFACTS, 'report.png'), fullPage: true })
+    expect(consoleErrors).toEqual([])
+    await page.close()
+  })
+
+  it('RETECO 2a fixtures: per-domain bars and the turn-depth line chart', async () => {
+    const runs = ['2a_perfect', '2a_random', '2a_missing_turns_unknown'].map((r) => join(ROOT, 'test/fixtures/reteco/runs', r))
+    const data = await buildReportData({ preset: 'reteco-2a', data: join(ROOT, 'test/fixtures/reteco/data'), runs, baseline: runs[1]! })
+    expect(data.domains?.map((d) => d.group)).toEqual(['biology', 'drones', 'earth_science', 'biology', 'drones', 'earth_science', 'biology', 'drones', 'earth_science'])
+    const { page, consoleErrors, failed, requests } = await open(render(data, assets), 'reteco')
+    expect(consoleErrors).toEqual([])
+    expect(failed).toEqual([])
+    expect(requests).toHaveLength(1)
+    expect(await page.locator('#chart-domains svg g.domain-bars rect').count()).toBe(9)
+    expect(await page.locator('#chart-turns svg g.turn-lines > path').count()).toBe(3)
+    expect(await page.locator('#chart-diff figure.diff').count()).toBe(2)
+    // Against the baseline 2a_random, the perfect run is significantly better on nDCG@10.
+    expect(await page.locator('#chart-diff figure.diff > figcaption').first().textContent()).toMatch(/^.*2a_perfect − .*2a_random on nDCG@10: mean \+0\.\d{4}.*\(significant: .*2a_perfect better\)/)
+    const row = page.locator('#leaderboard tbody tr').filter({ hasText: '2a_perfect' })
+    // The baseline comes first in the report, so 2a_random is run a.
+    expect(data.runs.map((r) => r.letter + ' ' + r.name.split('/').pop())).toEqual(['a 2a_random', 'b 2a_perfect', 'c 2a_missing_turns_unknown'])
+    expect(await row.locator('sup.sig').first().textContent()).toBe('a')
+    await page.screenshot({ path: join(ARTIFACTS, 'report-reteco.png'), fullPage: true })
+    await page.close()
+  })
+
+  it('hostile ids render as text and no injected script runs', async () => {
+    const qrels = join(dir, 'hostile.qrels')
+    const run = join(dir, '<b>evil<i>.run')
+    const plain = join(dir, 'plain.run')
+    writeFileSync(qrels, `${HOSTILE_QUERY} 0 ${HOSTILE_DOC} 1\n${HOSTILE_QUERY} 0 d2 0\nq2 0 d2 1\n`)
+    writeFileSync(run, `${HOSTILE_QUERY} Q0 ${HOSTILE_DOC} 1 2.0 ${HOSTILE_TAG}\n${HOSTILE_QUERY} Q0 d2 2 1.0 ${HOSTILE_TAG}\nq2 Q0 d2 1 1 ${HOSTILE_TAG}\n`)
+    writeFileSync(plain, `${HOSTILE_QUERY} Q0 d2 1 2.0 plain\nq2 Q0 d9 1 1 plain\n`)
+    const data = await buildReportData({ qrels, runs: [run, plain], measures: ['RR'], title: '<i>report</i>' })
+    const html = render(data, assets)
+    // The raw HTML holds the ids only as JSON escapes.
+    expect(html).not.toContain(HOSTILE_QUERY)
+    expect(html).not.toContain(HOSTILE_TAG)
+    expect(html).toContain('\\u003cscript\\u003ewindow.__pwned=1\\u003c/script\\u003e')
+    const { page, consoleErrors, failed, requests } = await open(html, 'hostile')
+    expect(consoleErrors).toEqual([])
+    expect(failed).toEqual([])
+    expect(requests).toHaveLength(1)
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined()
+    expect(await page.locator('img').count()).toBe(0)
+    expect(await page.locator('#leaderboard b').count()).toBe(0)
+    const text = await page.locator('body').innerText()
+    expect(text).toContain(HOSTILE_TAG)
+    expect(text).toContain('<b>evil<i>.run')
+    expect(await page.locator('#title').textContent()).toBe('<i>report</i>')
+    expect(await page.title()).toBe('<i>report</i>')
+    // The hostile query id is a data point with a text tooltip in the distribution chart.
+    const titles = await page.locator('#chart-distribution svg title').allTextContents()
+    expect(titles.some((t) => t.includes(HOSTILE_QUERY))).toBe(true)
+    await page.screenshot({ path: join(ARTIFACTS, 'report-hostile.png'), fullPage: true })
+    await page.close()
+  })
+})
