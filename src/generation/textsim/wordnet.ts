@@ -66,16 +66,18 @@ const CACHE_LIMIT = 200_000
 export class WordNet {
   /** Version string of the data, e.g. `WordNet 3.0`. */
   readonly version: string
-  private readonly synsets: readonly (readonly string[])[]
-  private readonly index: Readonly<Record<WordNetPos, ReadonlyMap<string, readonly number[]>>>
+  /** Each synset's names, space-separated (split on use). */
+  private readonly synsets: readonly string[]
+  /** lemma → synset ids in base 36, comma-separated (parsed on use). */
+  private readonly index: Readonly<Record<WordNetPos, ReadonlyMap<string, string>>>
   private readonly exceptions: Readonly<Record<WordNetPos, ReadonlyMap<string, readonly string[]>>>
   private readonly cache = new Map<string, ReadonlySet<string>>()
   private readonly mode: MorphyMode
 
   constructor(
     version: string,
-    synsets: readonly (readonly string[])[],
-    index: Record<WordNetPos, ReadonlyMap<string, readonly number[]>>,
+    synsets: readonly string[],
+    index: Record<WordNetPos, ReadonlyMap<string, string>>,
     exceptions: Record<WordNetPos, ReadonlyMap<string, readonly string[]>>,
     mode: MorphyMode = 'nltk38',
   ) {
@@ -151,7 +153,9 @@ export class WordNet {
     const out = new Set<string>()
     for (const pos of WORDNET_POS) {
       for (const f of this.morphy(lemma, pos)) {
-        for (const id of this.index[pos].get(f) ?? []) for (const name of this.synsets[id]!) out.add(name)
+        const ids = this.index[pos].get(f)
+        if (ids === undefined || ids === '') continue
+        for (const id of ids.split(',')) for (const name of this.synsets[parseInt(id, 36)]!.split(' ')) out.add(name)
       }
     }
     if (this.cache.size >= CACHE_LIMIT) this.cache.clear()
@@ -177,18 +181,18 @@ export function parseWordNetIndex(text: string, mode: MorphyMode = 'nltk38'): Wo
     return [m[2] ?? '', Number(m[3])]
   }
   const [, nSynsets] = section('synsets')
-  const synsets: string[][] = new Array(nSynsets)
-  for (let k = 0; k < nSynsets; k++) synsets[k] = lines[i++]!.split(' ')
-  const index = {} as Record<WordNetPos, Map<string, number[]>>
+  const synsets = lines.slice(i, i + nSynsets)
+  i += nSynsets
+  const index = {} as Record<WordNetPos, Map<string, string>>
   for (const pos of WORDNET_POS) {
     const [p, n] = section('index')
     if (p !== pos) throw new Error(`wordnet index: expected @index ${pos} at line ${i}`)
-    const map = new Map<string, number[]>()
+    const map = new Map<string, string>()
     for (let k = 0; k < n; k++) {
       const line = lines[i++]!
       const tab = line.indexOf('\t')
-      const ids = line.slice(tab + 1)
-      map.set(line.slice(0, tab), ids === '' ? [] : ids.split(',').map((x) => parseInt(x, 36)))
+      if (tab < 0) throw new Error(`wordnet index: expected lemma<TAB>ids at line ${i}`)
+      map.set(line.slice(0, tab), line.slice(tab + 1))
     }
     index[pos] = map
   }
