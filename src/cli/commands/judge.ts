@@ -72,7 +72,7 @@ export function registerJudge(program: Command): void {
     judge
       .command('run')
       .description('judge answers on correctness, completeness, relevance, coherence and faithfulness; writes judgments JSONL and prints the report')
-      .argument('<input>', 'items JSONL ({"turn_id", "history", "question", "answer", "passages", ...}), or with --preset the submission\'s answers JSONL ({"turn_id", "answer"})')
+      .argument('<input>', 'items JSONL ({"turn_id", "history", "question", "answer", "passages", ...}), or with --preset the submission\'s answers: a directory with one <domain>.jsonl of {"turn_id", "answer"} lines per domain (one file if the data has one domain), validated first as `validate --preset` does')
       .addOption(new Option('--preset <preset>', 'build items from RECOR data: reteco-2b (gold passages) or reteco-2c (the run\'s top-5 passages; needs --retrieval)').choices(['reteco-2b', 'reteco-2c']))
       .option('--data <dir>', 'RETECO data directory (release layout with track2_recor/, or the pilot sample) for --preset')
       .option('--retrieval <run>', 'reteco-2c: the submission\'s retrieval run (one TREC file, or a directory with one file per domain)')

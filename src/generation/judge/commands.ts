@@ -106,18 +106,18 @@ export async function judgeRunCommand(o: JudgeRunCommandOptions): Promise<{ repo
   let source: string
   if (o.preset) {
     if (o.items) throw new JudgeInputError([`give either an items file or --preset ${o.preset} with --data and the answers file, not both`])
-    if (!o.data || !o.answers) throw new JudgeInputError([`--preset ${o.preset} needs --data DIR and an ANSWERS.jsonl file`])
+    if (!o.data || !o.answers) throw new JudgeInputError([`--preset ${o.preset} needs --data DIR and the submission's answers (a directory with one <domain>.jsonl per domain)`])
     const r = await buildRetecoItems({ preset: o.preset, data: o.data, answers: o.answers, retrieval: o.retrieval ?? null, ...(o.split ? { split: o.split } : {}), ...(o.domains ? { domains: o.domains } : {}) })
     items = r.items
     const s = r.summary
     source = `${o.preset} on ${o.data} (domains ${s.domains.join(', ')}), answers ${o.answers}${o.retrieval ? `, retrieval ${o.retrieval}` : ''}`
     notes.push(`target turns: ${s.targetTurns}, answered ${s.answered}, unanswered ${s.unanswered} (scored 0 on every dimension)`)
-    notes.push('answers read with minimal parsing (turn_id, answer, optional domain); run `trecscore validate --preset ' + o.preset + '` for the full submission checks')
+    notes.push(`answers validated as \`trecscore validate --preset ${o.preset}\` does: no errors, ${s.validationWarnings} warning(s) (missing turns, empty answers, stray files)`)
     if (s.unknownAnswers.length) notes.push(`answers for turns that are not target turns, ignored: ${s.unknownAnswers.length} (${s.unknownAnswers.slice(0, 5).join('; ')}${s.unknownAnswers.length > 5 ? '; …' : ''})`)
     if (s.shortRetrieval.size) notes.push(`turns with fewer than 5 retrieved passages in the corpus: ${s.shortRetrieval.size}`)
     if (s.passagesNotFound) notes.push(`gold passages not found in the corpus (not shown to the judge): ${s.passagesNotFound}`)
   } else {
-    if (!o.items) throw new JudgeInputError(['give an items JSONL file, or --preset reteco-2b|reteco-2c --data DIR ANSWERS.jsonl'])
+    if (!o.items) throw new JudgeInputError(['give an items JSONL file, or --preset reteco-2b|reteco-2c --data DIR ANSWERS'])
     if (o.data || o.retrieval || o.answers) throw new JudgeInputError(['--data and --retrieval go with --preset reteco-2b|reteco-2c'])
     items = await readJudgeItems(o.items)
     source = `items ${o.items}`

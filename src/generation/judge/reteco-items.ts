@@ -2,9 +2,9 @@
  * The RETECO route (sub-tracks 2b and 2c): judge items built from RECOR data, a submission's
  * answers and, for 2c, its retrieval run.
  *
- * - Target turns: every turn of every conversation of the split (`benchmark_<split>.json` of
- *   each `track2_recor/<domain>/`, or the pilot's `benchmark.jsonl`), keyed by (domain,
- *   `<conv>_turn_<t>`). Turn depth = `turn_id`.
+ * - Target turns: the turns of the split's conversations (`benchmark_<split>.json` of each
+ *   `track2_recor/<domain>/`, or the pilot's `benchmark.jsonl`) that are topics of the qrels
+ *   (all of them without qrels), keyed by (domain, `<conv>_turn_<t>`). Turn depth = `turn_id`.
  * - History: the earlier turns of the conversation as user question / assistant answer pairs,
  *   the answers being the benchmark's own (as RECOR's `conversation_history` holds them).
  * - Reference: the turn's benchmark `answer`.
@@ -12,8 +12,10 @@
  *   turn, ordered as the RETECO plan orders runs (ids not in the domain's `documents.jsonl`
  *   dropped first, score descending after float32 rounding, ties by doc id descending in byte
  *   order, then line order; repeated ids after the first dropped).
- * - Answers JSONL: `{"turn_id", "answer", "domain"?}`; `domain` is needed only when a turn id
- *   exists in several domains (BRIGHT conversation ids repeat across domains). A target turn
+ * - Answers: the submission layout `validate --preset reteco-2b|reteco-2c` checks (a directory
+ *   with one `<domain>.jsonl` of `{"turn_id", "answer"}` lines per domain, or one file when the
+ *   data has a single domain), validated by it first: any error stops the run. Target turns are
+ *   the validator's (the turns in the split's qrels, or every turn without qrels). A target turn
  *   without an answer is kept with `answer: null` (it scores zero and is counted).
  */
 import { promises as fsp } from 'node:fs'
@@ -21,6 +23,8 @@ import { join } from 'node:path'
 import { decodeId } from '../../io/bytes.js'
 import { loadRetecoData } from '../../presets/reteco/data.js'
 import { readRetecoRun } from '../../presets/reteco/runs.js'
+import { expectedTopics } from '../../presets/reteco/validate.js'
+import { renderRetecoAnswersText, validateRetecoAnswers } from '../submission/index.js'
 import type { RetecoDomainData } from '../../presets/reteco/types.js'
 import { readJsonlFile } from './files.js'
 import type { HistoryMessage, JudgeItem, JudgePassage } from './items.js'
@@ -55,6 +59,8 @@ export interface RetecoItemsSummary {
   /** Passage ids not found in the corpus (2b gold ids; 2c ids are dropped before the cut). */
   readonly passagesNotFound: number
   readonly domains: readonly string[]
+  /** Warnings of the submission validator (missing turns, empty answers, stray files). */
+  readonly validationWarnings: number
 }
 
 interface RawTurn {
@@ -118,37 +124,35 @@ export async function buildRetecoItems(options: RetecoItemsOptions): Promise<{ i
   if (data.track2.size === 0) throw new JudgeInputError([`${options.data}: no Track 2 (RECOR) conversations found`])
   const topK = options.topK ?? 5
 
-  // Answers.
-  const answers = new Map<string, { answer: string; line: number }>()
-  const answerProblems: string[] = []
+  // Answers: validated first by the submission validator (every problem at once; errors stop
+  // here, warnings such as missing turns or empty answers do not), then read per domain.
+  const validation = await validateRetecoAnswers(options.answers, {
+    subtrack: options.preset === 'reteco-2c' ? '2c' : '2b',
+    data: options.data,
+    split,
+    ...(options.retrieval ? { retrieval: options.retrieval } : {}),
+  })
+  if (validation.errors > 0) {
+    throw new JudgeInputError([...renderRetecoAnswersText(validation).trimEnd().split('\n'), `${options.answers}: not judged: the submission has ${validation.errors} error(s) (trecscore validate --preset ${options.preset} shows the same report)`])
+  }
+  const answers = new Map<string, string>()
   const unknownAnswers: string[] = []
-  const targets = new Map<string, string[]>() // turn id → domains
-  for (const [dom, d] of data.track2) for (const c of d.conversations) for (const t of c.turns) targets.set(decodeId(t.topicId), [...(targets.get(decodeId(t.topicId)) ?? []), dom])
-  answerProblems.push(
-    ...(await readJsonlFile(options.answers, (v, line) => {
+  const targetsOf = new Map<string, Set<string>>()
+  for (const [dom, dd] of data.track2) targetsOf.set(dom, new Set(expectedTopics(dd, '2a').map(decodeId)))
+  for (const dv of validation.domains) {
+    if (!dv.file || !targetsOf.has(dv.domain)) continue
+    const targets = targetsOf.get(dv.domain)!
+    const problems = await readJsonlFile(dv.file, (v, line) => {
       const o = v as Record<string, unknown>
-      if (o === null || typeof o !== 'object' || Array.isArray(o)) return ['expected a JSON object {"turn_id", "answer"}']
-      const tid = o['turn_id']
-      const ans = o['answer']
-      if (typeof tid !== 'string' || tid === '') return [`"turn_id": expected a non-empty string, found ${JSON.stringify(tid) ?? 'nothing'}`]
-      if (typeof ans !== 'string') return [`"answer": expected a string, found ${JSON.stringify(ans) ?? 'nothing'}`]
-      const doms = targets.get(tid)
-      if (!doms) {
-        unknownAnswers.push(`${options.answers}:${line}: ${tid}`)
-        return
-      }
-      let dom = typeof o['domain'] === 'string' ? (o['domain'] as string).toLowerCase() : null
-      if (dom === null) {
-        if (doms.length > 1) return [`turn ${JSON.stringify(tid)} exists in several domains (${doms.join(', ')}): add a "domain" field`]
-        dom = doms[0]!
-      } else if (!doms.includes(dom)) return [`turn ${JSON.stringify(tid)} is not in domain ${JSON.stringify(dom)} (it is in ${doms.join(', ')})`]
-      const key = `${dom}\u0000${tid}`
-      const prev = answers.get(key)
-      if (prev) return [`turn ${JSON.stringify(tid)} (${dom}) already answered at line ${prev.line}`]
-      answers.set(key, { answer: ans, line })
-    })),
-  )
-  if (answerProblems.length) throw new JudgeInputError(answerProblems)
+      const tid = o?.['turn_id']
+      const ans = o?.['answer']
+      if (typeof tid !== 'string' || typeof ans !== 'string') return
+      if (!targets.has(tid)) unknownAnswers.push(`${dv.file}:${line}: ${tid}`)
+      else if (!answers.has(`${dv.domain}\u0000${tid}`)) answers.set(`${dv.domain}\u0000${tid}`, ans)
+    })
+    if (problems.length) throw new JudgeInputError(problems)
+  }
+  const warnings = validation.warnings
 
   // 2c: the run.
   const run = options.preset === 'reteco-2c' ? await readRetecoRun(options.retrieval!, { domains: data.track2, subtrack: '2c' }) : null
@@ -184,6 +188,7 @@ export async function buildRetecoItems(options: RetecoItemsOptions): Promise<{ i
       for (const t of [...c.turns].sort((a, b) => a.turnId - b.turnId)) {
         const tid = decodeId(t.topicId)
         const rt = raw.find((x) => x.turnId === t.turnId)
+        const target = targetsOf.get(dom)!.has(tid)
         let passages: JudgePassage[]
         if (run) {
           const list = (candidates.get(t.topicId) ?? []).filter((x) => docs.has(x.id))
@@ -206,14 +211,14 @@ export async function buildRetecoItems(options: RetecoItemsOptions): Promise<{ i
           }
         }
         const a = answers.get(`${dom}\u0000${tid}`)
-        items.push({
+        if (target) items.push({
           turnId: tid,
           conversationId: convId,
           domain: dom,
           turnDepth: t.turnId,
           history: [...history],
           question: rt?.query ?? '',
-          answer: a ? a.answer : null,
+          answer: a ?? null,
           passages,
           reference: rt?.answer || null,
         })
@@ -224,6 +229,6 @@ export async function buildRetecoItems(options: RetecoItemsOptions): Promise<{ i
   const answered = items.filter((i) => i.answer !== null).length
   return {
     items,
-    summary: { targetTurns: items.length, answered, unanswered: items.length - answered, unknownAnswers, shortRetrieval, passagesNotFound: notFound, domains: [...data.track2.keys()] },
+    summary: { targetTurns: items.length, answered, unanswered: items.length - answered, unknownAnswers, shortRetrieval, passagesNotFound: notFound, domains: [...data.track2.keys()], validationWarnings: warnings },
   }
 }

@@ -8,7 +8,7 @@ import { backoffMs, callJudge, rateLimiter, retryAfterMs, type JudgeClientOption
 import { startServer, type Action, type ScriptedServer, type ScriptRequest } from './server.js'
 import { recordingSleep } from './helpers.js'
 
-const retry: RetryPolicy = { malformedReasks: 2, transportRetries: 3, backoffBaseMs: 10, backoffCapMs: 40, jitter: 'none', honourRetryAfter: true, requestTimeoutMs: 300 }
+const retry: RetryPolicy = { malformedReasks: 2, transportRetries: 3, backoffBaseMs: 10, backoffCapMs: 40, jitter: 'none', honourRetryAfter: true, requestTimeoutMs: 10000 }
 const BODY = { model: 'm', messages: [{ role: 'system', content: 's' }, { role: 'user', content: 'u' }], temperature: 0 }
 let server: ScriptedServer | null = null
 afterEach(async () => {
@@ -62,8 +62,8 @@ describe('judge client', () => {
   })
 
   it('slow replies time out and are retried; a dropped connection is retried', async () => {
-    const slow = await call((q) => (q.seen === 0 ? { kind: 'delay', ms: 2000, then: { kind: 'score', score: 1 } } : { kind: 'score', score: 3 }))
-    expect(slow.r).toMatchObject({ status: 'ok', score: 3, attempts: 2, transportFailures: ['timeout after 300 ms'] })
+    const slow = await call((q) => (q.seen === 0 ? { kind: 'delay', ms: 60000, then: { kind: 'score', score: 1 } } : { kind: 'score', score: 3 }), BODY, { retry: { ...retry, requestTimeoutMs: 1500 } })
+    expect(slow.r).toMatchObject({ status: 'ok', score: 3, attempts: 2, transportFailures: ['timeout after 1500 ms'] })
     await server!.close()
     const drop = await call((q) => (q.seen === 0 ? { kind: 'destroy' } : { kind: 'score', score: 2 }))
     expect(drop.r).toMatchObject({ status: 'ok', score: 2, attempts: 2 })

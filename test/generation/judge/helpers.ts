@@ -12,7 +12,7 @@ export function configJson(overrides: Record<string, unknown> = {}): Record<stri
 }
 
 /** Tiny, jitter-free retries for tests (no real waiting: tests inject sleep where it matters). */
-export const TEST_RETRY = { malformed_reasks: 2, transport_retries: 3, backoff_base_ms: 1, backoff_cap_ms: 4, jitter: 'none', honour_retry_after: true, request_timeout_ms: 400 }
+export const TEST_RETRY = { malformed_reasks: 2, transport_retries: 3, backoff_base_ms: 1, backoff_cap_ms: 4, jitter: 'none', honour_retry_after: true, request_timeout_ms: 10000 }
 
 export function tempDir(): string {
   return mkdtempSync(join(tmpdir(), 'trecscore-judge-'))

@@ -2,7 +2,7 @@
  * The RETECO route: items built from RECOR-shaped data (our synthetic example, and the organizers'
  * pilot sample read from ../shared, skipped visibly when absent).
  */
-import { existsSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { buildRetecoItems, JudgeInputError } from '../../../src/generation/judge/index.js'
@@ -12,7 +12,7 @@ const EX = join(ROOT, 'examples', 'judge')
 
 describe('RETECO items from the synthetic example data', () => {
   it('2b: every target turn, gold passages, benchmark history and reference; unanswered turns kept with answer null', async () => {
-    const { items, summary } = await buildRetecoItems({ preset: 'reteco-2b', data: join(EX, 'recor'), answers: join(EX, 'answers.jsonl') })
+    const { items, summary } = await buildRetecoItems({ preset: 'reteco-2b', data: join(EX, 'recor'), answers: join(EX, 'answers') })
     expect(items.map((i) => [i.domain, i.turnId, i.turnDepth, i.answer === null])).toEqual([
       ['cycling', 'c2_turn_1', 1, false],
       ['cycling', 'c2_turn_2', 2, true],
@@ -20,7 +20,7 @@ describe('RETECO items from the synthetic example data', () => {
       ['gardening', 'c1_turn_2', 2, false],
       ['gardening', 'c1_turn_3', 3, false],
     ])
-    expect(summary).toMatchObject({ targetTurns: 5, answered: 4, unanswered: 1, unknownAnswers: [], passagesNotFound: 0, domains: ['cycling', 'gardening'] })
+    expect(summary).toMatchObject({ targetTurns: 5, answered: 4, unanswered: 1, unknownAnswers: [], passagesNotFound: 0, domains: ['cycling', 'gardening'], validationWarnings: 1 })
     const t3 = items[4]!
     expect(t3.passages.map((p) => p.id)).toEqual(['gardening_c1_doc_2', 'gardening_c1_doc_3'])
     expect(t3.history.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant'])
@@ -30,7 +30,7 @@ describe('RETECO items from the synthetic example data', () => {
   })
 
   it('2c: the run\'s top 5 after dropping ids not in the corpus; short lists counted', async () => {
-    const { items, summary } = await buildRetecoItems({ preset: 'reteco-2c', data: join(EX, 'recor'), answers: join(EX, 'answers.jsonl'), retrieval: join(EX, 'run') })
+    const { items, summary } = await buildRetecoItems({ preset: 'reteco-2c', data: join(EX, 'recor'), answers: join(EX, 'answers'), retrieval: join(EX, 'run') })
     const t2 = items.find((i) => i.turnId === 'c1_turn_2')!
     // run: doc_1 10.0, doc_3 9.0, doc_2 8.0, doc_0 7.0, doc_4 6.0, doc_9 5.0 (not in the corpus)
     expect(t2.passages.map((p) => p.id)).toEqual(['gardening_c1_doc_1', 'gardening_c1_doc_3', 'gardening_c1_doc_2', 'gardening_c1_doc_0', 'gardening_c1_doc_4'])
@@ -38,18 +38,21 @@ describe('RETECO items from the synthetic example data', () => {
     expect([...summary.shortRetrieval.entries()].sort()).toEqual([['c1_turn_1', 3], ['c1_turn_3', 2], ['c2_turn_1', 2], ['c2_turn_2', 3]])
   })
 
-  it('answer-file problems are reported with file:line, all at once; 2c without a run is refused', async () => {
+  it('a submission with errors is not judged: the validator\'s report, every problem; 2c without a run is refused', async () => {
     const dir = tempDir()
-    const bad = join(dir, 'answers.jsonl')
-    writeFileSync(bad, ['{"turn_id": "c1_turn_1", "answer": "a"}', '{"turn_id": "c1_turn_1", "answer": "b"}', 'not json', '{"turn_id": "c1_turn_2"}', '{"turn_id": "zz_turn_1", "answer": "x"}', ''].join('\n'))
-    const e = await buildRetecoItems({ preset: 'reteco-2b', data: join(EX, 'recor'), answers: bad }).catch((x: unknown) => x)
+    const answers = join(dir, 'answers')
+    mkdirSync(answers)
+    writeFileSync(join(answers, 'gardening.jsonl'), ['{"turn_id": "c1_turn_1", "answer": "a"}', '{"turn_id": "c1_turn_1", "answer": "b"}', 'not json', '{"turn_id": "c1_turn_2"}', ''].join('\n'))
+    writeFileSync(join(answers, 'cycling.jsonl'), '{"turn_id": "c1_turn_3", "answer": "x"}\n')
+    const e = await buildRetecoItems({ preset: 'reteco-2b', data: join(EX, 'recor'), answers }).catch((x: unknown) => x)
     expect(e).toBeInstanceOf(JudgeInputError)
-    expect((e as JudgeInputError).problems).toEqual([
-      `${bad}:2: turn "c1_turn_1" (gardening) already answered at line 1`,
-      expect.stringMatching(new RegExp(`^${bad.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:3: not valid JSON`)),
-      `${bad}:4: "answer": expected a string, found nothing`,
-    ])
-    await expect(buildRetecoItems({ preset: 'reteco-2c', data: join(EX, 'recor'), answers: join(EX, 'answers.jsonl') })).rejects.toThrow(/needs the submission's retrieval run/)
+    const text = (e as JudgeInputError).problems.join('\n')
+    expect(text).toContain(`${join(answers, 'gardening.jsonl')}:2: error duplicate_turn`)
+    expect(text).toContain(`${join(answers, 'gardening.jsonl')}:3: error invalid_json`)
+    expect(text).toContain(`${join(answers, 'gardening.jsonl')}:4: error missing_field`)
+    expect(text).toContain(`${join(answers, 'cycling.jsonl')}:1: error unknown_turn`)
+    expect(text).toContain(`${answers}: not judged: the submission has`)
+    await expect(buildRetecoItems({ preset: 'reteco-2c', data: join(EX, 'recor'), answers: join(EX, 'answers') })).rejects.toThrow(/needs the submission's retrieval run/)
   })
 })
 
@@ -58,10 +61,12 @@ const d = existsSync(join(SHARED, 'benchmark.jsonl')) ? describe : describe.skip
 if (!existsSync(join(SHARED, 'benchmark.jsonl'))) console.warn(`skipping the RECOR pilot judge-items test: ${SHARED} is absent`)
 
 d('RETECO items from the organizers\' RECOR pilot sample (../shared/datasets/recor)', () => {
-  it('13 target turns in 4 domains; colliding ids need no domain here; gold passages as in documents.jsonl', async () => {
+  it('13 target turns in 4 domains (per-domain answer files); gold passages as in documents.jsonl', async () => {
     const dir = tempDir()
-    const answers = join(dir, 'answers.jsonl')
-    writeFileSync(answers, '{"turn_id": "ex_3025_turn_1", "answer": "Because grease in the open motor bell would collect dirt."}\n{"turn_id": "5_turn_2", "answer": "Yes."}\n')
+    const answers = join(dir, 'answers')
+    mkdirSync(answers)
+    writeFileSync(join(answers, 'drones.jsonl'), '{"turn_id": "ex_3025_turn_1", "answer": "Because grease in the open motor bell would collect dirt."}\n')
+    writeFileSync(join(answers, 'earth_science.jsonl'), '{"turn_id": "5_turn_2", "answer": "Yes."}\n')
     const { items, summary } = await buildRetecoItems({ preset: 'reteco-2b', data: SHARED, answers })
     expect(summary).toMatchObject({ targetTurns: 13, answered: 2, unanswered: 11, passagesNotFound: 0 })
     expect(summary.domains).toEqual(['biology', 'drones', 'earth_science', 'law'])
