@@ -32,19 +32,22 @@ export interface AlphaResult {
   readonly pairable: number
 }
 
-/** A finite double as an exact integer times a common power of two: returns the integers and the scale exponent. */
+/** A finite double v as m · 2^e exactly (m a BigInt integer). */
+function decompose(v: number): { m: bigint; e: number } {
+  const view = new DataView(new ArrayBuffer(8))
+  view.setFloat64(0, v)
+  const bits = view.getBigUint64(0)
+  const sign = bits >> 63n ? -1n : 1n
+  const exponent = Number((bits >> 52n) & 0x7ffn)
+  const fraction = bits & 0xfffffffffffffn
+  return exponent === 0 ? { m: sign * fraction, e: -1074 } : { m: sign * (fraction | 0x10000000000000n), e: exponent - 1075 }
+}
+
+/** Finite doubles as exact integers with one common scale 2^s (differences and ratios are unchanged up to that scale). */
 function toScaledIntegers(values: readonly number[]): bigint[] {
-  let shift = 0
-  for (const v of values) {
-    let s = 0
-    let x = v
-    while (!Number.isInteger(x)) {
-      x *= 2
-      s++
-    }
-    shift = Math.max(shift, s)
-  }
-  return values.map((v) => BigInt(v * 2 ** shift))
+  const parts = values.map(decompose)
+  const low = parts.reduce((m, p) => Math.min(m, p.e), 0)
+  return parts.map((p) => p.m << BigInt(p.e - low))
 }
 
 /** Krippendorff's alpha at the given level of measurement (exact, then correctly rounded). */

@@ -161,3 +161,15 @@ describe('cluster bootstrap', () => {
     expect(a.odd.resamples).toBe(300)
   })
 })
+
+describe('Krippendorff alpha with extreme and fractional values', () => {
+  it('interval alpha is exact for values spanning many binary orders of magnitude', () => {
+    // same structure as [[1,2,3,4],[1,3,3,5]] scaled by 2^-1000 and 2^900: the same alpha
+    const base = krippendorffAlpha([[1, 2, 3, 4], [1, 3, 3, 5]], 'interval').exact
+    const tiny = krippendorffAlpha([[1, 2, 3, 4].map((v) => v * 2 ** -1000), [1, 3, 3, 5].map((v) => v * 2 ** -1000)], 'interval').exact
+    const huge = krippendorffAlpha([[1, 2, 3, 4].map((v) => v * 2 ** 900), [1, 3, 3, 5].map((v) => v * 2 ** 900)], 'interval').exact
+    expect(tiny).toBe(base)
+    expect(huge).toBe(base)
+    expect(krippendorffAlpha([[5e-324, 1e300], [1e300, 5e-324]], 'interval').status).toBe('ok')
+  })
+})
