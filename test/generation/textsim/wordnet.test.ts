@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { loadWordNet, meteorScoreTokens, parseWordNetIndex, type WordNet } from '../../../src/generation/textsim/index.js'
+import { loadWordNet, meteorScoreTokens, parseWordNetIndex, porterStem, type WordNet } from '../../../src/generation/textsim/index.js'
 import { METEOR_RECORDS } from './fixtures.js'
 
 const ROOT = join(import.meta.dirname, '..', '..', '..')
@@ -49,6 +49,23 @@ describe('bundled WordNet 3.0 index', () => {
     expect(wordnet.synonyms('bank').has('count')).toBe(false)
     expect(wordnet.synonyms('Dog')).toEqual(dog)
     expect(wordnet.synonyms('qqqq').size).toBe(0)
+  })
+
+  it('the fixture synonym matches are WordNet-stage matches: neither equal nor same-stem, in syn(h)', () => {
+    let wordnetMatches = 0
+    for (const r of METEOR_RECORDS.filter((x) => x.category === 'synonyms' || x.category === 'note_example')) {
+      const v = r.variants.split
+      v.per_reference.forEach((pr, k) => {
+        for (const [h, ref] of pr.matches) {
+          const a = v.hypothesis_tokens[h]!.toLowerCase()
+          const b = v.reference_tokens[k]![ref]!.toLowerCase()
+          if (a === b || porterStem(a) === porterStem(b)) continue
+          expect(wordnet.synonyms(porterStem(a)).has(porterStem(b)), `${r.id}: ${a} ~ ${b}`).toBe(true)
+          wordnetMatches++
+        }
+      })
+    }
+    expect(wordnetMatches).toBeGreaterThanOrEqual(10)
   })
 
   it('the morphy mode changes exactly the flagged fixture cases (nltk39_morphy_changes_score)', () => {
