@@ -96,19 +96,17 @@ function endsCvc(word: string): boolean {
 }
 
 type Condition = ((stem: string) => boolean) | null
-/** [suffix, replacement, condition]; suffix `*d` means "ends in a double consonant". */
+/** [suffix, replacement, condition]; suffix `*d` means "ends in a double consonant" (or literally `*d`). */
 type Rule = readonly [string, string, Condition]
 
 /** The first rule whose suffix matches decides: apply it if its condition holds, else stop. */
 function applyRules(word: string, rules: readonly Rule[]): string {
   for (const [suffix, replacement, condition] of rules) {
-    if (suffix === '*d') {
-      if (endsDoubleConsonant(word)) {
-        const stem = word.slice(0, -2)
-        return condition === null || condition(stem) ? stem + replacement : word
-      }
-      continue
+    if (suffix === '*d' && endsDoubleConsonant(word)) {
+      const stem = word.slice(0, -2)
+      return condition === null || condition(stem) ? stem + replacement : word
     }
+    // As NLTK: when "*d" does not hold, "*d" is still tried as a literal suffix (a token like "a*ded").
     if (word.endsWith(suffix)) {
       const stem = word.slice(0, word.length - suffix.length)
       return condition === null || condition(stem) ? stem + replacement : word

@@ -85,6 +85,13 @@ describe('porterStem', () => {
     expect(porterStem('IS')).toBe('is')
   })
 
+  it('tries "*d" as a literal suffix when the word does not end in a double consonant, as NLTK does', () => {
+    // step 1b: "a*ded" → intermediate "a*d"; no double consonant, but it ends with the text "*d":
+    // NLTK returns word[:-2] + last letter = "ad".
+    expect(porterStem('a*ded')).toBe('ad')
+    expect(porterStem('hopping')).toBe('hop')
+  })
+
   it('counts characters outside the BMP as one letter each (Python len)', () => {
     // Python: len('😀s') == 2, returned unchanged; len('😀😀s') == 3, the s is removed.
     expect(porterStem('😀s')).toBe('😀s')
