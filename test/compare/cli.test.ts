@@ -15,7 +15,7 @@ describe('trecscore compare', () => {
     expect(r.code).toBe(0)
     expect(r.stdout).toMatch(/^c {2}demo\/runs\/hybrid\.run\s+0\.7805\*\^ab\s+0\.5084\*\^ab$/m)
     expect(r.stdout).toMatch(/^a {2}b {2}nDCG@10 {2}30 /m)
-    expect(r.stdout).toContain('queries: 30 (qrels demo/qrels.txt)')
+    expect(r.stdout).toContain('queries: 30 (qrels demo/qrels.txt, profile trec-eval conventions)')
     expect(r.stdout).toContain('zero-filled (query missing from the run, scored 0): none')
   })
 

@@ -10,22 +10,15 @@ import {
   TEST_NAMES,
   TrecscoreError,
   compareTable,
-  decodeId,
-  evaluateRunFile,
   getPreset,
-  parseMeasures,
-  readIdList,
-  readQrels,
+  perQueryTableFromFiles,
+  perQueryTableFromReteco,
   renderCompare,
-  scoreRetecoRuns,
-  tableFromEvaluations,
-  tableFromRetecoReports,
   type CompareFormat,
   type CorrectionName,
   type GroupingName,
   type InputIssue,
   type RetecoPreset,
-  type RunEvaluation,
   type TestName,
 } from '../../index.js'
 
@@ -119,10 +112,9 @@ export function registerCompare(program: Command): void {
       if (flags.data === undefined) throw new TrecscoreError(`--preset ${flags.preset} needs --data <dir> (RETECO data directory); every argument is then a run`, 2)
       const engineOnly = ['profile', 'ordering', 'scorePrecision', 'duplicates', 'corpus', 'unknownDocs', 'missingQueries', 'depth', 'judgedOnly', 'relLevel', 'gains', 'relMap', 'queriesWithoutRelevant'].filter((o) => command.getOptionValueSource(o) === 'cli')
       if (engineOnly.length) throw new TrecscoreError(`${engineOnly.map((o) => `--${o.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')}: RETECO runs are scored under the evaluation plan's conventions (see trecscore score --preset ${flags.preset})`, 2)
-      const measures = flags.measure ?? ['nDCG@10']
-      const reports = await scoreRetecoRuns({ preset: flags.preset, data: flags.data, split: flags.split, runs: files, conventions: 'plan', ...(flags.domains ? { domains: flags.domains.split(',').filter(Boolean) } : {}) })
-      for (const r of reports) if (r.warnings.length) process.stderr.write(`trecscore: warning: ${r.run}: ${r.warnings.length} scoring warning(s); trecscore score --preset ${flags.preset} lists them\n`)
-      table = tableFromRetecoReports(reports, measures, `preset ${flags.preset} (plan conventions), data ${flags.data}, split ${flags.split}`)
+      const { table: t, warnings } = await perQueryTableFromReteco({ preset: flags.preset, data: flags.data, split: flags.split, runs: files, ...(flags.measure ? { measures: flags.measure } : {}), ...(flags.domains ? { domains: flags.domains.split(',').filter(Boolean) } : {}) })
+      for (const w of warnings) if (w.warnings.length) process.stderr.write(`trecscore: warning: ${w.run}: ${w.warnings.length} scoring warning(s); trecscore score --preset ${flags.preset} lists them\n`)
+      table = t
     } else {
       const retecoOnly = ['data', 'split', 'domains'].filter((o) => command.getOptionValueSource(o) === 'cli')
       if (retecoOnly.length) throw new TrecscoreError(`${retecoOnly.map((o) => `--${o}`).join(', ')}: only with --preset reteco-1a|reteco-1b|reteco-2a|reteco-2c`, 2)
@@ -132,25 +124,17 @@ export function registerCompare(program: Command): void {
       if (preset && preset.input.qrels !== 'trec-qrels') throw new TrecscoreError(`--preset ${preset.id}: compare takes presets scored from TREC qrels (${[...PRESETS.values()].filter((p) => p.input.qrels === 'trec-qrels').map((p) => p.id).join(', ')}) or RETECO sub-tracks`, 2)
       const measureNames = flags.measure ?? (preset ? [...preset.measures] : null)
       if (!measureNames) throw new TrecscoreError("required option '-m, --measure <names...>' not specified (or give --preset)", 2)
-      const measures = parseMeasures(measureNames)
       const engineFlags = ['profile', 'ordering', 'scorePrecision', 'duplicates', 'unknownDocs', 'missingQueries', 'depth', 'judgedOnly', 'relLevel', 'gains', 'queriesWithoutRelevant'].filter((o) => command.getOptionValueSource(o) === 'cli')
       if (preset && engineFlags.length) throw new TrecscoreError(`${engineFlags.map((o) => `--${o.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')}: --preset ${preset.id} fixes the conventions`, 2)
-      const given = preset ? preset.conventions : conventionsFromFlags(flags)
-      const conventions = { ...given, missingQueries: 'zero' as const }
-      const remap = flags.relMap ? parseRelMap(flags.relMap) : null
-      const qrels = await readQrels(qrelsFile!, { comments: conventions.comments, ...(remap ? { remap } : {}) })
-      const corpus = flags.corpus ? await readIdList(flags.corpus) : undefined
-      const origin = qrelsFile === '-' ? {} : { origin: { file: qrelsFile!, remap } }
-      const evals: RunEvaluation[] = []
-      for (const f of runFiles) evals.push(await evaluateRunFile(qrels, f, measures, conventions, corpus ? { corpus, runName: f } : { runName: f, ...origin }))
-      const failed = evals.flatMap((e) => e.counts.failedQueries.map((f) => `${e.runName}: query ${JSON.stringify(decodeId(f.queryId))}: ${f.failure.code}`))
-      if (failed.length) throw new TrecscoreError(`${failed.length} query evaluation(s) failed (see trecscore evaluate --explain):\n  ${failed.slice(0, 20).join('\n  ')}`, 2)
-      table = tableFromEvaluations(evals, `qrels ${qrelsFile}${preset ? `, preset ${preset.id} conventions` : ''}`)
-      const extra = evals.filter((e) => e.counts.extraQueries > 0).map((e) => `${e.runName} ${e.counts.extraQueries}`)
-      const notes = [...table.notes]
-      if (given.missingQueries === 'skip') notes.push(`missing queries are zero-filled here, although the ${preset ? `preset ${preset.id}` : `profile ${flags.profile}`} conventions skip them: paired tests need every run on the same queries`)
-      if (extra.length) notes.push(`run queries without qrels (ignored): ${extra.join(', ')}`)
-      table = { ...table, notes }
+      table = await perQueryTableFromFiles({
+        qrels: qrelsFile!,
+        runs: runFiles,
+        measures: measureNames,
+        conventions: preset ? preset.conventions : conventionsFromFlags(flags),
+        conventionsFrom: preset ? `preset ${preset.id}` : `profile ${flags.profile}`,
+        remap: flags.relMap ? parseRelMap(flags.relMap) : null,
+        ...(flags.corpus ? { corpus: flags.corpus } : {}),
+      })
     }
     const result = compareTable(table, options)
     process.stdout.write(renderCompare(result, { format: flags.format, digits: n.digits }))

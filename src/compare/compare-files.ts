@@ -1,0 +1,83 @@
+/**
+ * Edge of `compare`: read the inputs and build the {@link PerQueryTable} that `compareTable`
+ * compares, for TREC qrels and runs (evaluated on the engine) and for RETECO data (scored by the
+ * plan convention set). Used by `trecscore compare` and by anything else that compares files
+ * (the HTML report).
+ */
+import type { Conventions } from '../conventions/conventions.js'
+import { decodeId } from '../io/bytes.js'
+import { readIdList, readQrels } from '../io/read.js'
+import { parseMeasures } from '../measures/name.js'
+import { evaluateRunFile } from '../evaluate/evaluate-file.js'
+import type { RunEvaluation } from '../evaluate/evaluate.js'
+import { TrecscoreError } from '../errors/trecscore-error.js'
+import { scoreRetecoRuns, type RetecoPreset } from '../presets/reteco/score-runs.js'
+import { tableFromEvaluations } from './compare.js'
+import { tableFromRetecoReports } from './reteco.js'
+import type { PerQueryTable } from './types.js'
+
+/** Inputs of {@link perQueryTableFromFiles}. */
+export interface CompareFilesInput {
+  /** TREC qrels file (`-`: stdin). */
+  readonly qrels: string
+  /** TREC run files (at least 2). */
+  readonly runs: readonly string[]
+  readonly measures: readonly string[]
+  /** Conventions to evaluate under; `missingQueries` is overridden to `zero` (and noted when it said `skip`). */
+  readonly conventions: Conventions
+  /** Where the conventions came from, for the note (`profile trec-eval`, `preset dl21-passage`). */
+  readonly conventionsFrom: string
+  /** Grade remapping applied when reading the qrels. */
+  readonly remap?: ReadonlyMap<number, number> | null
+  /** Corpus id list file (for `unknownDocs: 'discard'`). */
+  readonly corpus?: string
+}
+
+/**
+ * Evaluate every run file on the qrels queries (missing queries zero-filled and counted) and
+ * return their per-query table. Throws {@link TrecscoreError} (exit 2) when a query cannot be
+ * evaluated (e.g. duplicate documents under the `error` policy) and InputError for bad files.
+ */
+export async function perQueryTableFromFiles(input: CompareFilesInput): Promise<PerQueryTable> {
+  if (input.runs.length < 2) throw new TrecscoreError(`compare needs QRELS and at least 2 runs, got ${input.runs.length} run(s)`, 2)
+  const measures = parseMeasures(input.measures)
+  const conventions: Conventions = { ...input.conventions, missingQueries: 'zero' }
+  const remap = input.remap ?? null
+  const qrels = await readQrels(input.qrels, { comments: conventions.comments, ...(remap ? { remap: new Map(remap) } : {}) })
+  const corpus = input.corpus ? await readIdList(input.corpus) : undefined
+  const origin = input.qrels === '-' ? {} : { origin: { file: input.qrels, remap } }
+  const evals: RunEvaluation[] = []
+  for (const f of input.runs) evals.push(await evaluateRunFile(qrels, f, measures, conventions, corpus ? { corpus, runName: f } : { runName: f, ...origin }))
+  const failed = evals.flatMap((e) => e.counts.failedQueries.map((f) => `${e.runName}: query ${JSON.stringify(decodeId(f.queryId))}: ${f.failure.code}`))
+  if (failed.length) throw new TrecscoreError(`${failed.length} query evaluation(s) failed (see trecscore evaluate --explain):\n  ${failed.slice(0, 20).join('\n  ')}`, 2)
+  const table = tableFromEvaluations(evals, `qrels ${input.qrels}, ${input.conventionsFrom} conventions`)
+  const notes = [...table.notes]
+  if (input.conventions.missingQueries === 'skip') notes.push(`missing queries are zero-filled here, although the ${input.conventionsFrom} conventions skip them: paired tests need every run on the same queries`)
+  const extra = evals.filter((e) => e.counts.extraQueries > 0).map((e) => `${e.runName} ${e.counts.extraQueries}`)
+  if (extra.length) notes.push(`run queries without qrels (ignored): ${extra.join(', ')}`)
+  return { ...table, notes }
+}
+
+/** Inputs of {@link perQueryTableFromReteco}. */
+export interface CompareRetecoInput {
+  readonly preset: RetecoPreset
+  readonly data: string
+  /** @default 'dev' */
+  readonly split?: string
+  readonly domains?: readonly string[]
+  /** Run paths (TREC files or per-domain directories). */
+  readonly runs: readonly string[]
+  /** Per-topic plan measures. @default ['nDCG@10'] */
+  readonly measures?: readonly string[]
+}
+
+/**
+ * Score RETECO runs with the plan convention set and return their per-topic table (groups:
+ * domain; turn-depth for 2a/2c; step for 1b) and each run's scoring warnings.
+ */
+export async function perQueryTableFromReteco(input: CompareRetecoInput): Promise<{ readonly table: PerQueryTable; readonly warnings: readonly { readonly run: string; readonly warnings: readonly string[] }[] }> {
+  const split = input.split ?? 'dev'
+  const reports = await scoreRetecoRuns({ preset: input.preset, data: input.data, split, runs: input.runs, conventions: 'plan', ...(input.domains ? { domains: input.domains } : {}) })
+  const table = tableFromRetecoReports(reports, input.measures ?? ['nDCG@10'], `preset ${input.preset} (plan conventions), data ${input.data}, split ${split}`)
+  return { table, warnings: reports.map((r) => ({ run: r.run, warnings: r.warnings })) }
+}
