@@ -82,8 +82,9 @@ export function registerJudge(program: Command): void {
       .option('--dimensions <list>', `only these dimensions, comma-separated (default: all of ${JUDGE_DIMENSIONS.join(', ')})`, dimensionList)
       .addOption(new Option('--format <format>', 'report format on stdout').choices(JUDGE_REPORT_FORMATS).default('text'))
       .option('--per-turn', 'add the per-turn rows to the report')
-      .option('--report-json <file>', 'also write the JSON report to this file'),
-  ).action(async (input: string, f: CallFlags & { preset?: RetecoJudgePreset; data?: string; retrieval?: string; split: string; domains?: string; out: string; dimensions?: JudgeDimension[]; format: JudgeReportFormat; perTurn?: boolean; reportJson?: string }) => {
+      .option('--report-json <file>', 'also write the JSON report to this file')
+      .option('--no-lexical', 'leave out the lexical diagnostics (ROUGE-L F and METEOR against the reference answers, computed when the items have references)'),
+  ).action(async (input: string, f: CallFlags & { preset?: RetecoJudgePreset; data?: string; retrieval?: string; split: string; domains?: string; out: string; dimensions?: JudgeDimension[]; format: JudgeReportFormat; perTurn?: boolean; reportJson?: string; lexical: boolean }) => {
     const r = await judgeRunCommand({
       ...callOptions(f),
       ...(f.preset ? { preset: f.preset, answers: input } : { items: input }),
@@ -96,6 +97,7 @@ export function registerJudge(program: Command): void {
       format: f.format,
       perTurn: f.perTurn ?? false,
       ...(f.reportJson ? { reportJson: f.reportJson } : {}),
+      lexical: f.lexical,
     })
     process.stdout.write(r.report)
   })
@@ -126,8 +128,9 @@ export function registerJudge(program: Command): void {
     })
     .option('--markdown <file>', 'write the markdown report to this file')
     .option('--json <file>', 'write the JSON report to this file')
+    .option('--diagnostics <file>', 'a `judge run --report-json` file of the same judgments: its lexical diagnostics (ROUGE-L, METEOR) go into the report')
     .addOption(new Option('--format <format>', 'what goes to stdout').choices(['markdown', 'json']).default('markdown'))
-    .action(async (judgments: string, f: { config?: string; human?: string; bootstrap?: number; seed?: number; markdown?: string; json?: string; format: 'markdown' | 'json' }) => {
+    .action(async (judgments: string, f: { config?: string; human?: string; bootstrap?: number; seed?: number; markdown?: string; json?: string; format: 'markdown' | 'json'; diagnostics?: string }) => {
       const r = await judgeReportCommand({
         judgments,
         ...(f.config ? { config: f.config } : {}),
@@ -136,6 +139,7 @@ export function registerJudge(program: Command): void {
         ...(f.seed !== undefined ? { seed: f.seed } : {}),
         ...(f.markdown ? { markdownOut: f.markdown } : {}),
         ...(f.json ? { jsonOut: f.json } : {}),
+        ...(f.diagnostics ? { diagnostics: f.diagnostics } : {}),
         format: f.format,
       })
       process.stdout.write(r.report)

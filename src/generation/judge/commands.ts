@@ -18,6 +18,8 @@ import type { JudgeItem } from './items.js'
 import { createProgress, type ProgressStream } from './progress.js'
 import { disclosureJson, renderCalibration, renderDisclosureMarkdown, renderRunReport, runReportJson, type JudgeReportFormat } from './report.js'
 import { judgeAgreement, renderAgreementJson, renderAgreementMarkdown } from '../../stats/agreement/index.js'
+import { loadWordNet, type SynonymSource } from '../textsim/index.js'
+import { lexicalDiagnostics, type LexicalDiagnostics } from './lexical.js'
 import { buildRetecoItems, type RetecoJudgePreset } from './reteco-items.js'
 import { runJudge, type JudgeRunStats } from './runner.js'
 
@@ -69,6 +71,8 @@ export interface JudgeRunCommandOptions extends JudgeCallOptions {
   readonly perTurn?: boolean
   /** Also write the JSON report here. */
   readonly reportJson?: string
+  /** ROUGE-L and METEOR against the references (when the items have references). @default true */
+  readonly lexical?: boolean
 }
 
 function openRun(o: JudgeCallOptions): { loaded: LoadedJudgeConfig; cache: JudgeCache; endpoint: { baseUrl: string; apiKey: string | null } } {
@@ -126,7 +130,17 @@ export async function judgeRunCommand(o: JudgeRunCommandOptions): Promise<{ repo
   await writeJudgments(o.out, r.judgments, r.loaded.hash)
   notes.push(`judgments written to ${o.out}`)
   const agg = aggregateJudgments(r.judgments, r.loaded.config.invalidPolicy)
-  const meta = { config: r.loaded.config, configHash: r.loaded.hash, baseUrl: r.endpoint.baseUrl, source, notes }
+  let lexical: LexicalDiagnostics | null = null
+  if (o.lexical !== false && items.some((i) => i.reference && i.answer !== null)) {
+    let wordnet: SynonymSource | null = null
+    try {
+      wordnet = await loadWordNet()
+    } catch (e) {
+      notes.push(`METEOR not computed: the bundled WordNet index could not be loaded (${(e as Error).message})`)
+    }
+    lexical = lexicalDiagnostics(items, wordnet)
+  }
+  const meta = { config: r.loaded.config, configHash: r.loaded.hash, baseUrl: r.endpoint.baseUrl, source, notes, lexical }
   if (o.reportJson) await fsp.writeFile(o.reportJson, `${JSON.stringify(runReportJson(agg, r.stats, meta), null, 2)}\n`)
   return { report: renderRunReport(agg, r.stats, meta, o.format, { perTurn: o.perTurn ?? false }), judgments: r.judgments, stats: r.stats }
 }
@@ -178,6 +192,8 @@ export interface JudgeReportCommandOptions {
   readonly markdownOut?: string
   readonly jsonOut?: string
   readonly format: 'markdown' | 'json'
+  /** A `judge run --report-json` file whose lexical diagnostics are included. */
+  readonly diagnostics?: string
 }
 
 /** `judge report`: the disclosure report (markdown and JSON) of a judgments file. */
@@ -205,7 +221,20 @@ export async function judgeReportCommand(o: JudgeReportCommandOptions): Promise<
     agreementMarkdown = renderAgreementMarkdown(result)
     agreementNote = `Agreement of the judge with the human labels in ${o.human} (quadratic-weighted Cohen's kappa, Krippendorff's alpha, Spearman, Kendall tau-b; bootstrap CIs resample whole conversations).`
   }
-  const input = { config: loaded.config, configHash: loaded.hash, configFile: loaded.file, judgmentsFile: o.judgments, aggregates: agg, agreement, agreementNote, agreementMarkdown }
+  let diagnostics: unknown = null
+  if (o.diagnostics) {
+    let rep: Record<string, unknown>
+    try {
+      rep = JSON.parse(await fsp.readFile(o.diagnostics, 'utf8')) as Record<string, unknown>
+    } catch (e) {
+      throw new JudgeInputError([`${o.diagnostics}: cannot read a judge run JSON report (${(e as Error).message})`])
+    }
+    if (rep['judge_config_id'] !== loaded.hash) throw new JudgeInputError([`${o.diagnostics}: run report of judge config ${String(rep['judge_config_id'])}, not ${loaded.hash}`])
+    if (!rep['lexical']) throw new JudgeInputError([`${o.diagnostics}: the run report has no lexical diagnostics (the items had no references, or --no-lexical)`])
+    const lx = rep['lexical'] as Record<string, unknown>
+    diagnostics = { method: lx['method'], all: lx['all'], per_domain: lx['byDomain'], per_turn_depth: lx['byDepth'], no_reference: lx['noReference'], unanswered: lx['unanswered'], too_long: lx['tooLong'] }
+  }
+  const input = { config: loaded.config, configHash: loaded.hash, configFile: loaded.file, judgmentsFile: o.judgments, aggregates: agg, agreement, agreementNote, agreementMarkdown, diagnostics }
   const md = renderDisclosureMarkdown(input)
   const json = `${JSON.stringify(disclosureJson(input), null, 2)}\n`
   if (o.markdownOut) await fsp.writeFile(o.markdownOut, md)

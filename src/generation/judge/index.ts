@@ -16,4 +16,5 @@ export { createProgress, progressLine, type ProgressStream } from './progress.js
 export { loadJudgeConfig, judgeConfigHash, defaultJudgeConfigPath, readJudgeItems, readJudgments, writeJudgments, readJsonlFile, type LoadedJudgeConfig } from './files.js'
 export { buildRetecoItems, type RetecoJudgePreset, type RetecoItemsOptions, type RetecoItemsSummary } from './reteco-items.js'
 export { JudgeInputError } from './errors.js'
+export { lexicalDiagnostics, type LexicalDiagnostics, type LexicalGroup, type LexicalTurn } from './lexical.js'
 export { judgeRunCommand, judgeCalibrateCommand, judgeReportCommand, readGolden, resolveEndpoint, defaultCacheFile, DEFAULT_JUDGE_BASE_URL, type JudgeCallOptions, type JudgeRunCommandOptions, type JudgeReportCommandOptions } from './commands.js'

@@ -10,6 +10,7 @@ import type { GroupSummary, JudgeAggregates } from './aggregate.js'
 import type { JudgeRunStats } from './runner.js'
 import type { CalibrationResult } from './calibrate.js'
 import { renderRubric } from './items.js'
+import type { LexicalDiagnostics, LexicalGroup } from './lexical.js'
 
 /** Output formats of the judge reports. */
 export const JUDGE_REPORT_FORMATS = ['text', 'markdown', 'json'] as const
@@ -48,6 +49,16 @@ export interface RunReportMeta {
   readonly source: string
   /** Extra lines (e.g. what the RETECO route counted). */
   readonly notes: readonly string[]
+  /** Lexical diagnostics against the references, when computed. */
+  readonly lexical?: LexicalDiagnostics | null
+}
+
+function lexicalTables(l: LexicalDiagnostics, md: boolean, h: (t: string) => string): string[] {
+  const rows = (gs: readonly LexicalGroup[]) => gs.map((g) => [g.key, String(g.turns), f4(g.rougeL), f4(g.meteor)])
+  const out = [h('Lexical diagnostics (against the reference answers)')]
+  out.push([l.method, `scored turns: ${l.all.turns} (unanswered, scored 0: ${l.unanswered}); answered turns without a reference, not scored: ${l.noReference}; too long to align, not scored: ${l.tooLong}`].map((x) => (md ? `- ${x}` : x)).join('\n'))
+  out.push(table(['group', 'turns', 'ROUGE-L F', 'METEOR'], [...rows([l.all]), ...rows(l.byDomain), ...rows(l.byDepth)], md))
+  return out
 }
 
 /** The run report: headline per dimension, counts, breakdowns, per-turn rows, tokens and cost. */
@@ -110,6 +121,7 @@ export function renderRunReport(agg: JudgeAggregates, stats: JudgeRunStats | nul
         .join('\n'),
     )
   }
+  if (meta.lexical) out.push(...lexicalTables(meta.lexical, md, h))
   if (options.perTurn) {
     out.push(h('Per turn'))
     out.push(
@@ -141,6 +153,7 @@ export function runReportJson(agg: JudgeAggregates, stats: JudgeRunStats | null,
     unanswered_turns: agg.unansweredTurns,
     turns: agg.turns,
     run: stats,
+    ...(meta.lexical ? { lexical: meta.lexical } : {}),
   }
 }
 
