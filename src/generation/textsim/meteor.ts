@@ -136,12 +136,14 @@ export function singleMeteor(referenceTokens: readonly string[], hypothesisToken
   if (m === 0 || hypLen === 0 || refLen === 0) return { score: 0, hypLen, refLen, matches, chunks: 0 }
   const precision = m / hypLen
   const recall = m / refLen
-  const fmean = (precision * recall) / (alpha * precision + (1 - alpha) * recall)
   const chunks = countChunks(matches)
+  const denominator = alpha * precision + (1 - alpha) * recall
+  // Python raises ZeroDivisionError on a zero float divisor and NLTK returns 0.0 then (possible
+  // only for α outside [0, 1]).
+  if (denominator === 0) return { score: 0, hypLen, refLen, matches, chunks }
+  const fmean = (precision * recall) / denominator
   const frag = chunks / m
   const penalty = gamma * powCorrectlyRounded(frag, beta)
-  // NLTK catches ZeroDivisionError only; a 0 denominator in Fmean (α·P + (1−α)·R = 0) would raise
-  // there, and gives ±Infinity/NaN here: impossible for α in [0, 1] with m > 0.
   return { score: (1 - penalty) * fmean, hypLen, refLen, matches, chunks }
 }
 

@@ -125,6 +125,13 @@ describe('worked examples (shared/notes/generation.md §2.5, reference first)', 
     expect(() => singleMeteor(many, many, { wordnet, maxAlignCells: 1_000_000 })).toThrow(/METEOR alignment of 2000 × 2000 tokens exceeds/)
     expect(singleMeteor(many, many, { wordnet, maxAlignCells: 4_000_000 }).score).toBe(1 - 0.5 / 2000 ** 3)
   })
+  it('a zero Fmean denominator gives 0, as NLTK catches ZeroDivisionError', () => {
+    // reference [a], hypothesis [a, b]: P = 1/2, R = 1.
+    // α = 2: 2·0.5 + (1 − 2)·1 = 0 → ZeroDivisionError in Python → 0.0
+    expect(singleMeteor(['a'], ['a', 'b'], { wordnet, params: { alpha: 2 } }).score).toBe(0)
+    // α = 10: 10·0.5 − 9·1 = −4 → Fmean = 0.5/−4 = −0.125, penalty 0.5·1 → −0.0625 (no error in Python)
+    expect(singleMeteor(['a'], ['a', 'b'], { wordnet, params: { alpha: 10 } }).score).toBe(-0.0625)
+  })
   it('no reference is an error, as in NLTK', () => {
     expect(() => meteorScore('a', [], { wordnet })).toThrow(/no references/)
   })
