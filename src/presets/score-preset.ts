@@ -185,6 +185,7 @@ async function readText(file: string): Promise<{ bytes: Buffer; text: string }> 
 async function readPresetQrels(preset: Preset, inputs: PresetInputs): Promise<{ qrels: Qrels; warnings: string[]; scan: QrelsScan | null; relMap?: PresetScore['relMap'] }> {
   const c = preset.conventions
   const map = inputs.relMap === undefined ? undefined : parseRelMap(inputs.relMap, preset.relMaps ?? {})
+  if (inputs.writeQrels !== undefined && !map) throw new TrecscoreError('--write-qrels needs --rel-map', 2)
   const lineChecks = preset.checks.filter((k) => k.kind === 'qrels-language' || k.kind === 'qrels-forbidden-grade')
   if (!map && lineChecks.length === 0) return { qrels: await readQrels(inputs.qrels, { comments: c.comments }), warnings: [], scan: null }
   const { bytes, text } = await readText(inputs.qrels)
@@ -207,8 +208,7 @@ async function readPresetQrels(preset: Preset, inputs: PresetInputs): Promise<{ 
     else errors.push(what)
   }
   if (errors.length) throw new TrecscoreError(errors.join('\n'), 2)
-  if (inputs.writeQrels !== undefined) {
-    if (!map) throw new TrecscoreError('--write-qrels needs --rel-map', 2)
+  if (inputs.writeQrels !== undefined && map) {
     await writeFile(inputs.writeQrels, remapQrelsText(text, map).text, 'latin1')
   }
   const r = parseQrels(bytes, { file: inputs.qrels, comments: c.comments, ...(map ? { remap: map } : {}) })
