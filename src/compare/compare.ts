@@ -28,6 +28,7 @@ import { permutationTest } from '../stats/significance/permutation.js'
 import { bootstrapTest } from '../stats/significance/bootstrap.js'
 import { wilcoxonTest } from '../stats/significance/wilcoxon.js'
 import type { PairedTestResult } from '../stats/significance/paired.js'
+import { CORRECTION_NAMES, TEST_NAMES } from './types.js'
 import type {
   Breakdown,
   CompareOptions,
@@ -76,6 +77,8 @@ function checkSettings(s: CompareSettings): void {
   if (!Number.isInteger(s.seed)) bad.push(`seed must be an integer, got ${s.seed}`)
   if (!(Number.isInteger(s.minGroupSize) && s.minGroupSize >= 2)) bad.push(`minGroupSize must be an integer ≥ 2, got ${s.minGroupSize}`)
   if (s.tests.length === 0) bad.push('at least one test is needed')
+  for (const t of s.tests) if (!(TEST_NAMES as readonly string[]).includes(t)) bad.push(`unknown test '${t}' (known: ${TEST_NAMES.join(', ')})`)
+  if (!(CORRECTION_NAMES as readonly string[]).includes(s.correction)) bad.push(`unknown correction '${s.correction}' (known: ${CORRECTION_NAMES.join(', ')})`)
   if (bad.length) throw new TrecscoreError(`compare: ${bad.join('; ')}`, 2)
 }
 

@@ -43,7 +43,7 @@ export interface CompareSettings {
 /** One paired test of one pair on one measure. */
 export interface TestResult {
   readonly test: TestName
-  /** The test statistic (t, mean difference, W = min(W+, W−)); `null` when the test could not run. */
+  /** The test statistic (t; the mean difference for permutation and bootstrap; V = W+ for Wilcoxon); `null` when the test could not run. */
   readonly statistic: number | null
   /** Two-sided p-value, `null` when the test could not run (n too small). */
   readonly p: number | null

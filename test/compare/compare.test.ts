@@ -173,3 +173,20 @@ describe('compareRuns on the evaluate engine', () => {
     expect(() => tableFromEvaluations([a, b], 'x')).toThrow(/weak: 1 shared query has no value \(q3\)/)
   })
 })
+
+describe('compareTable settings from library callers', () => {
+  it('unknown test or correction names are refused, not crashed on', () => {
+    const t: PerQueryTable = { source: 's', measures: ['m'], queries: [{ id: 'q', groups: {} }], groupings: [], runs: [0, 1].map((i) => ({ name: `r${i}`, tag: '', zeroFilledQueries: [], values: [[i]] })), notes: [] }
+    expect(() => compareTable(t, { tests: ['z' as 't'] })).toThrow(/unknown test 'z'/)
+    expect(() => compareTable(t, { correction: 'sidak' as 'holm' })).toThrow(/unknown correction 'sidak'/)
+  })
+
+  it('one query: tests that need 2 pairs report p = null and nothing is significant', () => {
+    const t: PerQueryTable = { source: 's', measures: ['m'], queries: [{ id: 'q', groups: {} }], groupings: [], runs: [0, 1].map((i) => ({ name: `r${i}`, tag: '', zeroFilledQueries: [], values: [[i]] })), notes: [] }
+    const r = compareTable(t, { tests: ['t', 'bootstrap', 'permutation', 'wilcoxon'] })
+    const p = r.overall[0]!.pairs[0]!
+    expect(p.tests.map((x) => x.p)).toEqual([null, null, 1, 1])
+    expect(p.tests.some((x) => x.significant)).toBe(false)
+    expect(p.effect.ci95).toBeNull()
+  })
+})

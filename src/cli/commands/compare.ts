@@ -59,8 +59,8 @@ function numbers(flags: CompareFlags, issues: InputIssue[]): { alpha: number; pe
   const int = (x: number): boolean => Number.isSafeInteger(x)
   const out = {
     alpha: num('--alpha', flags.alpha, (x) => x > 0 && x < 1, 'a number strictly between 0 and 1'),
-    permutations: num('--permutations', flags.permutations, (x) => int(x) && x >= 1 && x <= 1e8, 'an integer from 1 to 100000000'),
-    bootstrap: num('--bootstrap', flags.bootstrap, (x) => int(x) && x >= 1 && x <= 1e8, 'an integer from 1 to 100000000'),
+    permutations: num('--permutations', flags.permutations, (x) => int(x) && x >= 1 && x <= 1e7, 'an integer from 1 to 10000000'),
+    bootstrap: num('--bootstrap', flags.bootstrap, (x) => int(x) && x >= 1 && x <= 1e7, 'an integer from 1 to 10000000'),
     seed: num('--seed', flags.seed, (x) => int(x) && x >= 0 && x <= 4294967295, 'an integer from 0 to 4294967295'),
     minGroupSize: num('--min-group-size', flags.minGroupSize, (x) => int(x) && x >= 2, 'an integer >= 2'),
     digits: num('--digits', flags.digits, (x) => int(x) && x >= 0 && x <= 12, 'an integer from 0 to 12'),
