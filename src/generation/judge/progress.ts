@@ -48,11 +48,13 @@ export function createProgress(stream: ProgressStream, options: { quiet?: boolea
       },
     }
   }
+  let printed = false
   return {
     onProgress(p) {
       last = p
       const t = now()
-      if (lastPrinted === 0 || t - lastPrinted >= interval) {
+      if (!printed || t - lastPrinted >= interval) {
+        printed = true
         lastPrinted = t
         stream.write(`trecscore judge: ${progressLine(p, t)}\n`)
       }

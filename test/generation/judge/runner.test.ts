@@ -128,4 +128,23 @@ describe('judge runner', () => {
     expect(server!.total()).toBe(calls)
     expect(second.stats.structuredOutput).toBe('rejected')
   })
+
+  it('an item without passages: faithfulness is missing (nothing to judge against), never asked; other dimensions judged', async () => {
+    const dir = tempDir()
+    const loaded = loadJudgeConfig(writeTestConfig(dir))
+    server = await startServer(() => ({ kind: 'score', score: 5 }))
+    const cache = JudgeCache.open(join(dir, 'c.sqlite'), loaded.hash)
+    const item = { turnId: 'z_turn_1', conversationId: 'z', domain: null, turnDepth: 1, history: [], question: 'q', answer: 'a', passages: [], reference: null }
+    const r = await runJudge({ config: loaded.config, configHash: loaded.hash, items: [item], cache, client: { baseUrl: server.url, apiKey: null } })
+    cache.close()
+    expect(r.judgments.map((j) => [j.dimension, j.status, j.attempts])).toEqual([
+      ['correctness', 'ok', 1],
+      ['completeness', 'ok', 1],
+      ['relevance', 'ok', 1],
+      ['coherence', 'ok', 1],
+      ['faithfulness', 'missing', 0],
+    ])
+    expect(r.stats.dimensions[4]!.missing).toEqual({ 'no passages to judge faithfulness against': 1 })
+    expect(server.total()).toBe(4)
+  })
 })
