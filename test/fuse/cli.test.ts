@@ -71,6 +71,18 @@ describe('trecscore fuse (CLI)', () => {
     expect(cli(['fuse', 'demo/runs/bm25.run', '--method', 'nope']).code).toBe(2)
     expect(cli(['fuse', 'no-such.run']).code).toBe(2)
   })
+  it('RETECO 2a fixtures: fused per-domain files score under the preset; wsum 1,0 over 2a_perfect and 2a_random keeps the perfect ranking (nDCG@10 = 1)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'trecscore-fuse-reteco-'))
+    for (const domain of ['biology', 'drones', 'earth_science']) {
+      const r = cli(['fuse', `test/fixtures/reteco/runs/2a_perfect/${domain}.trec`, `test/fixtures/reteco/runs/2a_random/${domain}.trec`, '--method', 'wsum', '--weights', '1,0', '--out', join(dir, `${domain}.trec`)])
+      expect(r.code).toBe(0)
+    }
+    const s = cli(['score', '--preset', 'reteco-2a', '--data', 'test/fixtures/reteco/data', dir, '-f', 'json'])
+    expect(s.code).toBe(0)
+    const report = (JSON.parse(s.stdout) as { reports: { headline: { value: number }; errors: string[] }[] }).reports[0]!
+    expect(report.errors).toEqual([])
+    expect(report.headline.value).toBe(1)
+  })
   it('--help documents every flag', () => {
     const r = cli(['fuse', '--help'])
     expect(r.code).toBe(0)
