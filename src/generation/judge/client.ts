@@ -11,7 +11,8 @@
  * - **Malformed replies** (see `parse.ts`) are re-asked with the identical request up to
  *   `retry.malformedReasks` times; then `invalid`, with the last reason.
  * - **Other HTTP errors** (400, 401, 403, 404, …) are not retried: `missing` with the status and
- *   the start of the body. A 400/422 to a request carrying `response_format` is reported as
+ *   the start of the body. A 400/422 to a request carrying `response_format` whose body names
+ *   it (`response_format`, `json_schema`, `structured`, `grammar`) is reported as
  *   `structured_rejected`, so the caller can fall back to the strict parser.
  */
 import type { RetryPolicy } from './config.js'
@@ -58,6 +59,9 @@ export interface JudgeCallResult {
 }
 
 const TRANSPORT_STATUS = new Set([408, 409, 429])
+
+/** A 400/422 body that blames structured output (not, say, the context length). */
+const STRUCTURED_WORDS = /response_format|json_schema|json schema|structured|grammar/i
 
 /** Milliseconds a response asks to wait (`retry-after-ms`, then `Retry-After`), or `null`. */
 export function retryAfterMs(headers: { get(name: string): string | null }, now: number = Date.now()): number | null {
@@ -143,7 +147,7 @@ export async function callJudge(body: RequestBody, options: JudgeClientOptions):
     }
     if (status < 200 || status >= 300) {
       const reason = `HTTP ${status}${text ? `: ${text.slice(0, 200)}` : ''}`
-      if ((status === 400 || status === 422) && body['response_format'] !== undefined) return result('structured_rejected', null, null, reason)
+      if ((status === 400 || status === 422) && body['response_format'] !== undefined && STRUCTURED_WORDS.test(text)) return result('structured_rejected', null, null, reason)
       return result('missing', null, null, `${reason} (not retried)`)
     }
     let json: unknown

@@ -76,6 +76,10 @@ describe('judge client', () => {
     await server!.close()
     const b = await call(() => ({ kind: 'status', status: 400, body: 'response_format not supported' }), { ...BODY, response_format: { type: 'json_schema' } })
     expect(b.r).toMatchObject({ status: 'structured_rejected', attempts: 1 })
+    await server!.close()
+    // A 400 for another reason (context length) is not a rejection of structured output.
+    const c = await call(() => ({ kind: 'status', status: 400, body: '{"error":"maximum context length exceeded"}' }), { ...BODY, response_format: { type: 'json_schema' } })
+    expect(c.r).toMatchObject({ status: 'missing', attempts: 1, reason: 'HTTP 400: {"error":"maximum context length exceeded"} (not retried)' })
   })
 
   it('Retry-After forms, backoff and the RPM limiter', () => {
