@@ -29,7 +29,7 @@ function table(r: CompareResult, ms: readonly MeasureComparison[], digits: numbe
 export function renderCompareHtmlFragment(r: CompareResult, digits = 4): string {
   const parts = [table(r, r.overall, digits, `All queries (${r.overall[0]?.queries.length ?? 0})`)]
   for (const b of r.breakdowns)
-    for (const g of b.groups) parts.push(table(r, g.measures, digits, `${b.by} ${g.group} (${g.size} queries)${g.note ? `: ${g.note}` : ''}`))
+    for (const g of b.groups) parts.push(table(r, g.measures, digits, `${b.by} = ${g.group} (${g.size} queries)${g.note ? `: ${g.note}` : ''}`))
   parts.push(`<ul class="trecscore-compare-legend">\n${legendLines(r).map((l) => `<li>${escapeHtml(l)}</li>`).join('\n')}\n</ul>`)
   return parts.join('\n') + '\n'
 }

@@ -91,7 +91,7 @@ function renderText(r: CompareResult, digits: number): string {
   for (const b of r.breakdowns) {
     out.push(`By ${b.by}`)
     for (const g of b.groups) {
-      out.push(`${b.by} ${g.group} (${g.size} quer${g.size === 1 ? 'y' : 'ies'})${g.note ? `: ${g.note}` : ''}`)
+      out.push(`${b.by} = ${g.group} (${g.size} quer${g.size === 1 ? 'y' : 'ies'})${g.note ? `: ${g.note}` : ''}`)
       out.push(...main(g.measures).map((l) => `  ${l}`))
     }
     out.push('')
@@ -127,7 +127,7 @@ function renderMarkdown(r: CompareResult, digits: number): string {
   for (const b of r.breakdowns) {
     out.push(`**By ${b.by}**`, '')
     for (const g of b.groups) {
-      out.push(`*${escapeMarkdown(`${b.by} ${g.group}`)}*: ${g.size} quer${g.size === 1 ? 'y' : 'ies'}${g.note ? ` (${escapeMarkdown(g.note)})` : ''}`, '', ...main(g.measures), '')
+      out.push(`*${escapeMarkdown(`${b.by} = ${g.group}`)}*: ${g.size} quer${g.size === 1 ? 'y' : 'ies'}${g.note ? ` (${escapeMarkdown(g.note)})` : ''}`, '', ...main(g.measures), '')
     }
   }
   out.push('**Legend**', '', ...legendLines(r).map((l) => `- ${escapeMarkdown(l)}`))

@@ -28,7 +28,7 @@ describe('compare renderers', () => {
     expect(s).toContain('exact (all 2^n sign vectors) when 2^n <= 1000, else 1000 sampled sign vectors with p = (count+1)/(B+1)')
     expect(s).toContain('seed 42 for every resampling, permutations 1000, bootstrap 10000')
     expect(s).toContain(`zero-filled (query missing from the run, scored 0): ${hostile} 1`)
-    expect(s).toContain('domain tiny (2 queries): 2 queries < 6: means only, not tested')
+    expect(s).toContain('domain = tiny (2 queries): 2 queries < 6: means only, not tested')
   })
 
   it('markdown: bold best, <sup> letters, specials escaped', () => {
