@@ -160,13 +160,29 @@ export async function readJudgments(file: string): Promise<Judgment[]> {
   return out
 }
 
+/** The first line of a file (at most 1 MiB of it), or `null` when it cannot be read. */
+async function firstLine(file: string): Promise<string | null> {
+  let fh: Awaited<ReturnType<typeof fsp.open>> | null = null
+  try {
+    fh = await fsp.open(file, 'r')
+    const buf = Buffer.alloc(1 << 20)
+    const { bytesRead } = await fh.read(buf, 0, buf.length, 0)
+    const text = buf.subarray(0, bytesRead).toString('utf8')
+    return text.split('\n', 1)[0] ?? ''
+  } catch {
+    return null
+  } finally {
+    await fh?.close()
+  }
+}
+
 /**
  * Write judgments as JSONL. An existing file made under another config hash is refused (judgments
  * of different configs are never mixed); one of the same hash is replaced.
  */
 export async function writeJudgments(file: string, judgments: readonly Judgment[], configHash: string): Promise<void> {
   if (existsSync(file)) {
-    const first = (await fsp.readFile(file, 'utf8').catch(() => '')).split('\n', 1)[0] ?? ''
+    const first = (await firstLine(file)) ?? ''
     let prev: unknown = null
     try {
       prev = (JSON.parse(first) as Record<string, unknown>)['config_hash']

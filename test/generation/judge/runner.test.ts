@@ -147,4 +147,23 @@ describe('judge runner', () => {
     expect(r.stats.dimensions[4]!.missing).toEqual({ 'no passages to judge faithfulness against': 1 })
     expect(server.total()).toBe(4)
   })
+
+  it('never has more requests in flight than --concurrency', async () => {
+    const dir = tempDir()
+    let most = 0
+    // In flight when a request arrives = requests received − replies written (this one included).
+    const answeredTotal = () => [...server!.answered.values()].reduce((a, b) => a + b, 0)
+    server = await startServer((q) => {
+      most = Math.max(most, q.n - answeredTotal())
+      return { kind: 'delay', ms: 30, then: { kind: 'score', score: 3 } }
+    })
+    const loaded = loadJudgeConfig(writeTestConfig(dir))
+    const cache = JudgeCache.open(join(dir, 'c.sqlite'), loaded.hash)
+    const r = await runJudge({ config: loaded.config, configHash: loaded.hash, items: await readJudgeItems(ITEMS), cache, concurrency: 3, client: { baseUrl: server.url, apiKey: null } })
+    cache.close()
+    expect(r.judgments.every((j) => j.status === 'ok')).toBe(true)
+    expect(server.total()).toBe(25)
+    expect(most).toBeLessThanOrEqual(3)
+    expect(most).toBeGreaterThan(1)
+  })
 })
