@@ -39,8 +39,9 @@ describe('trecscore report (CLI)', () => {
     expect(d.turnDepth).toHaveLength(10) // T1 … T5+ for each run
   })
   it('bad arguments exit 2 and name every problem', () => {
-    const r = cli(['report', '--preset', 'reteco-2a', 'test/fixtures/reteco/runs/2a_random', '--baseline', 'other', '--out', join(dir, 'x.html')])
+    const r = cli(['report', '--preset', 'reteco-2a', 'test/fixtures/reteco/runs/2a_random', '--baseline', 'other', '-m', 'AP', '--out', join(dir, 'x.html')])
     expect(r.code).toBe(2)
+    expect(r.stderr).toContain('-m: expected a RETECO plan metric (nDCG@10, MAP@10, Recall@10, P@10, MRR, TP@10, TR@10, TP-TEMPO@10), found "AP"')
     expect(r.stderr).toContain('--baseline: expected one of the runs given (test/fixtures/reteco/runs/2a_random), found "other"')
     expect(r.stderr).toContain('--data: expected the RETECO data directory (preset reteco-2a)')
     expect(cli(['report', 'demo/qrels.txt', 'demo/runs/bm25.run']).code).toBe(2) // no --out

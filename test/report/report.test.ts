@@ -46,6 +46,11 @@ describe('report data from evaluations', () => {
     expect(items.get('duplicate docs removed')).toBe(1)
     expect(items.get('queries evaluated')).toBe(1)
   })
+  it('a query that cannot be evaluated (duplicate doc under the error policy) is named in the notes', () => {
+    const ec = evaluate(qrels, b, ['RR'], {}, { runName: 'c.run' })
+    expect(reportFromEvaluations([ec], 'qrels q.txt').notes).toEqual(['c.run: 1 query could not be evaluated (q1: duplicate_doc) and is left out of its means'])
+    expect(data.notes).toEqual([])
+  })
   it('per-query rows for every run and query', () => {
     expect(data.perQuery.map((q) => [q.run, q.query, q.values['RR']])).toEqual([
       ['a.run', 'q1', 0.5],

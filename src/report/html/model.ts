@@ -207,7 +207,10 @@ export function reportFromEvaluations(results: readonly RunEvaluation[], source:
     turnDepth: null,
     baseline: chooseBaseline(names, options.baseline),
     significance: sig,
-    notes: options.notes ?? [],
+    notes: [
+      ...results.filter((r) => r.counts.failedQueries.length).map((r) => `${r.runName}: ${r.counts.failedQueries.length} quer${r.counts.failedQueries.length === 1 ? 'y' : 'ies'} could not be evaluated (${r.counts.failedQueries.slice(0, 5).map((f) => `${decodeId(f.queryId)}: ${f.failure.code}`).join(', ')}${r.counts.failedQueries.length > 5 ? ', …' : ''}) and ${r.counts.failedQueries.length === 1 ? 'is' : 'are'} left out of its means`),
+      ...(options.notes ?? []),
+    ],
   }
 }
 

@@ -68,6 +68,7 @@ export async function buildReportData(req: ReportRequest): Promise<ReportData> {
   if (isReteco(req.preset)) {
     if (req.data === undefined) issues.push({ code: 'bad_argument', option: '--data', found: '', expected: `the RETECO data directory (preset ${req.preset})` })
     if (req.qrels !== undefined) issues.push({ code: 'bad_argument', option: 'QRELS', found: req.qrels, expected: `no qrels file with --preset ${req.preset} (the qrels come from --data)` })
+    for (const m of req.measures ?? []) if (!(PLAN_METRICS as readonly string[]).includes(m)) issues.push({ code: 'bad_argument', option: '-m', found: m, expected: `a RETECO plan metric (${PLAN_METRICS.join(', ')})` })
   } else {
     if (req.qrels === undefined) issues.push({ code: 'bad_argument', option: 'QRELS', found: '', expected: 'a TREC qrels file before the runs' })
     if (req.data !== undefined) issues.push({ code: 'bad_argument', option: '--data', found: req.data, expected: '--data only with a RETECO preset (reteco-1a, reteco-1b, reteco-2a, reteco-2c)' })
