@@ -185,6 +185,12 @@ unreadable file.`,
         await flush()
       } finally {
         await sink.close()
+        // What BERTScore ran with and what it had to cut or could not score: never silent.
+        if (bert !== undefined) {
+          const d = bert.describe()
+          const c = (d.counts ?? {}) as Record<string, number>
+          process.stderr.write(`textsim: bertscore ${String(d.hash)}; model sha256 ${String(d.modelSha256)}; ${c.truncatedTexts ?? 0} truncated text(s), ${c.emptyPredictions ?? 0} empty prediction(s), ${c.emptyReferences ?? 0} empty reference(s), ${c.nanValues ?? 0} NaN value(s) (written as null)\n`)
+        }
         await bert?.close()
       }
       if (tty) process.stderr.write('\r\x1b[K')

@@ -147,6 +147,8 @@ describe('trecscore textsim', () => {
     writeFileSync(input, '{"id":"a","prediction":"the cat sat","references":["a cat sat","the dog"]}\n{"id":"b","prediction":"hello","references":["hello world"]}\n')
     const r = cli(['textsim', '--metric', 'rougeL,bertscore', '--model', dir, '--idf', input])
     expect(r.stderr).toMatch(/textsim: 2 scored, 0 line\(s\) not scored/)
+    // The model hash and the counts of what BERTScore cut or could not score are always reported.
+    expect(r.stderr).toMatch(/textsim: bertscore \S+_idf_\S+; model sha256 [0-9a-f]{64}; 0 truncated text\(s\), 0 empty prediction\(s\), 0 empty reference\(s\), 0 NaN value\(s\)/)
     expect(r.code).toBe(0)
     const out = rows(r.stdout)
     const scorer = await loadBertScorer({ modelDir: dir, idf: true, threads: 1 })
