@@ -6,6 +6,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { RunQuery } from '../model/types.js'
+import { docIdsOf } from '../model/run-query.js'
+import { hashId } from '../rank/id-hash.js'
 import { IS_SPACE, parseCDouble, parseCLong } from './bytes.js'
 import { parseQrels } from './trec-qrels.js'
 import { TrecRunParser, type RunParseOptions } from './trec-run.js'
@@ -144,6 +146,44 @@ describe('runs round-trip', () => {
         // Consecutive lines of one query form one group.
         for (let i = 1; i < r.groups.length; i++) expect(r.groups[i]!.queryId).not.toBe(r.groups[i - 1]!.queryId)
         expect(r.lastTag).toBe(records.at(-1)!.tag.toString('latin1'))
+      }),
+      { numRuns: 1000 },
+    )
+  })
+  it('compact ids (bytes in shared slabs) give the same groups as strings, with every hash equal to hashId', () => {
+    // Blank and comment lines between the lines of one query exercise the listed line numbers;
+    // ids of every length exercise the 4-byte copy and its 1-3 byte tail.
+    const interrupted = generatedRun.chain(({ records, bytes }) =>
+      fc.array(fc.constantFrom('\n', '  \t\n', '# note\n'), { maxLength: 3 }).chain((extra) =>
+        fc.nat({ max: records.length }).map((at) => {
+          let pos = 0
+          for (let k = 0; k < at; k++) pos = bytes.indexOf(0x0a, pos) + 1
+          return Buffer.concat([bytes.subarray(0, pos), Buffer.from(extra.join(''), 'latin1'), bytes.subarray(pos)])
+        }),
+      ),
+    )
+    fc.assert(
+      fc.property(interrupted, fc.array(fc.nat(), { maxLength: 6 }), (bytes, points) => {
+        const plain: RunQuery[] = []
+        const p1 = new TrecRunParser((g) => plain.push(g), {})
+        p1.feed(bytes)
+        p1.end()
+        const compact: RunQuery[] = []
+        const p2 = new TrecRunParser((g) => compact.push(g), { compactIds: true })
+        for (const c of cut(bytes, points)) p2.feed(c)
+        p2.end()
+        expect(p2.issues).toEqual([])
+        expect(p2.lastTag).toBe(p1.lastTag)
+        expect(compact.map((g) => ({ q: g.queryId, ids: docIdsOf(g), scores: g.scores, lines: g.lines }))).toEqual(
+          plain.map((g) => ({ q: g.queryId, ids: g.docIds, scores: g.scores, lines: g.lines })),
+        )
+        for (const g of [...plain, ...compact]) expect(g.docHashes).toEqual(docIdsOf(g).map(hashId))
+        // Each line number points at the physical line holding that query and doc.
+        const physical = bytes.toString('latin1').split('\n')
+        for (const g of compact) {
+          const ids = docIdsOf(g)
+          g.lines.forEach((line, i) => expect(physical[line - 1]!.split(/[ \t\v\f\r]+/).filter((f) => f !== '').slice(0, 3)).toEqual([g.queryId, 'Q0', ids[i]]))
+        }
       }),
       { numRuns: 1000 },
     )

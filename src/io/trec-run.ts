@@ -13,7 +13,7 @@ const CLASS: Uint8Array = (() => {
   for (let b = 0; b < 256; b++) t[b] = b === 0x0a ? NEWLINE : IS_SPACE[b] ? SPACE : FIELD
   return t
 })()
-import { FNV_OFFSET, FNV_PRIME } from '../rank/id-hash.js'
+import { HASH_SEED, hashFinish, hashStep } from '../rank/id-hash.js'
 import { DEFAULT_MAX_LINE_BYTES, splitFields } from './lines.js'
 import type { InputIssue } from '../errors/issues.js'
 import type { RunQuery } from '../model/types.js'
@@ -50,6 +50,11 @@ export type RunGroup = RunQuery
  * with each block of consecutive lines of one query as soon as the block ends, so memory stays
  * bounded for runs grouped by query. Scores are read like C `atof`.
  */
+/** A DataView over exactly the bytes of `b` (for reading doc ids 4 bytes at a time). */
+function viewOf(b: Uint8Array): DataView {
+  return new DataView(b.buffer, b.byteOffset, b.byteLength)
+}
+
 export class TrecRunParser {
   /** Every problem found (capped at `maxIssues`). */
   readonly issues: InputIssue[] = []
@@ -78,17 +83,30 @@ export class TrecRunParser {
   private readonly compact: boolean
   /** Doc id bytes of consecutive queries share large slabs; each query's ids are one slice. */
   private slab: Buffer = Buffer.alloc(0)
+  private slabView: DataView = new DataView(new ArrayBuffer(0))
   private base = 0
   private arenaUsed = 0
-  private offsets: number[] = [0]
   private readonly onGroup: (g: RunGroup) => void
   private line = 0
   private carry: Buffer | null = null
-  private cur: { queryId: string; docIds: string[]; scores: number[]; ranks: number[] | null; lines: number[]; docHashes: number[] } | null = null
+  /*
+   * The current group (block of lines of one query). Scores, hashes and id offsets go into
+   * scratch arrays reused from group to group and copied out at their exact size when the group
+   * ends; line numbers are kept as the first one while they are consecutive.
+   */
+  private curQueryId: string | null = null
   private curQidBuf: Uint8Array = new Uint8Array(0)
+  private count = 0
+  private firstLine = 0
+  private curLines: number[] | null = null
+  private curDocIds: string[] = []
+  private curRanks: number[] | null = null
+  private readonly scoreScratch: number[] = new Array<number>(1024).fill(0.5)
+  private readonly hashScratch: number[] = new Array<number>(1024).fill(0)
+  private readonly offsetScratch: number[] = new Array<number>(1025).fill(0)
+  /** Where the last content line's tag starts (its end is found when the tag is needed). */
   private lastTagBuf: Buffer | null = null
   private lastTagStart = 0
-  private lastTagEnd = 0
 
   constructor(onGroup: (g: RunGroup) => void, options: RunParseOptions = {}) {
     this.onGroup = onGroup
@@ -118,15 +136,16 @@ export class TrecRunParser {
       }
       const joined = Buffer.concat([this.carry, chunk.subarray(0, nl)])
       this.carry = null
-      if (this.parseLine(joined, 0, joined.length, true, joined.indexOf(0)) === -2) return
+      if (this.parseLine(joined, viewOf(joined), 0, joined.length, true, joined.indexOf(0)) === -2) return
       pos = nl + 1
     }
     // NUL bytes: find the next one once and move on only when a line passes it (linear time).
     let nextNul = chunk.indexOf(0, pos)
     const n = chunk.length
+    const view = viewOf(chunk)
     while (pos < n && !this.stopped) {
       if (nextNul >= 0 && nextNul < pos) nextNul = chunk.indexOf(0, pos)
-      const nl = this.parseLine(chunk, pos, n, false, nextNul)
+      const nl = this.parseLine(chunk, view, pos, n, false, nextNul)
       if (nl === -2) return
       if (nl === -1) {
         if (n - pos > this.maxLine) {
@@ -146,7 +165,7 @@ export class TrecRunParser {
     if (this.carry && !this.stopped) {
       const c = this.carry
       this.carry = null
-      this.parseLine(c, 0, c.length, true, c.indexOf(0))
+      this.parseLine(c, viewOf(c), 0, c.length, true, c.indexOf(0))
       this.flushTag()
     }
     this.emit()
@@ -160,28 +179,45 @@ export class TrecRunParser {
     return -2
   }
 
+  /** Make `lastTag` the tag of the last content line (its buffer may be reused after `feed`). */
   private flushTag(): void {
-    if (this.lastTagBuf) {
-      this.lastTag = this.lastTagBuf.toString('latin1', this.lastTagStart, this.lastTagEnd)
+    const buf = this.lastTagBuf
+    if (buf) {
+      let e = this.lastTagStart
+      while (e < buf.length && CLASS[buf[e]!] === FIELD) e++
+      this.lastTag = buf.toString('latin1', this.lastTagStart, e)
       this.lastTagBuf = null
     }
   }
 
   private emit(): void {
-    const cur = this.cur
-    if (!cur) return
-    this.cur = null
+    const queryId = this.curQueryId
+    if (queryId === null) return
+    this.curQueryId = null
+    const n = this.count
+    let lines = this.curLines
+    if (!lines) {
+      lines = new Array<number>(n)
+      for (let k = 0, l = this.firstLine; k < n; k++) lines[k] = l++
+    }
+    const group: RunGroup = {
+      queryId,
+      docIds: this.compact ? [] : this.curDocIds,
+      scores: this.scoreScratch.slice(0, n),
+      ranks: this.curRanks,
+      lines,
+      docHashes: this.hashScratch.slice(0, n),
+    }
     if (!this.compact) {
-      this.onGroup(cur)
+      this.onGroup(group)
       return
     }
     const bytes = this.slab.subarray(this.base, this.base + this.arenaUsed)
-    const offsets = this.offsets
+    const offsets = this.offsetScratch.slice(0, n + 1)
     // The emitted slice is handed over and never written again; the next query starts after it.
     this.base += this.arenaUsed
     this.arenaUsed = 0
-    this.offsets = [0]
-    this.onGroup({ ...cur, docBytes: { bytes, offsets } })
+    this.onGroup({ ...group, docBytes: { bytes, offsets } })
   }
 
   private problem(issue: InputIssue): void {
@@ -195,7 +231,7 @@ export class TrecRunParser {
    * complete before `limit` (nothing is recorded then), or -2 when it is too long (reading
    * stops). `nul` is the next NUL byte, -1 if none.
    */
-  private parseLine(buf: Buffer, start: number, limit: number, final: boolean, nul: number): number {
+  private parseLine(buf: Buffer, view: DataView, start: number, limit: number, final: boolean, nul: number): number {
     let i = start
     while (i < limit && CLASS[buf[i]!] === SPACE) i++
     if (i < limit && buf[i] === 0x0a) return this.blank(start, i)
@@ -216,11 +252,7 @@ export class TrecRunParser {
     while (i < limit && CLASS[buf[i]!] === FIELD) i++ // iter
     while (i < limit && CLASS[buf[i]!] === SPACE) i++
     const d0 = i
-    let h = FNV_OFFSET
-    while (i < limit && CLASS[buf[i]!] === FIELD) {
-      h = Math.imul(h ^ buf[i]!, FNV_PRIME)
-      i++
-    }
+    while (i < limit && CLASS[buf[i]!] === FIELD) i++
     const d1 = i
     while (i < limit && CLASS[buf[i]!] === SPACE) i++
     const r0 = i
@@ -248,9 +280,9 @@ export class TrecRunParser {
     const s1 = i
     while (i < limit && CLASS[buf[i]!] === SPACE) i++
     const t0 = i
-    while (i < limit && CLASS[buf[i]!] === FIELD) i++
-    const t1 = i
-    while (i < limit && buf[i] !== 0x0a) i++ // extra fields are ignored
+    // The tag only has to be there; the rest of the line (extra fields are ignored) is skipped.
+    const hasTag = i < limit && CLASS[buf[i]!] === FIELD
+    while (i < limit && buf[i] !== 0x0a) i++
     if (i >= limit && !final) return -1
     const end = i
     if (end - start > this.maxLine) return this.tooLong()
@@ -262,7 +294,7 @@ export class TrecRunParser {
       this.problem({ code: 'nul_byte', file: this.file, line: lineNo, text: buf.toString('latin1', start, Math.min(end, start + 200)) })
       return end
     }
-    if (t0 === t1) {
+    if (!hasTag) {
       this.malformedLineNumber ??= counted
       this.problem({
         code: 'field_count',
@@ -277,9 +309,8 @@ export class TrecRunParser {
     let score = plain && digits > 0 && digits <= 15 ? (frac > 0 ? mant / POW10[frac]! : mant) : parseCDouble(buf, s0, s1)
     if (this.float32) score = Math.fround(score)
     // Same query as the previous line? Compare bytes before making a string.
-    let cur = this.cur
     const qlen = q1 - q0
-    let same = cur !== null && this.curQidBuf.length === qlen
+    let same = this.curQueryId !== null && this.curQidBuf.length === qlen
     if (same) {
       const qb = this.curQidBuf
       for (let k = 0; k < qlen; k++) {
@@ -292,10 +323,31 @@ export class TrecRunParser {
     if (!same) {
       this.emit()
       this.curQidBuf = Uint8Array.from(buf.subarray(q0, q1))
-      cur = { queryId: latin1(buf, q0, q1), docIds: [], scores: [], ranks: this.keepRanks ? [] : null, lines: [], docHashes: [] }
-      this.cur = cur
+      this.curQueryId = latin1(buf, q0, q1)
+      this.count = 0
+      this.firstLine = lineNo
+      this.curLines = null
+      if (!this.compact) this.curDocIds = []
+      this.curRanks = this.keepRanks ? [] : null
     }
-    cur = cur!
+    const n = this.count
+    if (n === this.scoreScratch.length) {
+      this.scoreScratch.push(score)
+      this.hashScratch.push(0)
+      this.offsetScratch.push(0)
+    } else this.scoreScratch[n] = score
+    if (this.curLines) this.curLines.push(lineNo)
+    else if (lineNo !== this.firstLine + n) {
+      // A blank or comment line inside the group: from now on line numbers are listed.
+      const lines = new Array<number>(n + 1)
+      for (let k = 0; k < n; k++) lines[k] = this.firstLine + k
+      lines[n] = lineNo
+      this.curLines = lines
+    }
+    // The doc id: hashed (see rank/id-hash.ts) 4 bytes at a time, and copied the same way in
+    // compact mode.
+    let h = HASH_SEED
+    let k = d0
     if (this.compact) {
       const len = d1 - d0
       let at = this.base + this.arenaUsed
@@ -304,30 +356,42 @@ export class TrecRunParser {
         const slab = Buffer.allocUnsafe(Math.max(SLAB_BYTES, 2 * (this.arenaUsed + len)))
         this.slab.copy(slab, 0, this.base, at)
         this.slab = slab
+        this.slabView = viewOf(slab)
         this.base = 0
         at = this.arenaUsed
       }
       const slab = this.slab
-      if (len <= 64) for (let k = d0; k < d1; k++) slab[at++] = buf[k]!
-      else {
-        buf.copy(slab, at, d0, d1)
-        at += len
+      const sv = this.slabView
+      for (; k + 4 <= d1; k += 4) {
+        const w = view.getInt32(k, true)
+        sv.setInt32(at, w, true)
+        at += 4
+        h = hashStep(h, w)
+      }
+      for (; k < d1; k++) {
+        const b = buf[k]!
+        slab[at++] = b
+        h = hashStep(h, b)
       }
       this.arenaUsed = at - this.base
-      this.offsets.push(this.arenaUsed)
-    } else cur.docIds.push(latin1(buf, d0, d1))
-    cur.docHashes.push(h)
-    cur.scores.push(score)
-    cur.lines.push(lineNo)
-    if (cur.ranks) {
+      this.offsetScratch[n + 1] = this.arenaUsed
+    } else {
+      for (; k + 4 <= d1; k += 4) h = hashStep(h, view.getInt32(k, true))
+      for (; k < d1; k++) h = hashStep(h, buf[k]!)
+      this.curDocIds.push(latin1(buf, d0, d1))
+    }
+    this.hashScratch[n] = hashFinish(h)
+    this.count = n + 1
+    if (this.curRanks) {
       const text = buf.toString('latin1', r0, r1)
-      cur.ranks.push(/^[+-]?\d+$/.test(text) ? Number(text) : NaN)
+      this.curRanks.push(/^[+-]?\d+$/.test(text) ? Number(text) : NaN)
+      let t1 = t0
+      while (t1 < end && CLASS[buf[t1]!] === FIELD) t1++
       const tag = buf.toString('latin1', t0, t1)
       if (this.tags.length < 100 && !this.tags.includes(tag)) this.tags.push(tag)
     }
     this.lastTagBuf = buf
     this.lastTagStart = t0
-    this.lastTagEnd = t1
     return end
   }
 

@@ -2,21 +2,46 @@ import type { RunQuery } from '../model/types.js'
 import { docIdEquals } from '../model/run-query.js'
 
 /**
- * Hashing of byte-string ids for the hot path: a 32-bit FNV-1a hash computed while parsing, and
+ * Hashing of byte-string ids for the hot path: a 32-bit hash computed while parsing, and
  * open-addressing tables that use it to skip most string work. Every hit is confirmed by
  * comparing the strings themselves, so a hash collision can never change a result.
+ *
+ * The hash reads 4 bytes at a time (little-endian words, then the last 1–3 bytes one by one)
+ * with MurmurHash3's mixing steps, so the parser can hash a doc id while copying it word by word.
+ * It is defined here once for strings ({@link hashId}) and mirrored by the run parser on bytes.
  */
 
-/** FNV-1a offset basis. */
-export const FNV_OFFSET = 0x811c9dc5 | 0
-/** FNV-1a prime. */
-export const FNV_PRIME = 0x01000193
+/** Initial state of the id hash. */
+export const HASH_SEED = 0x811c9dc5 | 0
 
-/** FNV-1a of a binary string (one byte per char), as the parser computes it from bytes. */
+/** Mix one 32-bit word (or one trailing byte) into the hash state. */
+export function hashStep(h: number, w: number): number {
+  let k = Math.imul(w, 0xcc9e2d51)
+  k = (k << 15) | (k >>> 17)
+  h ^= Math.imul(k, 0x1b873593)
+  h = (h << 13) | (h >>> 19)
+  return (Math.imul(h, 5) + 0xe6546b64) | 0
+}
+
+/** Final avalanche of the id hash (every input bit reaches the low bits the tables use). */
+export function hashFinish(h: number): number {
+  h ^= h >>> 16
+  h = Math.imul(h, 0x85ebca6b)
+  h ^= h >>> 13
+  h = Math.imul(h, 0xc2b2ae35)
+  return h ^ (h >>> 16)
+}
+
+/** Hash of a binary string (one byte per char), equal to what the run parser computes from its bytes. */
 export function hashId(id: string): number {
-  let h = FNV_OFFSET
-  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), FNV_PRIME)
-  return h
+  let h = HASH_SEED
+  const n = id.length
+  let k = 0
+  for (; k + 4 <= n; k += 4) {
+    h = hashStep(h, id.charCodeAt(k) | (id.charCodeAt(k + 1) << 8) | (id.charCodeAt(k + 2) << 16) | (id.charCodeAt(k + 3) << 24))
+  }
+  for (; k < n; k++) h = hashStep(h, id.charCodeAt(k))
+  return hashFinish(h)
 }
 
 function capacityFor(n: number): number {
