@@ -368,9 +368,10 @@ export function renderTrecEvalLayout(preset: Preset, evaluation: RunEvaluation, 
 
 /**
  * One run in ir_measures' command-line layout: `name<TAB>value` per measure in the preset's
- * order, values with `rounding.digits` decimals (Python's `%.4f`, the same rounding as C's). With
- * `perQuery`, first `qid<TAB>name<TAB>value` for every averaged topic (zero-filled ones included),
- * in byte order of qid.
+ * order, values with `rounding.digits` decimals (Python's `{:.4f}`, the same rounding as C's).
+ * With `perQuery` (ir_measures `-q`): `qid<TAB>name<TAB>value` for every averaged topic
+ * (zero-filled ones included), then `all<TAB>name<TAB>value`. ir_measures lists the per-topic
+ * rows in its providers' order; here they are in byte order of qid, measures in command order.
  */
 export function renderIrMeasuresLayout(preset: Preset, evaluation: RunEvaluation, perQuery: boolean): string {
   const digits = preset.rounding.digits
@@ -379,7 +380,8 @@ export function renderIrMeasuresLayout(preset: Preset, evaluation: RunEvaluation
     const qs = [...evaluation.perQuery].sort((a, b) => byteOrder(a.queryId, b.queryId))
     for (const q of qs) evaluation.measures.forEach((m, i) => (out += `${decodeId(q.queryId)}\t${m}\t${formatFixed(q.values[i] ?? 0, digits)}\n`))
   }
-  evaluation.measures.forEach((m, i) => (out += `${m}\t${formatFixed(evaluation.aggregates[i]!.value ?? 0, digits)}\n`))
+  const prefix = perQuery ? 'all\t' : ''
+  evaluation.measures.forEach((m, i) => (out += `${prefix}${m}\t${formatFixed(evaluation.aggregates[i]!.value ?? 0, digits)}\n`))
   return out
 }
 

@@ -9,7 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { definePreset, getPreset, renderPresetScore, scorePreset, type Preset, type RunEvaluation } from '../../src/index.js'
+import { definePreset, formatFixed, getPreset, renderPresetScore, scorePreset, type Preset, type RunEvaluation } from '../../src/index.js'
 import { CWL_EVAL_TIES, PYTREC_EVAL_TIES, withTieRule } from '../../src/conventions/tie-rules.js'
 
 const DIR = join(import.meta.dirname, '..', 'fixtures', 'presets', 'neuclir23')
@@ -89,6 +89,16 @@ describe('TREC 2023 NeuCLIR presets reproduce ir_measures 0.4.3', () => {
         expect(s.qrelsWarnings).toEqual([])
         expect(s.runs[0]!.warnings).toEqual([])
         expect(renderPresetScore(s, { format: 'table', perQuery: false })).toBe(x.cli_stdout)
+      })
+
+      it('-q prints every topic as ir_measures -q does (qid, measure, value; then the "all" rows)', async () => {
+        const s = await scorePreset(preset, { qrels, runs: [run] })
+        const topics = Object.keys(x.per_query).sort()
+        const measures = Object.keys(x.aggregate)
+        const want =
+          topics.flatMap((t) => measures.map((m) => `${t}\t${m}\t${formatFixed(x.per_query[t]![m]!, 4)}\n`)).join('') +
+          x.cli_stdout.split('\n').filter((l) => l !== '').map((l) => `all\t${l}\n`).join('')
+        expect(renderPresetScore(s, { format: 'table', perQuery: true })).toBe(want)
       })
 
       it('full-precision means and every qrels topic within 1e-12; missing topics 0, extra run topics ignored', async () => {
