@@ -89,6 +89,7 @@ export function describePreset(p: Preset): string {
     ...p.notes.map((n) => `  - ${n}`),
     '',
     p.input.qrels === 'trec-qrels' ? `run: trecscore score --preset ${p.id} --qrels QRELS RUN... [--format table|json|markdown] [-q]${extraFlags}` : `run: trecscore score --preset ${p.id} --data DIR RUN... [--k 5,10,15] [--explain] [--format table|json|markdown]`,
+    ...(candidates || unified ? [`validate: trecscore validate --preset ${p.id} RUN [--qrels QRELS]${candidates ? ' [--candidates FILE]' : ''}${unified ? ' [--doc-lang FILE]' : ''} (the checks above as errors)`] : []),
   ]
   return lines.join('\n') + '\n'
 }

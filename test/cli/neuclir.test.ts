@@ -73,6 +73,9 @@ describe('trecscore score --preset neuclir23-…', () => {
     expect(readFileSync(join(TMP, 'back.zho'), 'utf8')).toBe(readFileSync(ZHO, 'utf8'))
     const listed = cli(['score', '--preset', 'neuclir23-zho', '--qrels', RAW4, `${D}/runs/zho-weak.txt`, '--rel-map', '3:3,2:1,1:0,0:0'])
     expect(listed.stdout).toBe(expected('zho-weak').cli_stdout)
+    const json = JSON.parse(cli(['score', '--preset', 'neuclir23-zho', '--qrels', RAW4, `${D}/runs/zho-weak.txt`, '--rel-map', 'neuclir-4to3', '-f', 'json']).stdout)
+    // Every grade-2 line became 1 and every grade-1 line 0 (the fixture has no raw grade 1: 195 gains of 1 were grade 2).
+    expect(json.rel_map).toEqual({ map: { '0': 0, '1': 0, '2': 1, '3': 3 }, judgments_changed: 195 })
     const bad = cli(['score', '--preset', 'neuclir23-zho', '--qrels', ZHO, `${D}/runs/zho-weak.txt`, '--rel-map', '3:3;2:1'])
     expect([bad.code, bad.stderr]).toEqual([2, 'trecscore: --rel-map: expected grade:value pairs separated by commas (e.g. 3:3,2:1,1:0,0:0) or a named map (neuclir-4to3), found "3:3;2:1"\n'])
   })
@@ -145,5 +148,6 @@ describe('trecscore presets show neuclir23-…', () => {
     expect(r.stdout).toContain('  cwl_eval: RBP(rel=1)\n')
     expect(r.stdout).toContain('conventions for RBP(rel=1) (tie rule cwl_eval;')
     expect(r.stdout).toContain('  ordering: score-file-order\n  score precision: float64\n')
+    expect(cli(['presets', 'show', 'neuclir23-mlir']).stdout).toContain('validate: trecscore validate --preset neuclir23-mlir RUN [--qrels QRELS] [--candidates FILE] [--doc-lang FILE]')
   })
 })
