@@ -2,6 +2,8 @@ import { InvalidArgumentError, Option, type Command } from 'commander'
 import {
   JUDGE_DIMENSIONS,
   JUDGE_REPORT_FORMATS,
+  judgeBatchCollectCommand,
+  judgeBatchSubmitCommand,
   judgeCalibrateCommand,
   judgeReportCommand,
   judgeRunCommand,
@@ -142,6 +144,46 @@ export function registerJudge(program: Command): void {
         ...(f.diagnostics ? { diagnostics: f.diagnostics } : {}),
         format: f.format,
       })
+      process.stdout.write(r.report)
+    })
+
+  const batch = judge.command('batch').description('optional OpenAI Batch API for large jobs: submit the uncached requests, collect the replies into the cache, then `judge run`')
+  batch
+    .command('submit')
+    .description('upload every request not yet in the cache as one Batch API job (POST /files, POST /batches)')
+    .argument('<input>', 'items JSONL, or with --preset the submission\'s answers directory (as for `judge run`)')
+    .addOption(new Option('--preset <preset>', 'build items from RECOR data (as for `judge run`)').choices(['reteco-2b', 'reteco-2c']))
+    .option('--data <dir>', 'RETECO data directory for --preset')
+    .option('--retrieval <run>', 'reteco-2c: the submission\'s retrieval run')
+    .option('--split <split>', 'split of the RETECO data (--preset)', 'dev')
+    .option('--domains <list>', 'only these RETECO domains, comma-separated (--preset)')
+    .option('--dimensions <list>', `only these dimensions, comma-separated (default: all of ${JUDGE_DIMENSIONS.join(', ')})`, dimensionList)
+    .option('--config <file>', 'judge config JSON (default: the shipped data/judge/reteco-judge-v1.json)')
+    .option('--cache <file>', 'SQLite judgment cache that records the batch (default: trecscore-judge-cache-<hash12>.sqlite)')
+    .option('--base-url <url>', ENDPOINT_HELP)
+    .action(async (input: string, f: { preset?: RetecoJudgePreset; data?: string; retrieval?: string; split: string; domains?: string; dimensions?: JudgeDimension[]; config?: string; cache?: string; baseUrl?: string }) => {
+      const r = await judgeBatchSubmitCommand({
+        ...(f.preset ? { preset: f.preset, answers: input } : { items: input }),
+        ...(f.data ? { data: f.data } : {}),
+        ...(f.retrieval ? { retrieval: f.retrieval } : {}),
+        split: f.split,
+        ...(f.domains ? { domains: f.domains.split(',').map((s) => s.trim()).filter(Boolean) } : {}),
+        ...(f.dimensions ? { dimensions: f.dimensions } : {}),
+        ...(f.config ? { config: f.config } : {}),
+        ...(f.cache ? { cache: f.cache } : {}),
+        ...(f.baseUrl ? { baseUrl: f.baseUrl } : {}),
+        env: process.env,
+      })
+      process.stdout.write(r.report)
+    })
+  batch
+    .command('collect')
+    .description('poll the batches submitted from this cache; cache the valid replies of completed ones (malformed and failed requests are left for `judge run`)')
+    .option('--config <file>', 'judge config JSON (default: the shipped data/judge/reteco-judge-v1.json)')
+    .option('--cache <file>', 'SQLite judgment cache the batches were submitted from (default: trecscore-judge-cache-<hash12>.sqlite)')
+    .option('--base-url <url>', ENDPOINT_HELP)
+    .action(async (f: { config?: string; cache?: string; baseUrl?: string }) => {
+      const r = await judgeBatchCollectCommand({ ...(f.config ? { config: f.config } : {}), ...(f.cache ? { cache: f.cache } : {}), ...(f.baseUrl ? { baseUrl: f.baseUrl } : {}), env: process.env })
       process.stdout.write(r.report)
     })
 

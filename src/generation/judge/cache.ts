@@ -85,7 +85,9 @@ export class JudgeCache {
         CREATE TABLE IF NOT EXISTS judgments (key TEXT PRIMARY KEY, dimension TEXT NOT NULL, turn_id TEXT NOT NULL,
           status TEXT NOT NULL, score INTEGER, rationale TEXT, reason TEXT, attempts INTEGER NOT NULL,
           prompt_tokens INTEGER NOT NULL, completion_tokens INTEGER NOT NULL, content TEXT,
-          system_fingerprint TEXT, model TEXT, request TEXT NOT NULL, created_at TEXT NOT NULL);`)
+          system_fingerprint TEXT, model TEXT, request TEXT NOT NULL, created_at TEXT NOT NULL);
+        CREATE TABLE IF NOT EXISTS batch_requests (key TEXT PRIMARY KEY, batch_id TEXT NOT NULL, dimension TEXT NOT NULL,
+          turn_id TEXT NOT NULL, request TEXT NOT NULL);`)
     } catch (e) {
       throw new JudgeInputError([`${file}: cannot open the judgment cache as SQLite (${(e as Error).message})`])
     }
@@ -152,6 +154,27 @@ export class JudgeCache {
 
   setMeta(key: string, value: string): void {
     this.db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(key, value)
+  }
+
+  /** Meta keys starting with `prefix`, with their values. */
+  metaWithPrefix(prefix: string): [string, string][] {
+    return (this.db.prepare('SELECT key, value FROM meta WHERE key >= ? AND key < ? ORDER BY key').all(prefix, `${prefix}\uffff`) as { key: string; value: string }[]).map((r) => [r.key, r.value])
+  }
+
+  /** Remember a request sent in a Batch API job (to cache its answer when collected). */
+  putBatchRequest(batchId: string, key: string, dimension: string, turnId: string, request: string): void {
+    this.db.prepare('INSERT OR REPLACE INTO batch_requests (key, batch_id, dimension, turn_id, request) VALUES (?, ?, ?, ?, ?)').run(key, batchId, dimension, turnId, request)
+  }
+
+  /** A request of a Batch API job, by key. */
+  getBatchRequest(key: string): { batchId: string; dimension: string; turnId: string; request: string } | null {
+    const r = this.db.prepare('SELECT batch_id, dimension, turn_id, request FROM batch_requests WHERE key = ?').get(key) as { batch_id: string; dimension: string; turn_id: string; request: string } | undefined
+    return r ? { batchId: r.batch_id, dimension: r.dimension, turnId: r.turn_id, request: r.request } : null
+  }
+
+  /** Several writes in one transaction. */
+  transaction(f: () => void): void {
+    this.db.transaction(f)()
   }
 
   /** Number of cached judgments. */

@@ -20,6 +20,7 @@ import { disclosureJson, renderCalibration, renderDisclosureMarkdown, renderRunR
 import { judgeAgreement, renderAgreementJson, renderAgreementMarkdown } from '../../stats/agreement/index.js'
 import { loadWordNet, type SynonymSource } from '../textsim/index.js'
 import { lexicalDiagnostics, type LexicalDiagnostics } from './lexical.js'
+import { collectBatches, submitBatch, type BatchCollectResult, type BatchSubmitResult } from './batch.js'
 import { buildRetecoItems, type RetecoJudgePreset } from './reteco-items.js'
 import { runJudge, type JudgeRunStats } from './runner.js'
 
@@ -75,7 +76,7 @@ export interface JudgeRunCommandOptions extends JudgeCallOptions {
   readonly lexical?: boolean
 }
 
-function openRun(o: JudgeCallOptions): { loaded: LoadedJudgeConfig; cache: JudgeCache; endpoint: { baseUrl: string; apiKey: string | null } } {
+function openRun(o: Pick<JudgeCallOptions, 'config' | 'cache' | 'baseUrl' | 'env'>): { loaded: LoadedJudgeConfig; cache: JudgeCache; endpoint: { baseUrl: string; apiKey: string | null } } {
   const loaded = loadJudgeConfig(o.config ?? defaultJudgeConfigPath())
   const cache = JudgeCache.open(o.cache ?? defaultCacheFile(loaded.hash), loaded.hash)
   return { loaded, cache, endpoint: resolveEndpoint(o.env, o.baseUrl) }
@@ -103,29 +104,32 @@ async function judgeItems(o: JudgeCallOptions, items: readonly JudgeItem[], dime
   }
 }
 
-/** `judge run`: judge items (or a RETECO submission), write judgments, return the report text. */
-export async function judgeRunCommand(o: JudgeRunCommandOptions): Promise<{ report: string; judgments: Judgment[]; stats: JudgeRunStats }> {
+/** Where the items of a run come from (generic items, or the RETECO route). */
+export type JudgeItemsSource = Pick<JudgeRunCommandOptions, 'items' | 'preset' | 'data' | 'answers' | 'retrieval' | 'split' | 'domains'>
+
+/** Build the items of a run, with a description of the source and the notes for the report. */
+export async function resolveJudgeItems(o: JudgeItemsSource): Promise<{ items: JudgeItem[]; source: string; notes: string[] }> {
   const notes: string[] = []
-  let items: JudgeItem[]
-  let source: string
   if (o.preset) {
     if (o.items) throw new JudgeInputError([`give either an items file or --preset ${o.preset} with --data and the answers file, not both`])
     if (!o.data || !o.answers) throw new JudgeInputError([`--preset ${o.preset} needs --data DIR and the submission's answers (a directory with one <domain>.jsonl per domain)`])
     const r = await buildRetecoItems({ preset: o.preset, data: o.data, answers: o.answers, retrieval: o.retrieval ?? null, ...(o.split ? { split: o.split } : {}), ...(o.domains ? { domains: o.domains } : {}) })
-    items = r.items
     const s = r.summary
-    source = `${o.preset} on ${o.data} (domains ${s.domains.join(', ')}), answers ${o.answers}${o.retrieval ? `, retrieval ${o.retrieval}` : ''}`
     notes.push(`target turns: ${s.targetTurns}, answered ${s.answered}, unanswered ${s.unanswered} (scored 0 on every dimension)`)
     notes.push(`answers validated as \`trecscore validate --preset ${o.preset}\` does: no errors, ${s.validationWarnings} warning(s) (missing turns, empty answers, stray files)`)
     if (s.unknownAnswers.length) notes.push(`answers for turns that are not target turns, ignored: ${s.unknownAnswers.length} (${s.unknownAnswers.slice(0, 5).join('; ')}${s.unknownAnswers.length > 5 ? '; …' : ''})`)
     if (s.shortRetrieval.size) notes.push(`turns with fewer than 5 retrieved passages in the corpus: ${s.shortRetrieval.size}`)
     if (s.passagesNotFound) notes.push(`gold passages not found in the corpus (not shown to the judge): ${s.passagesNotFound}`)
-  } else {
-    if (!o.items) throw new JudgeInputError(['give an items JSONL file, or --preset reteco-2b|reteco-2c --data DIR ANSWERS'])
-    if (o.data || o.retrieval || o.answers) throw new JudgeInputError(['--data and --retrieval go with --preset reteco-2b|reteco-2c'])
-    items = await readJudgeItems(o.items)
-    source = `items ${o.items}`
+    return { items: r.items, source: `${o.preset} on ${o.data} (domains ${s.domains.join(', ')}), answers ${o.answers}${o.retrieval ? `, retrieval ${o.retrieval}` : ''}`, notes }
   }
+  if (!o.items) throw new JudgeInputError(['give an items JSONL file, or --preset reteco-2b|reteco-2c --data DIR ANSWERS'])
+  if (o.data || o.retrieval || o.answers) throw new JudgeInputError(['--data and --retrieval go with --preset reteco-2b|reteco-2c'])
+  return { items: await readJudgeItems(o.items), source: `items ${o.items}`, notes }
+}
+
+/** `judge run`: judge items (or a RETECO submission), write judgments, return the report text. */
+export async function judgeRunCommand(o: JudgeRunCommandOptions): Promise<{ report: string; judgments: Judgment[]; stats: JudgeRunStats }> {
+  const { items, source, notes } = await resolveJudgeItems(o)
   const r = await judgeItems(o, items, o.dimensions)
   await writeJudgments(o.out, r.judgments, r.loaded.hash)
   notes.push(`judgments written to ${o.out}`)
@@ -240,4 +244,48 @@ export async function judgeReportCommand(o: JudgeReportCommandOptions): Promise<
   if (o.markdownOut) await fsp.writeFile(o.markdownOut, md)
   if (o.jsonOut) await fsp.writeFile(o.jsonOut, json)
   return { report: o.format === 'json' ? json : md }
+}
+
+/** Options of the `judge batch` commands. */
+export interface JudgeBatchOptions extends JudgeItemsSource {
+  readonly config?: string
+  readonly cache?: string
+  readonly baseUrl?: string
+  readonly env: Readonly<Record<string, string | undefined>>
+  readonly dimensions?: readonly JudgeDimension[]
+}
+
+/** `judge batch submit`: send every request not yet cached as one Batch API job. */
+export async function judgeBatchSubmitCommand(o: JudgeBatchOptions): Promise<{ report: string; result: BatchSubmitResult }> {
+  const { items } = await resolveJudgeItems(o)
+  const { loaded, cache, endpoint } = openRun(o)
+  try {
+    const result = await submitBatch({ ...endpoint, timeoutMs: loaded.config.retry.requestTimeoutMs }, loaded.config, loaded.hash, items, cache, o.dimensions ?? JUDGE_DIMENSIONS)
+    const lines = [
+      `judge config hash: ${loaded.hash}`,
+      result.batchId ? `batch ${result.batchId} submitted: ${result.requests} request(s) (input file ${result.fileId})` : 'nothing to submit: every judgment is already in the cache',
+      `already cached: ${result.cached}; in a batch still waiting: ${result.waiting}; needing no request (unanswered turns, nothing to judge against): ${result.notAsked}`,
+      `cache: ${cache.file}; collect with \`trecscore judge batch collect\` (same --config and --cache), then \`trecscore judge run\``,
+    ]
+    return { report: `${lines.join('\n')}\n`, result }
+  } finally {
+    cache.close()
+  }
+}
+
+/** `judge batch collect`: poll the submitted batches; cache the valid replies of completed ones. */
+export async function judgeBatchCollectCommand(o: Omit<JudgeBatchOptions, keyof JudgeItemsSource | 'dimensions'>): Promise<{ report: string; results: BatchCollectResult[] }> {
+  const { loaded, cache, endpoint } = openRun(o)
+  try {
+    const results = await collectBatches({ ...endpoint, timeoutMs: loaded.config.retry.requestTimeoutMs }, cache)
+    const lines = [`judge config hash: ${loaded.hash}`]
+    if (!results.length) lines.push('no submitted batch is waiting in this cache')
+    for (const r of results) {
+      const bad = Object.entries(r.malformed).map(([k, n]) => `${k} ×${n}`)
+      lines.push(`batch ${r.batchId}: ${r.status}; ${r.requests} request(s), ${r.collected} judgment(s) cached, ${bad.length ? `malformed: ${bad.join(', ')}` : '0 malformed'}, ${r.failed} without a valid reply (judge run asks the malformed and failed ones again)`)
+    }
+    return { report: `${lines.join('\n')}\n`, results }
+  } finally {
+    cache.close()
+  }
 }
