@@ -139,6 +139,26 @@ describe('TREC 2023 NeuCLIR presets reproduce ir_measures 0.4.3', () => {
     })
   }
 
+  it('a topic deeper than 1,000: RBP is cut at 1,000 (cwl_eval), AP and recall use every line (pytrec_eval); both are reported', async () => {
+    // Topic 1: 1,002 retrieved documents, the only relevant one at rank 1,002.
+    const docs = Array.from({ length: 1002 }, (_, i) => `d${String(i).padStart(4, '0')}`)
+    const qrels = join(TMP, 'deep.qrels')
+    writeFileSync(qrels, `1 zho ${docs[1001]} 1\n1 zho ${docs[0]} 0\n`)
+    const runFile = join(TMP, 'deep.run')
+    writeFileSync(runFile, docs.map((d, i) => `1 Q0 ${d} ${i + 1} ${2000 - i} deep`).join('\n') + '\n')
+    const r = (await scorePreset('neuclir23-zho', { qrels, runs: [runFile] })).runs[0]!
+    const ev = r.evaluation
+    const v = (m: string): number => ev.aggregates[ev.measures.indexOf(m)]!.value!
+    expect(v('AP')).toBe(1 / 1002)
+    expect([v('R@100'), v('R@1000'), v('nDCG@20'), v('RBP(rel=1)')]).toEqual([0, 0, 0, 0])
+    expect(r.groups.map((g) => [g.measures, g.counts.cutByDepth])).toEqual([
+      [['nDCG@20', 'AP', 'R@100', 'R@1000'], 0],
+      [['RBP(rel=1)'], 2],
+    ])
+    expect(r.notes).toEqual([`${runFile}: RBP(rel=1): 2 document(s) below rank 1000 not counted (the other measures use them)`])
+    expect(r.warnings).toEqual([`${runFile}: 1 query retrieves more than 1000 documents (deepest: 1 with 1002): NeuCLIR runs rank at most 1,000 documents per topic; RBP is cut at 1,000, the other measures use every line`])
+  })
+
   it('zho-ties needs both tie rules: one rule for every measure misses the official output', async () => {
     const x = Object.fromEntries(CASES)['zho-ties']!
     const preset = getPreset('neuclir23-zho')
