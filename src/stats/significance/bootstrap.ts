@@ -3,7 +3,7 @@
  *
  * The differences d_i = a_i − b_i are shifted to mean 0 (z_i = d_i − d̄, so H0 holds in the
  * resampling population); B resamples of n values drawn with replacement from z (seeded
- * `createRng(seed)`, one `int(n)` per draw) give means z̄*_b, and
+ * `createRng(seed)`, indices drawn as `Rng.int(n)` does) give means z̄*_b, and
  *
  *   p = (#{b : |z̄*_b| ≥ |d̄|} + 1) / (B + 1),
  *
@@ -15,7 +15,7 @@
  * Sakai (2006), "Evaluating evaluation metrics based on the bootstrap", SIGIR.
  */
 import { createRng } from '../random.js'
-import { atLeastAsExtreme, differences, mean, type PairedTestResult } from './paired.js'
+import { atLeastAsExtreme, differences, indexSampler, mean, type PairedTestResult } from './paired.js'
 
 /** Options of {@link bootstrapTest}. */
 export interface BootstrapOptions {
@@ -34,13 +34,13 @@ export function bootstrapTest(a: readonly number[], b: readonly number[], option
   const n = d.length
   if (n < 2) return { statistic: null, p: null, method: `bootstrap test needs at least 2 pairs, got ${n}` }
   const observed = mean(d)
-  const z = d.map((x) => x - observed)
+  const z = Float64Array.from(d, (x) => x - observed)
   const obsSum = observed * n
-  const rng = createRng(seed)
+  const draw = indexSampler(createRng(seed).next, n)
   let count = 0
   for (let k = 0; k < B; k++) {
     let s = 0
-    for (let i = 0; i < n; i++) s += z[rng.int(n)]!
+    for (let i = 0; i < n; i++) s += z[draw()]!
     if (atLeastAsExtreme(s, obsSum)) count++
   }
   return { statistic: observed, p: (count + 1) / (B + 1), method: `paired bootstrap, shift method, ${B} resamples (seed ${seed}), p = (count + 1)/(B + 1)` }

@@ -12,7 +12,7 @@
  *   eq. 6. `null` when s_d = 0 or n < 2.
  */
 import { createRng } from '../random.js'
-import { differences, mean, sampleSd } from './paired.js'
+import { differences, indexSampler, mean, sampleSd } from './paired.js'
 
 /** Effect sizes of A − B. */
 export interface PairedEffect {
@@ -60,11 +60,12 @@ export function pairedEffect(a: readonly number[], b: readonly number[], options
   const n = d.length
   const m = n ? mean(d) : NaN
   if (n < 2) return { meanDifference: m, ci: null, level, cohensDz: null }
-  const rng = createRng(options.seed ?? 42)
+  const draw = indexSampler(createRng(options.seed ?? 42).next, n)
+  const dv = Float64Array.from(d)
   const means = new Float64Array(B)
   for (let k = 0; k < B; k++) {
     let s = 0
-    for (let i = 0; i < n; i++) s += d[rng.int(n)]!
+    for (let i = 0; i < n; i++) s += dv[draw()]!
     means[k] = s / n
   }
   means.sort()

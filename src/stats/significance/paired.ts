@@ -47,3 +47,18 @@ export function sampleSd(x: readonly number[]): number {
 export function atLeastAsExtreme(x: number, y: number): boolean {
   return Math.abs(x) >= Math.abs(y) * (1 - 1e-9) - 1e-300
 }
+
+/**
+ * Uniform integers in [0, n) from a seeded stream, by the same rejection rule as `Rng.int`
+ * (32-bit draws below the largest multiple of n; no modulo bias), without its per-call checks:
+ * the resampling loops draw millions of indices.
+ */
+export function indexSampler(next: () => number, n: number): () => number {
+  const limit = Math.floor(4294967296 / n) * n
+  return () => {
+    for (;;) {
+      const x = next() * 4294967296
+      if (x < limit) return x % n
+    }
+  }
+}

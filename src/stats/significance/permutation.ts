@@ -8,7 +8,7 @@
  * - **Exact** when 2^n ≤ `permutations` (and n ≤ 30): every sign vector is enumerated (the observed one
  *   included) and p = #{s : |d̄_s| ≥ |d̄|} / 2^n.
  * - **Sampled** otherwise: B = `permutations` random sign vectors from the seeded generator
- *   (`createRng(seed)`, one `int(2)` per pair per draw) and
+ *   (`createRng(seed)`; each 32-bit draw gives the signs of 32 pairs, bit 1 = flipped) and
  *   p = (#{b : |d̄_b| ≥ |d̄|} + 1) / (B + 1)
  *   (the observed arrangement counted once: never 0, a valid p-value; Phipson & Smyth 2010,
  *   "Permutation p-values should never be zero", Stat. Appl. Genet. Mol. Biol. 9(1)).
@@ -50,10 +50,22 @@ export function permutationTest(a: readonly number[], b: readonly number[], opti
     return { statistic: observed, p: count / total, exact: true, method: `exact, all ${total} sign vectors enumerated` }
   }
   const rng = createRng(seed)
+  const dv = Float64Array.from(d)
   let count = 0
   for (let k = 0; k < budget; k++) {
+    // One 32-bit draw gives the signs of 32 pairs (bit 1: flipped).
     let s = 0
-    for (let i = 0; i < n; i++) s += rng.int(2) === 1 ? -d[i]! : d[i]!
+    let bits = 0
+    let left = 0
+    for (let i = 0; i < n; i++) {
+      if (left === 0) {
+        bits = (rng.next() * 4294967296) >>> 0
+        left = 32
+      }
+      s += bits & 1 ? -dv[i]! : dv[i]!
+      bits >>>= 1
+      left--
+    }
     if (atLeastAsExtreme(s, obsSum)) count++
   }
   return { statistic: observed, p: (count + 1) / (budget + 1), exact: false, method: `sampled, ${budget} random sign vectors (seed ${seed}), p = (count + 1)/(B + 1)` }
