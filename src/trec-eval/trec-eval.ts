@@ -17,6 +17,7 @@ import { prepareQuery, type PrepareFailure } from '../rank/prepare.js'
 import type { JudgedRanking } from '../rank/judged-ranking.js'
 import { MIN_GEO_MEAN } from '../measures/average-precision.js'
 import { padRight, printfFixed } from '../report/printf.js'
+import { ByteOutput, teFixed } from './output.js'
 import { parseTrecEvalArgs, UsageError, type TrecEvalArgs } from './args.js'
 import { TREC_EVAL_MEASURES, TREC_EVAL_NICKNAMES, V10_ONLY_MEASURES, type TeAnyMeasure, type TeContext, type TeParams } from './table.js'
 import { trecEvalHelp, TREC_EVAL_USAGE } from './help.js'
@@ -46,6 +47,8 @@ export interface ActiveMeasure {
   readonly names: readonly string[]
   /** The names padded to 22 columns and followed by a tab, as printed. */
   readonly labels: readonly string[]
+  /** {@link labels} as bytes. */
+  readonly labelBytes: readonly Buffer[]
 }
 
 /** Outcome of evaluating one query: values, or why `measure` could not be computed. */
@@ -139,10 +142,11 @@ function parsePairs(text: string, io: TrecEvalIO): { name: string; value: number
 /** Initialise one measure from the first `-m name.params` given for it (trec_eval's rule). */
 function initMeasure(def: TeAnyMeasure, paramText: string | undefined, io: TrecEvalIO): ActiveMeasure {
   const m = initMeasureParams(def, paramText, io)
-  return { ...m, labels: m.names.map((n) => `${padRight(n, 22)}\t`) }
+  const labels = m.names.map((n) => `${padRight(n, 22)}\t`)
+  return { ...m, labels, labelBytes: labels.map((l) => Buffer.from(l, 'latin1')) }
 }
 
-function initMeasureParams(def: TeAnyMeasure, paramText: string | undefined, io: TrecEvalIO): Omit<ActiveMeasure, 'labels'> {
+function initMeasureParams(def: TeAnyMeasure, paramText: string | undefined, io: TrecEvalIO): Omit<ActiveMeasure, 'labels' | 'labelBytes'> {
   const name = def.name
   switch (def.params) {
     case 'none':
@@ -330,11 +334,8 @@ async function main(argv: readonly string[], io: TrecEvalIO): Promise<number> {
   const qids = rel.queryIds
   const sums = new Float64Array(width)
   let evaluated = 0
-  const lines: string[] = []
-  const flush = (): void => {
-    if (lines.length) io.out(lines.join(''))
-    lines.length = 0
-  }
+  const out = new ByteOutput((text) => io.out(text))
+  const flush = (): void => out.flush()
   for (const qid of qids) {
     let outcome = job.outcomes.get(qid)
     let missing = false
@@ -375,8 +376,7 @@ async function main(argv: readonly string[], io: TrecEvalIO): Promise<number> {
       if (m.def.summary !== 'none' || m.def.perQuery !== 'none') for (let k = 0; k < n; k++) sums[off + k] += values[off + k]!
       off += n
     }
-    if (args.queryEval) appendQueryLines(lines, qid, values, texts, active, zscores !== null)
-    if (lines.length > 4096) flush()
+    if (args.queryEval) appendQueryLines(out, qid, values, texts, active, zscores !== null)
     evaluated++
   }
   if (evaluated === 0 && !(v9 && args.complete && qids.length > 0)) {
@@ -396,19 +396,19 @@ async function main(argv: readonly string[], io: TrecEvalIO): Promise<number> {
         const sum = sums[off + k]!
         switch (m.def.summary) {
           case 'runid':
-            lines.push(`${name}\tall\t${tag}\n`)
+            out.text(`${name}\tall\t${tag}\n`)
             break
           case 'num_q':
-            lines.push(zscores ? `Z${name}\tall\t${teFixed(numQueries)}\n` : `${name}\tall\t${numQueries}\n`)
+            out.text(zscores ? `Z${name}\tall\t${teFixed(numQueries)}\n` : `${name}\tall\t${numQueries}\n`)
             break
           case 'sum':
           case 'num_rel': {
             const v = m.def.summary === 'num_rel' && args.complete && rel.completeNumRel ? rel.completeNumRel() : sum
-            lines.push(zscores ? `Z${name}\tall\t${teFixed(v)}\n` : `${name}\tall\t${Math.trunc(v)}\n`)
+            out.text(zscores ? `Z${name}\tall\t${teFixed(v)}\n` : `${name}\tall\t${Math.trunc(v)}\n`)
             break
           }
           case 'mean':
-            lines.push(`${z}${name}\tall\t${teFixed(numQueries ? sum / numQueries : sum)}\n`)
+            out.text(`${z}${name}\tall\t${teFixed(numQueries ? sum / numQueries : sum)}\n`)
             break
           case 'gm': {
             let v = sum
@@ -416,7 +416,7 @@ async function main(argv: readonly string[], io: TrecEvalIO): Promise<number> {
               if (args.complete) v += (numQueries - evaluated) * Math.log(MIN_GEO_MEAN)
               v = Math.exp(v / numQueries)
             }
-            lines.push(`${z}${name}\tall\t${teFixed(v)}\n`)
+            out.text(`${z}${name}\tall\t${teFixed(v)}\n`)
             break
           }
           case 'none':
@@ -431,30 +431,32 @@ async function main(argv: readonly string[], io: TrecEvalIO): Promise<number> {
 }
 
 /**
- * Append the `-q` lines of one query to `out`, in trec_eval's layout and measure order (`Z`
- * prefixes with -Z). Names are padded once per measure (`ActiveMeasure.labels`).
+ * Write the `-q` lines of one query to `out`, in trec_eval's layout and measure order (`Z`
+ * prefixes with -Z). Names are padded once per measure (`ActiveMeasure.labelBytes`).
  */
-function appendQueryLines(out: string[], qid: string, values: Float64Array, texts: readonly (string | null)[], active: readonly ActiveMeasure[], z: boolean): void {
-  const tail = `${qid}\t`
+function appendQueryLines(out: ByteOutput, qid: string, values: Float64Array, texts: readonly (string | null)[], active: readonly ActiveMeasure[], z: boolean): void {
+  const tail = Buffer.from(`${qid}\t`, 'latin1')
   let off = 0
   for (let mi = 0; mi < active.length; mi++) {
     const m = active[mi]!
     const n = m.names.length
     const kind = m.def.perQuery
-    if (kind === 'double') for (let k = 0; k < n; k++) out.push(`${z ? 'Z' : ''}${m.labels[k]}${tail}${teFixed(values[off + k]!)}\n`)
-    else if (kind === 'long') out.push(z ? `Z${m.labels[0]}${tail}${teFixed(values[off]!)}\n` : `${m.labels[0]}${tail}${Math.trunc(values[off]!)}\n`)
-    else if (kind === 'string') out.push(`${m.labels[0]}${tail}'${texts[mi] ?? ''}'\n`)
+    if (kind === 'double') {
+      for (let k = 0; k < n; k++) {
+        if (z) out.text('Z')
+        out.bytes(m.labelBytes[k]!)
+        out.bytes(tail)
+        out.fixedLine(values[off + k]!)
+      }
+    } else if (kind === 'long') {
+      if (z) out.text('Z')
+      out.bytes(m.labelBytes[0]!)
+      out.bytes(tail)
+      if (z) out.fixedLine(values[off]!)
+      else out.longLine(values[off]!)
+    } else if (kind === 'string') out.text(`${m.labels[0]}${qid}\t'${texts[mi] ?? ''}'\n`)
     off += n
   }
-}
-
-/**
- * trec_eval's `%6.4f`. Every NaN it can print comes from 0/0 (or arithmetic on one), which
- * x86-64 produces with the sign bit set, so glibc prints `-nan`; JavaScript engines may
- * canonicalise the sign away, so NaN is always printed as trec_eval shows it.
- */
-function teFixed(v: number): string {
-  return Number.isNaN(v) ? '  -nan' : printfFixed(v, 6, 4)
 }
 
 /** Serialisable description of a trec_eval evaluation, rebuilt by worker threads. */

@@ -1,0 +1,106 @@
+/**
+ * trec_eval's output written as bytes into one reused buffer, handed to the writer in large
+ * pieces as binary strings (one char per byte). `-q -m all_trec` prints about a hundred lines per
+ * query; building them as bytes avoids a string per line and the joins that flatten them. The
+ * pieces are small (32 KB): V8 makes strings of a megabyte or more external, which costs far more
+ * per byte to create and to turn back into bytes.
+ */
+import { latin1 } from '../io/bytes.js'
+import { printfFixed, roundScaledClearOfTie } from '../report/printf.js'
+
+const BLOCK = 1 << 15
+
+/**
+ * trec_eval's `%6.4f`. Every NaN it can print comes from 0/0 (or arithmetic on one), which
+ * x86-64 produces with the sign bit set, so glibc prints `-nan`; JavaScript engines may
+ * canonicalise the sign away, so NaN is always printed as trec_eval shows it.
+ */
+export function teFixed(v: number): string {
+  return Number.isNaN(v) ? '  -nan' : printfFixed(v, 6, 4)
+}
+
+/** A byte buffer that is passed on to `write` whenever it fills up, and by {@link flush}. */
+export class ByteOutput {
+  private buf: Buffer = Buffer.allocUnsafe(BLOCK)
+  private pos = 0
+  constructor(private readonly write: (text: string) => void) {}
+
+  /** Room for `n` more bytes. */
+  private room(n: number): void {
+    if (this.pos + n <= this.buf.length) return
+    this.flush()
+    if (n > this.buf.length) this.buf = Buffer.allocUnsafe(n)
+  }
+
+  /** Append a binary string (one char per byte). */
+  text(s: string): void {
+    this.room(s.length)
+    this.pos += this.buf.write(s, this.pos, 'latin1')
+  }
+
+  /** Append bytes. */
+  bytes(b: Uint8Array): void {
+    this.room(b.length)
+    this.buf.set(b, this.pos)
+    this.pos += b.length
+  }
+
+  /** Append `%6.4f` of `v` (as {@link teFixed}), then `\n`. */
+  fixedLine(v: number): void {
+    // Common case: 0 <= v < 10^5 away from a rounding tie, printed as digits.digits (6+ chars).
+    const n = v > 0 || (v === 0 && 1 / v > 0) ? roundScaledClearOfTie(v, 4) : -1
+    if (n < 0 || n >= 1e9) {
+      this.text(`${teFixed(v)}\n`)
+      return
+    }
+    this.room(16)
+    const ip = Math.floor(n / 10000)
+    this.uint(ip)
+    const buf = this.buf
+    let f = n - ip * 10000
+    const p = this.pos
+    buf[p] = 0x2e
+    buf[p + 4] = 0x30 + (f % 10)
+    f = Math.floor(f / 10)
+    buf[p + 3] = 0x30 + (f % 10)
+    f = Math.floor(f / 10)
+    buf[p + 2] = 0x30 + (f % 10)
+    buf[p + 1] = 0x30 + Math.floor(f / 10)
+    buf[p + 5] = 0x0a
+    this.pos = p + 6
+  }
+
+  /** Append the decimal digits of `Math.trunc(v)` (C `%ld` of a long), then `\n`. */
+  longLine(v: number): void {
+    const t = Math.trunc(v)
+    if (!(t >= 0 && t < 1e15)) {
+      this.text(`${t}\n`)
+      return
+    }
+    this.room(17)
+    this.uint(t)
+    this.buf[this.pos++] = 0x0a
+  }
+
+  /** Digits of a non-negative integer below 10^15 (room already made). */
+  private uint(x: number): void {
+    const buf = this.buf
+    let len = 1
+    for (let y = x; y >= 10; y = Math.floor(y / 10)) len++
+    let p = this.pos + len
+    this.pos = p
+    do {
+      const q = Math.floor(x / 10)
+      buf[--p] = 0x30 + (x - q * 10)
+      x = q
+    } while (x > 0)
+  }
+
+  /** Pass everything written so far on. */
+  flush(): void {
+    if (this.pos === 0) return
+    const text = latin1(this.buf, 0, this.pos)
+    this.pos = 0
+    this.write(text)
+  }
+}
