@@ -41,6 +41,7 @@ interface CallFlags {
   concurrency?: number
   rpm?: number
   quiet?: boolean
+  giveUpAfter?: number
 }
 
 function addCallOptions(cmd: Command): Command {
@@ -51,6 +52,11 @@ function addCallOptions(cmd: Command): Command {
     .option('--concurrency <n>', 'requests in flight at once (default: the config\'s "concurrency")', positiveInt)
     .option('--rpm <n>', 'requests per minute at most, 0 = unlimited (default: the config\'s "requests_per_minute")', nonNegative)
     .option('--quiet', 'no progress on stderr (a bar with ETA on a terminal, a plain line every 5 s otherwise)')
+    .option('--give-up-after <n>', 'stop asking after this many judgments in a row end missing (endpoint down, wrong URL or key); the rest are recorded missing ("not asked") and counted; 0 = never (default 20)', (t) => {
+      const n = Number(t)
+      if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('expected an integer ≥ 0')
+      return n
+    })
 }
 
 function callOptions(f: CallFlags) {
@@ -60,6 +66,7 @@ function callOptions(f: CallFlags) {
     ...(f.baseUrl ? { baseUrl: f.baseUrl } : {}),
     ...(f.concurrency !== undefined ? { concurrency: f.concurrency } : {}),
     ...(f.rpm !== undefined ? { requestsPerMinute: f.rpm } : {}),
+    ...(f.giveUpAfter !== undefined ? { giveUpAfter: f.giveUpAfter } : {}),
     quiet: f.quiet ?? false,
     env: process.env,
     stderr: process.stderr,

@@ -50,6 +50,8 @@ export interface JudgeCallOptions {
   readonly quiet?: boolean
   readonly env: Readonly<Record<string, string | undefined>>
   readonly stderr: ProgressStream
+  /** Stop asking after this many judgments in a row are missing (0 = never). @default 20 */
+  readonly giveUpAfter?: number
   /** Test hooks: sleep and jitter of the client. */
   readonly sleep?: (ms: number) => Promise<void>
   readonly random?: () => number
@@ -95,6 +97,7 @@ async function judgeItems(o: JudgeCallOptions, items: readonly JudgeItem[], dime
       ...(o.concurrency !== undefined ? { concurrency: o.concurrency } : {}),
       ...(o.requestsPerMinute !== undefined ? { requestsPerMinute: o.requestsPerMinute } : {}),
       ...(dimensions ? { dimensions } : {}),
+      ...(o.giveUpAfter !== undefined ? { giveUpAfter: o.giveUpAfter } : {}),
       onProgress: progress.onProgress,
     })
     return { ...r, loaded, endpoint }

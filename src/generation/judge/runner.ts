@@ -76,6 +76,12 @@ export interface RunJudgeOptions {
   /** Only these dimensions. @default all five */
   readonly dimensions?: readonly JudgeDimension[]
   readonly onProgress?: (p: JudgeProgress) => void
+  /**
+   * Stop asking after this many judgments in a row ended `missing` (endpoint down, wrong URL or
+   * key): the rest are recorded `missing` with reason "not asked: …" and counted. 0 = never.
+   * @default 20
+   */
+  readonly giveUpAfter?: number
 }
 
 /** Cost of tokens at the config's prices (per million). */
@@ -138,6 +144,9 @@ export async function runJudge(options: RunJudgeOptions): Promise<{ judgments: J
   const fingerprints = new Set<string>()
   const report = () => options.onProgress?.({ done, total, calls, cacheHits: hits, startedAt })
   report()
+  const giveUpAfter = options.giveUpAfter ?? 20
+  let inARow = 0
+  let gaveUp: string | null = null
   const doJob = async (job: (typeof jobs)[number]): Promise<void> => {
     const st = stats.dimensions.find((d) => d.dimension === job.dimension)!
     for (;;) {
@@ -155,6 +164,11 @@ export async function runJudge(options: RunJudgeOptions): Promise<{ judgments: J
         if (cached.model) models.add(cached.model)
         if (cached.systemFingerprint) fingerprints.add(cached.systemFingerprint)
         out[job.at] = { ...base(job.item, job.dimension), score: cached.score, status: cached.status, rationale: cached.rationale, attempts: cached.attempts, reason: cached.reason, unanswered: false }
+        return
+      }
+      if (gaveUp !== null) {
+        bump(st.missing, gaveUp)
+        out[job.at] = { ...base(job.item, job.dimension), score: null, status: 'missing', rationale: null, attempts: 0, reason: gaveUp, unanswered: false }
         return
       }
       const r = await callJudge(body, clientOptions)
@@ -175,10 +189,13 @@ export async function runJudge(options: RunJudgeOptions): Promise<{ judgments: J
         continue
       }
       if (r.status === 'missing') {
+        inARow++
+        if (giveUpAfter > 0 && inARow >= giveUpAfter && gaveUp === null) gaveUp = `not asked: ${inARow} judgments in a row failed (last: ${r.reason ?? 'missing'})`
         bump(st.missing, r.reason ?? 'missing')
         out[job.at] = { ...base(job.item, job.dimension), score: null, status: 'missing', rationale: null, attempts: r.attempts, reason: r.reason, unanswered: false }
         return
       }
+      inARow = 0
       if (r.status === 'ok') {
         if (r.attempts === 1) st.okFirstAttempt++
         else st.okAfterRetry++
