@@ -40,6 +40,9 @@ function cli(args: readonly string[], env: Record<string, string> = {}, onStart?
   })
 }
 
+// Each test spawns the CLI from source (tsx) up to three times: generous timeouts for a loaded machine.
+const SLOW = 240_000
+
 describe('judge CLI', () => {
   it('a run killed with SIGKILL midway resumes: every finished judgment kept, no finished request sent again', async () => {
     const dir = tempDir()
@@ -84,7 +87,7 @@ describe('judge CLI', () => {
     const third = await cli(args)
     expect(third.code).toBe(0)
     expect(server.total()).toBe(before)
-  })
+  }, SLOW)
 
   it('calibrate on the shipped golden set: rates per dimension, failures listed', async () => {
     const golden = readFileSync(GOLDEN, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, string>)
@@ -122,7 +125,7 @@ describe('judge CLI', () => {
     const text = await cli(['judge', 'calibrate', '--golden', GOLDEN, '--config', cfg, '--cache', join(dir, 'c.sqlite'), '--base-url', server.url, '--quiet'])
     expect(text.stdout).toMatch(/faithfulness\s+9\s+8\s+0\.8889\s+1\s+0\s+0/)
     expect(text.stdout).toContain('Failures')
-  })
+  }, SLOW)
 
   it('run → report: markdown and JSON with the sample, prompts verbatim, retry procedure, counts; agreement with --human', async () => {
     server = await startServer((q) => (answerOf(q.user).includes('pH') ? { kind: 'score', score: 2 } : /^Dimension: RELEVANCE/.test(q.user) ? { kind: 'score', score: 5 } : { kind: 'score', score: 4 }))
@@ -166,7 +169,7 @@ describe('judge CLI', () => {
     expect(wrong.code).toBe(2)
     expect(wrong.stderr).toContain('were made under judge config')
     expect(wrong.stderr).not.toMatch(/\n\s+at /)
-  })
+  }, SLOW)
 
   it('user errors exit 2 with every problem and no stack trace', async () => {
     const dir = tempDir()
@@ -182,5 +185,5 @@ describe('judge CLI', () => {
     const j = await cli(['judge', 'run', junk, '--config', writeTestConfig(dir), '--cache', join(dir, 'c.sqlite'), '--base-url', 'http://127.0.0.1:9/v1'])
     expect(j.code).toBe(2)
     expect(j.stderr.trim().split('\n')).toEqual([`trecscore: ${junk}:1: invalid UTF-8`, `${junk}:2: NUL byte in line (binary data?)`, `${junk}:3: expected a JSON object, found []`])
-  })
+  }, SLOW)
 })
