@@ -29,12 +29,17 @@ Compares the judge's 1-5 scores with human labels, per dimension, on the turns p
 
 HUMAN.jsonl, one label per line:
   {"turn_id": "<conv>_turn_<t>", "dimension": "correctness", "score": 1..5,
-   "conversation_id"?: "...", "annotator"?: "..."}
+   "conversation_id"?: "...", "domain"?: "...", "annotator"?: "..."}
   (conversation_id defaults to the <conv> part of the turn id; several annotators may label a
   turn, each label then pairs with the judge's score)
 JUDGMENTS.jsonl, as written by trecscore judge run:
   {"turn_id", "conversation_id", "dimension", "score": 1..5 | null, "status": "ok"|"invalid"|"missing",
    "config_hash", "attempts", "domain"?, "turn_depth"?, "rationale"?}
+
+A turn is its (domain, turn_id): RECOR repeats turn ids such as 2_turn_1 across domains. A label
+with a "domain" pairs with that domain's judgment; one without pairs with the judgment of the
+turn when only one domain judged it, and is an error when several did (add "domain" to it).
+Conversations are told apart by domain too, for the bootstrap and the counts.
 
 Only judgments with status "ok" pair. Labelled turns whose judgment is invalid, missing or absent,
 and judged turns nobody labelled, are counted per dimension and printed. Judgments made under more

@@ -6,7 +6,9 @@ import { pairLabels, type Pairing } from './pairing.js'
 /**
  * `judge agreement` as a pure function: human-label bytes and judgment bytes in, the pairing
  * counts and the agreement report out. Throws {@link AgreementInputError} with every problem of
- * both files (bad lines, duplicates, mixed config hashes, unknown dimensions) at once.
+ * both files (bad lines, duplicates, mixed config hashes, unknown dimensions, labels without a
+ * domain for a turn id judged in several domains) at once. Turns and conversations are
+ * identified with their domain (see pairing.ts).
  */
 
 export interface JudgeAgreementInput {

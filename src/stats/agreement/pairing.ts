@@ -1,17 +1,27 @@
 import type { AgreementPair } from './agreement.js'
 import type { AgreementInputProblem } from './jsonl.js'
-import type { HumanLabel, JudgmentRecord } from './labels.js'
+import { inDomain, type HumanLabel, type JudgmentRecord } from './labels.js'
 
 /**
- * Pairs human labels with judge judgments by (turn, dimension) (pure). Only judgments with
- * status "ok" pair; every label or judgment that does not pair is counted by reason, per
- * dimension, so nothing is dropped silently. Judgments made under more than one judge-config
- * hash are refused, as is a turn whose conversation id differs between the two files.
+ * Pairs human labels with judge judgments by (domain, turn, dimension) (pure). RECOR repeats
+ * turn ids such as `2_turn_1` across domains, so a turn is identified by its domain and turn id
+ * (domain null when absent). A label with a domain pairs with the judgment of the same domain,
+ * turn and dimension; a label without one pairs with the judgment of that turn and dimension
+ * when exactly one domain has it, and is a problem ("add "domain" to the label") when several
+ * do. Only judgments with status "ok" pair; every label or judgment that does not pair is
+ * counted by reason, per dimension, on domain-qualified turns, so nothing is dropped silently.
+ * Judgments made under more than one judge-config hash are refused, as is a turn whose
+ * conversation id differs between the two files.
+ *
+ * A pair's `conversationId` and `turnId` are qualified by the judgment's domain,
+ * `"<domain>"/<id>` (see {@link domainQualified}), so the conversation bootstrap never merges
+ * conversation `2` of one domain with conversation `2` of another, and distinct turns are
+ * counted per domain; without a domain they are the plain ids.
  */
 
 export interface DimensionPairing {
   readonly dimension: string
-  /** Human labels (turn × annotator) and distinct labelled turns. */
+  /** Human labels (turn × annotator) and distinct labelled turns ((domain, turn) pairs). */
   readonly humanLabels: number
   readonly humanTurns: number
   /** Judgment records for this dimension, and how many had each status. */
@@ -48,6 +58,16 @@ export interface PairingOptions {
   readonly dimensions?: readonly string[]
 }
 
+/**
+ * A turn or conversation id qualified by its domain: `"<domain>"/<id>`, the domain JSON-quoted so
+ * that two different (domain, id) never give the same key; the id itself when there is no domain.
+ */
+export function domainQualified(domain: string | null, id: string): string {
+  return domain === null ? id : `${JSON.stringify(domain)}/${id}`
+}
+
+const domainName = (d: string | null): string => (d === null ? '(no domain)' : d)
+
 export function pairLabels(humans: readonly HumanLabel[], judgments: readonly JudgmentRecord[], options: PairingOptions): Pairing {
   const problems: AgreementInputProblem[] = []
   // one config hash
@@ -76,21 +96,58 @@ export function pairLabels(humans: readonly HumanLabel[], judgments: readonly Ju
     }
     dims = allDims.filter((d) => options.dimensions!.includes(d))
   }
-  const judgmentOf = new Map<string, JudgmentRecord>()
-  for (const j of judgments) judgmentOf.set(JSON.stringify([j.turnId, j.dimension]), j)
+  // every domain's judgment of a (turn, dimension); the parser has removed duplicate (domain, turn, dimension)
+  const judgmentsOf = new Map<string, JudgmentRecord[]>()
+  for (const j of judgments) {
+    const key = JSON.stringify([j.turnId, j.dimension])
+    const list = judgmentsOf.get(key)
+    if (list) list.push(j)
+    else judgmentsOf.set(key, [j])
+  }
   const pairs: AgreementPair[] = []
   const dimensions: DimensionPairing[] = []
   for (const dimension of dims) {
     const hs = humans.filter((h) => h.dimension === dimension)
     const js = judgments.filter((j) => j.dimension === dimension)
-    const labelledTurns = new Set(hs.map((h) => h.turnId))
+    // turn keys are domain-qualified (domainQualified), so the same turn id in two domains is two turns
+    const labelledTurns = new Set<string>()
     const pairedTurns = new Set<string>()
     const unpaired = { invalid: new Set<string>(), missing: new Set<string>(), none: new Set<string>() }
+    // (annotator, domain, turn) of the labels seen: a label without a domain may resolve to a turn labelled with one
+    const labelAt = new Map<string, number>()
     let n = 0
     for (const h of hs) {
-      const j = judgmentOf.get(JSON.stringify([h.turnId, dimension]))
+      const candidates = judgmentsOf.get(JSON.stringify([h.turnId, dimension])) ?? []
+      let j: JudgmentRecord | undefined
+      if (h.domain !== null) j = candidates.find((c) => c.domain === h.domain)
+      else if (candidates.length > 1) {
+        problems.push({
+          file: options.humanFile,
+          line: h.line,
+          text: h.turnId,
+          message: `turn ${JSON.stringify(h.turnId)} is judged in domains ${candidates.map((c) => domainName(c.domain)).join(', ')} (${candidates.map((c) => `${options.judgmentsFile}:${c.line}`).join(', ')}); add "domain" to the label`,
+          expected: `a "domain" field naming which of these domains the label is for (dimension ${JSON.stringify(dimension)})`,
+        })
+        continue
+      } else j = candidates[0]
+      const domain = h.domain ?? j?.domain ?? null
+      const turnKey = domainQualified(domain, h.turnId)
+      const labelKey = JSON.stringify([h.annotator, domain, h.turnId])
+      const first = labelAt.get(labelKey)
+      if (first !== undefined) {
+        problems.push({
+          file: options.humanFile,
+          line: h.line,
+          text: h.turnId,
+          message: `label for turn ${JSON.stringify(h.turnId)}${inDomain(domain)}, dimension ${JSON.stringify(dimension)}${h.annotator ? `, annotator ${JSON.stringify(h.annotator)}` : ''} labels the same turn as line ${first} (a label without "domain" pairs with the only domain that judged the turn)`,
+          expected: 'one label per annotator, domain, turn and dimension',
+        })
+        continue
+      }
+      labelAt.set(labelKey, h.line)
+      labelledTurns.add(turnKey)
       if (!j) {
-        unpaired.none.add(h.turnId)
+        unpaired.none.add(turnKey)
         continue
       }
       if (j.conversationId !== h.conversationId) {
@@ -104,11 +161,11 @@ export function pairLabels(humans: readonly HumanLabel[], judgments: readonly Ju
         continue
       }
       if (j.status !== 'ok') {
-        unpaired[j.status].add(h.turnId)
+        unpaired[j.status].add(turnKey)
         continue
       }
-      pairs.push({ conversationId: h.conversationId, turnId: h.turnId, dimension, human: h.score, judge: j.score! })
-      pairedTurns.add(h.turnId)
+      pairs.push({ conversationId: domainQualified(j.domain, h.conversationId), turnId: turnKey, dimension, human: h.score, judge: j.score! })
+      pairedTurns.add(turnKey)
       n++
     }
     dimensions.push({
@@ -124,7 +181,7 @@ export function pairLabels(humans: readonly HumanLabel[], judgments: readonly Ju
       unpairedInvalid: unpaired.invalid.size,
       unpairedMissing: unpaired.missing.size,
       unpairedNoJudgment: unpaired.none.size,
-      judgedNotLabelled: js.filter((j) => j.status === 'ok' && !labelledTurns.has(j.turnId)).length,
+      judgedNotLabelled: js.filter((j) => j.status === 'ok' && !labelledTurns.has(domainQualified(j.domain, j.turnId))).length,
     })
   }
   return {

@@ -161,6 +161,27 @@ describe('judge agreement input problems (exit 2, every one with file:line)', ()
     expect(r.stderr).toContain(`${human}:1: turn "c1_turn_1" is in conversation "other" here but "c1"`)
   })
 
+  it('a turn id judged in two domains: labels with "domain" pair per domain; labels without one are refused with file:line', async () => {
+    const inDomain = (domain: string, turn: string, score: number): string => judgment(turn, score, { domain })
+    const judgments = file('domains.jsonl', [inDomain('finance', '2_turn_1', 4), inDomain('medical', '2_turn_1', 2), inDomain('finance', '2_turn_2', 3)].join('\n'))
+    const withDomain = file(
+      'h-domain.jsonl',
+      '{"turn_id": "2_turn_1", "dimension": "correctness", "score": 4, "domain": "finance"}\n{"turn_id": "2_turn_1", "dimension": "correctness", "score": 1, "domain": "medical"}\n{"turn_id": "2_turn_2", "dimension": "correctness", "score": 3}\n',
+    )
+    const ok = await runCli(['judge', 'agreement', '--human', withDomain, '--judgments', judgments, '--format', 'json', '--bootstrap', '20'])
+    expect(ok.stderr).toBe('')
+    expect(ok.code).toBe(0)
+    const d = (JSON.parse(ok.stdout) as JsonOut).dimensions[0]! as JsonOut['dimensions'][number] & { conversations: number }
+    expect([d.pairing['pairs'], d.pairing['pairedTurns'], d.pairing['judgedNotLabelled'], d.conversations]).toEqual([3, 3, 0, 2])
+    const without = file('h-nodomain.jsonl', '{"turn_id": "2_turn_2", "dimension": "correctness", "score": 3}\n{"turn_id": "2_turn_1", "dimension": "correctness", "score": 4}\n')
+    const bad = await runCli(['judge', 'agreement', '--human', without, '--judgments', judgments])
+    expect(bad.code).toBe(2)
+    expect(bad.stdout).toBe('')
+    expect(bad.stderr).toContain(`${without}:2: turn "2_turn_1" is judged in domains finance, medical (${judgments}:1, ${judgments}:2); add "domain" to the label`)
+    expect(bad.stderr).not.toContain(`${without}:1: `)
+    expect(bad.stderr).not.toMatch(/\n\s+at /)
+  })
+
   it('binary junk, empty files and missing files exit 2 without a trace', async () => {
     const junk = file('junk.jsonl', Buffer.from(Array.from({ length: 5000 }, (_, i) => (i * 131 + 7) % 256)))
     const empty = file('empty.jsonl', '')
