@@ -31,26 +31,40 @@ export interface QueryJob<S> {
 /** Message a worker receives. */
 export interface RangeTask {
   readonly file: string
-  readonly start: number
-  readonly end: number
-  readonly first: boolean
-  readonly last: boolean
+  /** Range `i` is the bytes `[cuts[i], cuts[i + 1])`; every range starts a line. */
+  readonly cuts: readonly number[]
+  /** Shared `Int32Array` slots: [next range to take, then one state per worker (see `claim`)]. */
+  readonly shared: SharedArrayBuffer
+  /** This worker's slot in `shared` (1-based). */
+  readonly slot: number
   readonly parse: RunParseOptions
   readonly job: JobSpec
 }
 
-/** Message a worker sends back. */
+/** What reading one range gave. */
 export interface RangeResult {
+  readonly index: number
   readonly ok: boolean
-  readonly state: unknown
   readonly head: RunQuery | null
   readonly tail: RunQuery | null
   readonly qids: readonly string[]
   readonly repeated: boolean
   readonly lastTag: string
   readonly contentLines: number
+}
+
+/** Message a worker sends back: the ranges it read and its job's state. */
+export interface WorkerResult {
+  readonly ok: boolean
+  readonly ranges: readonly RangeResult[]
+  readonly state: unknown
   readonly error?: string
 }
+
+/** A worker's state slot: not yet taking ranges, taking ranges, or told not to start. */
+const IDLE = 0
+const ACTIVE = 1
+const CANCELLED = 2
 
 /**
  * Files smaller than this are read on one thread (worker start-up would not pay off).
@@ -66,7 +80,7 @@ function envInt(name: string): number | null {
 
 /**
  * Byte offsets that cut `file` into ranges at line starts, sized in proportion to `weights`
- * (the calling thread, already warm, takes a larger first range).
+ * (equal weights give equal ranges).
  */
 export function splitFile(file: string, weights: readonly number[]): number[] {
   const size = statSync(file).size
@@ -125,16 +139,28 @@ export async function runInParallel<S>(
     return null
   }
   if (size < (envInt('TRECSCORE_PARALLEL_MIN_BYTES') ?? PARALLEL_MIN_BYTES)) return null
-  const cuts = splitFile(file, [FIRST_RANGE_WEIGHT, ...Array<number>(threads - 1).fill(1)])
-  const tasks: RangeTask[] = []
-  for (let i = 0; i + 1 < cuts.length; i++) {
-    tasks.push({ file, start: cuts[i]!, end: cuts[i + 1]!, first: i === 0, last: i + 2 === cuts.length, parse, job: spec })
-  }
-  // Workers take ranges 1…n-1; this thread, already warm, reads range 0 meanwhile.
-  const pending = tasks.slice(1).map(runWorker)
-  const own = processRange(tasks[0]!, job)
-  const results: RangeResult[] = [{ ...own, state: null }, ...(await Promise.all(pending))]
-  if (results.some((r) => !r.ok || r.repeated)) return null
+  // Many ranges, taken in turn by whichever thread is free: this thread (already warm) starts at
+  // once, workers join when they have started, and a slow thread holds up the end by one range
+  // at most.
+  const cuts = splitFile(file, Array<number>(threads * RANGES_PER_THREAD).fill(1))
+  const shared = new SharedArrayBuffer(4 * threads)
+  const slots = new Int32Array(shared)
+  const workers = Array.from({ length: threads - 1 }, (_, w) => runWorker({ file, cuts, shared, slot: w + 1, parse, job: spec }))
+  const results: RangeResult[] = takeRanges(file, cuts, slots, parse, job)
+  // Workers that have not started taking ranges by now are not waited for.
+  const replies = await Promise.all(
+    workers.map(async (w, k) => {
+      if (Atomics.compareExchange(slots, k + 1, IDLE, CANCELLED) === IDLE) {
+        void w.worker.terminate()
+        return { ok: true, ranges: [], state: null } satisfies WorkerResult
+      }
+      return w.reply
+    }),
+  )
+  if (replies.some((r) => !r.ok)) return null
+  for (const r of replies) results.push(...r.ranges)
+  results.sort((a, b) => a.index - b.index)
+  if (results.length !== cuts.length - 1 || results.some((r, i) => r.index !== i || !r.ok || r.repeated)) return null
   // Every query must be in one range only, apart from blocks cut by a boundary.
   const owner = new Map<string, number>()
   for (let i = 0; i < results.length; i++) {
@@ -158,22 +184,50 @@ export async function runInParallel<S>(
     if (owner.has(e.queryId) || edgeIds.has(e.queryId)) return null
     edgeIds.add(e.queryId)
   }
-  for (const r of results.slice(1)) job.absorb(r.state as S)
+  for (const r of replies) if (r.state !== null) job.absorb(r.state as S)
   for (const e of edges) job.add(e)
   let lastTag = ''
   for (const r of results) if (r.contentLines > 0) lastTag = r.lastTag
   return { lastTag }
 }
 
-/** Share of the file read by the calling thread, relative to one worker's (it starts earlier). */
-const FIRST_RANGE_WEIGHT = 1.3
+/** Ranges per thread: enough for an even finish, few enough that boundaries cost nothing. */
+const RANGES_PER_THREAD = 8
+
+/**
+ * Take ranges from `cuts` one at a time (slot 0 of `slots` is the next one to take, shared by all
+ * threads) and read each into `job`, until none is left.
+ */
+export function takeRanges<S>(file: string, cuts: readonly number[], slots: Int32Array, parse: RunParseOptions, job: QueryJob<S>): RangeResult[] {
+  const out: RangeResult[] = []
+  const buf = Buffer.allocUnsafe(READ_BYTES)
+  const fd = openSync(file, 'r')
+  try {
+    for (;;) {
+      const i = Atomics.add(slots, 0, 1)
+      if (i + 1 >= cuts.length) break
+      const r = processRange(fd, buf, i, cuts[i]!, cuts[i + 1]!, i + 2 === cuts.length, parse, job)
+      out.push(r)
+      if (!r.ok || r.repeated) {
+        // No use reading on: the caller falls back to the sequential reader.
+        Atomics.store(slots, 0, cuts.length)
+        break
+      }
+    }
+  } finally {
+    closeSync(fd)
+  }
+  return out
+}
+
+const READ_BYTES = 8 * 1024 * 1024
 
 /**
  * Parse one byte range and hand every query wholly inside it to `job`; the first block (unless
  * the range starts the file) and the last one (unless it ends it) come back raw, since a range
  * boundary may cut them.
  */
-export function processRange<S>(task: RangeTask, job: QueryJob<S>): Omit<RangeResult, 'state'> {
+function processRange<S>(fd: number, buf: Buffer, index: number, start: number, end: number, last: boolean, parse: RunParseOptions, job: QueryJob<S>): RangeResult {
   const seen = new Set<string>()
   const qids: string[] = []
   let repeated = false
@@ -184,7 +238,7 @@ export function processRange<S>(task: RangeTask, job: QueryJob<S>): Omit<RangeRe
     if (seen.has(g.queryId)) repeated = true
     seen.add(g.queryId)
     groups++
-    if (groups === 1 && !task.first) {
+    if (groups === 1 && index > 0) {
       head = g
       return
     }
@@ -193,46 +247,52 @@ export function processRange<S>(task: RangeTask, job: QueryJob<S>): Omit<RangeRe
       job.add(pending)
     }
     pending = g
-  }, task.parse)
-  const fd = openSync(task.file, 'r')
-  const buf = Buffer.allocUnsafe(8 * 1024 * 1024)
-  try {
-    let pos = task.start
-    while (pos < task.end && !parser.stopped) {
-      const n = readSync(fd, buf, 0, Math.min(buf.length, task.end - pos), pos)
-      if (n === 0) break
-      parser.feed(n === buf.length ? buf : buf.subarray(0, n))
-      pos += n
-    }
-  } finally {
-    closeSync(fd)
+  }, parse)
+  let pos = start
+  while (pos < end && !parser.stopped) {
+    const n = readSync(fd, buf, 0, Math.min(buf.length, end - pos), pos)
+    if (n === 0) break
+    parser.feed(n === buf.length ? buf : buf.subarray(0, n))
+    pos += n
   }
   parser.end()
   let tail: RunQuery | null = null
-  const last = pending as RunQuery | null
-  if (last) {
-    if (task.last) {
-      qids.push(last.queryId)
-      job.add(last)
-    } else tail = last
+  const lastGroup = pending as RunQuery | null
+  if (lastGroup) {
+    if (last) {
+      qids.push(lastGroup.queryId)
+      job.add(lastGroup)
+    } else tail = lastGroup
   }
-  return { ok: parser.issues.length === 0, head, tail, qids, repeated, lastTag: parser.lastTag, contentLines: parser.contentLines }
+  return { index, ok: parser.issues.length === 0, head, tail, qids, repeated, lastTag: parser.lastTag, contentLines: parser.contentLines }
 }
 
-function runWorker(task: RangeTask): Promise<RangeResult> {
-  return new Promise((resolve) => {
-    const w = new Worker(new URL('./run-worker.js', import.meta.url), { workerData: task })
+/**
+ * The worker side: once the job is built, take ranges unless this thread was cancelled meanwhile
+ * (the calling thread already took every range).
+ */
+export function workerTakeRanges<S>(task: RangeTask, job: QueryJob<S>): WorkerResult {
+  const slots = new Int32Array(task.shared)
+  if (Atomics.compareExchange(slots, task.slot, IDLE, ACTIVE) !== IDLE) return { ok: true, ranges: [], state: null }
+  const ranges = takeRanges(task.file, task.cuts, slots, task.parse, job)
+  return { ok: true, ranges, state: job.exportState() }
+}
+
+function runWorker(task: RangeTask): { worker: Worker; reply: Promise<WorkerResult> } {
+  const worker = new Worker(new URL('./run-worker.js', import.meta.url), { workerData: task })
+  const reply = new Promise<WorkerResult>((resolve) => {
     let done = false
-    w.once('message', (m: RangeResult) => {
+    worker.once('message', (m: WorkerResult) => {
       done = true
       resolve(m)
     })
-    w.once('error', (e) => {
+    worker.once('error', (e) => {
       done = true
-      resolve({ ok: false, state: null, head: null, tail: null, qids: [], repeated: false, lastTag: '', contentLines: 0, error: String(e) })
+      resolve({ ok: false, ranges: [], state: null, error: String(e) })
     })
-    w.once('exit', () => {
-      if (!done) resolve({ ok: false, state: null, head: null, tail: null, qids: [], repeated: false, lastTag: '', contentLines: 0, error: 'worker exited' })
+    worker.once('exit', () => {
+      if (!done) resolve({ ok: false, ranges: [], state: null, error: 'worker exited' })
     })
   })
+  return { worker, reply }
 }
