@@ -61,7 +61,10 @@ export { skillRet, skillRetFusion, SKILLRET_PRESETS, SKILLRET_DEFAULT_CUTOFFS, i
 export { readSkillRetData, readSkillRetRun, type SkillRetData, type SkillRetRun } from './presets/skillret-data.js'
 export { renderSkillRetScore, officialDictRepr } from './presets/skillret-report.js'
 export { listPresets, describePreset } from './presets/describe.js'
-export { scorePreset, getPreset, checkPresetQrels, checkPresetRun, renderPresetScore, renderTrecEvalLayout, PRESET_REPORT_FORMATS, type PresetReportFormat, type PresetScore, type PresetRunScore } from './presets/score-preset.js'
+export { neuclir23Zho, neuclir23Fas, neuclir23Rus, neuclir23Mlir, NEUCLIR_PRESETS, NEUCLIR_LANGUAGES, NEUCLIR_REL_MAPS, type NeuclirLanguage } from './presets/neuclir.js'
+export { parseRelMap, remapGrade, remapQrelsText, scanNeuclirQrels, parseDocLanguages, checkCandidates, checkUnifiedRanking, type PresetProblem, type QrelsScan, type LanguageInfo } from './presets/neuclir-checks.js'
+export { PYTREC_EVAL_TIES, CWL_EVAL_TIES, TIE_RULES, withTieRule, tieRuleOf, type TieRule } from './conventions/tie-rules.js'
+export { scorePreset, getPreset, checkPresetQrels, checkPresetRun, renderPresetScore, renderTrecEvalLayout, renderIrMeasuresLayout, PRESET_REPORT_FORMATS, type PresetReportFormat, type PresetScore, type PresetRunScore } from './presets/score-preset.js'
 
 // Generation evaluation (RETECO 2b/2c): lexical and embedding diagnostics, the LLM judge, submissions
 export * from './generation/textsim/index.js'

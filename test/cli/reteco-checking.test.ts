@@ -87,7 +87,7 @@ describe('validate --preset reteco-*', () => {
       [['validate', '--preset', 'reteco-2a', '--data', 'data', 'runs/2a_perfect/biology.trec'], /Track 2 runs must be a directory with one file per domain/],
       [['validate', '--preset', 'reteco-1a', '--data', 'data', 'runs/nope'], /runs\/nope: cannot read: no such file or directory/],
       [['validate', '--preset', 'reteco-1a', '--data', 'runs', 'runs/1a_perfect'], /not a RETECO data directory/],
-      [['validate', '--preset', 'reteco-9z', '--data', 'data', 'runs/1a_perfect'], /Allowed choices are reteco-1a, reteco-1b, reteco-2a, reteco-2c/],
+      [['validate', '--preset', 'reteco-9z', '--data', 'data', 'runs/1a_perfect'], /Allowed choices are reteco-1a, reteco-1b, reteco-2a, reteco-2b, reteco-2c, neuclir23-zho, neuclir23-fas, neuclir23-rus, neuclir23-mlir/],
     ]
     for (const [args, message] of cases) {
       const r = trecscore(args)
