@@ -4,6 +4,7 @@
  * already decoded to display text; the page draws its table and charts from it. Pure: no I/O.
  */
 import type { CompareResult } from '../../compare/types.js'
+import { runLetter as letter } from '../../compare/compare.js'
 import type { RunEvaluation } from '../../evaluate/evaluate.js'
 import { decodeId } from '../../io/bytes.js'
 import type { RetecoReport } from '../../presets/reteco/conventions.js'
@@ -97,17 +98,6 @@ export interface ReportData {
   readonly baseline: string | null
   readonly significance: ReportSignificance | null
   readonly notes: readonly string[]
-}
-
-/** Letter of the i-th run: a … z, then aa, ab, … */
-function letter(i: number): string {
-  let s = ''
-  let k = i
-  do {
-    s = String.fromCharCode(97 + (k % 26)) + s
-    k = Math.floor(k / 26) - 1
-  } while (k >= 0)
-  return s
 }
 
 /** Options shared by the builders. */
