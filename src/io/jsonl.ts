@@ -1,0 +1,89 @@
+/**
+ * JSON Lines, line by line, pure (bytes in, one classified line at a time out; no I/O).
+ *
+ * Conventions (one definition for every in-memory JSONL reader):
+ * - Lines are split on "\n" (0x0A). Line numbers are PHYSICAL and 1-based: blank and bad lines
+ *   count, so a number always points at the line an editor shows. A last line without "\n"
+ *   is a line; the empty rest after a final "\n" is not (so `a\nb\n` and `a\nb` both have 2
+ *   lines, and empty input has none).
+ * - CRLF: one "\r" right before the "\n" (or before the end) is dropped; other "\r" stay.
+ * - Length: a line (without its "\n" and dropped "\r") of more than `maxLineBytes` bytes is
+ *   `too_long` and is neither decoded nor parsed (default: no limit).
+ * - Encoding: each line is decoded as strict UTF-8; a line that is not is `invalid_utf8` (its
+ *   `text` is a lenient decoding, U+FFFD for bad bytes, for display only).
+ * - BOM: one U+FEFF at the start of a line is dropped. Line 1 is where editors put a BOM; one
+ *   starting a later line (files joined with `cat`) is dropped as well, as a `TextDecoder`
+ *   decoding line by line always did for the readers ported onto this helper.
+ * - Blank: a line whose text is empty after `String.prototype.trim` (ASCII and Unicode white
+ *   space) is `blank`: skipped by readers, but counted.
+ * - Otherwise the text is `JSON.parse`d: `value`, or `invalid_json` with the parser's message.
+ * Arbitrary bytes never make {@link jsonlLines} throw.
+ */
+
+/** What one physical line turned out to be. */
+export type JsonlLineKind = 'value' | 'blank' | 'invalid_utf8' | 'invalid_json' | 'too_long'
+
+interface JsonlLineBase {
+  /** Physical 1-based line number. */
+  readonly line: number
+  /** The line's bytes, without "\n" and a dropped "\r" (a BOM is still there). A view, not a copy. */
+  readonly bytes: Uint8Array
+}
+
+/** One physical line, classified. */
+export type JsonlLine =
+  | (JsonlLineBase & { readonly kind: 'value'; readonly text: string; readonly value: unknown })
+  | (JsonlLineBase & { readonly kind: 'invalid_json'; readonly text: string; readonly error: string })
+  | (JsonlLineBase & {
+      readonly kind: 'blank' | 'invalid_utf8' | 'too_long'
+      /** The decoded line (blank), a lenient decoding for display (invalid_utf8), or '' (too_long: not decoded). */
+      readonly text: string
+    })
+
+/** Options of {@link jsonlLines}. */
+export interface JsonlOptions {
+  /** Longest line parsed, in bytes; longer lines are `too_long`. Default: no limit. */
+  readonly maxLineBytes?: number
+}
+
+/** Every physical line of `bytes`, classified as described in the module comment. */
+export function* jsonlLines(bytes: Uint8Array, options: JsonlOptions = {}): Generator<JsonlLine> {
+  const maxLineBytes = options.maxLineBytes ?? Number.POSITIVE_INFINITY
+  const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
+  const lenient = new TextDecoder('utf-8')
+  let start = 0
+  let line = 0
+  while (start < bytes.length) {
+    let end = bytes.indexOf(0x0a, start)
+    if (end < 0) end = bytes.length
+    line++
+    let stop = end
+    if (stop > start && bytes[stop - 1] === 0x0d) stop--
+    const raw = bytes.subarray(start, stop)
+    start = end + 1
+    if (raw.length > maxLineBytes) {
+      yield { line, kind: 'too_long', bytes: raw, text: '' }
+      continue
+    }
+    let text: string
+    try {
+      text = strict.decode(raw)
+    } catch {
+      yield { line, kind: 'invalid_utf8', bytes: raw, text: lenient.decode(raw) }
+      continue
+    }
+    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
+    if (text.trim() === '') {
+      yield { line, kind: 'blank', bytes: raw, text }
+      continue
+    }
+    let value: unknown
+    try {
+      value = JSON.parse(text)
+    } catch (e) {
+      yield { line, kind: 'invalid_json', bytes: raw, text, error: e instanceof Error ? e.message : String(e) }
+      continue
+    }
+    yield { line, kind: 'value', bytes: raw, text, value }
+  }
+}
