@@ -34,11 +34,11 @@ interface JsonlLineBase {
 export type JsonlLine =
   | (JsonlLineBase & { readonly kind: 'value'; readonly text: string; readonly value: unknown })
   | (JsonlLineBase & { readonly kind: 'invalid_json'; readonly text: string; readonly error: string })
-  | (JsonlLineBase & {
-      readonly kind: 'blank' | 'invalid_utf8' | 'too_long'
-      /** The decoded line (blank), a lenient decoding for display (invalid_utf8), or '' (too_long: not decoded). */
-      readonly text: string
-    })
+  | (JsonlLineBase & { readonly kind: 'blank'; readonly text: string })
+  /** `text`: a lenient decoding (U+FFFD for bad bytes), for display only. */
+  | (JsonlLineBase & { readonly kind: 'invalid_utf8'; readonly text: string })
+  /** Not decoded: `text` is ''. */
+  | (JsonlLineBase & { readonly kind: 'too_long'; readonly text: string })
 
 /** Options of {@link jsonlLines}. */
 export interface JsonlOptions {

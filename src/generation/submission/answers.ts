@@ -9,7 +9,9 @@
  * a turn answered twice, an answer over the length limit, a line over the byte limit.
  * Warnings (the file passes unless strict): a target turn with no answer (it scores zero), an
  * empty or whitespace-only answer (judged as given: it will score low).
+ * Lines are read by the shared JSONL conventions of `src/io/jsonl.ts` (CRLF, BOM, blank lines).
  */
+import { jsonlLines } from '../../io/jsonl.js'
 
 export const ANSWER_PROBLEM_CODES = [
   'invalid_utf8',
@@ -132,7 +134,6 @@ export function checkAnswerFile(bytes: Uint8Array, file: string, options: Answer
   const maxChars = options.maxAnswerChars ?? DEFAULT_MAX_ANSWER_CHARS
   const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES
   const targets = new Set(options.turns)
-  const decoder = new TextDecoder('utf-8', { fatal: true })
   const lenient = new TextDecoder('utf-8')
   const problems: AnswerProblem[] = []
   const counts = Object.fromEntries(ANSWER_PROBLEM_CODES.map((c) => [c, 0])) as Record<AnswerProblemCode, number>
@@ -144,38 +145,26 @@ export function checkAnswerFile(bytes: Uint8Array, file: string, options: Answer
   let lines = 0
   let blank = 0
   let longest = 0
-  let start = 0
-  while (start < bytes.length) {
-    let end = bytes.indexOf(0x0a, start)
-    if (end < 0) end = bytes.length
-    const lineNo = ++lines
-    let stop = end
-    if (stop > start && bytes[stop - 1] === 0x0d) stop--
-    const raw = bytes.subarray(start, stop)
-    start = end + 1
-    if (raw.length > maxLineBytes) {
-      add('line_too_long', lineNo, lenient.decode(raw.subarray(0, SHOW * 4)), `line of ${raw.length} bytes is longer than ${maxLineBytes} bytes; not parsed`)
+  for (const l of jsonlLines(bytes, { maxLineBytes })) {
+    const lineNo = (lines = l.line)
+    if (l.kind === 'too_long') {
+      add('line_too_long', lineNo, lenient.decode(l.bytes.subarray(0, SHOW * 4)), `line of ${l.bytes.length} bytes is longer than ${maxLineBytes} bytes; not parsed`)
       continue
     }
-    let text: string
-    try {
-      text = decoder.decode(raw)
-    } catch {
-      add('invalid_utf8', lineNo, lenient.decode(raw), 'invalid UTF-8; expected a UTF-8 encoded line')
+    if (l.kind === 'invalid_utf8') {
+      add('invalid_utf8', lineNo, l.text, 'invalid UTF-8; expected a UTF-8 encoded line')
       continue
     }
-    if (lineNo === 1 && text.charCodeAt(0) === 0xfeff) text = text.slice(1)
-    if (text.trim() === '') {
+    if (l.kind === 'blank') {
       blank++
       continue
     }
-    let value: unknown
-    try {
-      value = JSON.parse(text)
-    } catch (e) {
-      add('invalid_json', lineNo, text, `invalid JSON (${e instanceof Error ? e.message : String(e)}); expected {"turn_id": "<conv>_turn_<t>", "answer": "..."}`)
+    const text = l.text
+    if (l.kind === 'invalid_json') {
+      add('invalid_json', lineNo, text, `invalid JSON (${l.error}); expected {"turn_id": "<conv>_turn_<t>", "answer": "..."}`)
       continue
     }
+    const value = l.value
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
       add('not_an_object', lineNo, text, `found ${Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`}; expected an object {"turn_id": ..., "answer": ...}`)
       continue
