@@ -1,10 +1,11 @@
 import { TrecscoreError } from '../../errors/trecscore-error.js'
+import { jsonlLines } from '../../io/jsonl.js'
 
 /**
  * Line-by-line JSONL reading for the agreement inputs (pure; bytes in, records and problems
- * out). Lines are split on "\n" (a trailing "\r" is dropped); blank lines are skipped and
- * counted; each line is decoded as strict UTF-8 and parsed as JSON on its own, so one bad line
- * never hides the others.
+ * out), by the shared conventions of `src/io/jsonl.ts`: lines are split on "\n" (a trailing
+ * "\r" is dropped); blank lines are skipped and counted; each line is decoded as strict UTF-8
+ * and parsed as JSON on its own, so one bad line never hides the others. No line-length limit.
  */
 
 /** One bad input line: where, the offending text, what is wrong and what was expected. */
@@ -33,41 +34,14 @@ export function clip(text: string): string {
 
 /** Splits bytes into JSON values per line; bad lines become problems. */
 export function readJsonLines(bytes: Uint8Array, file: string): { lines: JsonLine[]; problems: AgreementInputProblem[]; blank: number } {
-  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false })
-  const lenient = new TextDecoder('utf-8')
   const lines: JsonLine[] = []
   const problems: AgreementInputProblem[] = []
   let blank = 0
-  let start = 0
-  let lineNo = 0
-  while (start < bytes.length) {
-    let end = bytes.indexOf(0x0a, start)
-    if (end < 0) end = bytes.length
-    lineNo++
-    let stop = end
-    if (stop > start && bytes[stop - 1] === 0x0d) stop--
-    const slice = bytes.subarray(start, stop)
-    start = end + 1
-    let text: string
-    try {
-      text = decoder.decode(slice)
-    } catch {
-      problems.push({ file, line: lineNo, text: clip(lenient.decode(slice)), message: 'invalid UTF-8', expected: 'a UTF-8 encoded line' })
-      continue
-    }
-    if (lineNo === 1 && text.charCodeAt(0) === 0xfeff) text = text.slice(1)
-    if (text.trim() === '') {
-      blank++
-      continue
-    }
-    let value: unknown
-    try {
-      value = JSON.parse(text)
-    } catch (e) {
-      problems.push({ file, line: lineNo, text: clip(text), message: `invalid JSON (${e instanceof Error ? e.message : String(e)})`, expected: 'one JSON object per line' })
-      continue
-    }
-    lines.push({ line: lineNo, text, value })
+  for (const l of jsonlLines(bytes)) {
+    if (l.kind === 'invalid_utf8') problems.push({ file, line: l.line, text: clip(l.text), message: 'invalid UTF-8', expected: 'a UTF-8 encoded line' })
+    else if (l.kind === 'blank') blank++
+    else if (l.kind === 'invalid_json') problems.push({ file, line: l.line, text: clip(l.text), message: `invalid JSON (${l.error})`, expected: 'one JSON object per line' })
+    else if (l.kind === 'value') lines.push({ line: l.line, text: l.text, value: l.value })
   }
   return { lines, problems, blank }
 }
