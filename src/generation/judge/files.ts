@@ -11,6 +11,7 @@ import { parseJudgeItem, type JudgeItem } from './items.js'
 import { judgmentToJson, parseJudgmentRecord, type Judgment } from './aggregate.js'
 import { sha256Hex } from './cache.js'
 import { JudgeInputError } from './errors.js'
+import { jsonlLines } from '../../io/jsonl.js'
 
 /** Largest JSONL file read (bytes) and longest line (bytes). */
 export const MAX_JSONL_BYTES = 1 << 30
@@ -61,16 +62,11 @@ export function loadJudgeConfig(file: string): LoadedJudgeConfig {
   return { file, config: r.config, hash: judgeConfigHash(raw), raw }
 }
 
-const decoder = new TextDecoder('utf-8', { fatal: true })
-
-function isBlank(bytes: Buffer): boolean {
-  for (const c of bytes) if (c !== 0x20 && c !== 0x09 && c !== 0x0d && c !== 0x0b && c !== 0x0c) return false
-  return true
-}
-
 /**
  * Call `onRecord(value, line)` for every non-blank line of a JSONL file, JSON-parsed. Returns the
  * problems (`file:line: …`) of lines that could not be read; `onRecord` may return its own.
+ * Lines follow the shared conventions of `src/io/jsonl.ts` (physical line numbers, CRLF, BOM,
+ * blank lines); a line with a NUL byte that does not parse is reported as binary data.
  */
 export async function readJsonlFile(file: string, onRecord: (value: unknown, line: number) => readonly string[] | void): Promise<string[]> {
   let buf: Buffer
@@ -83,47 +79,31 @@ export async function readJsonlFile(file: string, onRecord: (value: unknown, lin
     return [`${file}: cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`]
   }
   const problems: string[] = []
-  let start = 0
-  let line = 0
-  while (start <= buf.length) {
-    let end = buf.indexOf(0x0a, start)
-    if (end < 0) end = buf.length
-    line++
-    const bytes = buf.subarray(start, end)
-    start = end + 1
-    if (isBlank(bytes)) {
-      if (end === buf.length) break
-      continue
-    }
+  for (const l of jsonlLines(buf, { maxLineBytes: MAX_LINE_BYTES })) {
+    if (l.kind === 'blank') continue
+    const line = l.line
     if (problems.length >= 200) {
       problems.push(`${file}: … stopped after 200 problems`)
       break
     }
-    if (bytes.length > MAX_LINE_BYTES) {
+    if (l.kind === 'too_long') {
       problems.push(`${file}:${line}: line longer than ${MAX_LINE_BYTES} bytes`)
       continue
     }
-    if (bytes.includes(0)) {
+    if (l.kind !== 'value' && l.bytes.includes(0)) {
       problems.push(`${file}:${line}: NUL byte in line (binary data?)`)
       continue
     }
-    let text: string
-    try {
-      text = decoder.decode(bytes)
-    } catch {
+    if (l.kind === 'invalid_utf8') {
       problems.push(`${file}:${line}: invalid UTF-8`)
       continue
     }
-    let value: unknown
-    try {
-      value = JSON.parse(text)
-    } catch (e) {
-      problems.push(`${file}:${line}: not valid JSON (${(e as Error).message.slice(0, 100)}): ${JSON.stringify(text.slice(0, 60))}`)
+    if (l.kind === 'invalid_json') {
+      problems.push(`${file}:${line}: not valid JSON (${l.error.slice(0, 100)}): ${JSON.stringify(l.text.slice(0, 60))}`)
       continue
     }
-    const more = onRecord(value, line)
+    const more = onRecord(l.value, line)
     if (more) for (const p of more) problems.push(`${file}:${line}: ${p}`)
-    if (end === buf.length) break
   }
   return problems
 }
