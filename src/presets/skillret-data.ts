@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import type { Conventions } from '../conventions/conventions.js'
 import type { Qrels, RunQuery } from '../model/types.js'
 import { encodeId } from '../io/bytes.js'
+import { jsonlLines } from '../io/jsonl.js'
 import { parseQrels } from '../io/trec-qrels.js'
 import { readRun } from '../io/read.js'
 import { InputError, TrecscoreError } from '../errors/trecscore-error.js'
@@ -44,41 +45,39 @@ function fail(msg: string): never {
 export async function readSkillRetData(dir: string, split = 'test'): Promise<SkillRetData> {
   const candidates = [join(dir, 'queries', `${split}.jsonl`), join(dir, 'data', 'queries', `${split}.jsonl`)]
   const file = candidates.find((f) => existsSync(f)) ?? fail(`--data ${dir}: no SkillRet queries file (expected ${candidates[0]})`)
-  const text = await readFile(file, 'utf8')
+  const bytes = await readFile(file)
   const ids: string[] = []
   const seen = new Set<string>()
   let qrels = ''
-  text.split('\n').forEach((line, i) => {
-    if (line.trim() === '') return
-    let q: unknown
-    try {
-      q = JSON.parse(line)
-    } catch {
-      fail(`${file}:${i + 1}: not valid JSON`)
-    }
-    const rec = q as { id?: unknown; skill_ids?: unknown; labels?: unknown }
-    if (typeof rec.id !== 'string' || rec.id === '' || /\s/.test(rec.id)) fail(`${file}:${i + 1}: expected a string "id" without whitespace`)
+  for (const ln of jsonlLines(bytes)) {
+    if (ln.kind === 'blank') continue
+    const n = ln.line
+    if (ln.kind === 'invalid_utf8') fail(`${file}:${n}: invalid UTF-8 (expected a UTF-8 encoded line)`)
+    if (ln.kind !== 'value') fail(`${file}:${n}: not valid JSON`)
+    // a line that is JSON but not an object (null, 3, "x") has no "id": reported below, not a TypeError
+    const rec = (typeof ln.value === 'object' && ln.value !== null ? ln.value : {}) as { id?: unknown; skill_ids?: unknown; labels?: unknown }
+    if (typeof rec.id !== 'string' || rec.id === '' || /\s/.test(rec.id)) fail(`${file}:${n}: expected a string "id" without whitespace`)
     const id = encodeId(rec.id)
-    if (seen.has(id)) fail(`${file}:${i + 1}: query id ${JSON.stringify(rec.id)} appears twice`)
+    if (seen.has(id)) fail(`${file}:${n}: query id ${JSON.stringify(rec.id)} appears twice`)
     seen.add(id)
     ids.push(id)
     const grades = new Map<string, number>()
     if (Array.isArray(rec.labels)) {
       for (const l of rec.labels as { id?: unknown; relevance?: unknown }[]) {
-        if (typeof l?.id !== 'string' || typeof l.relevance !== 'number') fail(`${file}:${i + 1}: expected "labels" entries {"id", "relevance"}`)
+        if (typeof l?.id !== 'string' || typeof l.relevance !== 'number') fail(`${file}:${n}: expected "labels" entries {"id", "relevance"}`)
         grades.set(l.id, l.relevance)
       }
     } else if (Array.isArray(rec.skill_ids)) {
       for (const s of rec.skill_ids) {
-        if (typeof s !== 'string') fail(`${file}:${i + 1}: expected "skill_ids" to be a list of strings`)
+        if (typeof s !== 'string') fail(`${file}:${n}: expected "skill_ids" to be a list of strings`)
         grades.set(s, 1)
       }
-    } else fail(`${file}:${i + 1}: query ${JSON.stringify(rec.id)} has no "skill_ids" list`)
+    } else fail(`${file}:${n}: query ${JSON.stringify(rec.id)} has no "skill_ids" list`)
     for (const [sid, g] of grades) {
-      if (sid === '' || /\s/.test(sid)) fail(`${file}:${i + 1}: skill id ${JSON.stringify(sid)} is empty or contains whitespace`)
+      if (sid === '' || /\s/.test(sid)) fail(`${file}:${n}: skill id ${JSON.stringify(sid)} is empty or contains whitespace`)
       qrels += `${rec.id} 0 ${sid} ${g}\n`
     }
-  })
+  }
   if (ids.length === 0) fail(`${file}: no queries`)
   const parsed = parseQrels(Buffer.from(qrels, 'utf8'), { file, comments: false })
   if (!parsed.ok) fail(`${file}: ${parsed.issues.map(formatIssue).join('; ')}`)
