@@ -9,15 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { jsonlLines, type JsonlLine } from '../../src/io/jsonl.js'
 
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s)
-const cat = (...parts: Uint8Array[]): Uint8Array => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
-  let at = 0
-  for (const p of parts) {
-    out.set(p, at)
-    at += p.length
-  }
-  return out
-}
+const cat = (...parts: Uint8Array[]): Uint8Array => new Uint8Array(Buffer.concat(parts))
 const kinds = (ls: JsonlLine[]): [number, string][] => ls.map((l) => [l.line, l.kind])
 /** The engine's own message for `text` (the helper must pass it through unchanged). */
 const parseError = (text: string): string => {
