@@ -7,7 +7,7 @@
  * parse problem, or a query whose lines are not contiguous) the caller falls back to the
  * sequential reader, which reports problems with exact line numbers.
  */
-import { availableParallelism } from 'node:os'
+import { availableParallelism, loadavg } from 'node:os'
 import { closeSync, openSync, readSync, statSync } from 'node:fs'
 import { Worker } from 'node:worker_threads'
 import type { RunQuery } from '../model/types.js'
@@ -79,6 +79,16 @@ function envInt(name: string): number | null {
 }
 
 /**
+ * Threads for reading a large run when `TRECSCORE_THREADS` is not set: the cores that the
+ * 1-minute load average leaves idle, rounded up, at most 8. A worker costs its start-up and its
+ * own JIT warm-up (about half a second of CPU) and only pays off on a core nobody else is using:
+ * on a busy machine one thread finishes sooner.
+ */
+export function defaultThreads(cores = availableParallelism(), load = loadavg()[0]!): number {
+  return Math.max(1, Math.min(8, cores, Math.ceil(cores - load)))
+}
+
+/**
  * Byte offsets that cut `file` into ranges at line starts, sized in proportion to `weights`
  * (equal weights give equal ranges).
  */
@@ -127,7 +137,7 @@ export async function runInParallel<S>(
   parse: RunParseOptions,
   spec: JobSpec,
   job: QueryJob<S>,
-  threads = envInt('TRECSCORE_THREADS') ?? Math.min(availableParallelism(), 8),
+  threads = envInt('TRECSCORE_THREADS') ?? defaultThreads(),
 ): Promise<{ lastTag: string } | null> {
   if (file === '-' || file.endsWith('.gz') || threads < 2) return null
   let size: number
