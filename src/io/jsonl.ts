@@ -40,7 +40,7 @@ export type JsonlLine =
   /** Not decoded: `text` is ''. */
   | (JsonlLineBase & { readonly kind: 'too_long'; readonly text: string })
 
-/** Options of {@link jsonlLines}. */
+/** Options of {@link jsonlLines} and {@link jsonlLine}. */
 export interface JsonlOptions {
   /** Longest line parsed, in bytes; longer lines are `too_long`. Default: no limit. */
   readonly maxLineBytes?: number
@@ -48,42 +48,38 @@ export interface JsonlOptions {
 
 /** Every physical line of `bytes`, classified as described in the module comment. */
 export function* jsonlLines(bytes: Uint8Array, options: JsonlOptions = {}): Generator<JsonlLine> {
-  const maxLineBytes = options.maxLineBytes ?? Number.POSITIVE_INFINITY
-  const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
-  const lenient = new TextDecoder('utf-8')
   let start = 0
   let line = 0
   while (start < bytes.length) {
     let end = bytes.indexOf(0x0a, start)
     if (end < 0) end = bytes.length
-    line++
-    let stop = end
-    if (stop > start && bytes[stop - 1] === 0x0d) stop--
-    const raw = bytes.subarray(start, stop)
+    yield jsonlLine(bytes.subarray(start, end), ++line, options)
     start = end + 1
-    if (raw.length > maxLineBytes) {
-      yield { line, kind: 'too_long', bytes: raw, text: '' }
-      continue
-    }
-    let text: string
-    try {
-      text = strict.decode(raw)
-    } catch {
-      yield { line, kind: 'invalid_utf8', bytes: raw, text: lenient.decode(raw) }
-      continue
-    }
-    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
-    if (text.trim() === '') {
-      yield { line, kind: 'blank', bytes: raw, text }
-      continue
-    }
-    let value: unknown
-    try {
-      value = JSON.parse(text)
-    } catch (e) {
-      yield { line, kind: 'invalid_json', bytes: raw, text, error: e instanceof Error ? e.message : String(e) }
-      continue
-    }
-    yield { line, kind: 'value', bytes: raw, text, value }
+  }
+}
+
+const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
+const lenient = new TextDecoder('utf-8')
+
+/**
+ * Classifies one line: `raw` holds its bytes without the "\n" (a final "\r" is dropped here),
+ * `line` is its physical number. For readers that split a stream into lines themselves
+ * (bounded memory) and want the same conventions as {@link jsonlLines}.
+ */
+export function jsonlLine(raw: Uint8Array, line: number, options: JsonlOptions = {}): JsonlLine {
+  const bytes = raw.length > 0 && raw[raw.length - 1] === 0x0d ? raw.subarray(0, raw.length - 1) : raw
+  if (bytes.length > (options.maxLineBytes ?? Number.POSITIVE_INFINITY)) return { line, kind: 'too_long', bytes, text: '' }
+  let text: string
+  try {
+    text = strict.decode(bytes)
+  } catch {
+    return { line, kind: 'invalid_utf8', bytes, text: lenient.decode(bytes) }
+  }
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
+  if (text.trim() === '') return { line, kind: 'blank', bytes, text }
+  try {
+    return { line, kind: 'value', bytes, text, value: JSON.parse(text) as unknown }
+  } catch (e) {
+    return { line, kind: 'invalid_json', bytes, text, error: e instanceof Error ? e.message : String(e) }
   }
 }

@@ -2,11 +2,12 @@
  * The shared JSONL line classifier (src/io/jsonl.ts) on hand-written bytes: physical line
  * numbers, CRLF, BOM, blank lines, invalid UTF-8, invalid JSON with the parser's own message,
  * the byte limit; fast-check: arbitrary bytes never throw, line numbers strictly increase, and
- * every physical line but an empty last one after a final "\n" is classified exactly once.
+ * every physical line but an empty last one after a final "\n" is classified exactly once, and
+ * classifying self-split lines with jsonlLine gives the same.
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { jsonlLines, type JsonlLine } from '../../src/io/jsonl.js'
+import { jsonlLine, jsonlLines, type JsonlLine } from '../../src/io/jsonl.js'
 
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s)
 const cat = (...parts: Uint8Array[]): Uint8Array => new Uint8Array(Buffer.concat(parts))
@@ -107,6 +108,16 @@ describe('jsonlLines', () => {
     expect(kinds([...jsonlLines(enc(`"${'x'.repeat(100_000)}"`))])).toEqual([[1, 'value']])
   })
 
+  it('jsonlLine classifies one line a streaming reader split itself, by the same conventions', () => {
+    const l = jsonlLine(enc('\uFEFF{"a":[1]}\r'), 42, { maxLineBytes: 12 })
+    expect(l).toMatchObject({ line: 42, kind: 'value', text: '{"a":[1]}', value: { a: [1] } })
+    expect(l.bytes.length).toBe(12)
+    expect(jsonlLine(enc('\uFEFF{"a":[1]}x\r'), 7, { maxLineBytes: 12 })).toMatchObject({ line: 7, kind: 'too_long', text: '' })
+    expect(jsonlLine(enc(' \r'), 1)).toMatchObject({ kind: 'blank', text: ' ' })
+    expect(jsonlLine(new Uint8Array(0), 3)).toMatchObject({ line: 3, kind: 'blank', text: '' })
+    expect(jsonlLine(Uint8Array.of(0xc3, 0x28), 1)).toMatchObject({ kind: 'invalid_utf8', text: '\uFFFD(' })
+  })
+
   it('property: arbitrary bytes never throw; lines strictly increase; every physical line is classified once', () => {
     const byte = fc.oneof(fc.integer({ min: 0, max: 255 }), fc.constantFrom(0x0a, 0x0d, 0x20, 0x7b, 0x7d, 0x22, 0x31, 0xef, 0xbb, 0xbf))
     fc.assert(
@@ -123,6 +134,10 @@ describe('jsonlLines', () => {
           if (l.kind === 'value') expect(JSON.parse(l.text)).toEqual(l.value)
           expect(l.bytes.includes(0x0a)).toBe(false)
         }
+        // a reader splitting lines itself gets the same with jsonlLine
+        const parts = Buffer.from(bytes).toString('latin1').split('\n')
+        if (bytes[bytes.length - 1] === 0x0a || bytes.length === 0) parts.pop()
+        expect(parts.map((p, i) => jsonlLine(new Uint8Array(Buffer.from(p, 'latin1')), i + 1, { maxLineBytes: max }))).toEqual(ls)
       }),
       { numRuns: 500 },
     )
