@@ -6,17 +6,18 @@ import { createWriteStream } from 'node:fs'
 import { once } from 'node:events'
 import { TrecscoreError } from '../../errors/trecscore-error.js'
 import { readChunks } from '../../io/source.js'
-import { parseTextsimLine, type TextsimLine } from './textsim.js'
+import { jsonlLine } from '../../io/jsonl.js'
+import { parseTextsimLine, parseTextsimValue, type TextsimLine } from './textsim.js'
 
 /** Longest line read (bytes); longer lines are reported, not parsed. */
 export const TEXTSIM_MAX_LINE_BYTES = 16 * 1024 * 1024
 
-const decoder = new TextDecoder('utf-8', { fatal: true })
-
 /**
  * Yields every non-blank line of a pair file, parsed ({@link parseTextsimLine}), with its
- * 1-based physical line number. Invalid UTF-8, NUL-free binary junk and over-long lines are
- * reported as issues of their line; reading goes on. Throws `SourceError` if the file cannot be read.
+ * 1-based physical line number. Lines are split here (streaming, one line buffered at a time)
+ * and classified by `jsonlLine` (src/io/jsonl.ts: CRLF, BOM, blank lines, strict UTF-8).
+ * Invalid UTF-8, NUL-free binary junk and over-long lines are reported as issues of their
+ * line; reading goes on. Throws `SourceError` if the file cannot be read.
  */
 export async function* readTextsimPairs(name: string, maxLineBytes = TEXTSIM_MAX_LINE_BYTES): AsyncGenerator<TextsimLine> {
   const file = name === '-' ? '<stdin>' : name
@@ -29,19 +30,25 @@ export async function* readTextsimPairs(name: string, maxLineBytes = TEXTSIM_MAX
     const buf = parts.length === 1 ? parts[0]! : Buffer.concat(parts)
     parts = []
     size = 0
+    const longLine = (): TextsimLine => ({ ok: false, issue: { file, line, problem: `line longer than ${maxLineBytes} bytes (binary data or a missing newline?)`, text: '' } })
     if (tooLong) {
       tooLong = false
-      return { ok: false, issue: { file, line, problem: `line longer than ${maxLineBytes} bytes (binary data or a missing newline?)`, text: '' } }
+      return longLine()
     }
-    let text: string
-    try {
-      text = decoder.decode(buf)
-    } catch {
-      return { ok: false, issue: { file, line, problem: 'invalid UTF-8', text: buf.subarray(0, 200).toString('latin1') } }
+    // the byte limit is kept while splitting (below), so an over-long line is never buffered
+    const l = jsonlLine(buf, line)
+    switch (l.kind) {
+      case 'blank':
+        return undefined
+      case 'value':
+        return parseTextsimValue(l.value, l.text, file, line)
+      case 'invalid_json':
+        return parseTextsimLine(l.text, file, line)
+      case 'invalid_utf8':
+        return { ok: false, issue: { file, line, problem: 'invalid UTF-8', text: buf.subarray(0, 200).toString('latin1') } }
+      case 'too_long':
+        return longLine()
     }
-    if (text.endsWith('\r')) text = text.slice(0, -1)
-    if (text.trim() === '') return undefined
-    return parseTextsimLine(text, file, line)
   }
   for await (const chunk of readChunks(name)) {
     let start = 0

@@ -51,6 +51,11 @@ export function parseTextsimLine(text: string, file: string, line: number): Text
   } catch (e) {
     return { ok: false, issue: { file, line, problem: `invalid JSON (${(e as Error).message})`, text } }
   }
+  return parseTextsimValue(value, text, file, line)
+}
+
+/** {@link parseTextsimLine} for a line already JSON-parsed (`text` is the line, for issues). */
+export function parseTextsimValue(value: unknown, text: string, file: string, line: number): TextsimLine {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     return { ok: false, issue: { file, line, problem: `expected a JSON object {"id", "prediction", "references"}, found ${describe(value)}`, text } }
   }
