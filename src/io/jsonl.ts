@@ -1,7 +1,8 @@
 /**
  * JSON Lines, line by line, pure (bytes in, one classified line at a time out; no I/O).
  *
- * Conventions (one definition for every in-memory JSONL reader):
+ * Conventions (one definition for the JSONL readers: whole buffers through {@link jsonlLines},
+ * streams split by their reader through {@link jsonlLine}):
  * - Lines are split on "\n" (0x0A). Line numbers are PHYSICAL and 1-based: blank and bad lines
  *   count, so a number always points at the line an editor shows. A last line without "\n"
  *   is a line; the empty rest after a final "\n" is not (so `a\nb\n` and `a\nb` both have 2
