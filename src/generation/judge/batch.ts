@@ -131,6 +131,11 @@ export interface BatchCollectResult {
   readonly malformed: Readonly<Record<string, number>>
   /** Requests that got an HTTP error or no reply (not cached). */
   readonly failed: number
+  /** Output lines that were not JSON, or named no request of this cache (counted, not used). */
+  readonly unreadableLines: number
+  readonly unknownRequests: number
+  /** Replies with an HTTP status other than 200 (counted among `failed`). */
+  readonly errorReplies: number
 }
 
 /** Poll every submitted batch of the cache; collect the completed ones. */
@@ -144,12 +149,15 @@ export async function collectBatches(ep: BatchEndpoint, cache: JudgeCache): Prom
     const status = String(b['status'] ?? 'unknown')
     if (status !== 'completed') {
       if (status === 'failed' || status === 'expired' || status === 'cancelled') cache.setMeta(metaKey, JSON.stringify({ ...info, state: status }))
-      out.push({ batchId, status, requests: info.requests, collected: 0, malformed: {}, failed: status === 'failed' || status === 'expired' || status === 'cancelled' ? info.requests : 0 })
+      out.push({ batchId, status, requests: info.requests, collected: 0, malformed: {}, failed: status === 'failed' || status === 'expired' || status === 'cancelled' ? info.requests : 0, unreadableLines: 0, unknownRequests: 0, errorReplies: 0 })
       continue
     }
     const outputId = b['output_file_id']
     const text = typeof outputId === 'string' && outputId ? (await call(ep, `/files/${encodeURIComponent(outputId)}/content`)).text : ''
     let collected = 0
+    let unreadableLines = 0
+    let unknownRequests = 0
+    let errorReplies = 0
     const malformed: Record<string, number> = {}
     cache.transaction(() => {
       for (const line of text.split('\n')) {
@@ -158,12 +166,24 @@ export async function collectBatches(ep: BatchEndpoint, cache: JudgeCache): Prom
         try {
           rec = JSON.parse(line) as Record<string, unknown>
         } catch {
+          unreadableLines++
+          continue
+        }
+        if (typeof rec !== 'object' || rec === null) {
+          unreadableLines++
           continue
         }
         const key = String(rec['custom_id'] ?? '')
         const req = cache.getBatchRequest(key)
+        if (!req) {
+          unknownRequests++
+          continue
+        }
         const response = rec['response'] as { status_code?: number; body?: unknown } | null
-        if (!req || !response || response.status_code !== 200) continue
+        if (!response || response.status_code !== 200) {
+          errorReplies++
+          continue
+        }
         const body = response.body as Record<string, unknown>
         const parsed = parseCompletion(body)
         if (parsed.kind !== 'ok') {
@@ -193,7 +213,7 @@ export async function collectBatches(ep: BatchEndpoint, cache: JudgeCache): Prom
       cache.setMeta(metaKey, JSON.stringify({ ...info, state: 'collected', collected, collectedAt: new Date().toISOString() }))
     })
     const nMalformed = Object.values(malformed).reduce((a, b) => a + b, 0)
-    out.push({ batchId, status, requests: info.requests, collected, malformed, failed: info.requests - collected - nMalformed })
+    out.push({ batchId, status, requests: info.requests, collected, malformed, failed: info.requests - collected - nMalformed, unreadableLines, unknownRequests, errorReplies })
   }
   return out
 }

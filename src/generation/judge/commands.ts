@@ -285,7 +285,7 @@ export async function judgeBatchCollectCommand(o: Omit<JudgeBatchOptions, keyof 
     if (!results.length) lines.push('no submitted batch is waiting in this cache')
     for (const r of results) {
       const bad = Object.entries(r.malformed).map(([k, n]) => `${k} ×${n}`)
-      lines.push(`batch ${r.batchId}: ${r.status}; ${r.requests} request(s), ${r.collected} judgment(s) cached, ${bad.length ? `malformed: ${bad.join(', ')}` : '0 malformed'}, ${r.failed} without a valid reply (judge run asks the malformed and failed ones again)`)
+      lines.push(`batch ${r.batchId}: ${r.status}; ${r.requests} request(s), ${r.collected} judgment(s) cached, ${bad.length ? `malformed: ${bad.join(', ')}` : '0 malformed'}, ${r.failed} without a valid reply (judge run asks the malformed and failed ones again)${r.errorReplies ? `; ${r.errorReplies} HTTP error repl${r.errorReplies === 1 ? 'y' : 'ies'}` : ''}${r.unreadableLines ? `; ${r.unreadableLines} unreadable output line(s) skipped` : ''}${r.unknownRequests ? `; ${r.unknownRequests} output line(s) naming no request of this cache skipped` : ''}`)
     }
     return { report: `${lines.join('\n')}\n`, results }
   } finally {

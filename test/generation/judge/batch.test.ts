@@ -55,6 +55,8 @@ async function batchServer() {
       if (req.method === 'GET' && req.url === '/v1/files/file-out/content') {
         // Line 0 malformed, line 1 a 500, the rest score 4; answered out of order, as the API may.
         const out = state.inputLines.map((l, i) => JSON.stringify({ id: `r${i}`, custom_id: l['custom_id'], response: i === 1 ? { status_code: 500, body: { error: 'x' } } : { status_code: 200, body: completion(i === 0 ? 'Score: 4' : '{"rationale": "b", "score": 4}') }, error: null }))
+        // Plus a line that is not JSON and one naming no request: counted, not used.
+        out.push('not json', JSON.stringify({ id: 'rx', custom_id: 'no-such-request', response: { status_code: 200, body: completion('{"rationale": "x", "score": 1}') } }))
         return send(out.reverse().join('\n') + '\n')
       }
       if (req.method === 'POST' && req.url === '/v1/chat/completions') {
@@ -86,9 +88,9 @@ describe('judge batch (OpenAI Batch API)', () => {
     expect(state.uploads).toBe(1)
 
     const first = await judgeBatchCollectCommand(common)
-    expect(first.results).toEqual([{ batchId: 'batch_1', status: 'in_progress', requests: 25, collected: 0, malformed: {}, failed: 0 }])
+    expect(first.results).toEqual([{ batchId: 'batch_1', status: 'in_progress', requests: 25, collected: 0, malformed: {}, failed: 0, unreadableLines: 0, unknownRequests: 0, errorReplies: 0 }])
     const second = await judgeBatchCollectCommand(common)
-    expect(second.results).toEqual([{ batchId: 'batch_1', status: 'completed', requests: 25, collected: 23, malformed: { 'not exactly one JSON object (text around it)': 1 }, failed: 1 }])
+    expect(second.results).toEqual([{ batchId: 'batch_1', status: 'completed', requests: 25, collected: 23, malformed: { 'not exactly one JSON object (text around it)': 1 }, failed: 1, unreadableLines: 1, unknownRequests: 1, errorReplies: 1 }])
     expect(second.report).toContain('23 judgment(s) cached')
     expect((await judgeBatchCollectCommand(common)).results).toEqual([])
 
