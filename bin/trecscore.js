@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-import { main } from '../dist/cli/main.js'
 
 // A reader that goes away (`trecscore ... | head`) ends the output quietly, not with a trace.
 for (const stream of [process.stdout, process.stderr]) {
@@ -9,6 +8,13 @@ for (const stream of [process.stdout, process.stderr]) {
   })
 }
 
-main(process.argv.slice(2)).then((code) => {
+// The trec_eval drop-in loads only its own modules (faster start-up); everything else goes through
+// the full command line.
+const argv = process.argv.slice(2)
+const run =
+  argv[0] === 'trec-eval'
+    ? import('../dist/trec-eval/process-entry.js').then((m) => m.trecEvalProcess(argv.slice(1)))
+    : import('../dist/cli/main.js').then((m) => m.main(argv))
+run.then((code) => {
   process.exitCode = code
 })

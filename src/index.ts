@@ -82,6 +82,7 @@ export * from './fuse/index.js'
 
 // trec_eval drop-in
 export { trecEval, type TrecEvalIO } from './trec-eval/trec-eval.js'
+export { trecEvalProcess } from './trec-eval/process-entry.js'
 
 // Reports
 export { renderResults, toJson, describeConventions, describeCounts, FORMATS, type Format } from './report/leaderboard.js'

@@ -53,7 +53,7 @@ export interface RunQuery {
   readonly ranks: number[] | null
   /** Physical line number of each document. */
   readonly lines: number[]
-  /** FNV-1a hash of each doc id (`hashId`), filled by the parser; computed when absent. */
+  /** 32-bit hash of each doc id (`hashId`: MurmurHash3-style, 4 bytes at a time), filled by the parser; computed when absent. */
   readonly docHashes?: number[]
 }
 
