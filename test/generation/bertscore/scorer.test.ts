@@ -175,7 +175,10 @@ describe('BERTScore on a tiny random BERT through onnxruntime-node', () => {
             got.forEach((g, i) => {
               for (const k of ['precision', 'recall', 'f1'] as const) {
                 if (Number.isNaN(want[i]![k])) expect(g[k]).toBeNaN()
-                else expect(Math.abs(g[k] - want[i]![k])).toBeLessThan(1e-5)
+                // ORT computes the embeddings in float32 (they agree with the float64 pass within
+                // 1e-4, see above); a score is a weighted mean of cosines of those, so the same
+                // bound holds for it. 1e-5 failed on rare inputs (1.8e-5 seen, seed 1985093272).
+                else expect(Math.abs(g[k] - want[i]![k])).toBeLessThan(1e-4)
               }
             })
           check(await scorer.score(preds, refs), expected(plainW))
