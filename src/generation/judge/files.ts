@@ -62,6 +62,13 @@ export function loadJudgeConfig(file: string): LoadedJudgeConfig {
   return { file, config: r.config, hash: judgeConfigHash(raw), raw }
 }
 
+const LENIENT = new TextDecoder('utf-8', { fatal: false })
+
+/** The start of an unreadable line, decoded with U+FFFD for bad bytes, quoted (NUL shows as \u0000). */
+function shown(bytes: Uint8Array): string {
+  return JSON.stringify(LENIENT.decode(bytes.subarray(0, 240)).slice(0, 60))
+}
+
 /**
  * Call `onRecord(value, line)` for every non-blank line of a JSONL file, JSON-parsed. Returns the
  * problems (`file:line: …`) of lines that could not be read; `onRecord` may return its own.
@@ -91,11 +98,11 @@ export async function readJsonlFile(file: string, onRecord: (value: unknown, lin
       continue
     }
     if (l.kind !== 'value' && l.bytes.includes(0)) {
-      problems.push(`${file}:${line}: NUL byte in line (binary data?)`)
+      problems.push(`${file}:${line}: NUL byte in line (binary data?), expected one JSON object per line: ${shown(l.bytes)}`)
       continue
     }
     if (l.kind === 'invalid_utf8') {
-      problems.push(`${file}:${line}: invalid UTF-8`)
+      problems.push(`${file}:${line}: invalid UTF-8, expected UTF-8 text: ${shown(l.bytes)}`)
       continue
     }
     if (l.kind === 'invalid_json') {

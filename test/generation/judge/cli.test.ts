@@ -184,6 +184,10 @@ describe('judge CLI', () => {
     writeFileSync(junk, Buffer.from([0x7b, 0xff, 0xfe, 0x0a, 0x00, 0x01, 0x0a, 0x5b, 0x5d, 0x0a]))
     const j = await cli(['judge', 'run', junk, '--config', writeTestConfig(dir), '--cache', join(dir, 'c.sqlite'), '--base-url', 'http://127.0.0.1:9/v1'])
     expect(j.code).toBe(2)
-    expect(j.stderr.trim().split('\n')).toEqual([`trecscore: ${junk}:1: invalid UTF-8`, `${junk}:2: NUL byte in line (binary data?)`, `${junk}:3: expected a JSON object, found []`])
+    expect(j.stderr.trim().split('\n')).toEqual([
+      `trecscore: ${junk}:1: invalid UTF-8, expected UTF-8 text: "{\ufffd\ufffd"`,
+      `${junk}:2: NUL byte in line (binary data?), expected one JSON object per line: "\\u0000\\u0001"`,
+      `${junk}:3: expected a JSON object, found []`,
+    ])
   }, SLOW)
 })
