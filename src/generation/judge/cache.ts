@@ -10,8 +10,19 @@
  * with another config is refused (no mixing of judgments made under different configs).
  */
 import { createHash } from 'node:crypto'
-import Database from 'better-sqlite3'
+import { createRequire } from 'node:module'
+import type Database from 'better-sqlite3'
 import { JudgeInputError } from './errors.js'
+
+/**
+ * better-sqlite3, loaded on first use: the native module costs ~70 ms of start-up, which every
+ * other command (they all load the library) should not pay.
+ */
+let sqlite: typeof Database | undefined
+function openSqlite(): typeof Database {
+  sqlite ??= createRequire(import.meta.url)('better-sqlite3') as typeof Database
+  return sqlite
+}
 
 /** sha256 hex of a UTF-8 string. */
 export function sha256Hex(text: string): string {
@@ -77,7 +88,7 @@ export class JudgeCache {
   static open(file: string, configHash: string): JudgeCache {
     let db: Database.Database
     try {
-      db = new Database(file)
+      db = new (openSqlite())(file)
       db.pragma('journal_mode = WAL')
       db.pragma('synchronous = FULL')
       db.pragma('busy_timeout = 5000')
