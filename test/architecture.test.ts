@@ -38,6 +38,35 @@ describe('architecture', () => {
       }
     }
   })
+  it('the statistics, fusion, comparison and text-metric modules do no I/O outside their named edge files', () => {
+    // Edge files (reading files, SQLite, HTTP, ONNX) are listed here; everything else in these
+    // folders is pure computation.
+    const edges = new Set([
+      'fuse/fuse-files.ts',
+      'generation/textsim/textsim-file.ts',
+      'generation/textsim/wordnet-file.ts',
+      'generation/textsim/nltk/load-punkt.ts',
+      'generation/bertscore/scorer.ts',
+      'generation/bertscore/onnx-model.ts',
+      'generation/submission/reteco.ts',
+      'generation/judge/cache.ts',
+      'generation/judge/commands.ts',
+      'generation/judge/files.ts',
+      'generation/judge/reteco-items.ts',
+      'generation/judge/client.ts',
+      'generation/judge/batch.ts',
+      'generation/judge/progress.ts',
+      'generation/judge/runner.ts',
+    ])
+    for (const layer of ['stats', 'fuse', 'compare', 'generation', 'io/jsonl.ts']) {
+      const root = join(SRC, layer)
+      for (const f of statSync(root).isDirectory() ? files(root) : [root]) {
+        const rel = relative(SRC, f).split('\\').join('/')
+        if (edges.has(rel)) continue
+        for (const spec of imports(f)) expect(spec.startsWith('node:'), `${rel} imports ${spec}`).toBe(false)
+      }
+    }
+  })
   it('core computation modules do no I/O', () => {
     for (const layer of ['model', 'conventions', 'rank', 'measures']) {
       for (const f of files(join(SRC, layer))) {
