@@ -1,5 +1,5 @@
 import type { JudgedRanking } from '../rank/judged-ranking.js'
-import { IdealGains, trecGain, trecGainLevels, type GainPair } from './gains.js'
+import { IdealGains, tableGain, trecGainTable, trecGainLevels, type GainPair } from './gains.js'
 
 /**
  * Binary G (trec_eval `binG`, experimental):
@@ -24,6 +24,7 @@ export function binG(q: JudgedRanking, rel = q.relevanceLevel): number {
  */
 export function gainG(q: JudgedRanking, pairs: readonly GainPair[] = []): number {
   const levels = trecGainLevels(q, pairs)
+  const gt = trecGainTable(levels)
   const ideal = new IdealGains(levels)
   const minCost = 1
   let g = 0
@@ -32,7 +33,7 @@ export function gainG(q: JudgedRanking, pairs: readonly GainPair[] = []): number
   let sumCost = 0
   let i = 0
   for (; i < q.numRet && ideal.gain > 0; i++) {
-    const gain = trecGain(levels, q.grades[i]!)
+    const gain = tableGain(gt, levels, q.grades[i]!)
     sumResults += gain
     const ig = ideal.next()
     if (ig > 0) sumIdeal += ig
@@ -40,7 +41,7 @@ export function gainG(q: JudgedRanking, pairs: readonly GainPair[] = []): number
     if (gain !== 0) g += gain / Math.log2(2 + sumCost - sumResults)
   }
   for (; i < q.numRet; i++) {
-    const gain = trecGain(levels, q.grades[i]!)
+    const gain = tableGain(gt, levels, q.grades[i]!)
     sumResults += gain
     sumCost += minCost
     if (gain !== 0) g += gain / Math.log2(2 + sumCost - sumResults)

@@ -1,5 +1,5 @@
 import type { JudgedRanking } from '../rank/judged-ranking.js'
-import { IdealGains, trecGain, trecGainLevels, type GainPair } from './gains.js'
+import { IdealGains, tableGain, trecGainTable, trecGainLevels, type GainPair } from './gains.js'
 
 /**
  * nDCG averaged over relevant docs (trec_eval `ndcg_rel`, experimental): the mean of
@@ -8,6 +8,7 @@ import { IdealGains, trecGain, trecGainLevels, type GainPair } from './gains.js'
  */
 export function ndcgRel(q: JudgedRanking, pairs: readonly GainPair[] = []): number {
   const levels = trecGainLevels(q, pairs)
+  const gt = trecGainTable(levels)
   const ideal = new IdealGains(levels)
   let dcg = 0
   let idcg = 0
@@ -16,7 +17,7 @@ export function ndcgRel(q: JudgedRanking, pairs: readonly GainPair[] = []): numb
   let numRel = 0
   let i = 0
   for (; i < q.numRet && ideal.gain > 0; i++) {
-    const gain = trecGain(levels, q.grades[i]!)
+    const gain = tableGain(gt, levels, q.grades[i]!)
     if (gain !== 0) dcg += gain / Math.log2(i + 2)
     const ig = ideal.next()
     if (ig > 0) {
@@ -29,7 +30,7 @@ export function ndcgRel(q: JudgedRanking, pairs: readonly GainPair[] = []): numb
     }
   }
   for (; i < q.numRet; i++) {
-    const gain = trecGain(levels, q.grades[i]!)
+    const gain = tableGain(gt, levels, q.grades[i]!)
     if (gain !== 0) dcg += gain / Math.log2(i + 2)
     if (gain > 0) {
       sum += dcg / idcg
@@ -54,6 +55,7 @@ export function ndcgRel(q: JudgedRanking, pairs: readonly GainPair[] = []): numb
  */
 export function rNdcg(q: JudgedRanking, pairs: readonly GainPair[] = []): number {
   const levels = trecGainLevels(q, pairs)
+  const gt = trecGainTable(levels)
   if (q.numRel === 0) return 0
   const ideal = new IdealGains(levels)
   let dcg = 0
@@ -63,7 +65,7 @@ export function rNdcg(q: JudgedRanking, pairs: readonly GainPair[] = []): number
   let oldIdeal = ideal.gain
   let i = 0
   for (; i < q.numRet && ideal.gain > 0; i++) {
-    const gain = trecGain(levels, q.grades[i]!)
+    const gain = tableGain(gt, levels, q.grades[i]!)
     const ig = ideal.next()
     if (oldIdeal !== ig) {
       if (idcg > 0) {
@@ -77,7 +79,7 @@ export function rNdcg(q: JudgedRanking, pairs: readonly GainPair[] = []): number
   }
   if (i < q.numRet) {
     for (; i < q.numRet; i++) {
-      const gain = trecGain(levels, q.grades[i]!)
+      const gain = tableGain(gt, levels, q.grades[i]!)
       if (gain !== 0) dcg += gain / Math.log2(i + 2)
     }
     if (idcg > 0) {

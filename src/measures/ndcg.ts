@@ -1,6 +1,6 @@
 import type { GainSpec } from '../conventions/conventions.js'
 import { numRelRetAt, type JudgedRanking } from '../rank/judged-ranking.js'
-import { gainOf, IdealGains, trecGain, trecGainLevels, type GainPair } from './gains.js'
+import { gainOf, IdealGains, tableGain, trecGainTable, trecGainLevels, type GainPair } from './gains.js'
 
 /**
  * nDCG at k with a gain function:
@@ -68,18 +68,19 @@ export interface NdcgParts {
  */
 export function ndcgFull(q: JudgedRanking, pairs: readonly GainPair[] = []): NdcgParts {
   const levels = trecGainLevels(q, pairs)
+  const gt = trecGainTable(levels)
   const ideal = new IdealGains(levels)
   let dcg = 0
   let idcg = 0
   let i = 0
   for (; i < q.numRet && ideal.gain > 0; i++) {
-    const gain = trecGain(levels, q.grades[i]!)
+    const gain = tableGain(gt, levels, q.grades[i]!)
     if (gain !== 0) dcg += gain / Math.log2(i + 2)
     const ig = ideal.next()
     if (ig > 0) idcg += ig / Math.log2(i + 2)
   }
   for (; i < q.numRet; i++) {
-    const gain = trecGain(levels, q.grades[i]!)
+    const gain = tableGain(gt, levels, q.grades[i]!)
     if (gain !== 0) dcg += gain / Math.log2(i + 2)
   }
   while (ideal.gain > 0) {

@@ -1,5 +1,5 @@
 import type { JudgedRanking } from '../rank/judged-ranking.js'
-import { trecGain, trecGainLevels, type GainPair } from './gains.js'
+import { tableGain, trecGainTable, trecGainLevels, type GainPair } from './gains.js'
 
 /**
  * Rank-biased precision (trec_eval `rbp`):  RBP = (1 − p) Σ_i gain(d_i) · p^(i−1), p = 0.9
@@ -18,10 +18,11 @@ export function rbp(q: JudgedRanking, p = 0.9, pairs: readonly GainPair[] = []):
     if (l.gain > max) max = l.gain
   }
   if (min < 0 || max > 1) for (const l of levels) l.gain = (l.gain - min) / (max - min)
+  const gt = trecGainTable(levels)
   let sum = 0
   let cur = 1
   for (let i = 0; i < q.numRet; i++) {
-    const gain = trecGain(levels, q.grades[i]!)
+    const gain = tableGain(gt, levels, q.grades[i]!)
     if (gain !== 0) sum += gain * cur
     cur *= p
   }

@@ -35,6 +35,26 @@ export interface PrepareOptions {
   readonly scratch?: IdSet
 }
 
+/**
+ * Grade arrays are carved from shared 1 MiB blocks: one small view per query instead of a fresh
+ * buffer (each with its own off-heap allocation and clean-up). Views never overlap and a block is
+ * never reused, so each starts zeroed as a new array would.
+ */
+const GRADE_BLOCK = 1 << 18
+let gradeBlock = new Int32Array(0)
+let gradeUsed = 0
+
+function newGrades(n: number): Int32Array {
+  if (n > GRADE_BLOCK >> 2) return new Int32Array(n)
+  if (gradeUsed + n > gradeBlock.length) {
+    gradeBlock = new Int32Array(GRADE_BLOCK)
+    gradeUsed = 0
+  }
+  const out = new Int32Array(gradeBlock.buffer, gradeUsed << 2, n)
+  gradeUsed += n
+  return out
+}
+
 function identity(n: number): number[] {
   const out = new Array<number>(n)
   for (let i = 0; i < n; i++) out[i] = i
@@ -148,7 +168,7 @@ export function prepareQuery(
 
   const level = conv.relevanceLevel
   const table = judgments.table ?? new IdTable([...judgments.grades.keys()], [...judgments.grades.values()])
-  let grades = new Int32Array(order.length)
+  let grades = newGrades(order.length)
   let numRelRet = 0
   let numNonpool = 0
   let numUnjudged = 0
