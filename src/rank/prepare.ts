@@ -61,6 +61,20 @@ function identity(n: number): number[] {
   return out
 }
 
+/** Whether `run`'s docs, in file order, are already in ranking order under `ordering`. */
+function inFileOrder(run: RunQuery, ordering: Conventions['ordering']): boolean {
+  if (ordering === 'file-order') return true
+  if (ordering !== 'score-docid-desc') return false
+  const s = run.scores
+  const n = docCount(run)
+  for (let k = 1; k < n; k++) {
+    if (s[k - 1]! > s[k]!) continue
+    if (s[k - 1]! === s[k]! && compareDocIds(run, k - 1, k) > 0) continue
+    return false
+  }
+  return true
+}
+
 /** Indices of `run`'s docs in ranking order under `ordering`. */
 export function orderDocs(run: RunQuery, ordering: Conventions['ordering'], keep: readonly number[] | null = null): number[] {
   const s = run.scores
@@ -134,29 +148,32 @@ export function prepareQuery(
       keep = [...seen.values()].sort((a, b) => a - b)
     }
   }
-  let order = orderDocs(run, conv.ordering, keep)
+  // null: the docs in file order (most runs arrive ranked), with no index array made.
+  let order: number[] | null = keep === null && conv.duplicates !== 'keep-first-ranked' && inFileOrder(run, conv.ordering) ? null : orderDocs(run, conv.ordering, keep)
   if (conv.duplicates === 'keep-first-ranked') {
     const seen = new Set<string>()
     const kept: number[] = []
-    for (const i of order) {
+    for (const i of order!) {
       if (seen.has(strings![i]!)) continue
       seen.add(strings![i]!)
       kept.push(i)
     }
-    counts.duplicatesRemoved = order.length - kept.length
+    counts.duplicatesRemoved = order!.length - kept.length
     order = kept
   }
-  if (conv.depth !== null && order.length > conv.depth) {
-    counts.cutByDepth = order.length - conv.depth
-    order = order.slice(0, Math.max(0, conv.depth))
+  let len = order ? order.length : n
+  if (conv.depth !== null && len > conv.depth) {
+    counts.cutByDepth = len - conv.depth
+    len = Math.max(0, conv.depth)
+    if (order) order = order.slice(0, len)
   }
   const hashes = run.docHashes && run.docHashes.length === n ? run.docHashes : docIdsOf(run).map(hashId)
   if (conv.duplicates === 'error') {
     const seen = options.scratch ?? new IdSet()
-    seen.reset(order.length, (i, j) => compareDocIds(run, i, j) === 0)
+    seen.reset(len, (i, j) => compareDocIds(run, i, j) === 0)
     let dup = -1
-    for (let k = 0; k < order.length; k++) {
-      const i = order[k]!
+    for (let k = 0; k < len; k++) {
+      const i = order ? order[k]! : k
       if (!seen.add(i, hashes[i]!) && (dup < 0 || compareDocIds(run, i, dup) < 0)) dup = i
     }
     if (dup >= 0) return { ok: false, failure: { code: 'duplicate_doc', docId: docIdAt(run, dup) } }
@@ -168,13 +185,13 @@ export function prepareQuery(
 
   const level = conv.relevanceLevel
   const table = judgments.table ?? new IdTable([...judgments.grades.keys()], [...judgments.grades.values()])
-  let grades = newGrades(order.length)
+  let grades = newGrades(len)
   let numRelRet = 0
   let numNonpool = 0
   let numUnjudged = 0
   let kept = 0
-  for (let k = 0; k < order.length; k++) {
-    const i = order[k]!
+  for (let k = 0; k < len; k++) {
+    const i = order ? order[k]! : k
     const g = table.getDoc(run, i, hashes[i]!)
     const v = g === undefined ? NOT_POOLED : g < 0 ? UNJUDGED : g
     if (conv.judgedOnly && v < 0) {
@@ -186,7 +203,7 @@ export function prepareQuery(
     else if (v === UNJUDGED) numUnjudged++
     else if (v >= level) numRelRet++
   }
-  if (kept !== order.length) grades = grades.subarray(0, kept)
+  if (kept !== len) grades = grades.subarray(0, kept)
   const relLevels = judgments.relLevels
   let numRel = 0
   let numRelLevels = 0
