@@ -90,6 +90,6 @@ export { formatFixed } from './report/printf.js'
 export * from './report/html/index.js'
 
 // Errors
-export { TrecscoreError, InputError, isTrecscoreError } from './errors/trecscore-error.js'
+export { TrecscoreError, InputError, ProblemListError, isTrecscoreError } from './errors/trecscore-error.js'
 export type { InputIssue } from './errors/issues.js'
 export { formatIssue } from './errors/format-issue.js'

@@ -50,10 +50,11 @@ const NOTES = [
   'The qrels\' second column is the language code; it must be the preset\'s language. --rel-map converts raw 4-point qrels (applied before the grade-2 check).',
 ]
 
-function clirPreset(lang: NeuclirLanguage, name: string): Preset {
+/** What every NeuCLIR preset shares; each passes its id, title, language check, last check and notes. */
+function neuclirPreset(id: string, title: string, languageCheck: PresetCheck, lastCheck: PresetCheck, notes: readonly string[]): Preset {
   return definePreset({
-    id: `neuclir23-${lang}`,
-    title: `TREC 2023 NeuCLIR, CLIR ${name} (${lang}) (official ir_measures command)`,
+    id,
+    title,
     official: OFFICIAL,
     input: { qrels: 'trec-qrels', runs: 'trec-run' },
     measures: MEASURES,
@@ -63,15 +64,19 @@ function clirPreset(lang: NeuclirLanguage, name: string): Preset {
     relMaps: NEUCLIR_REL_MAPS,
     rounding: { digits: 4, rule: 'c-printf' },
     report: { layout: 'ir_measures' },
-    checks: [
-      { kind: 'qrels-language', languages: [lang], message: `the ${name} CLIR qrels (qrels.final.gains.${lang}) hold only '${lang}' judgments; for the merged qrels use neuclir23-mlir` },
-      GRADE_2,
-      TOPIC_SETS,
-      CANDIDATES,
-      { kind: 'max-depth', depth: 1000, message: 'NeuCLIR runs rank at most 1,000 documents per topic; RBP is cut at 1,000, the other measures use every line' },
-    ],
-    notes: NOTES,
+    checks: [languageCheck, GRADE_2, TOPIC_SETS, CANDIDATES, lastCheck],
+    notes,
   })
+}
+
+function clirPreset(lang: NeuclirLanguage, name: string): Preset {
+  return neuclirPreset(
+    `neuclir23-${lang}`,
+    `TREC 2023 NeuCLIR, CLIR ${name} (${lang}) (official ir_measures command)`,
+    { kind: 'qrels-language', languages: [lang], message: `the ${name} CLIR qrels (qrels.final.gains.${lang}) hold only '${lang}' judgments; for the merged qrels use neuclir23-mlir` },
+    { kind: 'max-depth', depth: 1000, message: 'NeuCLIR runs rank at most 1,000 documents per topic; RBP is cut at 1,000, the other measures use every line' },
+    NOTES,
+  )
 }
 
 /** `neuclir23-zho`: CLIR into Chinese. */
@@ -82,27 +87,13 @@ export const neuclir23Fas = clirPreset('fas', 'Persian')
 export const neuclir23Rus = clirPreset('rus', 'Russian')
 
 /** `neuclir23-mlir`: one unified ranking over the three collections, against the merged qrels. */
-export const neuclir23Mlir = definePreset({
-  id: 'neuclir23-mlir',
-  title: 'TREC 2023 NeuCLIR, MLIR (zho+fas+rus, merged qrels) (official ir_measures command)',
-  official: OFFICIAL,
-  input: { qrels: 'trec-qrels', runs: 'trec-run' },
-  measures: MEASURES,
-  conventions: BASE,
-  tieRule: PYTREC_EVAL_TIES,
-  measureConventions: [{ measures: ['RBP(rel=1)'], tieRule: CWL_EVAL_TIES, conventions: RBP_CONVENTIONS, why: 'ir_measures computes RBP with its cwl_eval provider (stable sort by double score, cut at 1,000)' }],
-  relMaps: NEUCLIR_REL_MAPS,
-  rounding: { digits: 4, rule: 'c-printf' },
-  report: { layout: 'ir_measures' },
-  checks: [
-    { kind: 'qrels-language', languages: [...NEUCLIR_LANGUAGES], message: 'the merged MLIR qrels (qrels.final.gains) hold zho, fas and rus judgments' },
-    GRADE_2,
-    TOPIC_SETS,
-    CANDIDATES,
-    { kind: 'unified-ranking', depth: 1000, message: 'an MLIR run is one ranked list of at most 1,000 documents per topic over all three languages, not per-language lists concatenated' },
-  ],
-  notes: [...NOTES, 'MLIR topics are the union of the three languages\' judged topics; documents of every language compete in one ranking.'],
-})
+export const neuclir23Mlir = neuclirPreset(
+  'neuclir23-mlir',
+  'TREC 2023 NeuCLIR, MLIR (zho+fas+rus, merged qrels) (official ir_measures command)',
+  { kind: 'qrels-language', languages: [...NEUCLIR_LANGUAGES], message: 'the merged MLIR qrels (qrels.final.gains) hold zho, fas and rus judgments' },
+  { kind: 'unified-ranking', depth: 1000, message: 'an MLIR run is one ranked list of at most 1,000 documents per topic over all three languages, not per-language lists concatenated' },
+  [...NOTES, 'MLIR topics are the union of the three languages\' judged topics; documents of every language compete in one ranking.'],
+)
 
 /** The NeuCLIR presets, by id. */
 export const NEUCLIR_PRESETS: readonly Preset[] = [neuclir23Zho, neuclir23Fas, neuclir23Rus, neuclir23Mlir]

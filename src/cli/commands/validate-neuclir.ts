@@ -2,17 +2,13 @@ import {
   checkPresetRun,
   getPreset,
   readAll,
-  readIdList,
-  readChunks,
   readRun,
-  readQrels,
   renderValidationJson,
   renderValidationText,
-  RunValidator,
-  SourceError,
   type Run,
   type RunValidationReport,
 } from '../../index.js'
+import { checkRunFormat } from './run-format-check.js'
 
 /** The presets `validate --preset` checks with {@link validateNeuclirRun}. */
 export const NEUCLIR_VALIDATE_PRESETS = ['neuclir23-zho', 'neuclir23-fas', 'neuclir23-rus', 'neuclir23-mlir'] as const
@@ -68,27 +64,7 @@ export async function validateNeuclirRun(run: string, flags: NeuclirValidateFlag
   if (flags.data !== undefined) return usage(`--preset ${preset.id} reads TREC files: drop --data (RETECO only)`)
   if (run === '-') return usage(`--preset ${preset.id} reads a run file, not standard input`)
   if (flags.docLang !== undefined && !preset.checks.some((c) => c.kind === 'unified-ranking')) return usage(`--doc-lang applies to neuclir23-mlir only, not to ${preset.id}`)
-  const topics = flags.qrels === undefined ? undefined : new Set((await readQrels(flags.qrels)).queries.keys())
-  const docs = flags.corpus === undefined ? undefined : await readIdList(flags.corpus)
-  const validator = new RunValidator({
-    file: run,
-    maxLineBytes: flags.maxLineBytes,
-    maxListed: flags.maxListed,
-    strict: flags.strict ?? false,
-    ...(flags.maxDepth === undefined ? {} : { maxDepth: flags.maxDepth }),
-    ...(topics ? { topics } : {}),
-    ...(docs ? { docs } : {}),
-  })
-  let failure: SourceError | null = null
-  try {
-    for await (const chunk of readChunks(run)) validator.feed(chunk)
-  } catch (e) {
-    if (!(e instanceof SourceError)) throw e
-    failure = e
-    validator.fail(e.reason)
-  }
-  const report = validator.end()
-  if (failure) process.stderr.write(`trecscore: ${run}: cannot read: ${failure.reason}\n`)
+  const { report } = await checkRunFormat(run, run, flags)
   // Preset checks need a parsable run; a malformed one is reported by the format checks alone.
   const problems = report.errors > 0 ? [] : await presetProblems(run, flags)
   const errors = report.errors + problems.length

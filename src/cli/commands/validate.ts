@@ -1,16 +1,11 @@
 import { InvalidArgumentError, Option, type Command } from 'commander'
 import {
   DEFAULT_MAX_LINE_BYTES,
-  readIdList,
-  readQrels,
-  readChunks,
-  SourceError,
   describeRunProblemCode,
   renderValidationJson,
   renderValidationText,
   RUN_PROBLEM_CODES,
   RUN_PROBLEM_SEVERITY,
-  RunValidator,
   RETECO_RUN_PROBLEM_CODES,
   validateRetecoRun,
   renderRetecoValidationJson,
@@ -19,6 +14,7 @@ import {
   type RunValidationReport,
 } from '../../index.js'
 import { routesToNeuclir, NEUCLIR_VALIDATE_HELP, NEUCLIR_VALIDATE_PRESETS, validateNeuclirRun } from './validate-neuclir.js'
+import { checkRunFormat } from './run-format-check.js'
 import { generationValidateHelp, looksLikeAnswers, validateGenerationCommand } from './validate-generation.js'
 
 /** `--preset` values: the RETECO retrieval sub-tracks. */
@@ -124,34 +120,10 @@ async function validateCommand(run: string, flags: ValidateFlags): Promise<numbe
   if (routesToNeuclir(flags)) return validateNeuclirRun(run, flags)
   if (flags.preset === 'reteco-2b' || (flags.preset === 'reteco-2c' && (flags.retrieval !== undefined || looksLikeAnswers(run)))) return validateGenerationCommand(run, flags)
   if (flags.preset !== undefined || flags.data !== undefined) return retecoCommand(run, flags)
-  const topics = flags.qrels === undefined ? undefined : new Set((await readQrels(flags.qrels)).queries.keys())
-  const docs = flags.corpus === undefined ? undefined : await readIdList(flags.corpus)
   const file = run === '-' ? '<stdin>' : run
-  const validator = new RunValidator({
-    file,
-    maxLineBytes: flags.maxLineBytes,
-    maxListed: flags.maxListed,
-    strict: flags.strict ?? false,
-    ...(flags.maxDepth === undefined ? {} : { maxDepth: flags.maxDepth }),
-    ...(topics ? { topics } : {}),
-    ...(docs ? { docs } : {}),
-  })
-  let bytes = 0
-  let failure: SourceError | null = null
-  try {
-    for await (const chunk of readChunks(run)) {
-      bytes += chunk.length
-      validator.feed(chunk)
-    }
-  } catch (e) {
-    if (!(e instanceof SourceError)) throw e
-    failure = e
-    validator.fail(e.reason)
-  }
-  const report = validator.end()
-  if (failure) process.stderr.write(`trecscore: ${file}: cannot read: ${failure.reason}\n`)
+  const { report, failed, bytes } = await checkRunFormat(run, file, flags)
   if (flags.format === 'json') process.stdout.write(renderValidationJson(report))
-  else if (!failure || bytes > 0) process.stdout.write(renderValidationText(report))
+  else if (!failed || bytes > 0) process.stdout.write(renderValidationText(report))
   return exitCode(report)
 }
 

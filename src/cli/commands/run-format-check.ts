@@ -1,0 +1,45 @@
+import { readChunks, readIdList, readQrels, RunValidator, SourceError, type RunValidationReport } from '../../index.js'
+
+/** The `validate` flags the format checks read. */
+export interface FormatCheckFlags {
+  readonly qrels?: string
+  readonly corpus?: string
+  readonly maxDepth?: number
+  readonly maxLineBytes: number
+  readonly maxListed: number
+  readonly strict?: boolean
+}
+
+/**
+ * The format checks of `validate` on one run (`-` is standard input, named `file` in messages):
+ * topics from `--qrels`, doc ids from `--corpus`, the run streamed through a {@link RunValidator}.
+ * A read failure is recorded in the report and said on stderr.
+ */
+export async function checkRunFormat(run: string, file: string, flags: FormatCheckFlags): Promise<{ report: RunValidationReport; failed: boolean; bytes: number }> {
+  const topics = flags.qrels === undefined ? undefined : new Set((await readQrels(flags.qrels)).queries.keys())
+  const docs = flags.corpus === undefined ? undefined : await readIdList(flags.corpus)
+  const validator = new RunValidator({
+    file,
+    maxLineBytes: flags.maxLineBytes,
+    maxListed: flags.maxListed,
+    strict: flags.strict ?? false,
+    ...(flags.maxDepth === undefined ? {} : { maxDepth: flags.maxDepth }),
+    ...(topics ? { topics } : {}),
+    ...(docs ? { docs } : {}),
+  })
+  let bytes = 0
+  let failure: SourceError | null = null
+  try {
+    for await (const chunk of readChunks(run)) {
+      bytes += chunk.length
+      validator.feed(chunk)
+    }
+  } catch (e) {
+    if (!(e instanceof SourceError)) throw e
+    failure = e
+    validator.fail(e.reason)
+  }
+  const report = validator.end()
+  if (failure) process.stderr.write(`trecscore: ${file}: cannot read: ${failure.reason}\n`)
+  return { report, failed: failure !== null, bytes }
+}
