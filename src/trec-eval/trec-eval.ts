@@ -373,7 +373,7 @@ async function main(argv: readonly string[], io: TrecEvalIO): Promise<number> {
     let off = 0
     for (const m of active) {
       const n = m.names.length
-      if (m.def.summary !== 'none' || m.def.perQuery !== 'none') for (let k = 0; k < n; k++) sums[off + k] += values[off + k]!
+      if (m.def.summary !== 'none' || m.def.perQuery !== 'none') for (let k = 0; k < n; k++) sums[off + k] = sums[off + k]! + values[off + k]!
       off += n
     }
     if (args.queryEval) appendQueryLines(out, qid, values, texts, active, zscores !== null)
