@@ -87,6 +87,7 @@ export { trecEvalProcess } from './trec-eval/process-entry.js'
 // Reports
 export { renderResults, toJson, describeConventions, describeCounts, FORMATS, type Format } from './report/leaderboard.js'
 export { formatFixed } from './report/printf.js'
+export { TABLE_FORMATS, renderTable, type Cell, type Column, type Table, type TableFormat, type TableOptions } from './report/table.js'
 export * from './report/html/index.js'
 
 // Errors

@@ -7,7 +7,9 @@ import {
   loadWordNet,
   openTextsimSink,
   readTextsimPairs,
+  renderTable,
   scoreTextsim,
+  summarizeTextsim,
   wordTokenize,
   type BertScorer,
   type MeteorTokenizer,
@@ -16,7 +18,12 @@ import {
   type TextsimMetric,
   type TextsimPair,
   type TextsimRow,
+  type TextsimSink,
+  type TextsimSummary,
 } from '../../index.js'
+
+const FORMATS = ['jsonl', 'table', 'markdown', 'csv', 'tsv', 'json'] as const
+type TextsimFormat = (typeof FORMATS)[number]
 
 interface TextsimFlags {
   metric: TextsimMetric[]
@@ -33,6 +40,8 @@ interface TextsimFlags {
   idf?: boolean
   baseline?: string
   out?: string
+  format: TextsimFormat
+  items?: string
 }
 
 function metrics(text: string): TextsimMetric[] {
@@ -61,15 +70,43 @@ function rowJson(row: TextsimRow, order: readonly TextsimMetric[]): string {
   return JSON.stringify(out)
 }
 
+/** The summary as a table: one row per metric, P / R / F (METEOR's score in F), and the pairs in the mean. */
+function renderSummary(summary: TextsimSummary, format: Exclude<TextsimFormat, 'jsonl'>, stemmer: boolean): string {
+  if (format === 'json') return `${JSON.stringify(summary)}\n`
+  const metrics = [...new Set(summary.means.map((m) => m.metric))]
+  const mean = (metric: string, c: string): number | null => summary.means.find((m) => m.metric === metric && m.component === c)?.mean ?? null
+  const rows = metrics.map((metric) => {
+    const f = metric === 'meteor' ? 'score' : metric === 'bertscore' ? 'f1' : 'fmeasure'
+    const n = summary.means.find((m) => m.metric === metric && m.component === f)?.n ?? 0
+    return [metric, metric === 'meteor' ? null : mean(metric, 'precision'), metric === 'meteor' ? null : mean(metric, 'recall'), mean(metric, f), n]
+  })
+  return renderTable(
+    {
+      columns: [
+        { key: 'metric', header: 'metric', align: 'left' },
+        { key: 'precision', header: 'P', align: 'right' },
+        { key: 'recall', header: 'R', align: 'right' },
+        { key: 'f', header: 'F', align: 'right' },
+        { key: 'n', header: 'n', align: 'right', digits: 0 },
+      ],
+      rows,
+      notes: [
+        `means over ${summary.scored} scored pair(s) (numpy np.mean of the per-pair values); ${summary.notScored} line(s) not scored; ROUGE stemmer ${stemmer ? 'on' : 'off'}; METEOR's score is in F`,
+      ],
+    },
+    format,
+  )
+}
+
 /**
- * `trecscore textsim --metric rougeL,rougeLsum,meteor,bertscore [--stemmer] [--tokenize split|nltk]
+ * `trecscore textsim --metric rouge1,rouge2,rougeL,rougeLsum,meteor,bertscore [--stemmer] [--tokenize split|nltk]
  * [--punkt DIR] [--out FILE] PAIRS.jsonl`: ROUGE-L/ROUGE-Lsum (rouge-score 0.1.2), METEOR (NLTK 3.8,
  * WordNet 3.0) and BERTScore per pair, as JSONL.
  */
 export function registerTextsim(program: Command): void {
   program
     .command('textsim')
-    .description('text similarity of predictions to references: ROUGE-L and ROUGE-Lsum as rouge-score 0.1.2, METEOR as NLTK 3.8 (WordNet 3.0), BERTScore on a local ONNX model; JSONL, one line per id')
+    .description('text similarity of predictions to references: ROUGE-1, ROUGE-2, ROUGE-L and ROUGE-Lsum as rouge-score 0.1.2, METEOR as NLTK 3.8 (WordNet 3.0), BERTScore on a local ONNX model; JSONL, one line per id')
     .argument('<pairs>', 'JSONL file, one {"id", "prediction", "references": [...]} per line (- for standard input; .gz accepted)')
     .addOption(
       new Option('--metric <list>', `comma-separated metrics: ${TEXTSIM_METRICS.join(', ')}`).argParser(metrics).default(['rougeL', 'rougeLsum', 'meteor'], 'rougeL,rougeLsum,meteor'),
@@ -86,14 +123,20 @@ export function registerTextsim(program: Command): void {
     .option('--layer <n>', 'BERTScore: hidden layer (e.g. 17 for roberta-large)', layer)
     .option('--idf', 'BERTScore: idf weights from all references of the file')
     .option('--baseline <file>', "BERTScore: rescale with this baseline file (bert_score's rescale_baseline TSV)")
-    .option('--out <file>', 'write the JSONL here instead of standard output')
+    .option('-o, --out <file>', 'write the output (JSONL, or the summary with --format) here instead of standard output')
+    .addOption(
+      new Option('-f, --format <fmt>', 'jsonl: one line per id; table, markdown, csv, tsv, json: the summary (mean of every metric over the scored pairs)').choices(FORMATS).default('jsonl'),
+    )
+    .option('--items <file>', 'with a summary --format: also write the per-id JSONL to this file')
     .addHelpText(
       'after',
       `
-Output: one JSON line per scored id, e.g.
-  {"id":"q1","rougeL":{"precision":…,"recall":…,"fmeasure":…,"reference":0},"rougeLsum":{…},"meteor":{"score":…,"reference":0}}
+Output: one JSON line per scored id (default --format jsonl), e.g.
+  {"id":"q1","rouge1":{"precision":…,"recall":…,"fmeasure":…,"reference":0},"rougeL":{"precision":…,"recall":…,"fmeasure":…,"reference":0},"rougeLsum":{…},"meteor":{"score":…,"reference":0}}
 ROUGE: the reference with the highest F per type (first on ties; rouge-score score_multi); METEOR: the
 max over the references (NLTK meteor_score); "reference" is the 0-based index of the one chosen.
+--format table|markdown|csv|tsv|json prints the summary instead: per metric the mean P, R and F
+(numpy np.mean of the per-pair values) and the number of pairs; --items FILE keeps the per-id JSONL.
 BERTScore: {"precision","recall","f1"}, each the max over the references (bert_score).
 A bad line (invalid JSON or UTF-8, wrong types, missing fields, an empty reference list, a duplicate
 id, a text too long to score) is reported on standard error with file:line and id; the other lines
@@ -112,6 +155,9 @@ unreadable file.`,
       if (!wants('bertscore') && (bertOnly.length > 0 || flags.model !== undefined)) {
         const given = [...(flags.model !== undefined ? ['--model'] : []), ...bertOnly.map((o) => `--${o}`)]
         cmd.error(`error: ${given.join(', ')} only appl${given.length === 1 ? 'ies' : 'y'} to --metric bertscore`, { exitCode: 2, code: 'trecscore.bertscoreOption' })
+      }
+      if (flags.items !== undefined && flags.format === 'jsonl') {
+        cmd.error('error: --items only applies to a summary --format (table, markdown, csv, tsv, json)', { exitCode: 2, code: 'trecscore.itemsOption' })
       }
       if (flags.punkt !== undefined && flags.tokenize !== 'nltk') {
         cmd.error('error: --punkt only applies to --tokenize nltk', { exitCode: 2, code: 'trecscore.punktOption' })
@@ -141,7 +187,9 @@ unreadable file.`,
         ...(bert !== undefined ? { bertScorer: bert } : {}),
       }
 
-      const sink = openTextsimSink(flags.out)
+      const summaryFormat = flags.format === 'jsonl' ? undefined : flags.format
+      const sink: TextsimSink | undefined = summaryFormat === undefined ? openTextsimSink(flags.out) : flags.items !== undefined ? openTextsimSink(flags.items) : undefined
+      const kept: TextsimRow[] = []
       const tty = process.stderr.isTTY === true
       let failed = 0
       let scored = 0
@@ -158,7 +206,10 @@ unreadable file.`,
         const batch = pending.splice(0)
         const result = await scoreTextsim(batch, config, (p) => lineOf.get(p)!)
         result.issues.forEach(report)
-        for (const row of result.rows) await sink.write(rowJson(row, flags.metric))
+        for (const row of result.rows) {
+          if (sink !== undefined) await sink.write(rowJson(row, flags.metric))
+          if (summaryFormat !== undefined) kept.push(row)
+        }
         scored += result.rows.length
         for (const p of batch) lineOf.delete(p)
         if (tty) process.stderr.write(`\rtextsim: ${read} lines read, ${scored} scored, ${failed} failed`)
@@ -184,7 +235,7 @@ unreadable file.`,
         }
         await flush()
       } finally {
-        await sink.close()
+        await sink?.close()
         // What BERTScore ran with and what it had to cut or could not score: never silent.
         if (bert !== undefined) {
           const d = bert.describe()
@@ -192,6 +243,14 @@ unreadable file.`,
           process.stderr.write(`textsim: bertscore ${String(d.hash)}; model sha256 ${String(d.modelSha256)}; ${c.truncatedTexts ?? 0} truncated text(s), ${c.emptyPredictions ?? 0} empty prediction(s), ${c.emptyReferences ?? 0} empty reference(s), ${c.nanValues ?? 0} NaN value(s) (written as null)\n`)
         }
         await bert?.close()
+      }
+      if (summaryFormat !== undefined) {
+        const out = openTextsimSink(flags.out)
+        try {
+          await out.write(renderSummary(summarizeTextsim(kept, flags.metric, failed), summaryFormat, flags.stemmer === true).replace(/\n$/, ''))
+        } finally {
+          await out.close()
+        }
       }
       if (tty) process.stderr.write('\r\x1b[K')
       process.stderr.write(`textsim: ${scored} scored, ${failed} line(s) not scored${failed > 0 ? ' (exit 2)' : ''}\n`)

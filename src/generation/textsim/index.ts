@@ -1,5 +1,5 @@
 /**
- * Lexical text similarity, exactly as the reference tools compute it: ROUGE-L and ROUGE-Lsum
+ * Lexical text similarity, exactly as the reference tools compute it: ROUGE-1, ROUGE-2, ROUGE-L and ROUGE-Lsum
  * (rouge-score 0.1.2), NLTK 3.8's Porter stemmer, METEOR (NLTK 3.8 with WordNet 3.0) and the
  * `textsim` pair-file scorer behind `trecscore textsim`.
  */
@@ -11,6 +11,7 @@ export {
   lcsLength,
   rougeF,
   rougeLTokens,
+  rougeNTokens,
   rougeLsumTokens,
   rougePair,
   rougeScores,
@@ -47,7 +48,9 @@ export {
   parseTextsimLine,
   scoreTextsim,
   scoreTextsimPair,
+  summarizeTextsim,
   type TextsimBertScorer,
+  type TextsimMean,
   type TextsimConfig,
   type TextsimIssue,
   type TextsimLine,
@@ -55,5 +58,6 @@ export {
   type TextsimPair,
   type TextsimRow,
   type TextsimScored,
+  type TextsimSummary,
 } from './textsim.js'
 export { TEXTSIM_MAX_LINE_BYTES, openTextsimSink, readTextsimPairs, type TextsimSink } from './textsim-file.js'

@@ -1,7 +1,11 @@
 /**
- * ROUGE-L and ROUGE-Lsum exactly as Google's rouge-score 0.1.2 (`RougeScorer(['rougeL',
- * 'rougeLsum'], use_stemmer)`), reference ("target") first as its `score(target, prediction)`.
+ * ROUGE-1, ROUGE-2, ROUGE-L and ROUGE-Lsum exactly as Google's rouge-score 0.1.2
+ * (`RougeScorer(['rouge1', 'rouge2', 'rougeL', 'rougeLsum'], use_stemmer)`), reference ("target")
+ * first as its `score(target, prediction)`.
  *
+ * - rougeN (n = 1, 2): n-gram multisets G_t, G_p of the whole-text tokens;
+ *   hits = Σ_{g ∈ G_t} min(#_t g, #_p g); P = hits / max(|G_p|, 1), R = hits / max(|G_t|, 1),
+ *   F as below (so 0 when a side has fewer than n tokens), as `rouge_scorer._score_ngrams`.
  * - rougeL: L = |LCS(target, prediction)| over whole-text tokens; P = L/|prediction|,
  *   R = L/|target|, F = 2·P·R/(P+R) (0 when P+R = 0); all 0 when either side has no token.
  * - rougeLsum (summary-level, ROUGE paper §3.2): sentences split on "\n". For each target
@@ -25,11 +29,11 @@ export interface RougeScore {
 }
 
 /** The rouge types computed here. */
-export const ROUGE_TYPES = ['rougeL', 'rougeLsum'] as const
+export const ROUGE_TYPES = ['rouge1', 'rouge2', 'rougeL', 'rougeLsum'] as const
 /** A rouge type computed here. */
 export type RougeType = (typeof ROUGE_TYPES)[number]
 
-/** Both rouge types for one (reference, prediction) pair. */
+/** Every rouge type for one (reference, prediction) pair. */
 export type RougePair = Readonly<Record<RougeType, RougeScore>>
 
 /** A `score_multi` pick: the chosen reference's score and its 0-based index. */
@@ -121,6 +125,27 @@ export function lcsIndices(ref: readonly string[], can: readonly string[], maxCe
   return out.reverse()
 }
 
+function ngramCounts(tokens: readonly string[], n: number): Map<string, number> {
+  const c = new Map<string, number>()
+  // Tokens are [a-z0-9]+ (rouge-score's tokenizer), so a space cannot occur inside one.
+  for (let i = 0; i + n <= tokens.length; i++) {
+    const g = n === 1 ? tokens[i]! : tokens.slice(i, i + n).join(' ')
+    c.set(g, (c.get(g) ?? 0) + 1)
+  }
+  return c
+}
+
+/** rougeN of token lists, reference first (`rouge_scorer._score_ngrams`). */
+export function rougeNTokens(target: readonly string[], prediction: readonly string[], n: number): RougeScore {
+  const t = ngramCounts(target, n)
+  const p = ngramCounts(prediction, n)
+  let hits = 0
+  for (const [g, ct] of t) hits += Math.min(ct, p.get(g) ?? 0)
+  const precision = hits / Math.max(prediction.length - n + 1, 1)
+  const recall = hits / Math.max(target.length - n + 1, 1)
+  return { precision, recall, fmeasure: rougeF(precision, recall) }
+}
+
 /** rougeL of token lists, reference first. */
 export function rougeLTokens(target: readonly string[], prediction: readonly string[], maxCells = DEFAULT_MAX_CELLS): RougeScore {
   if (target.length === 0 || prediction.length === 0) return ZERO
@@ -174,19 +199,23 @@ function stemmerOf(option: boolean | Stemmer | undefined): Stemmer | undefined {
   return option
 }
 
-/** rouge-score `RougeScorer(['rougeL','rougeLsum'], use_stemmer).score(reference, prediction)`. */
+/** rouge-score `RougeScorer(['rouge1','rouge2','rougeL','rougeLsum'], use_stemmer).score(reference, prediction)`. */
 export function rougePair(reference: string, prediction: string, options: RougeOptions = {}): RougePair {
   const stem = stemmerOf(options.stemmer)
   const max = options.maxLcsCells ?? DEFAULT_MAX_CELLS
   const sents = (text: string): string[][] => rougeSentences(text).map((s) => rougeTokenize(s, stem))
+  const ref = rougeTokenize(reference, stem)
+  const pred = rougeTokenize(prediction, stem)
   return {
-    rougeL: rougeLTokens(rougeTokenize(reference, stem), rougeTokenize(prediction, stem), max),
+    rouge1: rougeNTokens(ref, pred, 1),
+    rouge2: rougeNTokens(ref, pred, 2),
+    rougeL: rougeLTokens(ref, pred, max),
     rougeLsum: rougeLsumTokens(sents(reference), sents(prediction), max),
   }
 }
 
 /**
- * rougeL and rougeLsum of `prediction` against every reference, and rouge-score's
+ * Every rouge type of `prediction` against every reference, and rouge-score's
  * `score_multi` pick per type (highest F, first on ties). Throws {@link TextsimItemError} for an
  * empty reference list (rouge-score raises `ValueError`) or a text over `maxLcsCells`.
  */
@@ -198,5 +227,5 @@ export function rougeScores(prediction: string, references: readonly string[], o
     for (let k = 1; k < perReference.length; k++) if (perReference[k]![type].fmeasure > perReference[best]![type].fmeasure) best = k
     return { ...perReference[best]![type], reference: best }
   }
-  return { perReference, best: { rougeL: pick('rougeL'), rougeLsum: pick('rougeLsum') } }
+  return { perReference, best: { rouge1: pick('rouge1'), rouge2: pick('rouge2'), rougeL: pick('rougeL'), rougeLsum: pick('rougeLsum') } }
 }

@@ -7,10 +7,11 @@
  */
 import { isTrecscoreError } from '../../errors/trecscore-error.js'
 import { meteorScore, type MeteorParams, type MeteorTokenizer, type SynonymSource } from './meteor.js'
-import { rougeScores, type RougeBest } from './rouge.js'
+import { numpyPairwiseSum } from '../../stats/agreement/numpy-sum.js'
+import { ROUGE_TYPES, rougeScores, type RougeBest } from './rouge.js'
 
 /** The metrics `textsim` computes. */
-export const TEXTSIM_METRICS = ['rougeL', 'rougeLsum', 'meteor', 'bertscore'] as const
+export const TEXTSIM_METRICS = ['rouge1', 'rouge2', 'rougeL', 'rougeLsum', 'meteor', 'bertscore'] as const
 /** A metric `textsim` computes. */
 export type TextsimMetric = (typeof TEXTSIM_METRICS)[number]
 
@@ -82,6 +83,8 @@ export function parseTextsimValue(value: unknown, text: string, file: string, li
 /** One line of `textsim` output. Scores of metrics not asked for are absent. */
 export interface TextsimRow {
   readonly id: string
+  readonly rouge1?: RougeBest
+  readonly rouge2?: RougeBest
   readonly rougeL?: RougeBest
   readonly rougeLsum?: RougeBest
   readonly meteor?: { readonly score: number; readonly reference: number }
@@ -111,10 +114,10 @@ export interface TextsimConfig {
 /** The synchronous part of a pair's scores (ROUGE and METEOR). Throws `TextsimItemError`. */
 export function scoreTextsimPair(pair: TextsimPair, config: TextsimConfig): TextsimRow {
   const row: { -readonly [K in keyof TextsimRow]: TextsimRow[K] } = { id: pair.id }
-  if (config.metrics.includes('rougeL') || config.metrics.includes('rougeLsum')) {
+  const rouge = ROUGE_TYPES.filter((t) => config.metrics.includes(t))
+  if (rouge.length > 0) {
     const r = rougeScores(pair.prediction, pair.references, { stemmer: config.stemmer })
-    if (config.metrics.includes('rougeL')) row.rougeL = r.best.rougeL
-    if (config.metrics.includes('rougeLsum')) row.rougeLsum = r.best.rougeLsum
+    for (const t of rouge) row[t] = r.best[t]
   }
   if (config.metrics.includes('meteor')) {
     if (config.wordnet === undefined) throw new Error('scoreTextsimPair: meteor needs config.wordnet')
@@ -173,3 +176,63 @@ export function formatTextsimIssue(issue: TextsimIssue, max = 120): string {
   const id = issue.id !== undefined ? ` id ${JSON.stringify(issue.id)}:` : ''
   return `${issue.file}:${issue.line}:${id} ${issue.problem}: ${JSON.stringify(clipped)}`
 }
+
+/** One line of a {@link TextsimSummary}: the mean of one component of one metric. */
+export interface TextsimMean {
+  readonly metric: TextsimMetric
+  /** `precision`, `recall`, `fmeasure` (ROUGE), `score` (METEOR), `precision`, `recall`, `f1` (BERTScore). */
+  readonly component: string
+  /** Mean over the scored pairs with a value; `null` when none has one. */
+  readonly mean: number | null
+  /** Pairs in the mean. */
+  readonly n: number
+  /** Scored pairs left out of the mean because their value is undefined (BERTScore NaN). */
+  readonly undefined: number
+}
+
+/** `textsim`'s summary: per metric component, the mean over the scored pairs. */
+export interface TextsimSummary {
+  readonly schema: 'trecscore.textsim-summary/1'
+  readonly scored: number
+  /** Lines that could not be scored (reported as issues; not in any mean). */
+  readonly notScored: number
+  readonly means: readonly TextsimMean[]
+}
+
+const COMPONENTS: Readonly<Record<TextsimMetric, readonly string[]>> = {
+  rouge1: ['precision', 'recall', 'fmeasure'],
+  rouge2: ['precision', 'recall', 'fmeasure'],
+  rougeL: ['precision', 'recall', 'fmeasure'],
+  rougeLsum: ['precision', 'recall', 'fmeasure'],
+  meteor: ['score'],
+  bertscore: ['precision', 'recall', 'f1'],
+}
+
+function component(row: TextsimRow, metric: TextsimMetric, c: string): number | null | undefined {
+  const v = row[metric] as Readonly<Record<string, number | null>> | undefined
+  return v === undefined ? undefined : v[c]
+}
+
+/**
+ * The mean of every component of every metric over the scored rows, in the order of `metrics`.
+ * Means are numpy's `np.mean` of the per-pair values as written in the JSONL (pairwise
+ * summation, then one division), so they match a Python mean of the same file bit for bit.
+ * A NaN BERTScore value (written as null) is left out and counted in `undefined`.
+ */
+export function summarizeTextsim(rows: readonly TextsimRow[], metrics: readonly TextsimMetric[], notScored = 0): TextsimSummary {
+  const means: TextsimMean[] = []
+  for (const metric of metrics) {
+    for (const c of COMPONENTS[metric]) {
+      const values: number[] = []
+      let undef = 0
+      for (const row of rows) {
+        const v = component(row, metric, c)
+        if (typeof v === 'number' && !Number.isNaN(v)) values.push(v)
+        else undef++
+      }
+      means.push({ metric, component: c, mean: values.length > 0 ? numpyPairwiseSum(values) / values.length : null, n: values.length, undefined: undef })
+    }
+  }
+  return { schema: 'trecscore.textsim-summary/1', scored: rows.length, notScored, means }
+}
+

@@ -1,0 +1,117 @@
+/**
+ * One table model and its renderers: a {@link Table} (columns and rows of plain cells) rendered as
+ * an aligned text table, Markdown, CSV, TSV or JSON. Numbers in human formats (table, markdown)
+ * are written by `printf.ts` (`%.Nf`, ties to even); machine formats (csv, tsv, json) carry full
+ * precision (the shortest text that reads back as the same double). `null` is an undefined value:
+ * `-` in human formats, empty in csv/tsv, `null` in JSON.
+ */
+import { formatFixed } from './printf.js'
+
+/** A cell: text, a number, or undefined (`null`). */
+export type Cell = string | number | null
+
+/** A column of a {@link Table}. */
+export interface Column {
+  /** Key of the column in JSON output. */
+  readonly key: string
+  /** Header shown in human formats and csv/tsv. */
+  readonly header: string
+  /** Alignment in the text table; default: right for columns whose cells are numbers. */
+  readonly align?: 'left' | 'right'
+  /** Decimals of this column's numbers in table and markdown output (default: the table's). */
+  readonly digits?: number
+}
+
+/** A table: columns, rows of cells (one per column), and note lines printed under it. */
+export interface Table {
+  readonly columns: readonly Column[]
+  readonly rows: readonly (readonly Cell[])[]
+  /** Lines under a text/markdown table (e.g. the conventions); left out of csv, tsv and JSON rows. */
+  readonly notes?: readonly string[]
+}
+
+/** The formats {@link renderTable} writes. */
+export const TABLE_FORMATS = ['table', 'markdown', 'csv', 'tsv', 'json'] as const
+/** A format {@link renderTable} writes. */
+export type TableFormat = (typeof TABLE_FORMATS)[number]
+
+/** Options of {@link renderTable}. */
+export interface TableOptions {
+  /** Decimals of numbers in table and markdown output (default 4). */
+  readonly digits?: number
+}
+
+/** Control characters shown as escapes (`\x1b`), so a cell cannot move the terminal's cursor. */
+export function visibleText(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => {
+    if (c === '\t') return '\\t'
+    if (c === '\n') return '\\n'
+    if (c === '\r') return '\\r'
+    return `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`
+  })
+}
+
+/** A Markdown table cell: `|` and `\` escaped, line breaks as spaces, control characters visible. */
+export function markdownCell(text: string): string {
+  return visibleText(text.replace(/[\r\n]+/g, ' ')).replace(/[\\|]/g, (c) => `\\${c}`)
+}
+
+/** An RFC 4180 CSV field: quoted when it holds a comma, quote, CR or LF. */
+export function csvField(text: string): string {
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+}
+
+/** A TSV field: tabs and line breaks written as `\t`, `\n`, `\r`, backslashes doubled. */
+export function tsvField(text: string): string {
+  return text.replace(/[\\\t\n\r]/g, (c) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c]!)
+}
+
+function human(cell: Cell, digits: number): string {
+  if (cell === null) return '-'
+  return typeof cell === 'number' ? formatFixed(cell, digits) : cell
+}
+
+function machine(cell: Cell): string {
+  if (cell === null) return ''
+  return typeof cell === 'number' ? String(cell) : cell
+}
+
+function rightAligned(table: Table, i: number): boolean {
+  const c = table.columns[i]!
+  if (c.align !== undefined) return c.align === 'right'
+  return table.rows.length > 0 && table.rows.every((r) => r[i] === null || typeof r[i] === 'number')
+}
+
+/** Renders a {@link Table}; the result ends with a newline. */
+export function renderTable(table: Table, format: TableFormat, options: TableOptions = {}): string {
+  const digits = options.digits ?? 4
+  const notes = table.notes ?? []
+  switch (format) {
+    case 'json': {
+      const rows = table.rows.map((r) => Object.fromEntries(table.columns.map((c, i) => [c.key, r[i] ?? null])))
+      return `${JSON.stringify(rows)}\n`
+    }
+    case 'csv':
+      return [table.columns.map((c) => csvField(c.header)), ...table.rows.map((r) => r.map((x) => csvField(machine(x))))].map((l) => l.join(',') + '\n').join('')
+    case 'tsv':
+      return [table.columns.map((c) => tsvField(c.header)), ...table.rows.map((r) => r.map((x) => tsvField(machine(x))))].map((l) => l.join('\t') + '\n').join('')
+    case 'markdown': {
+      const right = table.columns.map((_c, i) => rightAligned(table, i))
+      const line = (cells: readonly string[]): string => `| ${cells.join(' | ')} |\n`
+      return (
+        line(table.columns.map((c) => markdownCell(c.header))) +
+        line(right.map((r) => (r ? '---:' : '---'))) +
+        table.rows.map((r) => line(r.map((x, i) => markdownCell(human(x, table.columns[i]?.digits ?? digits))))).join('') +
+        notes.map((n) => `\n${markdownCell(n)}\n`).join('')
+      )
+    }
+    case 'table': {
+      const cells = [table.columns.map((c) => visibleText(c.header)), ...table.rows.map((r) => r.map((x, i) => visibleText(human(x, table.columns[i]?.digits ?? digits))))]
+      const widths = table.columns.map((_c, i) => Math.max(...cells.map((r) => r[i]!.length)))
+      const right = table.columns.map((_c, i) => rightAligned(table, i))
+      const pad = (s: string, i: number): string => (right[i] ? s.padStart(widths[i]!) : s.padEnd(widths[i]!))
+      const text = (r: readonly string[]): string => r.map(pad).join('  ').trimEnd() + '\n'
+      return text(cells[0]!) + widths.map((w) => '-'.repeat(w)).join('  ') + '\n' + cells.slice(1).map(text).join('') + notes.map((n) => `${visibleText(n)}\n`).join('')
+    }
+  }
+}
