@@ -14,6 +14,8 @@
  * - Significance letters follow the FIRST test: run A "beats" B when A's mean is higher and the
  *   corrected p < α. Higher is better for every measure.
  * - Every resampling (permutation, bootstrap, CI) of every pair starts from the same seed.
+ * - Non-finite per-query values (NaN, ±Infinity) are refused upfront (exit 2), naming the first
+ *   run, query and measure.
  */
 import type { Conventions } from '../conventions/conventions.js'
 import { resolveConventions } from '../conventions/profiles.js'
@@ -182,6 +184,27 @@ function compareMeasure(table: PerQueryTable, m: number, scope: readonly number[
   return { measure: table.measures[m]!, means, queries, undefinedQueries: scope.length - queries.length, values, pairs: pairResults, family, best, beats }
 }
 
+/**
+ * Refuse non-finite per-query values (NaN, ±Infinity) before any test: a paired test on them
+ * has no meaning, and NaN would poison means and p-values silently. One line naming the first
+ * offending run, query and measure, and how many values are affected in all.
+ */
+function checkFinite(table: PerQueryTable): void {
+  let count = 0
+  let first = ''
+  for (const r of table.runs)
+    for (let m = 0; m < r.values.length; m++) {
+      const col = r.values[m]!
+      for (let q = 0; q < col.length; q++) {
+        const v = col[q]
+        if (v === null || v === undefined || Number.isFinite(v)) continue
+        if (count === 0) first = `run ${JSON.stringify(r.name)}, query ${JSON.stringify(table.queries[q]?.id ?? String(q))}, measure ${table.measures[m]}: ${v}`
+        count++
+      }
+    }
+  if (count) throw new TrecscoreError(`compare: per-query values must be finite numbers, found ${count} that ${count === 1 ? 'is' : 'are'} not (first: ${first}); check the runs' scores and the qrels' grades`, 2)
+}
+
 function naturalOrder(x: string, y: string): number {
   return x.localeCompare(y, 'en', { numeric: true }) || (x < y ? -1 : x > y ? 1 : 0)
 }
@@ -199,6 +222,7 @@ export function compareTable(table: PerQueryTable, options: CompareOptions = {})
     if (r.values.length !== table.measures.length || r.values.some((v) => v.length !== table.queries.length))
       throw new TrecscoreError(`compare: run ${r.name} does not have one value per measure and query`, 2)
   }
+  checkFinite(table)
   const unknown = by.filter((g) => !table.groupings.includes(g))
   if (unknown.length)
     throw new TrecscoreError(

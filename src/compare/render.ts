@@ -10,12 +10,19 @@
  * - `csv`: one row per compared pair, measure and scope, full precision.
  * - `json`: the result as is (schema `trecscore.compare/1`).
  * - `html`: see `render-html.ts`.
+ *
+ * Run names (labels) are printed as given. In the text formats (table, markdown, latex, html)
+ * control characters and bidirectional overrides in names, measures and groups are shown as
+ * `\xNN` / `\u{NNNN}` (`escapeControlChars`), then escaped for the format; csv and json keep
+ * them exact (csv quotes a field with a quote, comma or line break).
  */
-import { formatFixed } from '../report/printf.js'
+import { escapeControlChars as show } from '../report/control-chars.js'
 import { CORRECTION_TITLES, TEST_TITLES, legendLines } from './legend.js'
 import { renderCompareHtml } from './render-html.js'
-import type { CompareResult, MeasureComparison, PairComparison } from './types.js'
-import { mainCells, type MainCell } from './cells.js'
+import type { CompareResult, MeasureComparison } from './types.js'
+import { formatP, mainCells, pairHeader, pairRow, type MainCell } from './cells.js'
+
+export { formatP }
 
 /** Output formats of `compare`. */
 export const COMPARE_FORMATS = ['table', 'markdown', 'latex', 'csv', 'json', 'html'] as const
@@ -29,45 +36,10 @@ export interface RenderCompareOptions {
   readonly digits?: number
 }
 
-/** A p-value for reading: 4 decimals, or 2 significant digits below 0.001. */
-export function formatP(p: number | null): string {
-  if (p === null) return '-'
-  if (p === 0) return '0'
-  if (p >= 0.001) return formatFixed(p, 4)
-  return p.toExponential(1)
-}
-
-function signed(x: number, digits: number): string {
-  const s = formatFixed(x, digits)
-  return x >= 0 && !s.startsWith('-') ? `+${s}` : s
-}
-
 function textTable(header: readonly string[], body: readonly (readonly string[])[], leftCols: number): string[] {
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)))
   const line = (row: readonly string[]): string => row.map((c, i) => (i < leftCols ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd()
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)]
-}
-
-function pairRow(r: CompareResult, m: MeasureComparison, p: PairComparison, digits: number): string[] {
-  const e = p.effect
-  return [
-    r.runs[p.a]!.letter,
-    r.runs[p.b]!.letter,
-    m.measure,
-    String(p.n),
-    formatFixed(p.meanA, digits),
-    formatFixed(p.meanB, digits),
-    signed(e.meanDifference, digits),
-    e.ci95 ? `[${signed(e.ci95[0], digits)}, ${signed(e.ci95[1], digits)}]` : '-',
-    e.cohensDz === null ? '-' : formatFixed(e.cohensDz, 2),
-    `${p.wins}/${p.ties}/${p.losses}`,
-    ...p.tests.flatMap((t) => [formatP(t.p), `${formatP(t.pAdjusted)}${t.significant ? ' *' : ''}`]),
-  ]
-}
-
-function pairHeader(r: CompareResult): string[] {
-  const corr = r.settings.correction
-  return ['A', 'B', 'measure', 'n', 'mean A', 'mean B', 'A-B', '95% CI', 'd_z', 'W/T/L', ...r.settings.tests.flatMap((t) => [`${t} p`, `${t} p ${corr === 'none' ? '(raw)' : corr}`])]
 }
 
 function scopeTitle(label: string, m: readonly MeasureComparison[]): string {
@@ -78,30 +50,30 @@ function scopeTitle(label: string, m: readonly MeasureComparison[]): string {
 
 function renderText(r: CompareResult, digits: number): string {
   const out: string[] = []
-  const header = ['', 'run', ...r.measures]
+  const header = ['', 'run', ...r.measures.map(show)]
   const main = (ms: readonly MeasureComparison[]): string[] =>
     textTable(
       header,
-      mainCells(r, ms, digits).map((row, i) => [r.runs[i]!.letter, r.runs[i]!.name, ...row.map((c) => `${c.value}${c.best ? '*' : ''}${c.beats ? `^${c.beats}` : ''}`)]),
+      mainCells(r, ms, digits).map((row, i) => [r.runs[i]!.letter, show(r.runs[i]!.name), ...row.map((c) => `${c.value}${c.best ? '*' : ''}${c.beats ? `^${c.beats}` : ''}`)]),
       2,
     )
   out.push(`Compared on ${scopeTitle('all queries', r.overall)}`, ...main(r.overall), '')
   out.push(`Pairs (A vs B; "*" after an adjusted p: < ${r.settings.alpha}; every group's pairs: --format csv or json)`)
-  out.push(...textTable(pairHeader(r), r.overall.flatMap((m) => m.pairs.map((p) => pairRow(r, m, p, digits))), 3), '')
+  out.push(...textTable(pairHeader(r), r.overall.flatMap((m) => m.pairs.map((p) => pairRow(r, m, p, digits).map(show))), 3), '')
   for (const b of r.breakdowns) {
     out.push(`By ${b.by}`)
     for (const g of b.groups) {
-      out.push(`${b.by} = ${g.group} (${g.size} quer${g.size === 1 ? 'y' : 'ies'})${g.note ? `: ${g.note}` : ''}`)
+      out.push(`${b.by} = ${show(g.group)} (${g.size} quer${g.size === 1 ? 'y' : 'ies'})${g.note ? `: ${g.note}` : ''}`)
       out.push(...main(g.measures).map((l) => `  ${l}`))
     }
     out.push('')
   }
-  out.push('Legend', ...legendLines(r).map((l) => `  ${l}`))
+  out.push('Legend', ...legendLines(r).map((l) => `  ${show(l)}`))
   return out.join('\n') + '\n'
 }
 
 function escapeMarkdown(s: string): string {
-  return s.replace(/[|\\`*_<>[\]]/g, (c) => `\\${c}`).replace(/\r?\n/g, ' ')
+  return show(s).replace(/[|\\`*_<>[\]]/g, (c) => `\\${c}`).replace(/\r?\n/g, ' ')
 }
 
 function mdTable(header: readonly string[], body: readonly (readonly string[])[], leftCols: number): string[] {
@@ -136,7 +108,7 @@ function renderMarkdown(r: CompareResult, digits: number): string {
 
 /** Escape LaTeX specials (`\ & % $ # _ { } ~ ^`) in text. */
 export function escapeLatex(s: string): string {
-  return s.replace(/[\\&%$#_{}~^]/g, (c) => (c === '\\' ? '\\textbackslash{}' : c === '~' ? '\\textasciitilde{}' : c === '^' ? '\\textasciicircum{}' : `\\${c}`)).replace(/[\r\n]+/g, ' ')
+  return show(s).replace(/[\\&%$#_{}~^]/g, (c) => (c === '\\' ? '\\textbackslash{}' : c === '~' ? '\\textasciitilde{}' : c === '^' ? '\\textasciicircum{}' : `\\${c}`)).replace(/[\r\n]+/g, ' ')
 }
 
 function latexCell(c: MainCell): string {

@@ -53,6 +53,22 @@ describe('trecscore compare', () => {
     expect(j.notes[0]).toContain('profile trec-eval conventions skip them')
   })
 
+  it('non-finite per-query values (an infinite gain): one-line error, exit 2, no stack trace', () => {
+    const r = cli(['compare', ...DEMO, '-m', 'nDCG(gains={0:0,1:1e400,2:3})'])
+    expect(r.code).toBe(2)
+    expect(r.stdout).toBe('')
+    expect(r.stderr.trim().split('\n')).toHaveLength(1)
+    expect(r.stderr).not.toMatch(/\n\s+at /)
+  })
+
+  it('-f html: the main table, the pairs table the legend describes, and the legend', () => {
+    const r = cli(['compare', ...DEMO, '-m', 'nDCG@10', '-f', 'html'])
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain('<table class="trecscore-compare-pairs">')
+    expect(r.stdout.match(/<tr><td>[ab]<\/td><td>[bc]<\/td><td>nDCG@10<\/td><td>30<\/td>/g)).toHaveLength(3)
+    expect(r.stdout).toContain('<li>wins/ties/losses: queries where A &gt; B, A = B (exactly), A &lt; B</li>')
+  })
+
   it('usage errors: every problem at once, exit 2, no stack trace', () => {
     const r = cli(['compare', ...DEMO, '-m', 'AP', '--alpha', '2', '--seed', 'x', '--test', 'foo', '--by', 'nope'])
     expect(r.code).toBe(2)

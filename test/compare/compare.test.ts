@@ -130,6 +130,22 @@ describe('compareTable', () => {
     expect(() => compareTable(table(), { alpha: 2 })).toThrow(/alpha must be in \(0, 1\)/)
   })
 
+  it('non-finite per-query values are refused upfront: one line naming run, query and measure, with the count', () => {
+    const t = table()
+    const runs = [t.runs[0]!, { ...t.runs[1]!, values: [[0.2, NaN, 0.5, Infinity, 0.6, 0.9]] }, { ...t.runs[2]!, values: [[0.9, 0.8, -Infinity, 0.9, 1.0, 0.9]] }]
+    let err: unknown
+    try {
+      compareTable({ ...t, runs })
+    } catch (e) {
+      err = e
+    }
+    expect(err).toMatchObject({ exitCode: 2 })
+    expect((err as Error).message).toBe('compare: per-query values must be finite numbers, found 3 that are not (first: run "runs/b.run", query "q2", measure m: NaN); check the runs\' scores and the qrels\' grades')
+    expect((err as Error).message).not.toContain('\n')
+    // null (undefined for the query) is not refused: it leaves the query out of the measure.
+    expect(() => compareTable({ ...t, runs: [t.runs[0]!, { ...t.runs[1]!, values: [[null, 0.2, 0.5, 0.6, 0.6, 0.9]] }, t.runs[2]!] })).not.toThrow()
+  })
+
   it('run letters: a … z, aa, ab', () => {
     expect([0, 1, 25, 26, 27, 51, 52].map(runLetter)).toEqual(['a', 'b', 'z', 'aa', 'ab', 'az', 'ba'])
   })

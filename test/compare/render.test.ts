@@ -55,7 +55,7 @@ describe('compare renderers', () => {
     expect(s).not.toContain('<script>')
     expect(s).toContain('x&lt;script&gt;alert(1)&lt;/script&gt;_&amp;%$#{}~^\\')
     expect(s).toContain('<b>0.8750</b><sup>a</sup>')
-    expect(renderCompareHtmlFragment(R)).toMatch(/^<table class="trecscore-compare">/)
+    expect(renderCompareHtmlFragment(R)).toMatch(/^<div class="trecscore-scroll">\n<table class="trecscore-compare">/)
   })
 
   it('csv: one row per pair and scope, quoted where needed, tests as columns', () => {
@@ -81,5 +81,67 @@ describe('compare renderers', () => {
 
   it('p-values for reading: 4 decimals, exponent below 0.001, "-" when not run', () => {
     expect([formatP(0.04321), formatP(0.000123), formatP(null), formatP(1)]).toEqual(['0.0432', '1.2e-4', '-', '1.0000'])
+  })
+
+  it('html: the pairs table the legend describes (every p, effect sizes, W/T/L), in scrolling boxes', () => {
+    const s = renderCompare(R, { format: 'html' })
+    const pairs = s.slice(s.indexOf('<table class="trecscore-compare-pairs">'), s.indexOf('</table>', s.indexOf('<table class="trecscore-compare-pairs">')))
+    expect(pairs).toContain('<th>A</th><th>B</th><th>measure</th><th>n</th><th>mean A</th><th>mean B</th><th>A-B</th><th>95% CI</th><th>d_z</th><th>W/T/L</th><th>t p</th><th>t p holm</th><th>permutation p</th><th>permutation p holm</th>')
+    const p = R.overall[0]!.pairs[0]!
+    // a vs b on nDCG@10: means 0.1500 and 0.8750, 0 wins, 8 losses; the first test's adjusted p marked significant.
+    expect(pairs).toContain(`<tr><td>a</td><td>b</td><td>nDCG@10</td><td>8</td><td>0.1500</td><td>0.8750</td><td>-0.7250</td><td>[${p.effect.ci95![0].toFixed(4)}, ${p.effect.ci95![1].toFixed(4)}]</td>`)
+    expect(pairs).toContain('<td>0/0/8</td>')
+    expect(pairs.match(/<tr><td>a<\/td><td>b<\/td>/g)).toHaveLength(2) // one row per measure
+    expect(s.match(/<div class="trecscore-scroll">/g)!.length).toBe(2 + 2) // main, pairs, 2 groups
+  })
+})
+
+describe('run labels in every compare format: verbatim, escaped for the format', () => {
+  const long = `run-${'x'.repeat(190)}-end` // 198 characters
+  const evil = `<script>alert("x")</script> 'q' \u001b[2J\u202eevil\r\nline`
+  const table: PerQueryTable = {
+    ...T,
+    runs: [
+      { ...T.runs[0]!, name: long },
+      { ...T.runs[1]!, name: evil },
+    ],
+  }
+  const r = compareTable(table, { by: ['domain'] })
+  const shown = `<script>alert("x")</script> 'q' \\x1b[2J\\u{202e}evil\\x0d\\x0aline`
+
+  it('table: the long name whole, control characters as \\xNN, nothing else changed', () => {
+    const s = renderCompare(r, { format: 'table' })
+    expect(s).toContain(`a  ${long}  `)
+    expect(s).toContain(`b  ${shown}`)
+    expect(s).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f\u202e]/)
+    expect(s).not.toContain('\r')
+    // Every main-table row has the same width (alignment survives the long name).
+    const rows = s.split('\n').slice(1, 5)
+    expect(new Set(rows.map((l) => l.replace(/\s+$/, '').length)).size).toBeLessThanOrEqual(2)
+  })
+
+  it('markdown and latex: escaped for the format, the whole name kept', () => {
+    const md = renderCompare(r, { format: 'markdown' })
+    expect(md).toContain(`| a | ${long} |`)
+    expect(md).toContain(`| b | \\<script\\>alert("x")\\</script\\> 'q' \\\\x1b\\[2J\\\\u{202e}evil\\\\x0d\\\\x0aline |`)
+    expect(md).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u202e]/)
+    const tex = renderCompare(r, { format: 'latex' })
+    expect(tex).toContain(`a & ${long} & `)
+    expect(tex).toContain(`b & <script>alert("x")</script> 'q' \\textbackslash{}x1b[2J\\textbackslash{}u\\{202e\\}evil\\textbackslash{}x0d\\textbackslash{}x0aline & `)
+  })
+
+  it('html: entity-escaped, no markup from the name, long names wrap', () => {
+    const s = renderCompare(r, { format: 'html' })
+    expect(s).not.toContain('<script>')
+    expect(s).toContain(`<td class="name">&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &#39;q&#39; \\x1b[2J\\u{202e}evil\\x0d\\x0aline</td>`)
+    expect(s).toContain(`<td class="name">${long}</td>`)
+    expect(s).toContain('overflow-wrap: anywhere')
+  })
+
+  it('csv and json: exact', () => {
+    const csv = renderCompare(r, { format: 'csv' })
+    expect(csv).toContain(`,${long},a,"${evil.replace(/"/g, '""')}",b,`)
+    const j = JSON.parse(renderCompare(r, { format: 'json' }))
+    expect(j.runs.map((x: { name: string }) => x.name)).toEqual([long, evil])
   })
 })
