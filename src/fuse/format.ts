@@ -7,13 +7,33 @@ import type { Run, RunQuery } from '../model/types.js'
 import type { FusedRun } from './types.js'
 
 /**
- * The TREC run text (binary string: one char per byte). Scores are printed in JavaScript's
- * shortest round-trip form, so distinct doubles stay distinct when read back as doubles.
+ * The TREC run text in pieces of about `chunkChars` characters (binary strings: one char per
+ * byte), each ending with a newline; memory stays bounded by one piece, whatever the number of
+ * lines or the length of the tag. Scores are printed in JavaScript's shortest round-trip form, so
+ * distinct doubles stay distinct when read back as doubles.
  */
+export function* fusedRunChunks(run: FusedRun, chunkChars = 1 << 20): Generator<string> {
+  let parts: string[] = []
+  let size = 0
+  for (const [qid, docs] of run.queries) {
+    for (let i = 0; i < docs.length; i++) {
+      const d = docs[i]!
+      const line = `${qid} Q0 ${d.docId} ${i + 1} ${String(d.score)} ${run.tag}\n`
+      parts.push(line)
+      size += line.length
+      if (size >= chunkChars) {
+        yield parts.join('')
+        parts = []
+        size = 0
+      }
+    }
+  }
+  if (parts.length > 0) yield parts.join('')
+}
+
+/** The whole TREC run text (binary string); {@link fusedRunChunks} for large runs. */
 export function formatFusedRun(run: FusedRun): string {
-  const lines: string[] = []
-  for (const [qid, docs] of run.queries) docs.forEach((d, i) => lines.push(`${qid} Q0 ${d.docId} ${i + 1} ${String(d.score)} ${run.tag}`))
-  return lines.length ? lines.join('\n') + '\n' : ''
+  return [...fusedRunChunks(run)].join('')
 }
 
 /** The fused run as a {@link Run}, e.g. to evaluate it without writing it out. */

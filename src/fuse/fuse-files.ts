@@ -1,10 +1,12 @@
 /**
  * File edge of fusion (used by `trecscore fuse`): read the input runs, write the fused run.
  */
-import { writeFile } from 'node:fs/promises'
+import { createWriteStream } from 'node:fs'
+import type { Writable } from 'node:stream'
+import { TrecscoreError } from '../errors/trecscore-error.js'
 import { readRun } from '../io/read.js'
 import type { Run } from '../model/types.js'
-import { formatFusedRun } from './format.js'
+import { fusedRunChunks } from './format.js'
 import type { FusedRun } from './types.js'
 
 /** Read every run file (scores as doubles, `#` lines skipped). Throws `InputError`. */
@@ -14,9 +16,49 @@ export async function readRunsToFuse(files: readonly string[]): Promise<Run[]> {
   return runs
 }
 
-/** Write a fused run to a file, or return its bytes (for stdout) when `out` is undefined. */
-export async function writeFusedRun(run: FusedRun, out?: string): Promise<Buffer> {
-  const bytes = Buffer.from(formatFusedRun(run), 'latin1')
-  if (out !== undefined) await writeFile(out, bytes)
+/**
+ * Write a fused run to a file, or to standard output when `out` is undefined or `-`, in pieces
+ * (bounded memory) with back-pressure. Returns the bytes written. A write failure (missing folder,
+ * a directory, a full disk) throws a one-line {@link TrecscoreError} with exit code 2.
+ */
+export async function writeFusedRun(run: FusedRun, out?: string): Promise<number> {
+  const toFile = out !== undefined && out !== '-'
+  const stream: Writable = toFile ? createWriteStream(out) : process.stdout
+  const name = toFile ? out : 'standard output'
+  let failed: Error | undefined
+  const onError = (e: Error): void => {
+    failed ??= e
+  }
+  stream.on('error', onError)
+  // Resolves on `event`, an error or close, whichever comes first (never rejects).
+  const settle = (event: string): Promise<void> =>
+    new Promise((resolve) => {
+      const done = (): void => {
+        for (const e of [event, 'error', 'close']) stream.off(e, done)
+        resolve()
+      }
+      for (const e of [event, 'error', 'close']) stream.once(e, done)
+    })
+  let bytes = 0
+  try {
+    for (const chunk of fusedRunChunks(run)) {
+      if (failed !== undefined) break
+      bytes += chunk.length
+      if (!stream.write(Buffer.from(chunk, 'latin1'))) await settle('drain')
+    }
+    if (toFile && failed === undefined) {
+      const finished = settle('finish')
+      stream.end()
+      await finished
+    }
+  } finally {
+    if (toFile) stream.destroy()
+    stream.off('error', onError)
+  }
+  if (failed !== undefined) {
+    const code = (failed as NodeJS.ErrnoException).code
+    const why = code === 'ENOENT' ? 'no such directory' : code === 'EISDIR' ? 'is a directory' : code === 'ENOSPC' ? 'no space left on the device' : code === 'EACCES' ? 'permission denied' : failed.message
+    throw new TrecscoreError(`cannot write ${name}: ${why}`, 2, { cause: failed })
+  }
   return bytes
 }

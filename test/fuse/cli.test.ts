@@ -89,3 +89,33 @@ describe('trecscore fuse (CLI)', () => {
     for (const f of ['--method', '--norm', '--k', '--weights', '--depth', '--tag', '--keep-ties', '--out', '--optimize', '--train-qrels', '--step']) expect(r.stdout).toContain(f)
   })
 })
+
+describe('trecscore fuse output (streamed)', () => {
+  it('writes a long tag on every line, to stdout and to --out, identically', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'trecscore-fuse-tag-'))
+    const tag = 't'.repeat(100_000)
+    const out = join(dir, 'long.run')
+    const a = cli(['fuse', 'demo/runs/bm25.run', 'demo/runs/dense.run', '--tag', tag, '--depth', '20', '--out', out])
+    expect(a.code).toBe(0)
+    const b = cli(['fuse', 'demo/runs/bm25.run', 'demo/runs/dense.run', '--tag', tag, '--depth', '20'])
+    expect(b.code).toBe(0)
+    const text = readFileSync(out, 'latin1')
+    expect(b.stdout).toBe(text)
+    const lines = text.trimEnd().split('\n')
+    expect(lines.length).toBe(30 * 20)
+    for (const l of lines) expect(l.endsWith(` ${tag}`)).toBe(true)
+  })
+
+  it('a failed write (missing folder, a directory, a full disk) is one line, exit 2', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'trecscore-fuse-fail-'))
+    for (const [out, why] of [
+      [join(dir, 'no', 'such', 'x.run'), 'no such directory'],
+      [dir, 'is a directory'],
+      ['/dev/full', 'no space left on the device'],
+    ] as const) {
+      const r = cli(['fuse', 'demo/runs/bm25.run', 'demo/runs/dense.run', '--out', out])
+      expect(r.code, out).toBe(2)
+      expect(r.stderr.trim().split('\n')).toEqual([`trecscore: cannot write ${out}: ${why}`])
+    }
+  })
+})

@@ -6,7 +6,7 @@
  * Run C, q1: d1 5, d3 4, d2 1            minmax → d1 1, d3 0.75, d2 0
  */
 import { describe, expect, it } from 'vitest'
-import { breakTies, checkFuseOptions, formatFusedRun, fuse, fusedToRun, nextDown, normalizeList, optimizeWeights, type FuseOptions, type FusedRun } from '../../src/fuse/index.js'
+import { breakTies, checkFuseOptions, formatFusedRun, fuse, fusedRunChunks, fusedToRun, nextDown, normalizeList, optimizeWeights, type FuseOptions, type FusedRun } from '../../src/fuse/index.js'
 import { InputError } from '../../src/errors/trecscore-error.js'
 import { evaluate } from '../../src/evaluate/evaluate.js'
 import { parseRun } from '../../src/io/read.js'
@@ -194,5 +194,31 @@ describe('optimizeWeights (grid on the simplex)', () => {
     } catch (e) {
       expect((e as InputError).issues[0]).toMatchObject({ code: 'bad_argument', option: '--step', expected: 'a coarser step: 3 runs give 5151 weight vectors, more than 5000' })
     }
+  })
+})
+
+describe('fusedRunChunks', () => {
+  it('splits the run text at line ends into bounded pieces that join to formatFusedRun', () => {
+    const u: Run = {
+      queries: new Map([
+        ['1', { queryId: '1', docIds: ['a', 'b', 'c'], scores: [3, 2, 1], ranks: null, lines: [1, 2, 3] }],
+        ['2', { queryId: '2', docIds: ['d', 'e'], scores: [2, 1], ranks: null, lines: [4, 5] }],
+      ]),
+      tag: 'x',
+      tags: ['x'],
+      lineCount: 5,
+    }
+    const fused = fuse([u], { method: 'combsum', tag: 'my-tag' })
+    const whole = formatFusedRun(fused)
+    for (const size of [1, 10, 30, 1 << 20]) {
+      const chunks = [...fusedRunChunks(fused, size)]
+      expect(chunks.join('')).toBe(whole)
+      for (const c of chunks) {
+        expect(c.endsWith('\n')).toBe(true)
+        // at most one line past the size
+        expect(c.slice(0, -1).lastIndexOf('\n')).toBeLessThan(size)
+      }
+    }
+    expect(whole.split('\n').length).toBe(6)
   })
 })

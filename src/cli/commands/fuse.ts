@@ -75,8 +75,7 @@ export function registerFuse(program: Command): void {
         process.stderr.write(`trecscore: warning: the weights were tuned on ${flags.trainQrels}; evaluating the fused run on the same qrels (or queries) is leakage. Report it on held-out queries.\n`)
       }
       const fused = fuse(runs, weights ? { ...options, weights } : options)
-      const bytes = await writeFusedRun(fused, flags.out)
-      if (flags.out === undefined) process.stdout.write(bytes)
+      await writeFusedRun(fused, flags.out)
       process.stderr.write(describeFuse(fused).replace(/^/gm, 'trecscore: fuse: ') + '\n')
     })
 }
