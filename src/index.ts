@@ -92,5 +92,6 @@ export * from './report/html/index.js'
 
 // Errors
 export { TrecscoreError, InputError, ProblemListError, isTrecscoreError } from './errors/trecscore-error.js'
+export { MissingPackageError } from './errors/missing-package-error.js'
 export type { InputIssue } from './errors/issues.js'
 export { formatIssue } from './errors/format-issue.js'

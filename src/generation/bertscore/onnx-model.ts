@@ -10,8 +10,11 @@
  * number `num_layers` (0 = the embedding output). A graph that exposes `hidden_states.<L>`
  * outputs works too; `scorer.ts` picks the output.
  *
- * onnxruntime-node is imported lazily, so loading trecscore does not load the native binding.
+ * onnxruntime-node is an optional package: `scorer.ts` imports this module on first use (through
+ * `importOptional`), so loading trecscore does not load the native binding, and a missing
+ * onnxruntime-node is a one-line message saying what to install.
  */
+import * as ort from 'onnxruntime-node'
 
 /** Per-text hidden states, row-major `[tokens, dim]`. */
 export interface EncodedBatch {
@@ -40,7 +43,6 @@ export interface OnnxEncoderOptions {
 
 /** Opens `modelPath` on the CPU execution provider. */
 export async function openOnnxEncoder(modelPath: string, options: OnnxEncoderOptions): Promise<OnnxEncoder> {
-  const ort = await import('onnxruntime-node')
   const session = await ort.InferenceSession.create(modelPath, {
     executionProviders: ['cpu'],
     graphOptimizationLevel: 'all',

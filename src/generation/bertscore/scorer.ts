@@ -18,6 +18,7 @@ import { createReadStream } from 'node:fs'
 import { readFile, stat } from 'node:fs/promises'
 import { basename, join, resolve } from 'node:path'
 import { InputError } from '../../errors/trecscore-error.js'
+import { importOptional } from '../../io/optional-package.js'
 import type { InputIssue } from '../../errors/issues.js'
 import { baselineForLayer, parseBaselineTable, type BaselineRow } from './baseline.js'
 import {
@@ -153,8 +154,15 @@ function chooseOutput(outputs: readonly string[], layer: number | undefined, con
  * one step together (options and files; JSON; manifest; tokenizer; graph, layer and baseline):
  * missing `model.onnx`/`tokenizer.json`, unreadable JSON, a layer the model does not have,
  * rescaling without a baseline file or row, a manifest hash mismatch, a graph that cannot run.
+ * Without onnxruntime-node or @huggingface/tokenizers (optional packages) it throws a
+ * `MissingPackageError` naming what to install, before reading anything.
  */
 export async function loadBertScorer(options: BertScorerOptions): Promise<BertScorer> {
+  // The optional packages first: without them nothing else can be checked usefully.
+  const [{ openOnnxEncoder }, { createBertScoreTokenizer }] = await importOptional([
+    ['onnxruntime-node', () => import('./onnx-model.js')],
+    ['@huggingface/tokenizers', () => import('./tokenizer.js')],
+  ])
   const issues: InputIssue[] = []
   checkInteger(issues, 'layer', options.layer, 0)
   checkInteger(issues, 'batchSize', options.batchSize, 1)
@@ -214,13 +222,11 @@ export async function loadBertScorer(options: BertScorerOptions): Promise<BertSc
   }
   const manifestLayer = isObject(manifest) && typeof manifest['layer'] === 'number' ? manifest['layer'] : undefined
 
-  const { createBertScoreTokenizer } = await import('./tokenizer.js')
   const tokenizer: BertScoreTokenizer = createBertScoreTokenizer(
     { tokenizer: tokenizerJson, tokenizerConfig, modelConfig, file: tokenizerPath },
     options.maxLength === undefined ? {} : { maxLength: options.maxLength },
   )
 
-  const { openOnnxEncoder } = await import('./onnx-model.js')
   let encoder: OnnxEncoder
   try {
     encoder = await openOnnxEncoder(modelPath, { padId: tokenizer.padId, ...(options.threads === undefined ? {} : { threads: options.threads }) })

@@ -10,19 +10,9 @@
  * with another config is refused (no mixing of judgments made under different configs).
  */
 import { createHash } from 'node:crypto'
-import { createRequire } from 'node:module'
 import type Database from 'better-sqlite3'
+import { requireOptional } from '../../io/optional-package.js'
 import { JudgeInputError } from './errors.js'
-
-/**
- * better-sqlite3, loaded on first use: the native module costs ~70 ms of start-up, which every
- * other command (they all load the library) should not pay.
- */
-let sqlite: typeof Database | undefined
-function openSqlite(): typeof Database {
-  sqlite ??= createRequire(import.meta.url)('better-sqlite3') as typeof Database
-  return sqlite
-}
 
 /** sha256 hex of a UTF-8 string. */
 export function sha256Hex(text: string): string {
@@ -86,9 +76,12 @@ export class JudgeCache {
 
   /** Open (or create) the cache at `file` for the config with hash `configHash`. */
   static open(file: string, configHash: string): JudgeCache {
+    // better-sqlite3 is an optional package, loaded on first use: the native module costs ~70 ms
+    // of start-up, which every other command should not pay; missing, it says what to install.
+    const Sqlite = requireOptional<typeof Database>('better-sqlite3')
     let db: Database.Database
     try {
-      db = new (openSqlite())(file)
+      db = new Sqlite(file)
       db.pragma('journal_mode = WAL')
       db.pragma('synchronous = FULL')
       db.pragma('busy_timeout = 5000')
