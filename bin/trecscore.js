@@ -1,20 +1,42 @@
 #!/usr/bin/env node
+import { fileURLToPath } from 'node:url'
 
-// A reader that goes away (`trecscore ... | head`) ends the output quietly, not with a trace.
+// A reader that goes away (`trecscore ... | head`) ends the output quietly, not with a trace; any
+// other failure to write (a full disk, a closed terminal) is one line and exit code 2.
 for (const stream of [process.stdout, process.stderr]) {
   stream.on('error', (e) => {
     if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0)
-    throw e
+    if (stream === process.stdout) {
+      try {
+        process.stderr.write(`trecscore: cannot write the output: ${e.message}\n`)
+      } catch {}
+    }
+    process.exit(2)
   })
 }
 
+/** One line on stderr and exit code 2, for a trecscore that cannot start. */
+function cannotStart(e) {
+  const dist = fileURLToPath(new URL('../dist', import.meta.url))
+  const missing = e?.code === 'ERR_MODULE_NOT_FOUND' && String(e.message).includes(dist)
+  process.stderr.write(
+    missing
+      ? 'trecscore is not built: run `npm run build`\n'
+      : `trecscore cannot start: ${String(e?.message ?? e).split('\n')[0]} (run \`npm install\`)\n`,
+  )
+  process.exit(2)
+}
+
 // The trec_eval drop-in loads only its own modules (faster start-up); everything else goes through
-// the full command line.
+// the full command line. Only a failure to load trecscore is caught here: errors while a command
+// runs are its own to report.
 const argv = process.argv.slice(2)
 const run =
   argv[0] === 'trec-eval'
-    ? import('../dist/trec-eval/process-entry.js').then((m) => m.trecEvalProcess(argv.slice(1)))
-    : import('../dist/cli/main.js').then((m) => m.main(argv))
-run.then((code) => {
-  process.exitCode = code
-})
+    ? import('../dist/trec-eval/process-entry.js').then((m) => () => m.trecEvalProcess(argv.slice(1)), cannotStart)
+    : import('../dist/cli/main.js').then((m) => () => m.main(argv), cannotStart)
+run
+  .then((start) => start())
+  .then((code) => {
+    process.exitCode = code
+  })
