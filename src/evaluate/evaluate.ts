@@ -38,6 +38,11 @@ export interface EvaluationCounts {
   readonly unknownDiscarded: number
   readonly cutByDepth: number
   readonly unjudgedDropped: number
+  /**
+   * Averaged queries whose judgments are all negative: scored with no relevant document (as
+   * gdeval, ndeval, cwl_eval, trectools and ir_measures do; trec_eval itself refuses them).
+   */
+  readonly negativeOnlyQueries: readonly string[]
   /** Queries that could not be evaluated (e.g. duplicate docs under the `error` policy). */
   readonly failedQueries: readonly { readonly queryId: string; readonly failure: PrepareFailure }[]
 }
@@ -175,6 +180,7 @@ export class RunEvaluator {
   finish(runTag = ''): RunEvaluation {
     const perQuery: QueryResult[] = []
     const missing: string[] = []
+    const negativeOnly: string[] = []
     const ids = [...this.declared].filter((id) => this.qrels.queries.has(id)).sort()
     for (const id of ids) {
       const v = this.results.get(id)
@@ -189,6 +195,7 @@ export class RunEvaluator {
         if (zero) perQuery.push({ queryId: id, status: 'zero-filled', values: zero })
       }
     }
+    for (const q of perQuery) if (this.qrels.queries.get(q.queryId)!.maxJudgment < 0) negativeOnly.push(q.queryId)
     const aggregates = this.measures.map((m, i) =>
       aggregate(
         m.name,
@@ -214,6 +221,7 @@ export class RunEvaluator {
         unknownDiscarded: this.unknown,
         cutByDepth: this.cut,
         unjudgedDropped: this.unjudged,
+        negativeOnlyQueries: negativeOnly,
         failedQueries: this.failures,
       },
     }

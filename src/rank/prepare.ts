@@ -20,6 +20,7 @@ export interface PrepareCounts {
 export type PrepareFailure =
   | { readonly code: 'duplicate_doc'; readonly docId: string }
   | { readonly code: 'duplicate_judgment'; readonly docId: string }
+  /** Every judgment of the query is negative (only with `refuseWithoutJudgments`). */
   | { readonly code: 'no_judgments' }
 
 /** Outcome of {@link prepareQuery}. */
@@ -33,6 +34,13 @@ export interface PrepareOptions {
   readonly corpus?: ReadonlySet<string>
   /** Scratch set reused across queries (saves allocation in long evaluations). */
   readonly scratch?: IdSet
+  /**
+   * Refuse a query whose judgments are all negative (`no_judgments`), as trec_eval's
+   * `form_res_rels` can (its `trec-eval` drop-in sets this). By default such a query is prepared
+   * with zero relevant documents, as gdeval, ndeval, cwl_eval, trectools, ir_measures and
+   * pytrec_eval score it.
+   */
+  readonly refuseWithoutJudgments?: boolean
 }
 
 /**
@@ -181,7 +189,7 @@ export function prepareQuery(
   if (judgments.duplicateDocs.length > 0) {
     return { ok: false, failure: { code: 'duplicate_judgment', docId: judgments.duplicateDocs[0]! } }
   }
-  if (judgments.maxJudgment < 0) return { ok: false, failure: { code: 'no_judgments' } }
+  if (options.refuseWithoutJudgments && judgments.maxJudgment < 0) return { ok: false, failure: { code: 'no_judgments' } }
 
   const level = conv.relevanceLevel
   const table = judgments.table ?? new IdTable([...judgments.grades.keys()], [...judgments.grades.values()])

@@ -203,6 +203,7 @@ export function describeCounts(r: RunEvaluation): string {
     `  unknown docs discarded: ${c.unknownDiscarded}`,
     `  docs below the depth cut: ${c.cutByDepth}`,
     `  unjudged docs dropped (judged only): ${c.unjudgedDropped}`,
+    `  queries judged only negative (scored with no relevant doc): ${c.negativeOnlyQueries.length}${list(c.negativeOnlyQueries)}`,
     `  queries that failed: ${c.failedQueries.length}${list(c.failedQueries.map((f) => f.queryId))}`,
     ...r.aggregates.filter((a) => a.undefinedQueries > 0).map((a) => `  ${a.measure}: undefined for ${a.undefinedQueries} queries (left out of the mean)`),
   ].join('\n')

@@ -583,7 +583,7 @@ function qrelsRelInfo(qrels: Qrels, conv: Conventions): RelInfo {
     inputs(run) {
       let prepared: Prepared<JudgedRanking> | null = null
       const prepare = (): Prepared<JudgedRanking> => {
-        const r = prepareQuery(qrels.queries.get(run.queryId)!, run, conv, { scratch })
+        const r = prepareQuery(qrels.queries.get(run.queryId)!, run, conv, { scratch, refuseWithoutJudgments: true })
         return r.ok ? { ok: true, value: r.ranking } : { ok: false, message: prepareFailureMessage(r.failure) }
       }
       return { qrels: () => (prepared ??= prepare()) }

@@ -59,6 +59,12 @@ describe('pytrecEvaluate (trec_eval 9.0.8 semantics)', () => {
     expect(s.get('q')!['ndcg_cut_10']).toBe(1)
     expect(s.get('q')!['recall_10']).toBe(1)
   })
+  it('a topic judged only negative is scored 0 and counted in the mean, as pytrec_eval does (it zeroes each value before calc_meas)', () => {
+    const s = pytrecEvaluate(qrels('q 0 a 1\nn 0 a -1\n'), dict('q Q0 a 1 1 t\nn Q0 a 1 1 t\n').run)
+    expect([...s.keys()]).toEqual(['q', 'n'])
+    expect(Object.values(s.get('n')!).every((v) => v === 0)).toBe(true)
+    expect(calculateRetrievalMetrics(s, [10])['NDCG@10']).toBe(0.5)
+  })
   it('leaves out run topics without qrels and qrels topics without run lines', () => {
     const s = pytrecEvaluate(qrels('q 0 a 1\nmissing 0 a 1\n'), dict('extra Q0 a 1 1 t\nq Q0 a 1 1 t\n').run)
     expect([...s.keys()]).toEqual(['q'])
