@@ -37,6 +37,8 @@ const NO1_QRELS: PresetCheck = {
   message: 'the qrels look like the "-no1" variant (no grade-1 judgments): NIST\'s plain summary differs from the official figure there (BM25 nDCG@10 0.3160 vs 0.4458); use the full 2021.qrels.pass.final.txt',
 }
 
+const TOPIC_SETS: PresetCheck = { kind: 'topic-sets', message: 'every qrels topic is averaged (trec_eval -c: absent from the run = 0); run topics without judgments are ignored' }
+
 const DL_NOTES = [
   'nDCG uses the raw grades 0-3 as gains (grade 1 still gains 1); -l does not affect it.',
   'Every judged query is averaged (trec_eval -c): a query missing from the run scores 0.',
@@ -53,7 +55,7 @@ export const dl21Passage = definePreset({
   conventions: { ...trecEvalV9, missingQueries: 'zero', relevanceLevel: 2 },
   rounding: { digits: 4, rule: 'c-printf' },
   report: TREC_EVAL_REPORT,
-  checks: [DOC_IDS_IN_PASSAGE_RUN, NO1_QRELS, DEPTH],
+  checks: [DOC_IDS_IN_PASSAGE_RUN, NO1_QRELS, DEPTH, TOPIC_SETS],
   notes: [...DL_NOTES, 'Binary measures (AP, RR, R@k, P@10) count grade >= 2 as relevant (trec_eval -l 2).'],
 })
 
@@ -67,7 +69,7 @@ export const dl21Doc = definePreset({
   conventions: { ...trecEvalV9, missingQueries: 'zero', relevanceLevel: 1 },
   rounding: { digits: 4, rule: 'c-printf' },
   report: TREC_EVAL_REPORT,
-  checks: [PASSAGE_IDS_IN_DOC_RUN, DEPTH],
+  checks: [PASSAGE_IDS_IN_DOC_RUN, DEPTH, TOPIC_SETS],
   notes: [...DL_NOTES, 'Binary measures (AP, RR, R@k, P@10) count grade >= 1 as relevant (trec_eval -l 1).'],
 })
 
@@ -85,7 +87,7 @@ export const dl21PassagePash = definePreset({
   conventions: { ...pytrecEval, missingQueries: 'zero', relevanceLevel: 2 },
   rounding: { digits: 4, rule: 'c-printf' },
   report: { layout: 'leaderboard' },
-  checks: [DOC_IDS_IN_PASSAGE_RUN, NO1_QRELS, DEPTH],
+  checks: [DOC_IDS_IN_PASSAGE_RUN, NO1_QRELS, DEPTH, TOPIC_SETS],
   notes: [
     'Gain 2^grade - 1 (0, 1, 3, 7); ideal ranking from all judged grades; nDCG = 0 when no judged grade > 0.',
     'Ties broken consistently by doc id (descending, byte order) on float32 scores, as trec_eval 9; gdeval.pl instead ranks by the double score.',

@@ -320,6 +320,8 @@ export async function scorePreset(presetOrId: Preset | string, inputs: PresetInp
       if (ignoredTopics.length) notes.push(`${file}: ${ignoredTopics.length} run topic(s) not in the qrels, ignored: ${ignoredTopics.join(', ')}`)
       for (const g of groups) if (g.counts.cutByDepth > 0) notes.push(`${file}: ${g.measures.join(', ')}: ${g.counts.cutByDepth} document(s) below rank ${g.conventions.depth} not counted (the other measures use them)`)
     }
+    const negativeOnly = evaluation.counts.negativeOnlyQueries.map(decodeId)
+    if (negativeOnly.length) notes.push(`${file}: ${negativeOnly.length} qrels topic(s) judged only negative (no relevant document), scored 0 where a measure needs one: ${negativeOnly.join(', ')}`)
     runs.push({ evaluation, warnings: checkPresetRun(preset, run, file, context), notes, missingTopics, ignoredTopics, groups })
   }
   return { preset, qrelsFile: inputs.qrels, qrelsWarnings, runs, ...(read.relMap ? { relMap: read.relMap } : {}) }
@@ -338,6 +340,9 @@ async function runContext(preset: Preset, inputs: PresetInputs, scan: QrelsScan 
   }
   return { ...(candidates ? { candidates } : {}), ...(languages ? { languages } : {}) }
 }
+
+/** The `schema` of {@link renderPresetScore}'s JSON (as `trecscore.reteco-score/1` for RETECO, `trecscore.skillret-score/1` for SkillRet). */
+export const PRESET_SCORE_SCHEMA = 'trecscore.preset-score/1'
 
 /** Output formats of {@link renderPresetScore}. */
 export const PRESET_REPORT_FORMATS = ['table', 'json', 'markdown'] as const
@@ -398,6 +403,7 @@ export function renderPresetScore(score: PresetScore, opts: { readonly format: P
   const grouped = (preset.measureConventions?.length ?? 0) > 0
   if (opts.format === 'json') {
     const body = {
+      schema: PRESET_SCORE_SCHEMA,
       preset: preset.id,
       official: preset.official,
       conventions: preset.conventions,
@@ -409,12 +415,8 @@ export function renderPresetScore(score: PresetScore, opts: { readonly format: P
       qrels: score.qrelsFile,
       ...(score.relMap ? { rel_map: { map: Object.fromEntries(score.relMap.map), judgments_changed: score.relMap.changed } } : {}),
       warnings: [...score.qrelsWarnings, ...score.runs.flatMap((r) => r.warnings)],
-      ...(preset.checks.some((c) => c.kind === 'topic-sets')
-        ? {
-            notes: score.runs.flatMap((r) => r.notes),
-            topics: score.runs.map((r) => ({ run: r.evaluation.runName, averaged: r.evaluation.perQuery.length, qrels_topics_missing_from_run: r.missingTopics, run_topics_not_in_qrels: r.ignoredTopics })),
-          }
-        : {}),
+      notes: score.runs.flatMap((r) => r.notes),
+      topics: score.runs.map((r) => ({ run: r.evaluation.runName, averaged: r.evaluation.perQuery.length, qrels_topics_missing_from_run: r.missingTopics, run_topics_not_in_qrels: r.ignoredTopics })),
       results: toJson(evaluations, opts.perQuery),
     }
     return JSON.stringify(body, null, 2) + '\n'

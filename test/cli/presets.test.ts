@@ -38,6 +38,31 @@ describe('trecscore score --preset dl21-…', () => {
     const q = cli(['score', '--preset', 'dl21-doc', '--qrels', `${D}/qrels.docs.txt`, `${D}/runs/d_missing.txt`, '-q'])
     expect([q.code, q.stdout]).toEqual([0, expected('d_missing').trec_eval.per_query_c!.stdout])
   })
+  it('zero-filled and ignored topics are announced on stderr (as the NeuCLIR presets); stdout stays the official output', () => {
+    const r = cli(['score', '--preset', 'dl21-doc', '--qrels', `${D}/qrels.docs.txt`, `${D}/runs/d_missing.txt`])
+    expect(r.code).toBe(0)
+    expect(r.stdout).toBe(expected('d_missing').trec_eval.summary_c!.stdout)
+    expect(r.stderr).toBe(
+      `trecscore: note: ${D}/runs/d_missing.txt: 3 qrels topic(s) absent from the run, scored 0: 1044637, 401331, 8941\n` +
+        `trecscore: note: ${D}/runs/d_missing.txt: 1 run topic(s) not in the qrels, ignored: 9999999\n`,
+    )
+    const j = JSON.parse(cli(['score', '--preset', 'dl21-doc', '--qrels', `${D}/qrels.docs.txt`, `${D}/runs/d_missing.txt`, '-f', 'json']).stdout)
+    expect(j.topics).toEqual([{ run: `${D}/runs/d_missing.txt`, averaged: 20, qrels_topics_missing_from_run: ['1044637', '401331', '8941'], run_topics_not_in_qrels: ['9999999'] }])
+    expect(j.notes).toHaveLength(2)
+  })
+  it('json of every TREC-qrels preset starts with a schema field (trecscore.preset-score/1) and carries notes and topics', () => {
+    for (const [preset, qrels, run] of [
+      ['dl21-passage', 'qrels.pass.txt', 'p_good.txt'],
+      ['dl21-passage-pash', 'qrels.pass.txt', 'p_good.txt'],
+      ['dl21-doc', 'qrels.docs.txt', 'd_good.txt'],
+    ] as const) {
+      const j = JSON.parse(cli(['score', '--preset', preset, '--qrels', `${D}/${qrels}`, `${D}/runs/${run}`, '-f', 'json']).stdout)
+      expect(Object.keys(j).slice(0, 2)).toEqual(['schema', 'preset'])
+      expect(j.schema).toBe('trecscore.preset-score/1')
+      expect(j.notes).toEqual([])
+      expect(j.topics[0].qrels_topics_missing_from_run).toEqual([])
+    }
+  })
   it('json carries the preset, official evaluator and full-precision values; markdown is a leaderboard', () => {
     const j = JSON.parse(cli(['score', '--preset', 'dl21-passage-pash', '--qrels', `${D}/qrels.pass.txt`, `${D}/runs/p_good.txt`, '--format', 'json']).stdout)
     expect(j.preset).toBe('dl21-passage-pash')
