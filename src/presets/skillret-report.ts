@@ -7,6 +7,9 @@ import { formatFixed } from '../report/printf.js'
 import { explainSkillRetRun, type SkillRetScore } from './skillret.js'
 import { pythonFloatRepr } from './reteco/python-round.js'
 
+/** The `schema` of the SkillRet JSON output. */
+export const SKILLRET_SCORE_SCHEMA = 'trecscore.skillret-score/1'
+
 /** Render SkillRet scores as `table`, `markdown` or `json`. */
 export function renderSkillRetScore(score: SkillRetScore, opts: { readonly format: 'table' | 'json' | 'markdown'; readonly explain: boolean; readonly totalQueries: number }): string {
   const { preset } = score
@@ -14,6 +17,7 @@ export function renderSkillRetScore(score: SkillRetScore, opts: { readonly forma
   const explain = opts.explain ? score.runs.map((r) => explainSkillRetRun(r, opts.totalQueries)).join('') : ''
   if (opts.format === 'json') {
     const body = {
+      schema: SKILLRET_SCORE_SCHEMA,
       preset: preset.id,
       official: preset.official,
       conventions: preset.conventions,

@@ -137,8 +137,9 @@ export interface SkillRetScoreOptions {
   /** Cutoffs (default 5, 10, 15). */
   readonly cutoffs?: readonly number[]
   /**
-   * A JSON run query not in the queries file: `error` (default; exit 2, naming file and id) or
-   * `ignore` (what the official code does).
+   * A run query not in the queries file: `ignore` (default; what the official code does: it is
+   * left out of the average and listed in `unknownQueries`) or `error` (exit 2, naming file and
+   * ids; `score --strict`).
    */
   readonly unknownQueries?: 'error' | 'ignore'
 }
@@ -199,14 +200,22 @@ export async function scoreSkillRet(presetId: string, dataDir: string, runFiles:
   const runs: SkillRetRunScore[] = []
   for (const file of runFiles) {
     const run = await readSkillRetRun(file, preset.conventions)
-    if (run.format === 'json' && (options.unknownQueries ?? 'error') === 'error') {
-      for (const q of run.queries.keys()) {
-        if (!data.queryIdSet.has(q)) throw new TrecscoreError(`${file}: query id ${JSON.stringify(decodeId(q))} is not in the queries file ${data.queriesFile}`, 2)
+    if (options.unknownQueries === 'error') {
+      const unknown = [...run.queries.keys()].filter((q) => !data.queryIdSet.has(q)).map((q) => JSON.stringify(decodeId(q)))
+      if (unknown.length) {
+        throw new TrecscoreError(`${file}: ${unknown.length} query id(s) not in the queries file ${data.queriesFile} (--strict; the official evaluator ignores them): ${unknown.slice(0, 10).join(', ')}${unknown.length > 10 ? ', …' : ''}`, 2)
       }
     }
     runs.push(scoreSkillRetRun(preset, data, run, cutoffs))
   }
   return { preset, data: dataDir, cutoffs, runs }
+}
+
+/** A note for each run that held queries outside the queries file (ignored, as the official code does). */
+export function skillRetUnknownQueryNotes(score: SkillRetScore): string[] {
+  return score.runs
+    .filter((r) => r.unknownQueries.length > 0)
+    .map((r) => `${r.run}: ${r.unknownQueries.length} run quer${r.unknownQueries.length === 1 ? 'y' : 'ies'} not in the queries file, ignored as the official evaluator does (--strict refuses them): ${r.unknownQueries.slice(0, 10).join(', ')}${r.unknownQueries.length > 10 ? ', …' : ''}`)
 }
 
 /** Parse `--k 5,10,20`: distinct positive integers, in the order given. */

@@ -110,9 +110,16 @@ describe('SkillRet presets: conformance fixtures', () => {
     expect(r.rounded[r.measures.indexOf('Completeness@20')]).toBe(1)
   })
 
-  it('a JSON run query that is not in the queries file is an error naming file and id', async () => {
+  it('run queries not in the queries file: ignored and listed by default (the official numbers), an error naming file and ids with unknownQueries: error', async () => {
     const file = join(DIR, 'runs', 'missing_queries.json')
-    await expect(scoreSkillRet('skillret', DATA, [file])).rejects.toThrow(`${file}: query id "q-90001" is not in the queries file`)
+    const exp = CASES.find(([n]) => n === 'missing_queries')![1]
+    const r = (await scoreSkillRet('skillret', DATA, [file])).runs[0]!
+    expect(dict(r, r.rounded)).toEqual(exp.official)
+    expect(r.numQueries).toBe(exp.official_num_queries)
+    expect(r.unknownQueries).toEqual(['q-90001', 'q-90002'])
+    await expect(scoreSkillRet('skillret', DATA, [file], { unknownQueries: 'error' })).rejects.toThrow(`${file}: 2 query id(s) not in the queries file`)
+    // The TREC copy is held to the same rule.
+    await expect(scoreSkillRet('skillret', DATA, [join(DIR, 'runs', 'missing_queries.trec')], { unknownQueries: 'error' })).rejects.toThrow('"q-90001", "q-90002"')
   })
 })
 
@@ -143,10 +150,24 @@ describe('trecscore score --preset skillret|skillret-fusion (CLI)', () => {
     expect(r.stdout).toContain('run queries not in the qrels (ignored by both): 2')
   })
 
-  it('an unknown query id in a JSON run exits 2 with file and id', () => {
-    const r = cli(['score', '--preset', 'skillret', '--data', DATA, run('missing_queries.json')])
-    expect(r.code).toBe(2)
-    expect(r.stderr).toContain('missing_queries.json: query id "q-90001" is not in the queries file')
+  it('unknown query ids: the official numbers and a note on stderr by default; --strict exits 2 with file and ids', () => {
+    const exp = CASES.find(([n]) => n === 'missing_queries')![1]
+    const r = cli(['score', '--preset', 'skillret', '--data', DATA, run('missing_queries.json'), '--format', 'json'])
+    expect(r.code).toBe(0)
+    const body = JSON.parse(r.stdout) as { schema: string; runs: { num_queries: number; rounded: Dict; unknown_queries: string[] }[] }
+    expect(body.schema).toBe('trecscore.skillret-score/1')
+    expect(body.runs[0]!.rounded).toEqual(exp.official)
+    expect(body.runs[0]!.num_queries).toBe(exp.official_num_queries)
+    expect(body.runs[0]!.unknown_queries).toEqual(['q-90001', 'q-90002'])
+    expect(r.stderr).toBe(`trecscore: note: ${run('missing_queries.json')}: 2 run queries not in the queries file, ignored as the official evaluator does (--strict refuses them): q-90001, q-90002\n`)
+    // --ignore-unknown-queries is the default, kept as an alias: same stdout.
+    expect(cli(['score', '--preset', 'skillret', '--data', DATA, run('missing_queries.json'), '--format', 'json', '--ignore-unknown-queries']).stdout).toBe(r.stdout)
+    const strict = cli(['score', '--preset', 'skillret', '--data', DATA, run('missing_queries.json'), '--strict'])
+    expect(strict.code).toBe(2)
+    expect(strict.stderr).toContain('missing_queries.json: 2 query id(s) not in the queries file')
+    expect(strict.stderr).toContain('"q-90001", "q-90002"')
+    expect(cli(['score', '--preset', 'skillret', '--data', DATA, run('missing_queries.json'), '--strict', '--ignore-unknown-queries']).code).toBe(2)
+    expect(cli(['score', '--preset', 'dl21-passage', '--qrels', 'x', 'y', '--strict']).code).toBe(2)
   })
 
   it('--k and --explain are refused for other presets; --qrels for SkillRet', () => {

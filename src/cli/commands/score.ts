@@ -16,6 +16,7 @@ import {
   readSkillRetData,
   renderSkillRetScore,
   scoreSkillRet,
+  skillRetUnknownQueryNotes,
 } from '../../index.js'
 
 interface ScoreFlags {
@@ -32,6 +33,7 @@ interface ScoreFlags {
   k?: string
   explain?: boolean
   ignoreUnknownQueries?: boolean
+  strict?: boolean
   relMap?: string
   force?: boolean
   candidates?: string
@@ -46,7 +48,7 @@ function qrelsPresetOnlyGiven(cmd: Command): string[] {
   return QRELS_PRESET_ONLY.filter((o) => cmd.getOptionValueSource(o) === 'cli').map((o) => `--${o.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`)
 }
 
-const SKILLRET_ONLY = ['k', 'explain', 'ignoreUnknownQueries']
+const SKILLRET_ONLY = ['k', 'explain', 'ignoreUnknownQueries', 'strict']
 
 function skillRetOnlyGiven(cmd: Command): string[] {
   return SKILLRET_ONLY.filter((o) => cmd.getOptionValueSource(o) === 'cli').map((o) => `--${o.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`)
@@ -85,7 +87,8 @@ export function registerScore(program: Command): void {
     .option('--digits <n>', 'decimals in table and markdown output', digits, 4)
     .option('--k <list>', 'SkillRet cutoffs, comma-separated (default 5,10,15)')
     .option('--explain', 'SkillRet: say how many queries differ between skillret and skillret-fusion, and why')
-    .option('--ignore-unknown-queries', 'SkillRet: ignore JSON run queries that are not in the queries file (the official code does), instead of exit 2')
+    .option('--strict', 'SkillRet: refuse (exit 2) run queries that are not in the queries file; by default they are ignored and counted, as the official code does')
+    .option('--ignore-unknown-queries', 'SkillRet: the default (run queries not in the queries file are ignored, with a note on stderr); kept as an alias, the opposite of --strict')
     .option('--rel-map <map>', "presets with --qrels: map every qrels grade before scoring and before the qrels checks: a preset's named map (neuclir-4to3 = 3:3,2:1,1:0,0:0) or GRADE:VALUE,... (grades not listed keep their value)")
     .option('--write-qrels <file>', 'with --rel-map: also write the remapped qrels to this file (lines otherwise unchanged)')
     .option('--force', 'NeuCLIR: score qrels that hold grade 2 (unconverted 4-point judgments) with a warning instead of exit 2')
@@ -103,10 +106,12 @@ export function registerScore(program: Command): void {
         if (other.length) cmd.error(`error: ${other.map((o) => (o === 'perQuery' ? '--per-query' : `--${o}`)).join(', ')} do${other.length === 1 ? 'es' : ''} not apply to '${flags.preset}'`, { exitCode: 2, code: 'trecscore.skillretOption' })
         const format = flags.format
         if (format !== 'table' && format !== 'json' && format !== 'markdown') cmd.error(`error: preset '${flags.preset}' prints table, json or markdown`, { exitCode: 2, code: 'trecscore.skillretFormat' })
+        if (flags.strict && flags.ignoreUnknownQueries) cmd.error('error: --strict and --ignore-unknown-queries contradict each other', { exitCode: 2, code: 'trecscore.strictAndIgnore' })
         const score = await scoreSkillRet(flags.preset, flags.data, runs, {
           ...(flags.k !== undefined ? { cutoffs: parseSkillRetCutoffs(flags.k) } : {}),
-          unknownQueries: flags.ignoreUnknownQueries ? 'ignore' : 'error',
+          unknownQueries: flags.strict ? 'error' : 'ignore',
         })
+        for (const n of skillRetUnknownQueryNotes(score)) process.stderr.write(`trecscore: note: ${n}\n`)
         const totalQueries = (await readSkillRetData(flags.data)).queryIds.length
         process.stdout.write(renderSkillRetScore(score, { format, explain: !!flags.explain, totalQueries }))
         return
