@@ -18,6 +18,10 @@
  * - Blank: a line whose text is empty after `String.prototype.trim` (ASCII and Unicode white
  *   space) is `blank`: skipped by readers, but counted.
  * - Otherwise the text is `JSON.parse`d: `value`, or `invalid_json` with the parser's message.
+ * - Depth: a value nested more than `maxDepth` arrays/objects deep (default
+ *   {@link MAX_JSON_DEPTH}) is `invalid_json` ("nested deeper than N levels"): `JSON.parse`
+ *   itself copes, but every recursive consumer (`JSON.stringify`, hashing, printing) would
+ *   overflow the stack on it.
  * Arbitrary bytes never make {@link jsonlLines} throw.
  */
 
@@ -45,6 +49,28 @@ export type JsonlLine =
 export interface JsonlOptions {
   /** Longest line parsed, in bytes; longer lines are `too_long`. Default: no limit. */
   readonly maxLineBytes?: number
+  /** Deepest nesting of arrays and objects accepted. @default MAX_JSON_DEPTH */
+  readonly maxDepth?: number
+}
+
+/** Default deepest nesting of a JSON value read from a line (real data stays far below it). */
+export const MAX_JSON_DEPTH = 1000
+
+/**
+ * True when `value` nests arrays/objects more than `max` levels deep (a scalar has depth 0,
+ * `[]` depth 1). Iterative, so it never overflows the stack; it stops at the first path past
+ * `max`.
+ */
+export function jsonDeeperThan(value: unknown, max: number): boolean {
+  if (value === null || typeof value !== 'object') return false
+  const stack: [unknown, number][] = [[value, 1]]
+  while (stack.length) {
+    const [v, d] = stack.pop()!
+    if (d > max) return true
+    const children = Array.isArray(v) ? v : Object.values(v as Record<string, unknown>)
+    for (const c of children) if (c !== null && typeof c === 'object') stack.push([c, d + 1])
+  }
+  return false
 }
 
 /** Every physical line of `bytes`, classified as described in the module comment. */
@@ -78,9 +104,14 @@ export function jsonlLine(raw: Uint8Array, line: number, options: JsonlOptions =
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
   if (text.trim() === '') return { line, kind: 'blank', bytes, text }
+  let value: unknown
   try {
-    return { line, kind: 'value', bytes, text, value: JSON.parse(text) as unknown }
+    value = JSON.parse(text) as unknown
   } catch (e) {
     return { line, kind: 'invalid_json', bytes, text, error: e instanceof Error ? e.message : String(e) }
   }
+  const maxDepth = options.maxDepth ?? MAX_JSON_DEPTH
+  // Depth d takes at least 2d characters: short lines need no walk.
+  if (text.length > 2 * maxDepth && jsonDeeperThan(value, maxDepth)) return { line, kind: 'invalid_json', bytes, text, error: `nested deeper than ${maxDepth} levels` }
+  return { line, kind: 'value', bytes, text, value }
 }

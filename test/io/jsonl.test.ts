@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { jsonlLine, jsonlLines, type JsonlLine } from '../../src/io/jsonl.js'
+import { jsonDeeperThan, jsonlLine, jsonlLines, type JsonlLine } from '../../src/io/jsonl.js'
 
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s)
 const cat = (...parts: Uint8Array[]): Uint8Array => new Uint8Array(Buffer.concat(parts))
@@ -140,6 +140,34 @@ describe('jsonlLines', () => {
         expect(parts.map((p, i) => jsonlLine(new Uint8Array(Buffer.from(p, 'latin1')), i + 1, { maxLineBytes: max }))).toEqual(ls)
       }),
       { numRuns: 500 },
+    )
+  })
+})
+
+describe('nesting depth guard', () => {
+  it('a line nested 100,000 deep is invalid_json with the depth named, never a stack overflow', () => {
+    const deep = '['.repeat(100_000) + ']'.repeat(100_000)
+    const l = jsonlLine(new TextEncoder().encode(`{"a":${deep}}`), 3)
+    expect(l.kind).toBe('invalid_json')
+    expect(l.kind === 'invalid_json' && l.error).toBe('nested deeper than 1000 levels')
+    const obj = '{"k":'.repeat(5000) + '1' + '}'.repeat(5000)
+    expect(jsonlLine(new TextEncoder().encode(obj), 1).kind).toBe('invalid_json')
+  })
+
+  it('exactly maxDepth levels pass, one more fails', () => {
+    const nest = (d: number) => new TextEncoder().encode('['.repeat(d) + ']'.repeat(d))
+    expect(jsonlLine(nest(1000), 1).kind).toBe('value')
+    expect(jsonlLine(nest(1001), 1).kind).toBe('invalid_json')
+    expect(jsonlLine(nest(3), 1, { maxDepth: 2 }).kind).toBe('invalid_json')
+    expect(jsonlLine(nest(2), 1, { maxDepth: 2 }).kind).toBe('value')
+  })
+
+  it('jsonDeeperThan agrees with a recursive depth on random values', () => {
+    const depth = (v: unknown): number => (v === null || typeof v !== 'object' ? 0 : 1 + Math.max(0, ...(Array.isArray(v) ? v : Object.values(v as object)).map(depth)))
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 8 }), fc.integer({ min: 0, max: 9 }), (v, max) => {
+        expect(jsonDeeperThan(v, max)).toBe(depth(v) > max)
+      }),
     )
   })
 })

@@ -7,6 +7,7 @@ import {
   judgeCalibrateCommand,
   judgeReportCommand,
   judgeRunCommand,
+  TrecscoreError,
   type JudgeDimension,
   type JudgeReportFormat,
   type RetecoJudgePreset,
@@ -29,7 +30,15 @@ function dimensionList(text: string): JudgeDimension[] {
   const parts = text.split(',').map((s) => s.trim()).filter(Boolean)
   const bad = parts.filter((p) => !(JUDGE_DIMENSIONS as readonly string[]).includes(p))
   if (bad.length || parts.length === 0) throw new InvalidArgumentError(`expected a comma-separated list of ${JUDGE_DIMENSIONS.join(', ')}${bad.length ? `; unknown: ${bad.join(', ')}` : ''}`)
+  const twice = parts.filter((p, i) => parts.indexOf(p) !== i)
+  if (twice.length) throw new InvalidArgumentError(`each dimension at most once; given more than once: ${[...new Set(twice)].join(', ')}`)
   return parts as JudgeDimension[]
+}
+
+function share(text: string): number {
+  const n = Number(text)
+  if (text.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1) throw new InvalidArgumentError('expected a share from 0 to 1, such as 0.1 (10%)')
+  return n
 }
 
 const ENDPOINT_HELP = 'OpenAI-compatible base URL, e.g. http://127.0.0.1:8080/v1 (default: $TRECSCORE_JUDGE_BASE_URL, else $OPENAI_BASE_URL, else https://api.openai.com/v1); the key comes from $TRECSCORE_JUDGE_API_KEY or $OPENAI_API_KEY'
@@ -42,6 +51,8 @@ interface CallFlags {
   rpm?: number
   quiet?: boolean
   giveUpAfter?: number
+  maxFailed?: number
+  force?: boolean
 }
 
 function addCallOptions(cmd: Command): Command {
@@ -57,6 +68,8 @@ function addCallOptions(cmd: Command): Command {
       if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('expected an integer ≥ 0')
       return n
     })
+    .option('--max-failed <share>', 'exit 2 when more than this share of the judgments that needed the judge ended missing or invalid (always when all did); the judgments and the report are still written (default 0.1)', share)
+    .option('--force', 'replace an existing judgments file (-o/--out); without it an existing file is refused before anything is asked (finished judgments come from the cache, so a rerun costs nothing)')
 }
 
 function callOptions(f: CallFlags) {
@@ -67,6 +80,8 @@ function callOptions(f: CallFlags) {
     ...(f.concurrency !== undefined ? { concurrency: f.concurrency } : {}),
     ...(f.rpm !== undefined ? { requestsPerMinute: f.rpm } : {}),
     ...(f.giveUpAfter !== undefined ? { giveUpAfter: f.giveUpAfter } : {}),
+    ...(f.maxFailed !== undefined ? { maxFailedShare: f.maxFailed } : {}),
+    force: f.force ?? false,
     quiet: f.quiet ?? false,
     env: process.env,
     stderr: process.stderr,
@@ -109,6 +124,7 @@ export function registerJudge(program: Command): void {
       lexical: f.lexical,
     })
     process.stdout.write(r.report)
+    if (r.failure) throw new TrecscoreError(`judge run: ${r.failure}`, 2)
   })
 
   addCallOptions(
@@ -121,6 +137,7 @@ export function registerJudge(program: Command): void {
   ).action(async (f: CallFlags & { golden: string; format: JudgeReportFormat; out?: string }) => {
     const r = await judgeCalibrateCommand({ ...callOptions(f), golden: f.golden, format: f.format, ...(f.out ? { out: f.out } : {}) })
     process.stdout.write(r.report)
+    if (r.failure) throw new TrecscoreError(`judge calibrate: ${r.failure}`, 2)
   })
 
   judge
@@ -135,8 +152,8 @@ export function registerJudge(program: Command): void {
       if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('expected an integer ≥ 0')
       return n
     })
-    .option('--markdown <file>', 'write the markdown report to this file')
-    .option('--json <file>', 'write the JSON report to this file')
+    .option('--markdown <file>', 'write the markdown report to this file (stdout then gets a one-line summary, unless --format json)')
+    .option('--json <file>', 'write the JSON report to this file (with --format json, stdout then gets a one-line summary)')
     .option('--diagnostics <file>', 'a `judge run --report-json` file of the same judgments: its lexical diagnostics (ROUGE-L, METEOR) go into the report')
     .addOption(new Option('--format <format>', 'what goes to stdout').choices(['markdown', 'json']).default('markdown'))
     .action(async (judgments: string, f: { config?: string; human?: string; bootstrap?: number; seed?: number; markdown?: string; json?: string; format: 'markdown' | 'json'; diagnostics?: string }) => {
@@ -151,7 +168,7 @@ export function registerJudge(program: Command): void {
         ...(f.diagnostics ? { diagnostics: f.diagnostics } : {}),
         format: f.format,
       })
-      process.stdout.write(r.report)
+      process.stdout.write(r.stdout)
     })
 
   const batch = judge.command('batch').description('optional OpenAI Batch API for large jobs: submit the uncached requests, collect the replies into the cache, then `judge run`')

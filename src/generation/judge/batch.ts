@@ -20,6 +20,8 @@ import { buildRequest, lacksFor, type JudgeItem } from './items.js'
 import { parseCompletion, usageOf } from './parse.js'
 import { sha256Hex, type JudgeCache } from './cache.js'
 import { JudgeInputError } from './errors.js'
+import { readBodyCapped } from './client.js'
+import { MAX_JSONL_BYTES } from './files.js'
 
 /** Where the Batch API is. */
 export interface BatchEndpoint {
@@ -33,8 +35,11 @@ async function call(ep: BatchEndpoint, path: string, init: RequestInit = {}): Pr
   if (ep.apiKey) headers['authorization'] = `Bearer ${ep.apiKey}`
   try {
     const res = await fetch(`${ep.baseUrl.replace(/\/+$/, '')}${path}`, { ...init, headers, signal: AbortSignal.timeout(ep.timeoutMs) })
-    return { status: res.status, text: await res.text() }
+    const text = await readBodyCapped(res, MAX_JSONL_BYTES)
+    if (text === null) throw new JudgeInputError([`batch API: ${path}: reply larger than ${MAX_JSONL_BYTES} bytes`])
+    return { status: res.status, text }
   } catch (e) {
+    if (e instanceof JudgeInputError) throw e
     throw new JudgeInputError([`batch API: ${path}: ${(e as Error).message}`])
   }
 }

@@ -7,7 +7,14 @@
  *   are retried up to `retry.transportRetries` times. Before retry k (0-based) it waits
  *   `d = min(cap, base·2^k)`, uniformly jittered in [0, d] with `jitter: "full"`; when the
  *   response says `retry-after-ms` or `Retry-After` (seconds or an HTTP date) and that is longer,
- *   it waits that instead. Exhausted → `missing`, with the last error.
+ *   it waits that instead, but never longer than `retry.maxRetryAfterMs` (a Retry-After of an
+ *   hour waits the cap), and no wait exceeds the timer range ({@link MAX_TIMER_MS}). Exhausted →
+ *   `missing`, with the last error.
+ * - **Unreachable endpoint** (connection refused, host not found): only {@link UNREACHABLE_RETRIES}
+ *   quick retries (waits of at most 1 s), then `missing` with `unreachable: true`, so a run
+ *   against a server that is down gives up in seconds, not minutes.
+ * - **Reply size:** at most `retry.maxReplyBytes` bytes of body are read, counted after
+ *   decompression (so a gzip bomb stops there too); a longer reply is `missing`, not retried.
  * - **Malformed replies** (see `parse.ts`) are re-asked with the identical request up to
  *   `retry.malformedReasks` times; then `invalid`, with the last reason.
  * - **Other HTTP errors** (400, 401, 403, 404, …) are not retried: `missing` with the status and
@@ -15,7 +22,7 @@
  *   it (`response_format`, `json_schema`, `structured`, `grammar`) is reported as
  *   `structured_rejected`, so the caller can fall back to the strict parser.
  */
-import type { RetryPolicy } from './config.js'
+import { MAX_TIMER_MS, type RetryPolicy } from './config.js'
 import { parseCompletion, usageOf, type Usage } from './parse.js'
 import type { RequestBody } from './items.js'
 
@@ -56,6 +63,50 @@ export interface JudgeCallResult {
   readonly model: string | null
   /** Waits actually requested between attempts, ms. */
   readonly waits: readonly number[]
+  /** True when the last failure was a refused connection or an unknown host (the endpoint is down or wrong). */
+  readonly unreachable: boolean
+}
+
+/** Retries after a refused connection or unknown host before the judgment is `missing`. */
+export const UNREACHABLE_RETRIES = 2
+
+/** Network error codes that mean nothing listens there (or the host does not exist). */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND'])
+
+/** The error code of a failed `fetch` (its `cause`, or the first of an AggregateError's errors). */
+function errorCode(e: unknown): string | null {
+  const cause = (e as { cause?: { code?: unknown; errors?: { code?: unknown }[] } } | null)?.cause
+  const code = cause?.code ?? cause?.errors?.[0]?.code
+  return typeof code === 'string' ? code : null
+}
+
+/** A body read within a byte limit: its text, or `null` when it was longer (reading stopped there). */
+export async function readBodyCapped(res: Response, maxBytes: number): Promise<string | null> {
+  const declared = Number(res.headers.get('content-length'))
+  if (res.headers.get('content-encoding') === null && Number.isFinite(declared) && declared > maxBytes) {
+    await res.body?.cancel().catch(() => {})
+    return null
+  }
+  if (!res.body) return ''
+  const reader = res.body.getReader()
+  const chunks: Uint8Array[] = []
+  let total = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    total += value.byteLength
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => {})
+      return null
+    }
+    chunks.push(value)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+/** A wait clamped to what a Node timer can do (longer ones would fire after 1 ms). */
+export function clampWait(ms: number): number {
+  return Math.min(Math.max(0, ms), MAX_TIMER_MS)
 }
 
 const TRANSPORT_STATUS = new Set([408, 409, 429])
@@ -90,7 +141,7 @@ function describeError(e: unknown, timeoutMs: number): string {
 /** Make one judgment call with the retry policy. Never throws for server or network trouble. */
 export async function callJudge(body: RequestBody, options: JudgeClientOptions): Promise<JudgeCallResult> {
   const { retry } = options
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)))
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, clampWait(ms))))
   const random = options.random ?? Math.random
   const url = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`
   const headers: Record<string, string> = { 'content-type': 'application/json' }
@@ -105,6 +156,8 @@ export async function callJudge(body: RequestBody, options: JudgeClientOptions):
   let content: string | null = null
   let fingerprint: string | null = null
   let model: string | null = null
+  let unreachable = false
+  let unreachableTries = 0
   const result = (status: JudgeCallResult['status'], score: number | null, rationale: string | null, reason: string | null): JudgeCallResult => ({
     status,
     score,
@@ -118,6 +171,7 @@ export async function callJudge(body: RequestBody, options: JudgeClientOptions):
     systemFingerprint: fingerprint,
     model,
     waits,
+    unreachable,
   })
   for (;;) {
     if (options.beforeRequest) await options.beforeRequest()
@@ -126,21 +180,29 @@ export async function callJudge(body: RequestBody, options: JudgeClientOptions):
     let asked: number | null = null
     let status = 0
     let text = ''
+    unreachable = false
     try {
       const res = await fetch(url, { method: 'POST', headers, body: payload, signal: AbortSignal.timeout(retry.requestTimeoutMs) })
       status = res.status
-      text = await res.text()
+      const body = await readBodyCapped(res, retry.maxReplyBytes)
+      if (body === null) return result('missing', null, null, `HTTP ${status}: reply larger than ${retry.maxReplyBytes} bytes (max_reply_bytes; not retried)`)
+      text = body
       if (TRANSPORT_STATUS.has(status) || status >= 500) {
         failure = `HTTP ${status}${text ? `: ${text.slice(0, 120)}` : ''}`
         asked = retry.honourRetryAfter ? retryAfterMs(res.headers) : null
       }
     } catch (e) {
       failure = describeError(e, retry.requestTimeoutMs)
+      const code = errorCode(e)
+      unreachable = code !== null && UNREACHABLE_CODES.has(code)
     }
     if (failure !== null) {
       transportFailures.push(failure)
+      if (unreachable && ++unreachableTries > UNREACHABLE_RETRIES) return result('missing', null, null, `${failure}; gave up after ${unreachableTries} tries`)
       if (transportFailures.length > retry.transportRetries) return result('missing', null, null, failure)
-      const wait = Math.max(backoffMs(retry, transportFailures.length - 1, random), asked ?? 0)
+      const k = transportFailures.length - 1
+      const backoff = backoffMs(retry, k, random)
+      const wait = clampWait(unreachable ? Math.min(backoff, 1000) : Math.max(backoff, Math.min(asked ?? 0, retry.maxRetryAfterMs)))
       waits.push(wait)
       await sleep(wait)
       continue

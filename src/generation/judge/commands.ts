@@ -8,12 +8,14 @@
  * = `TRECSCORE_JUDGE_API_KEY`, else `OPENAI_API_KEY`, else none (no Authorization header).
  */
 import { promises as fsp } from 'node:fs'
+import { basename, isAbsolute, relative, resolve, sep } from 'node:path'
+import { jsonDeeperThan, MAX_JSON_DEPTH } from '../../io/jsonl.js'
 import { JUDGE_DIMENSIONS, type JudgeDimension } from './config.js'
 import { aggregateJudgments, type Judgment } from './aggregate.js'
 import { JudgeCache } from './cache.js'
 import { calibrate, parseGoldenCase, type GoldenCase } from './calibrate.js'
 import { JudgeInputError } from './errors.js'
-import { defaultJudgeConfigPath, loadJudgeConfig, readJsonlFile, readJudgeItems, readJudgments, writeJudgments, type LoadedJudgeConfig } from './files.js'
+import { checkJudgmentsOut, defaultJudgeConfigPath, loadJudgeConfig, readJsonlFile, readJudgeItems, readJudgments, writeJudgments, writeTextFile, type LoadedJudgeConfig } from './files.js'
 import type { JudgeItem } from './items.js'
 import { createProgress, type ProgressStream } from './progress.js'
 import { disclosureJson, renderCalibration, renderDisclosureMarkdown, renderRunReport, runReportJson, type JudgeReportFormat } from './report.js'
@@ -22,7 +24,7 @@ import { loadWordNet, type SynonymSource } from '../textsim/index.js'
 import { lexicalDiagnostics, type LexicalDiagnostics } from './lexical.js'
 import { collectBatches, submitBatch, type BatchCollectResult, type BatchSubmitResult } from './batch.js'
 import { buildRetecoItems, type RetecoJudgePreset } from './reteco-items.js'
-import { runJudge, type JudgeRunStats } from './runner.js'
+import { judgeShortfall, runJudge, type JudgeRunStats } from './runner.js'
 
 /** The default endpoint when neither a flag nor the environment names one. */
 export const DEFAULT_JUDGE_BASE_URL = 'https://api.openai.com/v1'
@@ -52,6 +54,13 @@ export interface JudgeCallOptions {
   readonly stderr: ProgressStream
   /** Stop asking after this many judgments in a row are missing (0 = never). @default 20 */
   readonly giveUpAfter?: number
+  /**
+   * The run fails (the result's `failure`; the CLI exits 2) when every judgment that needed the
+   * judge, or more than this share of them, ended missing or invalid. @default 0.1
+   */
+  readonly maxFailedShare?: number
+  /** Replace an existing judgments file (`--out`, calibrate `-o`). @default false */
+  readonly force?: boolean
   /** Test hooks: sleep and jitter of the client. */
   readonly sleep?: (ms: number) => Promise<void>
   readonly random?: () => number
@@ -78,14 +87,33 @@ export interface JudgeRunCommandOptions extends JudgeCallOptions {
   readonly lexical?: boolean
 }
 
-function openRun(o: Pick<JudgeCallOptions, 'config' | 'cache' | 'baseUrl' | 'env'>): { loaded: LoadedJudgeConfig; cache: JudgeCache; endpoint: { baseUrl: string; apiKey: string | null } } {
-  const loaded = loadJudgeConfig(o.config ?? defaultJudgeConfigPath())
+function openRun(o: Pick<JudgeCallOptions, 'config' | 'cache' | 'baseUrl' | 'env'>, preloaded?: LoadedJudgeConfig): { loaded: LoadedJudgeConfig; cache: JudgeCache; endpoint: { baseUrl: string; apiKey: string | null } } {
+  const loaded = preloaded ?? loadJudgeConfig(o.config ?? defaultJudgeConfigPath())
   const cache = JudgeCache.open(o.cache ?? defaultCacheFile(loaded.hash), loaded.hash)
   return { loaded, cache, endpoint: resolveEndpoint(o.env, o.baseUrl) }
 }
 
-async function judgeItems(o: JudgeCallOptions, items: readonly JudgeItem[], dimensions: readonly JudgeDimension[] | undefined) {
-  const { loaded, cache, endpoint } = openRun(o)
+/** Is the base URL a server on this machine (`localhost`, 127.x.x.x, `::1`)? */
+export function isLoopbackUrl(baseUrl: string): boolean {
+  try {
+    const host = new URL(baseUrl).hostname.replace(/^\[|\]$/g, '')
+    return host === 'localhost' || host === '::1' || /^127\./.test(host)
+  } catch {
+    return false
+  }
+}
+
+/** One stderr note when a server on this machine is held to the config's requests-per-minute limit. */
+function loopbackNote(o: JudgeCallOptions, loaded: LoadedJudgeConfig): void {
+  const rpm = loaded.config.requestsPerMinute
+  const { baseUrl } = resolveEndpoint(o.env, o.baseUrl)
+  if (o.requestsPerMinute === undefined && rpm > 0 && !o.quiet && isLoopbackUrl(baseUrl)) {
+    o.stderr.write(`trecscore judge: note: ${baseUrl} is on this machine, but the config allows only ${rpm} requests per minute; pass --rpm 0 to lift the limit\n`)
+  }
+}
+
+async function judgeItems(o: JudgeCallOptions, items: readonly JudgeItem[], dimensions: readonly JudgeDimension[] | undefined, preloaded?: LoadedJudgeConfig) {
+  const { loaded, cache, endpoint } = openRun(o, preloaded)
   const progress = createProgress(o.stderr, { quiet: o.quiet ?? false })
   try {
     const r = await runJudge({
@@ -130,11 +158,19 @@ export async function resolveJudgeItems(o: JudgeItemsSource): Promise<{ items: J
   return { items: await readJudgeItems(o.items), source: `items ${o.items}`, notes }
 }
 
-/** `judge run`: judge items (or a RETECO submission), write judgments, return the report text. */
-export async function judgeRunCommand(o: JudgeRunCommandOptions): Promise<{ report: string; judgments: Judgment[]; stats: JudgeRunStats }> {
+/**
+ * `judge run`: judge items (or a RETECO submission), write judgments, return the report text.
+ * An existing `out` is refused before anything is asked, unless `force`. `failure` is a one-line
+ * reason when too much ended missing or invalid (see `maxFailedShare`); the judgments and the
+ * report are written all the same, so the failures can be read.
+ */
+export async function judgeRunCommand(o: JudgeRunCommandOptions): Promise<{ report: string; judgments: Judgment[]; stats: JudgeRunStats; failure: string | null }> {
+  const loaded0 = loadJudgeConfig(o.config ?? defaultJudgeConfigPath())
+  await checkJudgmentsOut(o.out, loaded0.hash, o.force ?? false)
   const { items, source, notes } = await resolveJudgeItems(o)
-  const r = await judgeItems(o, items, o.dimensions)
-  await writeJudgments(o.out, r.judgments, r.loaded.hash)
+  loopbackNote(o, loaded0)
+  const r = await judgeItems(o, items, o.dimensions, loaded0)
+  await writeJudgments(o.out, r.judgments, r.loaded.hash, o.force ?? false)
   notes.push(`judgments written to ${o.out}`)
   const agg = aggregateJudgments(r.judgments, r.loaded.config.invalidPolicy)
   let lexical: LexicalDiagnostics | null = null
@@ -148,9 +184,12 @@ export async function judgeRunCommand(o: JudgeRunCommandOptions): Promise<{ repo
     lexical = lexicalDiagnostics(items, wordnet)
   }
   const meta = { config: r.loaded.config, configHash: r.loaded.hash, baseUrl: r.endpoint.baseUrl, source, notes, lexical }
-  if (o.reportJson) await fsp.writeFile(o.reportJson, `${JSON.stringify(runReportJson(agg, r.stats, meta), null, 2)}\n`)
-  return { report: renderRunReport(agg, r.stats, meta, o.format, { perTurn: o.perTurn ?? false }), judgments: r.judgments, stats: r.stats }
+  if (o.reportJson) await writeTextFile(o.reportJson, `${JSON.stringify(runReportJson(agg, r.stats, meta), null, 2)}\n`)
+  return { report: renderRunReport(agg, r.stats, meta, o.format, { perTurn: o.perTurn ?? false }), judgments: r.judgments, stats: r.stats, failure: judgeShortfall([r.stats], o.maxFailedShare ?? DEFAULT_MAX_FAILED_SHARE) }
 }
+
+/** Default of {@link JudgeCallOptions.maxFailedShare}: more than 10% missing or invalid fails a run. */
+export const DEFAULT_MAX_FAILED_SHARE = 0.1
 
 /** Read a golden JSONL file; duplicate ids are problems. */
 export async function readGolden(file: string): Promise<GoldenCase[]> {
@@ -169,22 +208,27 @@ export async function readGolden(file: string): Promise<GoldenCase[]> {
   return out
 }
 
-/** `judge calibrate`: judge each golden pair on its dimension and report the ranking agreement. */
-export async function judgeCalibrateCommand(o: JudgeCallOptions & { readonly golden: string; readonly format: JudgeReportFormat; readonly out?: string }): Promise<{ report: string; passed: number; total: number }> {
+/**
+ * `judge calibrate`: judge each golden pair on its dimension and report the ranking agreement.
+ * `failure` as for {@link judgeRunCommand} (too many judgments missing or invalid).
+ */
+export async function judgeCalibrateCommand(o: JudgeCallOptions & { readonly golden: string; readonly format: JudgeReportFormat; readonly out?: string }): Promise<{ report: string; passed: number; total: number; failure: string | null }> {
+  const loaded = loadJudgeConfig(o.config ?? defaultJudgeConfigPath())
+  if (o.out) await checkJudgmentsOut(o.out, loaded.hash, o.force ?? false)
   const golden = await readGolden(o.golden)
+  loopbackNote(o, loaded)
   const judgments: Judgment[] = []
-  let loaded: LoadedJudgeConfig | null = null
+  const stats: JudgeRunStats[] = []
   for (const dim of JUDGE_DIMENSIONS) {
     const cases = golden.filter((g) => g.dimension === dim)
     if (!cases.length) continue
-    const r = await judgeItems(o, cases.flatMap((g) => [g.better, g.worse]), [dim])
-    loaded = r.loaded
+    const r = await judgeItems(o, cases.flatMap((g) => [g.better, g.worse]), [dim], loaded)
     judgments.push(...r.judgments)
+    stats.push(r.stats)
   }
-  loaded ??= loadJudgeConfig(o.config ?? defaultJudgeConfigPath())
-  if (o.out) await writeJudgments(o.out, judgments, loaded.hash)
+  if (o.out) await writeJudgments(o.out, judgments, loaded.hash, o.force ?? false)
   const result = calibrate(golden, judgments, loaded.hash)
-  return { report: renderCalibration(result, { config: loaded.config, golden: o.golden }, o.format), passed: result.passed, total: result.total }
+  return { report: renderCalibration(result, { config: loaded.config, golden: o.golden }, o.format), passed: result.passed, total: result.total, failure: judgeShortfall(stats, o.maxFailedShare ?? DEFAULT_MAX_FAILED_SHARE) }
 }
 
 /** Options of {@link judgeReportCommand}. */
@@ -203,8 +247,13 @@ export interface JudgeReportCommandOptions {
   readonly diagnostics?: string
 }
 
-/** `judge report`: the disclosure report (markdown and JSON) of a judgments file. */
-export async function judgeReportCommand(o: JudgeReportCommandOptions): Promise<{ report: string }> {
+/**
+ * `judge report`: the disclosure report (markdown and JSON) of a judgments file. `report` is the
+ * report in `format`; `stdout` is what the CLI prints: that report, or a one-line summary when
+ * it was written to a file (`markdownOut` for markdown, `jsonOut` for JSON). Paths in the report
+ * are relative (see {@link reportPath}).
+ */
+export async function judgeReportCommand(o: JudgeReportCommandOptions): Promise<{ report: string; stdout: string }> {
   const loaded = loadJudgeConfig(o.config ?? defaultJudgeConfigPath())
   const judgments = await readJudgments(o.judgments)
   const other = judgments.find((j) => j.configHash !== loaded.hash)
@@ -220,13 +269,15 @@ export async function judgeReportCommand(o: JudgeReportCommandOptions): Promise<
     } catch (e) {
       throw new JudgeInputError([`${o.human}: cannot read the human labels (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`])
     }
-    const result = judgeAgreement(
+    const computed = judgeAgreement(
       { human: { file: o.human, bytes: human }, judgments: { file: o.judgments, bytes: await fsp.readFile(o.judgments) } },
       { ...(o.bootstrap !== undefined ? { bootstrap: o.bootstrap } : {}), ...(o.seed !== undefined ? { seed: o.seed } : {}) },
     )
+    // Problems above name the files as given; the shared report names them by relative paths.
+    const result = { ...computed, humanFile: reportPath(o.human), judgmentsFile: reportPath(o.judgments) }
     agreement = JSON.parse(renderAgreementJson(result)) as unknown
     agreementMarkdown = renderAgreementMarkdown(result)
-    agreementNote = `Agreement of the judge with the human labels in ${o.human} (quadratic-weighted Cohen's kappa, Krippendorff's alpha, Spearman, Kendall tau-b; bootstrap CIs resample whole conversations).`
+    agreementNote = `Agreement of the judge with the human labels in ${reportPath(o.human)} (quadratic-weighted Cohen's kappa, Krippendorff's alpha, Spearman, Kendall tau-b; bootstrap CIs resample whole conversations).`
   }
   let diagnostics: unknown = null
   if (o.diagnostics) {
@@ -234,19 +285,43 @@ export async function judgeReportCommand(o: JudgeReportCommandOptions): Promise<
     try {
       rep = JSON.parse(await fsp.readFile(o.diagnostics, 'utf8')) as Record<string, unknown>
     } catch (e) {
-      throw new JudgeInputError([`${o.diagnostics}: cannot read a judge run JSON report (${(e as Error).message})`])
+      throw new JudgeInputError([`${o.diagnostics}: cannot read a judge run JSON report (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`])
     }
+    if (jsonDeeperThan(rep, MAX_JSON_DEPTH)) throw new JudgeInputError([`${o.diagnostics}: nested deeper than ${MAX_JSON_DEPTH} levels (expected a judge run JSON report)`])
+    if (rep === null || typeof rep !== 'object' || Array.isArray(rep)) throw new JudgeInputError([`${o.diagnostics}: expected a judge run JSON report object (\`judge run --report-json\`)`])
     if (rep['judge_config_id'] !== loaded.hash) throw new JudgeInputError([`${o.diagnostics}: run report of judge config ${String(rep['judge_config_id'])}, not ${loaded.hash}`])
     if (!rep['lexical']) throw new JudgeInputError([`${o.diagnostics}: the run report has no lexical diagnostics (the items had no references, or --no-lexical)`])
     const lx = rep['lexical'] as Record<string, unknown>
     diagnostics = { method: lx['method'], all: lx['all'], per_domain: lx['byDomain'], per_turn_depth: lx['byDepth'], no_reference: lx['noReference'], unanswered: lx['unanswered'], too_long: lx['tooLong'] }
   }
-  const input = { config: loaded.config, configHash: loaded.hash, configFile: loaded.file, judgmentsFile: o.judgments, aggregates: agg, agreement, agreementNote, agreementMarkdown, diagnostics }
+  const input = { config: loaded.config, configHash: loaded.hash, configFile: reportPath(loaded.file), judgmentsFile: reportPath(o.judgments), aggregates: agg, agreement, agreementNote, agreementMarkdown, diagnostics }
   const md = renderDisclosureMarkdown(input)
   const json = `${JSON.stringify(disclosureJson(input), null, 2)}\n`
-  if (o.markdownOut) await fsp.writeFile(o.markdownOut, md)
-  if (o.jsonOut) await fsp.writeFile(o.jsonOut, json)
-  return { report: o.format === 'json' ? json : md }
+  const written: string[] = []
+  if (o.markdownOut) {
+    await writeTextFile(o.markdownOut, md)
+    written.push(`${o.markdownOut} (markdown)`)
+  }
+  if (o.jsonOut) {
+    await writeTextFile(o.jsonOut, json)
+    written.push(`${o.jsonOut} (JSON)`)
+  }
+  const report = o.format === 'json' ? json : md
+  const toFile = o.format === 'json' ? o.jsonOut : o.markdownOut
+  const overall = agg.all.overall === null ? '-' : agg.all.overall.toFixed(4)
+  const summary = `judge report: wrote ${written.join(' and ')}: ${agg.turns.length} turns, mean over dimensions ${overall}, judge config ${loaded.hash.slice(0, 12)}\n`
+  return { report, stdout: toFile ? summary : report }
+}
+
+/**
+ * A path as a report shows it: the shipped config as `data/judge/reteco-judge-v1.json`, a file
+ * under the working directory relative to it, any other by its base name (a report is shared:
+ * it should not carry local absolute paths).
+ */
+export function reportPath(file: string, cwd: string = process.cwd()): string {
+  if (resolve(file) === resolve(defaultJudgeConfigPath())) return 'data/judge/reteco-judge-v1.json'
+  const rel = relative(cwd, resolve(cwd, file))
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel.split(sep).join('/') : basename(file)
 }
 
 /** Options of the `judge batch` commands. */

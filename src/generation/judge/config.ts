@@ -54,9 +54,16 @@ export interface RetryPolicy {
   readonly jitter: 'full' | 'none'
   /** Wait what `retry-after-ms` / `Retry-After` (seconds or HTTP date) says when it is longer. */
   readonly honourRetryAfter: boolean
-  /** Per-request timeout; a timed-out request counts as a transport failure. */
+  /** Per-request timeout; a timed-out request counts as a transport failure (at most {@link MAX_TIMER_MS}). */
   readonly requestTimeoutMs: number
+  /** Longest wait a `Retry-After` / `retry-after-ms` may ask for; longer asks wait this long. @default 120000 */
+  readonly maxRetryAfterMs: number
+  /** Largest reply body read, in bytes after decompression; a longer reply is `missing`, not retried. @default 8 MiB */
+  readonly maxReplyBytes: number
 }
+
+/** Longest delay a Node timer can wait (2^31 − 1 ms, about 24.8 days); longer ones fire at once. */
+export const MAX_TIMER_MS = 2 ** 31 - 1
 
 /** The parsed, validated judge config. Field names mirror the JSON file (camelCase here). */
 export interface JudgeConfig {
@@ -243,17 +250,20 @@ export function parseJudgeConfig(value: unknown): { ok: true; config: JudgeConfi
   }
 
   const rt = r.obj(o['retry'], '$.retry')
-  r.known(rt, '$.retry', ['malformed_reasks', 'transport_retries', 'backoff_base_ms', 'backoff_cap_ms', 'jitter', 'honour_retry_after', 'request_timeout_ms'])
+  r.known(rt, '$.retry', ['malformed_reasks', 'transport_retries', 'backoff_base_ms', 'backoff_cap_ms', 'jitter', 'honour_retry_after', 'request_timeout_ms', 'max_retry_after_ms', 'max_reply_bytes'])
   const retry: RetryPolicy = {
     malformedReasks: r.num(rt, 'malformed_reasks', '$.retry', { min: 0, max: 20, integer: true }),
     transportRetries: r.num(rt, 'transport_retries', '$.retry', { min: 0, max: 50, integer: true }),
-    backoffBaseMs: r.num(rt, 'backoff_base_ms', '$.retry', { min: 0 }),
-    backoffCapMs: r.num(rt, 'backoff_cap_ms', '$.retry', { min: 0 }),
+    backoffBaseMs: r.num(rt, 'backoff_base_ms', '$.retry', { min: 0, max: MAX_TIMER_MS }),
+    backoffCapMs: r.num(rt, 'backoff_cap_ms', '$.retry', { min: 0, max: MAX_TIMER_MS }),
     jitter: r.oneOf(rt, 'jitter', '$.retry', ['full', 'none'] as const, 'full'),
     honourRetryAfter: r.bool(rt, 'honour_retry_after', '$.retry', true),
-    requestTimeoutMs: r.num(rt, 'request_timeout_ms', '$.retry', { min: 1 }),
+    requestTimeoutMs: r.num(rt, 'request_timeout_ms', '$.retry', { min: 1, max: MAX_TIMER_MS }),
+    maxRetryAfterMs: r.num(rt, 'max_retry_after_ms', '$.retry', { min: 0, max: MAX_TIMER_MS, optional: 120_000 }),
+    maxReplyBytes: r.num(rt, 'max_reply_bytes', '$.retry', { min: 1024, max: 1 << 30, integer: true, optional: 8 << 20 }),
   }
-  if (retry.backoffCapMs < retry.backoffBaseMs) r.problem('$.retry.backoff_cap_ms', `expected at least backoff_base_ms (${retry.backoffBaseMs}), found ${retry.backoffCapMs}`)
+  // (Only when both values were read: a rejected one stands in as its minimum.)
+  if (rt['backoff_cap_ms'] === retry.backoffCapMs && rt['backoff_base_ms'] === retry.backoffBaseMs && retry.backoffCapMs < retry.backoffBaseMs) r.problem('$.retry.backoff_cap_ms', `expected at least backoff_base_ms (${retry.backoffBaseMs}), found ${retry.backoffCapMs}`)
 
   const invalidPolicy = r.oneOf(o, 'invalid_policy', '$', ['exclude', 'minimum'] as const)
   const concurrency = r.num(o, 'concurrency', '$', { min: 1, max: 256, integer: true })

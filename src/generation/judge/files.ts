@@ -11,7 +11,7 @@ import { parseJudgeItem, type JudgeItem } from './items.js'
 import { judgmentToJson, parseJudgmentRecord, type Judgment } from './aggregate.js'
 import { sha256Hex } from './cache.js'
 import { JudgeInputError } from './errors.js'
-import { jsonlLines } from '../../io/jsonl.js'
+import { jsonDeeperThan, jsonlLines, MAX_JSON_DEPTH } from '../../io/jsonl.js'
 
 /** Largest JSONL file read (bytes) and longest line (bytes). */
 export const MAX_JSONL_BYTES = 1 << 30
@@ -57,12 +57,18 @@ export function loadJudgeConfig(file: string): LoadedJudgeConfig {
   } catch (e) {
     throw new JudgeInputError([`${file}: the judge config is not valid JSON (${(e as Error).message})`])
   }
+  if (jsonDeeperThan(raw, MAX_JSON_DEPTH)) throw new JudgeInputError([`${file}: the judge config is nested deeper than ${MAX_JSON_DEPTH} levels (expected a judge config object)`])
   const r = parseJudgeConfig(raw)
   if (!r.ok) throw new JudgeInputError(r.problems.map((p) => `${file}: ${p.path}: ${p.message}`))
   return { file, config: r.config, hash: judgeConfigHash(raw), raw }
 }
 
 const LENIENT = new TextDecoder('utf-8', { fatal: false })
+
+/** The start of a line's text, quoted, for problem messages. */
+function clipText(text: string): string {
+  return JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text)
+}
 
 /** The start of an unreadable line, decoded with U+FFFD for bad bytes, quoted (NUL shows as \u0000). */
 function shown(bytes: Uint8Array): string {
@@ -71,7 +77,8 @@ function shown(bytes: Uint8Array): string {
 
 /**
  * Call `onRecord(value, line)` for every non-blank line of a JSONL file, JSON-parsed. Returns the
- * problems (`file:line: …`) of lines that could not be read; `onRecord` may return its own.
+ * problems (`file:line: …`) of lines that could not be read; `onRecord` may return its own, which
+ * are worded `file:line: problem: "start of the line"` (the offending text, clipped).
  * Lines follow the shared conventions of `src/io/jsonl.ts` (physical line numbers, CRLF, BOM,
  * blank lines); a line with a NUL byte that does not parse is reported as binary data.
  */
@@ -106,11 +113,11 @@ export async function readJsonlFile(file: string, onRecord: (value: unknown, lin
       continue
     }
     if (l.kind === 'invalid_json') {
-      problems.push(`${file}:${line}: not valid JSON (${l.error.slice(0, 100)}): ${JSON.stringify(l.text.slice(0, 60))}`)
+      problems.push(`${file}:${line}: not valid JSON (${l.error.slice(0, 100)}): ${clipText(l.text)}`)
       continue
     }
     const more = onRecord(l.value, line)
-    if (more) for (const p of more) problems.push(`${file}:${line}: ${p}`)
+    if (more) for (const p of more) problems.push(`${file}:${line}: ${p}: ${clipText(l.text)}`)
   }
   return problems
 }
@@ -133,13 +140,23 @@ export async function readJudgeItems(file: string): Promise<JudgeItem[]> {
   return items
 }
 
-/** Read a judgments JSONL file (the shared format); throws every problem at once. */
+/**
+ * Read a judgments JSONL file (the shared format); throws every problem at once. A second
+ * judgment of the same (domain, turn, dimension) is a problem naming the line of the first
+ * (files concatenated, or runs mixed): which one counts is not guessed.
+ */
 export async function readJudgments(file: string): Promise<Judgment[]> {
   const out: Judgment[] = []
-  const problems = await readJsonlFile(file, (v) => {
+  const seen = new Map<string, number>()
+  const problems = await readJsonlFile(file, (v, line) => {
     const r = parseJudgmentRecord(v)
     if (!r.ok) return r.problems
-    out.push(r.judgment)
+    const j = r.judgment
+    const key = `${j.domain ?? ''}\u0000${j.turnId}\u0000${j.dimension}`
+    const first = seen.get(key)
+    if (first !== undefined) return [`turn ${JSON.stringify(j.turnId)}${j.domain !== null ? ` (domain ${j.domain})` : ''} already has a ${j.dimension} judgment at line ${first}; expected one judgment per turn and dimension`]
+    seen.set(key, line)
+    out.push(j)
   })
   const hashes = [...new Set(out.map((j) => j.configHash))]
   if (hashes.length > 1) problems.push(`${file}: judgments of ${hashes.length} different judge configs are mixed (${hashes.join(', ')}); refusing to use them together`)
@@ -164,21 +181,40 @@ async function firstLine(file: string): Promise<string | null> {
 }
 
 /**
- * Write judgments as JSONL. An existing file made under another config hash is refused (judgments
- * of different configs are never mixed); one of the same hash is replaced.
+ * Check, before any judging, that judgments may be written to `file`: an existing file is
+ * refused unless `force` (a rerun with `--force` costs nothing: finished judgments come from the
+ * cache), and one made under another config hash is refused even then (judgments of different
+ * configs are never mixed).
  */
-export async function writeJudgments(file: string, judgments: readonly Judgment[], configHash: string): Promise<void> {
-  if (existsSync(file)) {
-    const first = (await firstLine(file)) ?? ''
-    let prev: unknown = null
-    try {
-      prev = (JSON.parse(first) as Record<string, unknown>)['config_hash']
-    } catch {
-      prev = null
-    }
-    if (typeof prev === 'string' && prev !== configHash) {
-      throw new JudgeInputError([`${file}: holds judgments made under judge config ${prev}, not ${configHash}; refusing to overwrite or mix them (choose another --out)`])
-    }
+export async function checkJudgmentsOut(file: string, configHash: string, force: boolean): Promise<void> {
+  if (!existsSync(file)) return
+  const first = (await firstLine(file)) ?? ''
+  let prev: unknown = null
+  try {
+    prev = (JSON.parse(first) as Record<string, unknown>)['config_hash']
+  } catch {
+    prev = null
   }
-  await fsp.writeFile(file, judgments.map((j) => JSON.stringify(judgmentToJson(j))).join('\n') + (judgments.length ? '\n' : ''))
+  if (typeof prev === 'string' && prev !== configHash) {
+    throw new JudgeInputError([`${file}: holds judgments made under judge config ${prev}, not ${configHash}; refusing to overwrite or mix them (choose another --out)`])
+  }
+  if (!force) throw new JudgeInputError([`${file}: already exists; refusing to overwrite it (pass --force to replace it: finished judgments come from the cache, so a rerun makes no new calls for them)`])
+}
+
+/** Write a text file; a failure is a one-line user error naming the file. */
+export async function writeTextFile(file: string, text: string): Promise<void> {
+  try {
+    await fsp.writeFile(file, text)
+  } catch (e) {
+    throw new JudgeInputError([`${file}: cannot write (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`])
+  }
+}
+
+/**
+ * Write judgments as JSONL, after {@link checkJudgmentsOut} (an existing file is replaced only
+ * with `force`; one of another config hash never).
+ */
+export async function writeJudgments(file: string, judgments: readonly Judgment[], configHash: string, force: boolean): Promise<void> {
+  await checkJudgmentsOut(file, configHash, force)
+  await writeTextFile(file, judgments.map((j) => JSON.stringify(judgmentToJson(j))).join('\n') + (judgments.length ? '\n' : ''))
 }

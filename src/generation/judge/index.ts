@@ -3,13 +3,13 @@
  * frozen, hashed config; OpenAI-compatible client with counted retries; SQLite cache; items
  * from JSONL or RECOR data; aggregates; calibration on golden pairs; disclosure reports.
  */
-export { JUDGE_DIMENSIONS, TEMPLATE_FIELDS, canonicalJson, parseJudgeConfig, dimensionConfig, type JudgeDimension, type JudgeConfig, type DimensionConfig, type RetryPolicy, type InvalidPolicy, type ConfigProblem } from './config.js'
+export { JUDGE_DIMENSIONS, TEMPLATE_FIELDS, MAX_TIMER_MS, canonicalJson, parseJudgeConfig, dimensionConfig, type JudgeDimension, type JudgeConfig, type DimensionConfig, type RetryPolicy, type InvalidPolicy, type ConfigProblem } from './config.js'
 export { parseJudgeItem, buildRequest, fillTemplate, templateValues, renderRubric, splitTurnId, lacksFor, type JudgeItem, type JudgePassage, type HistoryMessage, type RequestBody } from './items.js'
 export { parseJudgeContent, parseCompletion, usageOf, type ParsedReply, type Usage } from './parse.js'
-export { callJudge, rateLimiter, retryAfterMs, backoffMs, type JudgeClientOptions, type JudgeCallResult } from './client.js'
+export { callJudge, rateLimiter, retryAfterMs, backoffMs, clampWait, readBodyCapped, UNREACHABLE_RETRIES, type JudgeClientOptions, type JudgeCallResult } from './client.js'
 export { JudgeCache, sha256Hex, type CachedJudgment } from './cache.js'
 export { aggregateJudgments, judgmentToJson, parseJudgmentRecord, depthBucket, type Judgment, type JudgeAggregates, type GroupSummary, type DimensionSummary, type TurnRow } from './aggregate.js'
-export { runJudge, costOf, type RunJudgeOptions, type JudgeRunStats, type DimensionRunStats, type JudgeProgress } from './runner.js'
+export { runJudge, judgeShortfall, costOf, type RunJudgeOptions, type JudgeRunStats, type DimensionRunStats, type JudgeProgress } from './runner.js'
 export { calibrate, parseGoldenCase, type GoldenCase, type CalibrationResult, type CalibrationCase, type CalibrationDimension } from './calibrate.js'
 export { JUDGE_REPORT_FORMATS, renderRunReport, runReportJson, renderCalibration, renderDisclosureMarkdown, disclosureJson, type JudgeReportFormat, type RunReportMeta, type DisclosureInput } from './report.js'
 export { createProgress, progressLine, type ProgressStream } from './progress.js'

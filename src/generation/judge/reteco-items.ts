@@ -26,7 +26,8 @@ import { readRetecoRun } from '../../presets/reteco/runs.js'
 import { expectedTopics } from '../../presets/reteco/validate.js'
 import { renderRetecoAnswersText, validateRetecoAnswers } from '../submission/index.js'
 import type { RetecoDomainData } from '../../presets/reteco/types.js'
-import { readJsonlFile } from './files.js'
+import { MAX_JSONL_BYTES, readJsonlFile } from './files.js'
+import { jsonDeeperThan, MAX_JSON_DEPTH } from '../../io/jsonl.js'
 import type { HistoryMessage, JudgeItem, JudgePassage } from './items.js'
 import { JudgeInputError } from './errors.js'
 
@@ -76,7 +77,7 @@ async function readBenchmarkTexts(d: RetecoDomainData, layout: string, split: st
     const task = typeof rec['task'] === 'string' ? (rec['task'] as string).toLowerCase() : ''
     if (layout === 'pilot' && (task || 'pilot') !== d.domain) return
     const id = typeof rec['id'] === 'string' ? (rec['id'] as string) : String(rec['id'])
-    const turns = Array.isArray(rec['turns']) ? (rec['turns'] as Record<string, unknown>[]) : []
+    const turns = Array.isArray(rec['turns']) ? (rec['turns'] as unknown[]).filter((t): t is Record<string, unknown> => t !== null && typeof t === 'object') : []
     out.set(
       id,
       turns.map((t) => ({
@@ -92,8 +93,20 @@ async function readBenchmarkTexts(d: RetecoDomainData, layout: string, split: st
     if (problems.length) throw new JudgeInputError(problems)
   } else {
     const file = join(d.dir, `benchmark_${split}.json`)
-    const arr = JSON.parse(await fsp.readFile(file, 'utf8')) as unknown[]
-    for (const rec of arr) add(rec as Record<string, unknown>)
+    let arr: unknown
+    try {
+      const st = await fsp.stat(file)
+      if (!st.isFile()) throw new JudgeInputError([`${file}: not a file (expected the RECOR conversations of domain ${d.domain}, split ${split})`])
+      if (st.size > MAX_JSONL_BYTES) throw new JudgeInputError([`${file}: larger than ${MAX_JSONL_BYTES} bytes`])
+      arr = JSON.parse(await fsp.readFile(file, 'utf8')) as unknown
+    } catch (e) {
+      if (e instanceof JudgeInputError) throw e
+      const code = (e as NodeJS.ErrnoException).code
+      if (code === 'ENOENT') throw new JudgeInputError([`${file}: missing; the judge needs the RECOR conversations (questions and benchmark answers) of domain ${d.domain} for split ${split} (--split)`])
+      throw new JudgeInputError([`${file}: cannot read the RECOR conversations (${code ?? (e as Error).message})`])
+    }
+    if (!Array.isArray(arr) || jsonDeeperThan(arr, MAX_JSON_DEPTH)) throw new JudgeInputError([`${file}: expected a JSON array of conversations${Array.isArray(arr) ? ` nested at most ${MAX_JSON_DEPTH} levels deep` : ''}`])
+    for (const rec of arr) if (rec !== null && typeof rec === 'object') add(rec as Record<string, unknown>)
   }
   return out
 }

@@ -36,6 +36,10 @@ export interface DimensionRunStats {
   missing: Record<string, number>
   /** Unanswered target turns (scored 0, no request). */
   unanswered: number
+  /** Judgments that needed the judge (answered, with what the dimension requires). */
+  judgeNeeded: number
+  /** Of those, how many ended `missing` or `invalid` (cached invalid ones included). */
+  judgeFailed: number
 }
 
 /** What a run did and cost. */
@@ -96,9 +100,10 @@ function bump(m: Record<string, number>, k: string): void {
 /** Judge every item on every (selected) dimension. */
 export async function runJudge(options: RunJudgeOptions): Promise<{ judgments: Judgment[]; stats: JudgeRunStats }> {
   const { config, configHash, items, cache } = options
-  const dims = options.dimensions ?? JUDGE_DIMENSIONS
+  // A dimension named twice is judged once (the CLI refuses the repetition outright).
+  const dims = [...new Set(options.dimensions ?? JUDGE_DIMENSIONS)]
   const stats: JudgeRunStats = {
-    dimensions: dims.map((dimension) => ({ dimension, requested: 0, cacheHits: 0, calls: 0, okFirstAttempt: 0, okAfterRetry: 0, transportFailures: 0, malformedReplies: 0, invalid: {}, missing: {}, unanswered: 0 })),
+    dimensions: dims.map((dimension) => ({ dimension, requested: 0, cacheHits: 0, calls: 0, okFirstAttempt: 0, okAfterRetry: 0, transportFailures: 0, malformedReplies: 0, invalid: {}, missing: {}, unanswered: 0, judgeNeeded: 0, judgeFailed: 0 })),
     tokens: { promptTokens: 0, completionTokens: 0 },
     recordedTokens: { promptTokens: 0, completionTokens: 0 },
     cost: 0,
@@ -131,6 +136,7 @@ export async function runJudge(options: RunJudgeOptions): Promise<{ judgments: J
         out.push({ ...base(item, dimension), score: null, status: 'missing', rationale: null, attempts: 0, reason: lack, unanswered: false })
         continue
       }
+      st.judgeNeeded++
       jobs.push({ item, dimension, at: out.length })
       out.push(null as unknown as Judgment)
     }
@@ -160,7 +166,10 @@ export async function runJudge(options: RunJudgeOptions): Promise<{ judgments: J
         hits++
         stats.recordedTokens.promptTokens += cached.promptTokens
         stats.recordedTokens.completionTokens += cached.completionTokens
-        if (cached.status === 'invalid') bump(st.invalid, cached.reason ?? 'invalid')
+        if (cached.status === 'invalid') {
+          bump(st.invalid, cached.reason ?? 'invalid')
+          st.judgeFailed++
+        }
         if (cached.model) models.add(cached.model)
         if (cached.systemFingerprint) fingerprints.add(cached.systemFingerprint)
         out[job.at] = { ...base(job.item, job.dimension), score: cached.score, status: cached.status, rationale: cached.rationale, attempts: cached.attempts, reason: cached.reason, unanswered: false }
@@ -168,6 +177,7 @@ export async function runJudge(options: RunJudgeOptions): Promise<{ judgments: J
       }
       if (gaveUp !== null) {
         bump(st.missing, gaveUp)
+        st.judgeFailed++
         out[job.at] = { ...base(job.item, job.dimension), score: null, status: 'missing', rationale: null, attempts: 0, reason: gaveUp, unanswered: false }
         return
       }
@@ -190,8 +200,10 @@ export async function runJudge(options: RunJudgeOptions): Promise<{ judgments: J
       }
       if (r.status === 'missing') {
         inARow++
+        if (gaveUp === null && r.unreachable) gaveUp = `not asked: the endpoint is unreachable (last: ${r.reason ?? 'missing'})`
         if (giveUpAfter > 0 && inARow >= giveUpAfter && gaveUp === null) gaveUp = `not asked: ${inARow} judgments in a row failed (last: ${r.reason ?? 'missing'})`
         bump(st.missing, r.reason ?? 'missing')
+        st.judgeFailed++
         out[job.at] = { ...base(job.item, job.dimension), score: null, status: 'missing', rationale: null, attempts: r.attempts, reason: r.reason, unanswered: false }
         return
       }
@@ -199,7 +211,10 @@ export async function runJudge(options: RunJudgeOptions): Promise<{ judgments: J
       if (r.status === 'ok') {
         if (r.attempts === 1) st.okFirstAttempt++
         else st.okAfterRetry++
-      } else bump(st.invalid, r.reason ?? 'invalid')
+      } else {
+        bump(st.invalid, r.reason ?? 'invalid')
+        st.judgeFailed++
+      }
       stats.recordedTokens.promptTokens += r.usage.promptTokens
       stats.recordedTokens.completionTokens += r.usage.completionTokens
       cache.put({
@@ -241,4 +256,26 @@ export async function runJudge(options: RunJudgeOptions): Promise<{ judgments: J
   s.models = [...models].sort()
   s.systemFingerprints = [...fingerprints].sort()
   return { judgments: out, stats }
+}
+
+/**
+ * Why a run (or the runs of one command) failed, or `null`: every judgment that needed the judge
+ * ended missing or invalid, or more than `maxShare` (0..1) of them did. Unanswered turns and
+ * judgments with nothing to judge against never needed the judge and are not counted; a run
+ * that needed no judgment at all does not fail.
+ */
+export function judgeShortfall(runs: readonly JudgeRunStats[], maxShare: number): string | null {
+  let needed = 0
+  let failed = 0
+  for (const s of runs) {
+    for (const d of s.dimensions) {
+      needed += d.judgeNeeded
+      failed += d.judgeFailed
+    }
+  }
+  if (needed === 0 || failed === 0) return null
+  const pct = (x: number) => `${(100 * x).toFixed(1).replace(/\.0$/, '')}%`
+  if (failed === needed) return `every judgment (${failed} of ${needed}) ended missing or invalid; see the reasons in the report`
+  if (failed / needed > maxShare) return `${failed} of ${needed} judgments (${pct(failed / needed)}) ended missing or invalid, more than the ${pct(maxShare)} allowed (--max-failed); see the reasons in the report`
+  return null
 }

@@ -2,15 +2,13 @@
  * The judge CLI end to end against the scripted server: crash (SIGKILL) and resume, calibrate on
  * the shipped golden set, the disclosure report with human labels, user errors (exit 2).
  */
-import { spawn } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { JudgeCache, loadJudgeConfig } from '../../../src/generation/judge/index.js'
 import { answerOf, startServer, type Action, type ScriptedServer, type ScriptRequest } from './server.js'
-import { ROOT, TEST_RETRY, tempDir, writeTestConfig } from './helpers.js'
+import { cli, ROOT, TEST_RETRY, tempDir, writeTestConfig } from './helpers.js'
 
-const ENTRY = join(import.meta.dirname, 'cli-entry.ts')
 const ITEMS = join(ROOT, 'examples', 'judge', 'items.jsonl')
 const GOLDEN = join(ROOT, 'data', 'judge', 'golden-v1.jsonl')
 
@@ -19,26 +17,6 @@ afterEach(async () => {
   await server?.close()
   server = null
 })
-
-interface Done {
-  code: number | null
-  signal: string | null
-  stdout: string
-  stderr: string
-}
-
-/** Spawn the CLI; `onStart` gets the child (to kill it). */
-function cli(args: readonly string[], env: Record<string, string> = {}, onStart?: (kill: () => void) => void): Promise<Done> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, ...args], { cwd: ROOT, env: { ...process.env, OPENAI_API_KEY: '', TRECSCORE_JUDGE_API_KEY: '', OPENAI_BASE_URL: '', TRECSCORE_JUDGE_BASE_URL: '', ...env } })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()))
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()))
-    onStart?.(() => child.kill('SIGKILL'))
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }))
-  })
-}
 
 // Each test spawns the CLI from source (tsx) up to three times: generous timeouts for a loaded machine.
 const SLOW = 240_000
@@ -82,9 +60,13 @@ describe('judge CLI', () => {
     expect(lines).toHaveLength(25)
     expect(lines.every((l) => l['status'] === 'ok' && l['score'] === 3 && l['config_hash'] === hash)).toBe(true)
     expect(resumed.stdout).toContain(`judge config hash (judge_config_id, sha256 of canonical JSON): ${hash}`)
-    // A third run: zero requests.
+    // A third run: refused without --force (judgments.jsonl exists), then zero requests with it.
     const before = server.total()
-    const third = await cli(args)
+    const refused = await cli(args)
+    expect(refused.code).toBe(2)
+    expect(refused.stderr.trim()).toBe(`trecscore: ${out}: already exists; refusing to overwrite it (pass --force to replace it: finished judgments come from the cache, so a rerun makes no new calls for them)`)
+    expect(server.total()).toBe(before)
+    const third = await cli([...args, '--force'])
     expect(third.code).toBe(0)
     expect(server.total()).toBe(before)
   }, SLOW)
@@ -150,6 +132,13 @@ describe('judge CLI', () => {
     expect(rep.code).toBe(0)
     const text = readFileSync(md, 'utf8')
     const config = loadJudgeConfig(cfg)
+    // The report went to the files only: stdout is one summary line; no local absolute path inside.
+    // relevance (4 × 1 + 0.25) / 5 = 0.85, the other four (4 × 0.75 + 0.25) / 5 = 0.65: (0.85 + 4 × 0.65) / 5 = 0.69
+    expect(rep.stdout).toBe(`judge report: wrote ${md} (markdown) and ${js} (JSON): 5 turns, mean over dimensions 0.6900, judge config ${config.hash.slice(0, 12)}\n`)
+    expect(text).not.toContain(dir)
+    expect(readFileSync(js, 'utf8')).not.toContain(dir)
+    expect(text).toContain('- judge config: `judge-config.json`')
+    expect(text).toContain('- judgments: `j.jsonl`')
     expect(text).toContain(config.hash)
     expect(text).toContain('gpt-4o-2024-08-06')
     expect(text).toContain(config.config.systemPrompt)
@@ -187,7 +176,7 @@ describe('judge CLI', () => {
     expect(j.stderr.trim().split('\n')).toEqual([
       `trecscore: ${junk}:1: invalid UTF-8, expected UTF-8 text: "{\ufffd\ufffd"`,
       `${junk}:2: NUL byte in line (binary data?), expected one JSON object per line: "\\u0000\\u0001"`,
-      `${junk}:3: expected a JSON object, found []`,
+      `${junk}:3: expected a JSON object, found []: "[]"`,
     ])
   }, SLOW)
 })

@@ -8,7 +8,7 @@ import { backoffMs, callJudge, rateLimiter, retryAfterMs, type JudgeClientOption
 import { startServer, type Action, type ScriptedServer, type ScriptRequest } from './server.js'
 import { recordingSleep } from './helpers.js'
 
-const retry: RetryPolicy = { malformedReasks: 2, transportRetries: 3, backoffBaseMs: 10, backoffCapMs: 40, jitter: 'none', honourRetryAfter: true, requestTimeoutMs: 10000 }
+const retry: RetryPolicy = { malformedReasks: 2, transportRetries: 3, backoffBaseMs: 10, backoffCapMs: 40, jitter: 'none', honourRetryAfter: true, requestTimeoutMs: 10000, maxRetryAfterMs: 120_000, maxReplyBytes: 8 << 20 }
 const BODY = { model: 'm', messages: [{ role: 'system', content: 's' }, { role: 'user', content: 'u' }], temperature: 0 }
 let server: ScriptedServer | null = null
 afterEach(async () => {

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -29,4 +30,27 @@ export function writeTestConfig(dir: string, overrides: Record<string, unknown> 
 export function recordingSleep(): { sleep: (ms: number) => Promise<void>; waits: number[] } {
   const waits: number[] = []
   return { waits, sleep: async (ms: number) => void waits.push(ms) }
+}
+
+const ENTRY = join(import.meta.dirname, 'cli-entry.ts')
+
+/** How a CLI run ended. */
+export interface Done {
+  code: number | null
+  signal: string | null
+  stdout: string
+  stderr: string
+}
+
+/** Spawn the CLI; `onStart` gets the child (to kill it). */
+export function cli(args: readonly string[], env: Record<string, string> = {}, onStart?: (kill: () => void) => void): Promise<Done> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, ...args], { cwd: ROOT, env: { ...process.env, OPENAI_API_KEY: '', TRECSCORE_JUDGE_API_KEY: '', OPENAI_BASE_URL: '', TRECSCORE_JUDGE_BASE_URL: '', ...env } })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()))
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()))
+    onStart?.(() => child.kill('SIGKILL'))
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }))
+  })
 }

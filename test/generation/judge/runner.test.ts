@@ -6,7 +6,7 @@
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { aggregateJudgments, JudgeCache, loadJudgeConfig, readJudgeItems, runJudge, writeJudgments, readJudgments, JudgeInputError } from '../../../src/generation/judge/index.js'
-import { answerOf, startServer, type Action, type ScriptedServer, type ScriptRequest } from './server.js'
+import { answerOf, dimOf, startServer, type Action, type ScriptedServer, type ScriptRequest } from './server.js'
 import { ROOT, recordingSleep, tempDir, writeTestConfig } from './helpers.js'
 
 const ITEMS = join(ROOT, 'examples', 'judge', 'items.jsonl')
@@ -16,10 +16,6 @@ afterEach(async () => {
   server = null
 })
 
-/** The dimension a request asks about (the shipped prompts start "Dimension: NAME."). */
-export function dimOf(user: string): string {
-  return /^Dimension: ([A-Z ]+)\./.exec(user)?.[1]?.toLowerCase().replace('conversational ', '') ?? '?'
-}
 
 // c2_turn_2's faithfulness reply is always malformed; c1_turn_3's coherence always gets 500;
 // c1_turn_1's correctness gets one 429 first. Everything else scores 4, or 2 for answers with "pH".
@@ -105,8 +101,10 @@ describe('judge runner', () => {
     expect(() => JudgeCache.open(cacheFile, other)).toThrow(`${cacheFile}: this judgment cache was made under judge config ${a.hash}, not ${other}`)
     const out = join(dir, 'j.jsonl')
     const j = { turnId: 't_turn_1', conversationId: 't', domain: null, turnDepth: 1, dimension: 'relevance' as const, score: 3, status: 'ok' as const, rationale: null, configHash: a.hash, attempts: 1, reason: null, unanswered: false }
-    await writeJudgments(out, [j], a.hash)
-    await expect(writeJudgments(out, [{ ...j, configHash: other }], other)).rejects.toThrow(/holds judgments made under judge config/)
+    await writeJudgments(out, [j], a.hash, false)
+    await expect(writeJudgments(out, [{ ...j, configHash: other }], other, true)).rejects.toThrow(/holds judgments made under judge config/)
+    await expect(writeJudgments(out, [j], a.hash, false)).rejects.toThrow(`${out}: already exists; refusing to overwrite it (pass --force`)
+    await writeJudgments(out, [j], a.hash, true)
     const { appendFileSync } = await import('node:fs')
     appendFileSync(out, `${JSON.stringify({ turn_id: 'u_turn_1', dimension: 'relevance', score: 2, status: 'ok', config_hash: other, attempts: 1 })}\n`)
     await expect(readJudgments(out)).rejects.toThrow(/judgments of 2 different judge configs are mixed/)

@@ -135,3 +135,8 @@ export function answerOf(user: string): string {
   const m = /Answer to judge:\n([\s\S]*?)\n\nRubric/.exec(user)
   return m ? m[1]! : ''
 }
+
+/** The dimension a request asks about (the shipped prompts start "Dimension: NAME."). */
+export function dimOf(user: string): string {
+  return /^Dimension: ([A-Z ]+)\./.exec(user)?.[1]?.toLowerCase().replace('conversational ', '') ?? '?'
+}
