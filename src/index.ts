@@ -27,6 +27,7 @@ export { streamRunQueries, type RunReadSummary } from './io/run-reader.js'
 // Conventions
 export type { Conventions, Ordering, DuplicatePolicy, GainSpec } from './conventions/conventions.js'
 export { trecEvalV10, trecEvalV9, pytrecEval, conventionProfiles, resolveConventions } from './conventions/profiles.js'
+export { parseGainSpec, parseGainMap } from './conventions/gain-spec.js'
 
 // Preparation
 export { prepareQuery, orderDocs, type PrepareResult, type PrepareCounts, type PrepareFailure } from './rank/prepare.js'

@@ -3,7 +3,7 @@
  * the `Conventions` unions; parsing errors are reported as usage errors.
  */
 import { Option, type Command } from 'commander'
-import { conventionProfiles, TrecscoreError, type Conventions, type GainSpec } from '../index.js'
+import { conventionProfiles, parseGainSpec, TrecscoreError, type Conventions } from '../index.js'
 
 /** Raw option values as commander gives them. */
 export interface ConventionFlags {
@@ -49,19 +49,6 @@ function int(name: string, text: string, min: number): number {
   return Number(text)
 }
 
-/** Parse `--gains`. */
-export function parseGains(text: string): GainSpec {
-  if (text === 'grade' || text === 'exp' || text === 'binary') return { kind: text }
-  const m = /^\{?\s*(-?\d+\s*:\s*-?[\d.]+\s*(,\s*-?\d+\s*:\s*-?[\d.]+\s*)*)\}?$/.exec(text)
-  if (!m) usage(`--gains: expected grade, exp, binary or a map like '{0:0,1:1,2:3}', found '${text}'`)
-  const gains: Record<number, number> = {}
-  for (const pair of m[1]!.split(',')) {
-    const [g, v] = pair.split(':').map((s) => Number(s.trim())) as [number, number]
-    gains[g] = v
-  }
-  return { kind: 'map', gains }
-}
-
 /** Parse `--rel-map 3:3,2:1,1:0,0:0`. */
 export function parseRelMap(text: string): Map<number, number> {
   const map = new Map<number, number>()
@@ -87,7 +74,7 @@ export function conventionsFromFlags(f: ConventionFlags): Conventions {
     ...(f.depth !== undefined ? { depth: int('--depth', f.depth, 1) } : {}),
     ...(f.judgedOnly ? { judgedOnly: true } : {}),
     ...(f.relLevel !== undefined ? { relevanceLevel: int('--rel-level', f.relLevel, -1000) } : {}),
-    ...(f.gains ? { gains: parseGains(f.gains) } : {}),
+    ...(f.gains ? { gains: parseGainSpec(f.gains, '--gains') } : {}),
     ...(f.queriesWithoutRelevant ? { queriesWithoutRelevant: f.queriesWithoutRelevant } : {}),
   }
 }

@@ -1,7 +1,11 @@
 import type { GainSpec } from '../conventions/conventions.js'
 import type { JudgedRanking } from '../rank/judged-ranking.js'
 
-/** Gain of a grade under a {@link GainSpec}; unjudged / not-in-pool (negative) docs gain 0. */
+/**
+ * Gain of a grade under a {@link GainSpec}; unjudged / not-in-pool (negative) docs gain 0.
+ * A map's unlisted grades keep gain = grade (trec_eval `setup_gains`, ir_measures
+ * `gains.get(g, g)`).
+ */
 export function gainOf(spec: GainSpec, grade: number, rel: number): number {
   if (grade < 0) return 0
   switch (spec.kind) {
@@ -12,7 +16,7 @@ export function gainOf(spec: GainSpec, grade: number, rel: number): number {
     case 'binary':
       return grade >= rel ? 1 : 0
     case 'map':
-      return spec.gains[grade] ?? 0
+      return Object.hasOwn(spec.gains, grade) ? spec.gains[grade]! : grade
   }
 }
 
