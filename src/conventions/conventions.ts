@@ -34,6 +34,13 @@ export type GainSpec =
   | { readonly kind: 'binary' }
   | { readonly kind: 'map'; readonly gains: Readonly<Record<number, number>> }
 
+/**
+ * How interpolated precision turns a recall level r into a count of relevant docs c:
+ * `lround` c = lround(r·R) (trec_eval 10.0), `plus-0.9` c = (long)(r·R + 0.9) (trec_eval 9.0.8,
+ * and so pytrec_eval and ranx).
+ */
+export type RecallRounding = 'lround' | 'plus-0.9'
+
 /** The conventions in force for one evaluation. */
 export interface Conventions {
   /** Document ordering and tie-breaking. */
@@ -54,6 +61,8 @@ export interface Conventions {
   readonly judgedOnly: boolean
   /** Lowest grade counted relevant by binary measures (trec_eval `-l`). */
   readonly relevanceLevel: number
+  /** IPrec's recall-level rounding: trec_eval 10 `lround`, 9.0.8 `plus-0.9`. */
+  readonly recallRounding: RecallRounding
   /** Default gain of nDCG-style measures that take a gain (a measure's own `gains` wins). */
   readonly gains: GainSpec
   /** How queries are keyed: the qid, or (group, qid) where ids collide across groups. */

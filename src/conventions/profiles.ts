@@ -11,16 +11,21 @@ export const trecEvalV10 = {
   depth: null,
   judgedOnly: false,
   relevanceLevel: 1,
+  recallRounding: 'lround',
   gains: { kind: 'grade' },
   queryKey: 'qid',
   queriesWithoutRelevant: 'zero',
   comments: true,
 } as const satisfies Conventions
 
-/** trec_eval 9.0.8: as 10.0 but float32 scores and no comment lines. */
+/**
+ * trec_eval 9.0.8: as 10.0 but float32 scores, no comment lines, and IPrec's recall levels
+ * rounded by (long)(r·R + 0.9).
+ */
 export const trecEvalV9 = {
   ...trecEvalV10,
   scorePrecision: 'float32',
+  recallRounding: 'plus-0.9',
   comments: false,
 } as const satisfies Conventions
 

@@ -1,11 +1,12 @@
 import { MIN_GEO_MEAN } from './average-precision.js'
 import { NOT_POOLED, UNJUDGED } from '../model/types.js'
-import type { JudgedRanking } from '../rank/judged-ranking.js'
+import { numRelAt, type JudgedRanking } from '../rank/judged-ranking.js'
 
 /**
  * Binary preference:  bpref = (1/R) Σ_{relevant retrieved r} (1 − min(n_r, R) / min(N, R))
  *
- * n_r = judged non-relevant docs ranked above r, N = judged non-relevant docs of the query
+ * R = judged docs with grade ≥ rel, n_r = judged non-relevant docs ranked above r, N = judged
+ * non-relevant docs of the query
  * (grade in [0, rel)). Docs absent from the qrels or with negative judgments are skipped.
  * A relevant doc with no judged non-relevant doc above it adds 1.
  * Reference: Buckley & Voorhees, Retrieval Evaluation with Incomplete Information, SIGIR 2004.
@@ -13,7 +14,7 @@ import type { JudgedRanking } from '../rank/judged-ranking.js'
 export function bpref(q: JudgedRanking, rel = q.relevanceLevel): number {
   let numNonrel = 0
   for (let j = 0; j < rel && j < q.relLevels.length; j++) numNonrel += q.relLevels[j]!
-  const R = q.numRel
+  const R = numRelAt(q, rel)
   let nonrelSoFar = 0
   let sum = 0
   const g = q.grades

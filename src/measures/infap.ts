@@ -1,5 +1,5 @@
 import { NOT_POOLED, UNJUDGED } from '../model/types.js'
-import type { JudgedRanking } from '../rank/judged-ranking.js'
+import { numRelAt, type JudgedRanking } from '../rank/judged-ranking.js'
 
 const EPSILON = 0.00001
 
@@ -8,7 +8,7 @@ const EPSILON = 0.00001
  * a relevant doc at 0-based position j > 0 adds
  *   1/(j+1) + (j/(j+1)) · ((r + n + u)/j) · ((r + ε)/(r + n + 2ε))
  * with r, n, u the relevant, judged non-relevant and pooled-unjudged docs above it, ε = 1e-5
- * (it adds 1 at j = 0). The sum is divided by R.
+ * (it adds 1 at j = 0). The sum is divided by R, the judged docs with grade ≥ rel.
  * Reference: Yilmaz & Aslam, Estimating Average Precision with Incomplete and Imperfect
  * Judgments, CIKM 2006.
  */
@@ -38,5 +38,6 @@ export function infAP(q: JudgedRanking, rel = q.relevanceLevel): number {
         (fj / (fj + 1)) * ((relSoFar - 1 + nonrel + unjudged) / fj) * ((relSoFar - 1 + EPSILON) / (relSoFar - 1 + nonrel + 2 * EPSILON))
     }
   }
-  return q.numRel ? sum / q.numRel : sum
+  const R = numRelAt(q, rel)
+  return R ? sum / R : sum
 }

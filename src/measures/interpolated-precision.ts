@@ -1,20 +1,18 @@
+import type { RecallRounding } from '../conventions/conventions.js'
 import type { JudgedRanking } from '../rank/judged-ranking.js'
 
-/** How a recall point p becomes a count of relevant docs: v10 rounds, v9 adds 0.9 and truncates. */
-export type RecallRounding = 'round' | 'plus-0.9'
-
 function recallCutoff(p: number, R: number, rounding: RecallRounding): number {
-  // C lround rounds half away from zero.
+  // C lround rounds half away from zero; trec_eval 9.0.8 adds 0.9 and truncates.
   const x = p * R
-  return rounding === 'round' ? (x < 0 ? -Math.round(-x) : Math.round(x)) : Math.trunc(x + 0.9)
+  return rounding === 'lround' ? (x < 0 ? -Math.round(-x) : Math.round(x)) : Math.trunc(x + 0.9)
 }
 
 /**
  * Interpolated precision at recall points (trec_eval `iprec_at_recall`): for recall p, with
- * c = round(p·R) relevant docs, the highest precision at any rank from the c-th relevant retrieved
+ * c = lround(p·R) relevant docs (trec_eval 10; (long)(p·R + 0.9) under `plus-0.9`, trec_eval 9.0.8), the highest precision at any rank from the c-th relevant retrieved
  * doc to the end; 0 when fewer than c relevant docs were retrieved. `points` must be ascending.
  */
-export function interpolatedPrecision(q: JudgedRanking, points: readonly number[], rounding: RecallRounding = 'round'): number[] {
+export function interpolatedPrecision(q: JudgedRanking, points: readonly number[], rounding: RecallRounding = 'lround'): number[] {
   const out = points.map(() => 0)
   const R = q.numRel
   const relRet = q.numRelRet
@@ -38,7 +36,7 @@ export function interpolatedPrecision(q: JudgedRanking, points: readonly number[
 }
 
 /** 11-point average (trec_eval `11pt_avg`): mean of interpolated precision over its recall points. */
-export function elevenPointAverage(q: JudgedRanking, points: readonly number[], rounding: RecallRounding = 'round'): number {
+export function elevenPointAverage(q: JudgedRanking, points: readonly number[], rounding: RecallRounding = 'lround'): number {
   const v = interpolatedPrecision(q, points, rounding)
   // Summed in trec_eval's order: from the highest recall point down.
   let sum = 0

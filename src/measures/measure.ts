@@ -7,12 +7,22 @@ export type ParamType = 'int' | 'float' | 'bool' | 'string' | 'gains'
 /** A parameter value: number, boolean, string, or a grade→gain map. */
 export type ParamValue = number | boolean | string | Readonly<Record<number, number>>
 
+/** Allowed values of a number parameter: `min` ≤ x ≤ `max`, a bound left open when `…Open`. */
+export interface ParamRange {
+  readonly min?: number
+  readonly max?: number
+  readonly minOpen?: boolean
+  readonly maxOpen?: boolean
+}
+
 /** Declaration of one measure parameter (drives parsing, printing, help and docs). */
 export interface ParamSpec {
   readonly type: ParamType
   readonly doc: string
   /** Allowed values of a string parameter. */
   readonly choices?: readonly string[]
+  /** Allowed values of an int or float parameter (always finite). */
+  readonly range?: ParamRange
   /** Default value; absent = taken from the conventions (e.g. `rel`) or "no value". */
   readonly default?: ParamValue
 }
@@ -65,4 +75,20 @@ export interface Measure {
   readonly at: number | undefined
   /** Canonical ir_measures-style name: params sorted, defaults omitted, `@` last. */
   readonly name: string
+}
+
+/** Whether `x` is finite and within `r`. */
+export function inRange(x: number, r: ParamRange = {}): boolean {
+  if (!Number.isFinite(x)) return false
+  if (r.min !== undefined && (r.minOpen ? x <= r.min : x < r.min)) return false
+  if (r.max !== undefined && (r.maxOpen ? x >= r.max : x > r.max)) return false
+  return true
+}
+
+/** A range in words: `in [0, 1)`, `>= 0`, `> 0`, or `finite`. */
+export function rangeText(r: ParamRange = {}): string {
+  if (r.min !== undefined && r.max !== undefined) return `in ${r.minOpen ? '(' : '['}${r.min}, ${r.max}${r.maxOpen ? ')' : ']'}`
+  if (r.min !== undefined) return `${r.minOpen ? '>' : '>='} ${r.min}`
+  if (r.max !== undefined) return `${r.maxOpen ? '<' : '<='} ${r.max}`
+  return 'finite'
 }

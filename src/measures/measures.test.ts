@@ -107,3 +107,57 @@ describe('hand-computed values on ranking A = [2, -1, 0, 1] + one unretrieved re
     expect(averagePrecisionAt(N, [10])).toEqual([0])
   })
 })
+
+describe('gains maps: grades the map does not list keep gain = grade (trec_eval setup_gains, ir_measures gains.get(g, g))', () => {
+  // Ranked grades [0, 2, 3, 1]; map {0:0, 1:1, 2:3}: grade 3 is unlisted and gains 3.
+  const Q = ranking([0, 2, 3, 1])
+  const gains = { kind: 'map', gains: { 0: 0, 1: 1, 2: 3 } } as const
+  it('nDCG on a hand-computed ranking', () => {
+    const dcg = 3 / Math.log2(3) + 3 / Math.log2(4) + 1 / Math.log2(5)
+    const idcg = 3 / Math.log2(2) + 3 / Math.log2(3) + 1 / Math.log2(4)
+    expect(ndcgAt(Q, [Infinity], gains)[0]).toBeCloseTo(dcg / idcg, 15)
+    // The old behaviour (unlisted grades gain 0) gave (3/log2 3 + 1/log2 5) / (3 + 1/log2 3).
+    expect(ndcgAt(Q, [Infinity], gains)[0]).not.toBeCloseTo((3 / Math.log2(3) + 1 / Math.log2(5)) / (3 + 1 / Math.log2(3)), 3)
+  })
+  it('equals trec_eval ndcg with the same pairs (ndcgFull)', () => {
+    const pairs = [
+      { name: '0', value: 0 },
+      { name: '1', value: 1 },
+      { name: '2', value: 3 },
+    ]
+    expect(ndcgAt(Q, [Infinity], gains)[0]).toBeCloseTo(ndcgFull(Q, pairs).ndcg, 15)
+    const B = ranking([3, -1, 1, 0, 2], [3, 2])
+    expect(ndcgAt(B, [Infinity], gains)[0]).toBeCloseTo(ndcgFull(B, pairs).ndcg, 15)
+  })
+})
+
+describe('IPrec recall rounding: trec_eval 10 lround(r·R) vs 9.0.8 (long)(r·R + 0.9)', () => {
+  // R = 3, relevant at ranks 1, 4, 5. r = 0.4: r·R = 1.2 → lround 1 (from rank 1 on: P = 1),
+  // plus-0.9: 2 (from rank 4 on: max(2/4, 3/5) = 0.6).
+  const Q = ranking([1, 0, 0, 1, 1])
+  it('differs where the fraction of r·R is in [0.1, 0.5)', () => {
+    expect(interpolatedPrecision(Q, [0.4], 'lround')).toEqual([1])
+    expect(interpolatedPrecision(Q, [0.4], 'plus-0.9')).toEqual([0.6])
+    // r·R = 1.8: both give 2.
+    expect(interpolatedPrecision(Q, [0.6], 'lround')).toEqual(interpolatedPrecision(Q, [0.6], 'plus-0.9'))
+  })
+})
+
+describe('rel parameters of SetF, infAP and Bpref count R at rel, not at the conventions level', () => {
+  // Level 1 ranking; grades [2, 1, 0, 2] + unretrieved [2, 1]: at rel = 2, R = 3, relRet = 2.
+  const Q = ranking([2, 1, 0, 2], [2, 1])
+  const Q2 = ranking([2, 1, 0, 2], [2, 1], 2)
+  it('SetF(rel=2): P = 2/4, R = 2/3', () => {
+    const P = 0.5
+    const R = 2 / 3
+    expect(setF(Q, 1, 2)).toBeCloseTo((2 * P * R) / (P + R), 15)
+    expect(setF(Q, 1, 2)).toBe(setF(Q2, 1))
+  })
+  it('infAP(rel=2) and Bpref(rel=2) equal their values at level 2', () => {
+    expect(infAP(Q, 2)).toBe(infAP(Q2))
+    expect(bpref(Q, 2)).toBe(bpref(Q2))
+    // bpref at 2: N = 2 judged below 2 (grades 1, 0 retrieved; 1 unretrieved → N = 3), R = 3;
+    // rank 1: +1; rank 4: two judged non-relevant above → 1 − min(2,3)/min(3,3) = 1/3.
+    expect(bpref(Q, 2)).toBeCloseTo((1 + 1 / 3) / 3, 15)
+  })
+})

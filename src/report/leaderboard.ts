@@ -165,6 +165,7 @@ export function conventionsLine(c: Conventions): string {
     `judged only ${c.judgedOnly ? 'yes' : 'no'}`,
     `relevant grade >= ${c.relevanceLevel}`,
     `gains ${gains}`,
+    `IPrec rounding ${c.recallRounding}`,
     `no-relevant queries ${c.queriesWithoutRelevant}`,
   ].join('; ')
 }
@@ -183,6 +184,7 @@ export function describeConventions(c: Conventions): string {
     `judged only: ${c.judgedOnly ? 'yes' : 'no'}`,
     `relevance level: grade >= ${c.relevanceLevel}`,
     `gains: ${gains}`,
+    `IPrec recall rounding: ${c.recallRounding === 'lround' ? 'lround(r·R) (trec_eval 10)' : '(long)(r·R + 0.9) (trec_eval 9.0.8, pytrec_eval, ranx)'}`,
     `queries without relevant docs: ${c.queriesWithoutRelevant}`,
     `query key: ${c.queryKey}`,
     `comment lines (#): ${c.comments ? 'skipped' : 'data'}`,

@@ -39,6 +39,6 @@ export function trecEvalHelp(marked: ReadonlySet<string>): string {
     const def = m.defaults ? ` (default ${m.defaults.join(',')})` : ''
     s += `  ${m.name}${def}\n`
   }
-  s += `Nicknames: ${Object.keys(TREC_EVAL_NICKNAMES).join(', ')}\n`
+  s += `Nicknames: ${[...TREC_EVAL_NICKNAMES.keys()].join(', ')}\n`
   return s
 }

@@ -8,7 +8,8 @@ import { numNonrelJudgedRet, numRel, numRelRet, numRet } from '../measures/count
 import { binG, gainG } from '../measures/g.js'
 import type { GainPair } from '../measures/gains.js'
 import { infAP } from '../measures/infap.js'
-import { elevenPointAverage, interpolatedPrecision, type RecallRounding } from '../measures/interpolated-precision.js'
+import type { RecallRounding } from '../conventions/conventions.js'
+import { elevenPointAverage, interpolatedPrecision } from '../measures/interpolated-precision.js'
 import { relString, unjudgedAt } from '../measures/judged.js'
 import { ndcgAt, ndcgFull } from '../measures/ndcg.js'
 import { ndcgRel, rNdcg } from '../measures/ndcg-experimental.js'
@@ -17,6 +18,7 @@ import { rbp, rbpResidual } from '../measures/rbp.js'
 import { recall, setRecall } from '../measures/recall.js'
 import { reciprocalRank, success } from '../measures/reciprocal-rank.js'
 import { setF } from '../measures/set-f.js'
+import { TREC_EVAL_CUTOFFS, TREC_EVAL_RECALL_POINTS, TREC_EVAL_SUCCESS_CUTOFFS, TREC_EVAL_UNJ_CUTOFFS } from '../measures/trec-eval-defaults.js'
 import { utility } from '../measures/utility.js'
 import type { JudgedRanking } from '../rank/judged-ranking.js'
 import { mapAvgjg, precisionAvgjg, rPrecisionMultAvgjg } from './prefs/avgjg.js'
@@ -82,7 +84,7 @@ export interface TeJgMeasure extends TeMeasureRow {
 /** Any row of the table. */
 export type TeAnyMeasure = TeMeasure | TePrefsMeasure | TeJgMeasure
 
-const CUTS = [5, 10, 15, 20, 30, 100, 200, 500, 1000]
+const CUTS = TREC_EVAL_CUTOFFS
 
 function values(p: TeParams): readonly number[] {
   return p.kind === 'long-cutoffs' || p.kind === 'double-cutoffs' || p.kind === 'double-params' ? p.values : []
@@ -113,7 +115,7 @@ const QRELS_MEASURES: readonly TeMeasure[] = [
   {
     name: 'iprec_at_recall',
     params: 'double-cutoffs',
-    defaults: [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1],
+    defaults: TREC_EVAL_RECALL_POINTS,
     perQuery: 'double',
     summary: 'mean',
     usesRanking: true,
@@ -154,7 +156,7 @@ const QRELS_MEASURES: readonly TeMeasure[] = [
   {
     name: '11pt_avg',
     params: 'double-params',
-    defaults: [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1],
+    defaults: TREC_EVAL_RECALL_POINTS,
     perQuery: 'double',
     summary: 'mean',
     usesRanking: true,
@@ -170,7 +172,7 @@ const QRELS_MEASURES: readonly TeMeasure[] = [
   { name: 'ndcg_cut', params: 'long-cutoffs', defaults: CUTS, perQuery: 'double', summary: 'mean', usesRanking: true, compute: (q, p) => ndcgAt(q, values(p)) },
   { name: 'map_cut', params: 'long-cutoffs', defaults: CUTS, perQuery: 'double', summary: 'mean', usesRanking: true, compute: (q, p) => averagePrecisionAt(q, values(p)) },
   { name: 'relative_P', params: 'long-cutoffs', defaults: CUTS, perQuery: 'double', summary: 'mean', usesRanking: true, compute: (q, p) => relativePrecision(q, values(p)) },
-  { name: 'success', params: 'long-cutoffs', defaults: [1, 5, 10], perQuery: 'double', summary: 'mean', usesRanking: true, compute: (q, p) => success(q, values(p)) },
+  { name: 'success', params: 'long-cutoffs', defaults: TREC_EVAL_SUCCESS_CUTOFFS, perQuery: 'double', summary: 'mean', usesRanking: true, compute: (q, p) => success(q, values(p)) },
   { name: 'set_P', params: 'none', perQuery: 'double', summary: 'mean', usesRanking: true, compute: single((q) => setPrecision(q)) },
   { name: 'set_relative_P', params: 'none', perQuery: 'double', summary: 'mean', usesRanking: true, compute: single((q) => setRelativePrecision(q)) },
   { name: 'set_recall', params: 'none', perQuery: 'double', summary: 'mean', usesRanking: true, compute: single((q) => setRecall(q)) },
@@ -236,14 +238,14 @@ const JG_MEASURES: readonly TeJgMeasure[] = [
 const LATE_QRELS_MEASURES: readonly TeMeasure[] = [
   { name: 'rbp', params: 'pairs', perQuery: 'double', summary: 'mean', usesRanking: true, compute: single((q, p) => rbp(q, pParam(p), pairs(p))) },
   { name: 'rbp_resid', params: 'pairs', perQuery: 'double', summary: 'mean', usesRanking: true, compute: single((q, p) => rbpResidual(q, pParam(p))) },
-  { name: 'unj', params: 'long-cutoffs', defaults: [5, 10, 20], perQuery: 'double', summary: 'mean', usesRanking: true, compute: (q, p) => unjudgedAt(q, values(p)) },
+  { name: 'unj', params: 'long-cutoffs', defaults: TREC_EVAL_UNJ_CUTOFFS, perQuery: 'double', summary: 'mean', usesRanking: true, compute: (q, p) => unjudgedAt(q, values(p)) },
 ]
 
 /** Every measure, in trec_eval 10's print order (its `yaap` is not provided). */
 export const TREC_EVAL_MEASURES: readonly TeAnyMeasure[] = [...QRELS_MEASURES, ...PREFS_MEASURES, ...JG_MEASURES, ...LATE_QRELS_MEASURES]
 
-/** trec_eval's measure nicknames (`-m official`, `-m all_trec`, …). */
-export const TREC_EVAL_NICKNAMES: Readonly<Record<string, readonly string[]>> = {
+/** trec_eval's measure nicknames (`-m official`, `-m all_trec`, …); a Map, so `constructor` is no nickname. */
+export const TREC_EVAL_NICKNAMES: ReadonlyMap<string, readonly string[]> = new Map(Object.entries({
   official: ['runid', 'num_q', 'num_ret', 'num_rel', 'num_rel_ret', 'map', 'gm_map', 'Rprec', 'bpref', 'recip_rank', 'iprec_at_recall', 'P'],
   set: ['runid', 'num_q', 'num_ret', 'num_rel', 'num_rel_ret', 'utility', 'set_P', 'set_recall', 'set_relative_P', 'set_map', 'set_F'],
   all_trec: [
@@ -259,7 +261,7 @@ export const TREC_EVAL_NICKNAMES: Readonly<Record<string, readonly string[]>> = 
   ],
   prefs: ['runid', 'num_q', 'prefs_num_prefs_poss', 'prefs_num_prefs_ful', 'prefs_num_prefs_ful_ret', 'prefs_simp', 'prefs_pair', 'prefs_avgjg'],
   qrels_jg: ['runid', 'num_q', 'map_avgjg', 'P_avgjg', 'Rprec_mult_avgjg'],
-}
+}))
 
 /** trec_eval 9.0.8 lacks these measures. */
 export const V10_ONLY_MEASURES: ReadonlySet<string> = new Set(['unj', 'rbp', 'rbp_resid'])

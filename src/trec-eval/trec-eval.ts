@@ -184,7 +184,7 @@ export function selectMeasures(specs: readonly string[], compat: TrecEvalArgs['c
       }
       if (!params.has(base)) params.set(base, p)
     }
-    const nick = TREC_EVAL_NICKNAMES[base]
+    const nick = TREC_EVAL_NICKNAMES.get(base)
     if (nick) {
       for (const n of nick) if (known.has(n)) marked.add(n)
       continue
@@ -261,7 +261,7 @@ async function main(argv: readonly string[], io: TrecEvalIO): Promise<number> {
   }
   const ctx: TeContext = {
     collectionSize: args.collectionSize === null ? 0 : atol(args.collectionSize),
-    recallRounding: v9 ? 'plus-0.9' : 'round',
+    recallRounding: conv.recallRounding,
   }
 
   // Relevance information, then the results format (trec_eval checks them in this order).
