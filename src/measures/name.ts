@@ -4,9 +4,11 @@
  * `P_5`), parsed to {@link Measure} values and printed canonically: parameters sorted, defaults
  * omitted, `@` last.
  */
+import { parseGainMap } from '../conventions/gain-spec.js'
 import { InputError } from '../errors/trecscore-error.js'
-import type { Measure, MeasureSpec, ParamValue } from './measure.js'
+import { inRange, rangeText, type Measure, type MeasureSpec, type ParamRange, type ParamValue } from './measure.js'
 import { findMeasureSpec, MEASURES, MEASURE_NAMES } from './registry.js'
+import { TREC_EVAL_CUTOFFS, TREC_EVAL_RECALL_POINTS, TREC_EVAL_SET_F_BETA, TREC_EVAL_SUCCESS_CUTOFFS, TREC_EVAL_UNJ_CUTOFFS } from './trec-eval-defaults.js'
 
 function fail(found: string, position: number, extra: readonly string[] = []): never {
   throw new InputError([{ code: 'unknown_measure', found, position, suggestions: extra }], `unknown measure '${found}'`)
@@ -14,7 +16,7 @@ function fail(found: string, position: number, extra: readonly string[] = []): n
 
 /** Up to `n` known names closest to `word` (edit distance, case-insensitive). */
 export function suggestMeasures(word: string, n = 3): string[] {
-  const candidates = [...MEASURE_NAMES.keys(), ...Object.keys(TREC_EVAL_NAMES)]
+  const candidates = [...MEASURE_NAMES.keys(), ...TREC_EVAL_NAMES.keys()]
   const w = word.toLowerCase()
   const scored = candidates.map((c) => [c, distance(w, c.toLowerCase())] as const)
   const best = scored.filter(([, d]) => d <= Math.max(2, Math.floor(w.length / 3))).sort((a, b) => a[1] - b[1])
@@ -114,8 +116,10 @@ class Cursor {
     this.ws()
     const m = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?/.exec(this.s.slice(this.i))
     if (!m) badSyntax(this.s, this.i, 'a number')
+    const v = Number(m[0])
+    if (!Number.isFinite(v)) badSyntax(this.s, this.i, 'a finite number')
     this.i += m[0].length
-    return Number(m[0])
+    return v
   }
 }
 
@@ -134,18 +138,16 @@ function parseValue(c: Cursor, type: string): ParamValue {
     return v
   }
   if (ch === '{') {
-    c.i++
-    const map: Record<number, number> = {}
-    if (!c.eat('}')) {
-      do {
-        const k = c.number()
-        if (!Number.isInteger(k)) badSyntax(c.s, c.i, 'an integer grade')
-        c.expect(':', "':'")
-        map[k] = c.number()
-      } while (c.eat(','))
-      c.expect('}', "'}'")
+    const end = c.s.indexOf('}', c.i)
+    if (end < 0) badSyntax(c.s, c.i, "a closing '}'")
+    const at = c.i
+    c.i = end + 1
+    try {
+      return parseGainMap(c.s.slice(at, end + 1), 'measure')
+    } catch (e) {
+      if (e instanceof InputError && e.issues[0]?.code === 'bad_argument') badSyntax(c.s, at, `${e.issues[0].expected} (found ${e.issues[0].found})`)
+      throw e
     }
-    return map
   }
   if (/[A-Za-z]/.test(ch)) {
     const id = c.ident()
@@ -158,7 +160,7 @@ function parseValue(c: Cursor, type: string): ParamValue {
 }
 
 function checkType(text: string, spec: MeasureSpec, key: string, v: ParamValue, pos: number): void {
-  const ps = spec.params[key]
+  const ps = Object.hasOwn(spec.params, key) ? spec.params[key] : undefined
   if (!ps) {
     const known = Object.keys(spec.params)
     throw new InputError(
@@ -168,83 +170,126 @@ function checkType(text: string, spec: MeasureSpec, key: string, v: ParamValue, 
   }
   const ok =
     (ps.type === 'int' && typeof v === 'number' && Number.isInteger(v)) ||
-    (ps.type === 'float' && typeof v === 'number') ||
+    (ps.type === 'float' && typeof v === 'number' && Number.isFinite(v)) ||
     (ps.type === 'bool' && typeof v === 'boolean') ||
     (ps.type === 'string' && typeof v === 'string' && (!ps.choices || ps.choices.includes(v))) ||
     (ps.type === 'gains' && typeof v === 'object')
   if (!ok) badSyntax(text, pos, `${key} to be ${ps.type === 'string' && ps.choices ? ps.choices.map((x) => `'${x}'`).join(' or ') : `a ${ps.type}`}`)
+  if (typeof v === 'number' && ps.range) checkRange(text, spec.name, key, v, ps.range, pos)
+}
+
+function checkRange(text: string, family: string, key: string, v: number, range: ParamRange, pos: number): void {
+  if (!inRange(v, range)) badSyntax(text, pos, `${key} of ${family} ${rangeText(range)} (got ${v})`)
+}
+
+/** How trec_eval's `.x` suffix reads for a name: cutoffs, recall points, set_F betas, gain pairs. */
+type TrecDot = 'cutoffs' | 'recall' | 'pairs' | 'beta' | 'none'
+
+interface TrecEvalName {
+  readonly family: string
+  readonly params?: Readonly<Record<string, ParamValue>>
+  readonly dot: TrecDot
+  /** What the bare name means: trec_eval's default cutoffs, recall points or beta. */
+  readonly defaults?: readonly number[]
 }
 
 /** trec_eval measure names and what they mean here: family, fixed params, meaning of `.x`. */
-const TREC_EVAL_NAMES: Readonly<Record<string, { family: string; params?: Record<string, ParamValue>; dot: 'cutoffs' | 'recall' | 'pairs' | 'beta' | 'none' }>> = {
-  P: { family: 'P', dot: 'cutoffs' },
-  recall: { family: 'R', dot: 'cutoffs' },
-  map: { family: 'AP', dot: 'none' },
-  map_cut: { family: 'AP', dot: 'cutoffs' },
-  ndcg_cut: { family: 'nDCG', dot: 'cutoffs' },
-  ndcg: { family: 'nDCG', dot: 'pairs' },
-  recip_rank: { family: 'RR', dot: 'none' },
-  success: { family: 'Success', dot: 'cutoffs' },
-  set_F: { family: 'SetF', dot: 'beta' },
-  set_P: { family: 'SetP', dot: 'none' },
-  set_recall: { family: 'SetR', dot: 'none' },
-  set_map: { family: 'SetAP', dot: 'none' },
-  iprec_at_recall: { family: 'IPrec', dot: 'recall' },
-  rbp: { family: 'RBP', params: { p: 0.9 }, dot: 'pairs' },
-  unj: { family: 'Unjudged', dot: 'cutoffs' },
-  Rprec: { family: 'Rprec', dot: 'none' },
-  bpref: { family: 'Bpref', dot: 'none' },
-  infAP: { family: 'infAP', dot: 'none' },
-  num_ret: { family: 'NumRet', dot: 'none' },
-  num_rel: { family: 'NumRel', dot: 'none' },
-  num_rel_ret: { family: 'NumRelRet', dot: 'none' },
-  num_nonrel_judged_ret: { family: 'NumNonrelJudgedRet', dot: 'none' },
-}
+const TREC_EVAL_NAMES: ReadonlyMap<string, TrecEvalName> = new Map<string, TrecEvalName>([
+  ['P', { family: 'P', dot: 'cutoffs', defaults: TREC_EVAL_CUTOFFS }],
+  ['recall', { family: 'R', dot: 'cutoffs', defaults: TREC_EVAL_CUTOFFS }],
+  ['map', { family: 'AP', dot: 'none' }],
+  ['map_cut', { family: 'AP', dot: 'cutoffs', defaults: TREC_EVAL_CUTOFFS }],
+  ['ndcg_cut', { family: 'nDCG', dot: 'cutoffs', defaults: TREC_EVAL_CUTOFFS }],
+  ['ndcg', { family: 'nDCG', dot: 'pairs' }],
+  ['recip_rank', { family: 'RR', dot: 'none' }],
+  ['success', { family: 'Success', dot: 'cutoffs', defaults: TREC_EVAL_SUCCESS_CUTOFFS }],
+  ['set_F', { family: 'SetF', dot: 'beta', defaults: [TREC_EVAL_SET_F_BETA] }],
+  ['set_P', { family: 'SetP', dot: 'none' }],
+  ['set_recall', { family: 'SetR', dot: 'none' }],
+  ['set_map', { family: 'SetAP', dot: 'none' }],
+  ['iprec_at_recall', { family: 'IPrec', dot: 'recall', defaults: TREC_EVAL_RECALL_POINTS }],
+  ['rbp', { family: 'RBP', params: { p: 0.9 }, dot: 'pairs' }],
+  ['unj', { family: 'Unjudged', dot: 'cutoffs', defaults: TREC_EVAL_UNJ_CUTOFFS }],
+  ['Rprec', { family: 'Rprec', dot: 'none' }],
+  ['bpref', { family: 'Bpref', dot: 'none' }],
+  ['infAP', { family: 'infAP', dot: 'none' }],
+  ['num_ret', { family: 'NumRet', dot: 'none' }],
+  ['num_rel', { family: 'NumRel', dot: 'none' }],
+  ['num_rel_ret', { family: 'NumRelRet', dot: 'none' }],
+  ['num_nonrel_judged_ret', { family: 'NumNonrelJudgedRet', dot: 'none' }],
+])
+
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/
 
 function parseTrecEvalName(text: string): Measure[] | null {
-  // Printed forms first: P_5, ndcg_cut_10, iprec_at_recall_0.50, recall_1000.
-  const printed = /^([A-Za-z_]+?)_(\d+(?:\.\d+)?)$/.exec(text)
-  if (printed && TREC_EVAL_NAMES[printed[1]!] && TREC_EVAL_NAMES[printed[1]!]!.dot !== 'none') return parseTrecEvalName(`${printed[1]}.${printed[2]}`)
+  // Printed forms first: P_5, ndcg_cut_10, iprec_at_recall_0.50, recall_1000, and lists (P_5,10).
+  const printed = /^([A-Za-z_]+?)_(\d+(?:\.\d+)?(?:,\d+(?:\.\d+)?)*)$/.exec(text)
+  if (printed && (TREC_EVAL_NAMES.get(printed[1]!)?.dot ?? 'none') !== 'none') return parseTrecEvalName(`${printed[1]}.${printed[2]}`)
   const dot = text.indexOf('.')
   const base = dot >= 0 ? text.slice(0, dot) : text
   const rest = dot >= 0 ? text.slice(dot + 1) : null
-  const entry = TREC_EVAL_NAMES[base]
+  const entry = TREC_EVAL_NAMES.get(base)
   if (!entry) return null
   const spec = MEASURES.get(entry.family)!
-  const params = { ...(entry.params ?? {}) }
-  if (rest === null) {
-    // A bare name that needs a cutoff is left to the ir_measures parser (which asks for @k).
-    if ((entry.dot === 'cutoffs' && spec.atRequired) || entry.dot === 'recall') return null
-    return [makeMeasure(spec, params, undefined)]
-  }
+  const params: Record<string, ParamValue> = { ...(entry.params ?? {}) }
+  const at = (i: number) => base.length + 1 + i
+  // A bare name means trec_eval's defaults (`P` = P.5,10,15,20,30,100,200,500,1000).
+  const values = rest === null ? (entry.defaults ?? null) : rest.split(',')
+  if (values === null) return [makeMeasure(spec, params, undefined)]
   switch (entry.dot) {
     case 'cutoffs':
-      return rest.split(',').map((k, i) => {
-        if (!/^\d+$/.test(k) || Number(k) <= 0) badSyntax(text, base.length + 1 + i, 'positive integer cutoffs')
-        return makeMeasure(spec, params, Number(k))
+      return values.map((k) => {
+        const s = String(k)
+        if (!/^\d+$/.test(s) || !Number.isSafeInteger(Number(s)) || Number(s) <= 0) badSyntax(text, at(0), `positive integer cutoffs (got '${s}')`)
+        return makeMeasure(spec, params, Number(s))
       })
     case 'recall':
-      return rest.split(',').map((r) => {
-        const v = Number(r.startsWith('.') ? `0${r}` : r)
-        if (!(v >= 0 && v <= 1)) badSyntax(text, base.length + 1, 'recall levels between 0 and 1')
+      return values.map((r) => {
+        const s = String(r)
+        const v = Number(s.startsWith('.') ? `0${s}` : s)
+        if (!NUMBER.test(s) || !(v >= 0 && v <= 1)) badSyntax(text, at(0), `recall levels between 0 and 1 (got '${s}')`)
         return makeMeasure(spec, params, v)
       })
-    case 'beta':
-      return [makeMeasure(spec, { ...params, beta: Number(rest) }, undefined)]
+    case 'beta': {
+      const range = spec.params['beta']!.range!
+      return values.map((b) => {
+        const s = String(b)
+        if (!NUMBER.test(s)) badSyntax(text, at(0), `set_F betas as numbers, e.g. set_F.1.0,0.5 (got '${s}')`)
+        checkRange(text, spec.name, 'beta', Number(s), range, at(0))
+        return makeMeasure(spec, { ...params, beta: Number(s) }, undefined)
+      })
+    }
     case 'pairs': {
-      const gains: Record<number, number> = {}
-      for (const pair of rest.split(',')) {
+      const grades: string[] = []
+      for (const pair of values.map(String)) {
         const [k, v] = pair.split('=')
-        if (k === 'p' && entry.family === 'RBP') params['p'] = Number(v)
-        else if (k !== undefined && v !== undefined && /^[+-]?\d+$/.test(k)) gains[Number(k)] = Number(v)
-        else badSyntax(text, base.length + 1, 'grade=gain pairs, e.g. ndcg.0=0,1=1,2=3')
+        if (k === 'p' && entry.family === 'RBP') {
+          if (v === undefined || !NUMBER.test(v)) badSyntax(text, at(0), `p=<persistence> (got '${pair}')`)
+          checkRange(text, spec.name, 'p', Number(v), spec.params['p']!.range!, at(0))
+          params['p'] = Number(v)
+        } else grades.push(pair)
       }
-      if (Object.keys(gains).length) params['gains'] = gains
+      if (grades.length) {
+        try {
+          params['gains'] = parseGainMap(grades.join(','), 'measure', '=')
+        } catch (e) {
+          if (e instanceof InputError && e.issues[0]?.code === 'bad_argument') badSyntax(text, at(0), `${e.issues[0].expected} (found ${e.issues[0].found})`)
+          throw e
+        }
+      }
       return [makeMeasure(spec, params, undefined)]
     }
     case 'none':
       badSyntax(text, base.length, `no parameters for ${base}`)
   }
+}
+
+/** Read the value of `@` (or `cutoff=` / `recall=`) and check it. */
+function checkAt(t: string, spec: MeasureSpec, c: Cursor, pos: number): number {
+  const at = c.number()
+  if (spec.at === 'cutoff' && !(Number.isSafeInteger(at) && at > 0)) badSyntax(t, pos, 'a positive integer cutoff')
+  if (spec.at === 'recall' && !(at >= 0 && at <= 1)) badSyntax(t, pos, 'a recall level between 0 and 1')
+  return at
 }
 
 /**
@@ -267,34 +312,46 @@ export function parseMeasure(text: string): Measure[] {
   const spec = findMeasureSpec(name)
   if (!spec) fail(name, nameStart, suggestMeasures(name))
   const given: Record<string, ParamValue> = {}
+  // ir_measures' names for what `@` sets: `cutoff=` (rank cutoffs) and `recall=` (IPrec).
+  const atKey = spec.at === 'none' ? null : spec.at
+  let atParam: number | undefined
   if (c.eat('(')) {
     if (!c.eat(')')) {
       do {
         const pos = c.i
         const key = c.ident()
         c.expect('=', "'='")
-        const ps = spec.params[key]
+        if (key === atKey) {
+          if (atParam !== undefined) badSyntax(t, pos, `${key} once`)
+          atParam = checkAt(t, spec, c, pos)
+          continue
+        }
+        const ps = Object.hasOwn(spec.params, key) ? spec.params[key] : undefined
         const v = parseValue(c, ps?.type ?? 'float')
         checkType(t, spec, key, v, pos)
+        if (Object.hasOwn(given, key)) badSyntax(t, pos, `${key} once`)
         given[key] = v
       } while (c.eat(','))
       c.expect(')', "',' or ')'")
     }
   }
-  let at: number | undefined
+  let at: number | undefined = atParam
   if (c.eat('@')) {
     if (spec.at === 'none') badSyntax(t, c.i - 1, `no @ for ${spec.name}`)
     const pos = c.i
-    at = c.number()
-    if (spec.at === 'cutoff' && !(Number.isInteger(at) && at > 0)) badSyntax(t, pos, 'a positive integer cutoff after @')
-    if (spec.at === 'recall' && !(at >= 0 && at <= 1)) badSyntax(t, pos, 'a recall level between 0 and 1 after @')
-  } else if (spec.atRequired) badSyntax(t, c.i, `@${spec.at === 'recall' ? 'r' : 'k'} after ${spec.name}, e.g. ${spec.name}@${spec.at === 'recall' ? '0.5' : '10'}`)
+    at = checkAt(t, spec, c, pos)
+    if (atParam !== undefined && atParam !== at) badSyntax(t, pos, `one ${atKey}: ${atKey}=${atParam} and @${at} differ`)
+  } else if (at === undefined && spec.atRequired) badSyntax(t, c.i, `@${spec.at === 'recall' ? 'r' : 'k'} after ${spec.name}, e.g. ${spec.name}@${spec.at === 'recall' ? '0.5' : '10'}`)
   c.ws()
   if (c.i < t.length) badSyntax(t, c.i, 'end of measure name')
   return [makeMeasure(spec, given, at)]
 }
 
-/** Parse several measure names, collecting every problem before throwing. */
+/**
+ * Parse several measure names, collecting every problem before throwing. Each text may hold a
+ * list (`nDCG@10 AP`, `AP,P@5`, `P.5,10 map`). An empty list is an error: there is nothing to
+ * compute.
+ */
 export function parseMeasures(texts: readonly string[]): Measure[] {
   const out: Measure[] = []
   const issues: InputError['issues'][number][] = []
@@ -309,24 +366,45 @@ export function parseMeasures(texts: readonly string[]): Measure[] {
     }
   }
   if (issues.length) throw new InputError(issues)
+  if (out.length === 0) {
+    const found = texts.join(' ')
+    throw new InputError([{ code: 'bad_argument', option: 'measure', found, expected: 'at least one measure name, e.g. nDCG@10 AP' }], `no measure given (found ${JSON.stringify(found)})`)
+  }
   const seen = new Set<string>()
   return out.filter((m) => (seen.has(m.name) ? false : (seen.add(m.name), true)))
 }
 
-/** Split `a b` / `a,b` lists only where not inside parentheses or braces (trec_eval names keep commas). */
+/** A trec_eval name that takes a `.x` list: `P.5`, `ndcg.0=0`, `P_5`, `ndcg_cut_5`. */
+const TREC_LIST_HEAD = /^[A-Za-z_]+(\.|_\d)/
+/** What may follow a comma inside such a list: a number or a `grade=gain` / `p=x` pair. */
+const TREC_LIST_ITEM = /^([+-]?[\d.]|[A-Za-z]=)/
+
+/**
+ * Split a list of names at spaces and commas outside parentheses and braces; a comma inside a
+ * trec_eval list (`P.5,10`, `ndcg.0=0,1=1`, `P_5,10`) stays with its name.
+ */
 function splitTopLevel(text: string): string[] {
-  if (/^[a-z_A-Z]+\.[^()]*$/.test(text.trim()) && !text.includes(' ')) return [text.trim()]
-  const out: string[] = []
+  const parts: string[] = []
   let depth = 0
   let cur = ''
+  const push = (sep: string): void => {
+    const piece = cur.trim()
+    cur = ''
+    if (!piece) return
+    const prev = parts[parts.length - 1]
+    if (sep === ',' && prev !== undefined && TREC_LIST_HEAD.test(prev) && !prev.includes('(') && TREC_LIST_ITEM.test(piece)) parts[parts.length - 1] = `${prev},${piece}`
+    else parts.push(piece)
+  }
+  let lastSep = ' '
   for (const ch of text) {
     if (ch === '(' || ch === '{') depth++
     if (ch === ')' || ch === '}') depth--
     if (depth === 0 && (ch === ' ' || ch === ',')) {
-      if (cur.trim()) out.push(cur.trim())
-      cur = ''
+      const empty = cur.trim() === ''
+      push(lastSep)
+      if (!empty || ch === ',') lastSep = ch
     } else cur += ch
   }
-  if (cur.trim()) out.push(cur.trim())
-  return out
+  push(lastSep)
+  return parts
 }
