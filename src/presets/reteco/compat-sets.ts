@@ -5,11 +5,12 @@
  *   domain-name order (what `official_baseline.py` does with the release folders);
  * - {@link scorerPyConventionSet}: {@link scorerPy} per domain file, plus, for Track 1, the
  *   files concatenated in sorted domain order (pooled; the headline).
- * Both read each run file's bytes themselves (their own parsers decide what is malformed).
+ * Both read each run file's bytes themselves (their own parsers decide what is malformed); a
+ * `.gz` file is inflated first (the organizers' scripts read plain text), as on every route.
  */
-import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { decodeId } from '../../io/bytes.js'
+import { readAll } from '../../io/source.js'
 import type { RetecoConventionSet, RetecoReport, RetecoScoreRequest, ReportCounts, ReportTable, ReportTopic, ReportValues } from './conventions.js'
 import { topicQrels, type RetecoDomainData, type RetecoRunFile } from './types.js'
 import { officialBaseline, type OfficialBaselineDomainInput, type PytrecTopicValues } from './official-baseline.js'
@@ -29,10 +30,10 @@ function scoredDomains(request: RetecoScoreRequest): [string, RetecoDomainData][
 async function runBytes(request: RetecoScoreRequest, domain: string, whole: Map<string, Promise<Buffer>>): Promise<{ bytes: Uint8Array; file: RetecoRunFile | null }> {
   const file = request.run.domains.get(domain) ?? null
   if (request.run.layout === 'single-file') {
-    if (!whole.has(request.run.path)) whole.set(request.run.path, readFile(request.run.path))
+    if (!whole.has(request.run.path)) whole.set(request.run.path, readAll(request.run.path))
     return { bytes: await whole.get(request.run.path)!, file }
   }
-  return { bytes: file ? await readFile(file.file) : EMPTY, file }
+  return { bytes: file ? await readAll(file.file) : EMPTY, file }
 }
 
 /** Rank-column order vs trec_eval order (float32 score desc, doc id desc) per topic, and f32-only ties. */
@@ -186,8 +187,8 @@ export const scorerPyConventionSet: RetecoConventionSet = {
     for (const [domain, d] of domainsData) {
       const qrelsFile = request.subtrack === '1b' ? d.stepQrelsFile : d.qrelsFile
       if (!qrelsFile) continue
-      const qrels = await readFile(qrelsFile)
-      const steps = track === 1 ? await readFile(join(d.dir, `steps_${request.data.split}.jsonl`)).catch(() => null) : null
+      const qrels = await readAll(qrelsFile)
+      const steps = track === 1 ? await readAll(join(d.dir, `steps_${request.data.split}.jsonl`)).catch(() => null) : null
       // A single file is scored whole against each domain's qrels: other domains' topics have no gold there.
       const { bytes, file } = await runBytes(request, domain, whole)
       const files = { domain, run: bytes, qrels, ...(steps ? { steps } : {}) }

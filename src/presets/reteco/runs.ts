@@ -12,7 +12,7 @@
  *
  * **Layouts** ({@link readRetecoRun}):
  * - a directory with one file per domain, named `<domain>` plus any extension (`law.trec`,
- *   `biology.txt.gz`): required for Track 2, whose topic ids collide across domains
+ *   `biology.txt.gz`; see {@link domainOfRunFile}): required for Track 2, whose topic ids collide across domains
  *   (`2_turn_1` is in biology and in earth_science);
  * - one file for all domains: each topic goes to the domain whose qrels hold it (Track 1 ids are
  *   unique). A topic held by two scored domains is an error that asks for a directory.
@@ -146,10 +146,21 @@ export interface ReadRetecoRunOptions {
   readonly subtrack: RetecoSubtrack
 }
 
-function stem(name: string): string {
-  const base = name.endsWith('.gz') ? name.slice(0, -3) : name
-  const dot = base.indexOf('.')
-  return dot > 0 ? base.slice(0, dot) : base
+/**
+ * The domain a per-domain run file is named after: `<domain>` plus any extension (`law.trec`,
+ * `biology.txt.gz`, `earth.science.trec` for a domain `earth.science`), case insensitive. A
+ * domain name may hold dots, so the name is matched whole or up to a dot after the domain; where
+ * several domains match (`a` and `a.b` for `a.b.trec`) the longest wins. `undefined`: no domain.
+ */
+export function domainOfRunFile(name: string, domains: readonly string[]): string | undefined {
+  const lower = name.toLowerCase()
+  const base = lower.endsWith('.gz') ? lower.slice(0, -3) : lower
+  let best: string | undefined
+  for (const d of domains) {
+    const dl = d.toLowerCase()
+    if ((base === dl || base.startsWith(`${dl}.`)) && (best === undefined || d.length > best.length)) best = d
+  }
+  return best
 }
 
 /**
@@ -177,7 +188,7 @@ export async function readRetecoRun(path: string, options: ReadRetecoRunOptions)
     const stray: string[] = []
     const problems: string[] = []
     for (const name of files) {
-      const d = names.find((n) => n.toLowerCase() === stem(name).toLowerCase())
+      const d = domainOfRunFile(name, names)
       if (!d) {
         stray.push(join(path, name))
         continue

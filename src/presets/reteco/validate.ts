@@ -26,6 +26,7 @@ import { RUN_PROBLEM_CODES, RUN_PROBLEM_SEVERITY, hasWhere, type RunProblem, typ
 import { RunValidator, type ProblemCount, type RunValidationReport } from '../../validate/validate-run.js'
 import { readCorpusIds, loadRetecoData } from './data.js'
 import { RetecoInputError } from './errors.js'
+import { domainOfRunFile } from './runs.js'
 import { FormatChecker, FORMAT_CHECKER_ERROR_KINDS, type CheckedLine, type FormatCheckerResult } from './format-checker.js'
 import { parseTurnTopic, stepQueryOf } from './topics.js'
 import { topicQrels, trackOf, type RetecoDomainData, type RetecoSubtrack } from './types.js'
@@ -364,12 +365,6 @@ export function expectedTopics(d: RetecoDomainData, subtrack: RetecoSubtrack): s
   return d.conversations.flatMap((c) => c.turns.map((t) => t.topicId))
 }
 
-function stem(name: string): string {
-  const base = name.endsWith('.gz') ? name.slice(0, -3) : name
-  const dot = base.indexOf('.')
-  return dot > 0 ? base.slice(0, dot) : base
-}
-
 /**
  * Validate a RETECO run against a data folder: a single file (Track 1: topics of every domain)
  * or a directory with one file per domain (`<domain>.<ext>`; Track 2 needs it, its topic ids
@@ -413,7 +408,7 @@ export async function validateRetecoRun(run: string, options: ValidateRetecoRunO
     const entries = (await fsp.readdir(run, { withFileTypes: true })).filter((e) => e.isFile() && !e.name.startsWith('.')).map((e) => e.name).sort()
     const byDomain = new Map<string, string>()
     for (const name of entries) {
-      const d = names.find((n) => n.toLowerCase() === stem(name).toLowerCase())
+      const d = domainOfRunFile(name, names)
       if (!d) problems.push({ code: 'stray_file', path: join(run, name), domains: names })
       else if (byDomain.has(d)) throw new RetecoInputError([`${run}: two run files for domain ${d}: ${byDomain.get(d)} and ${name}`])
       else byDomain.set(d, name)
