@@ -34,7 +34,8 @@ export { prepareQuery, orderDocs, type PrepareResult, type PrepareCounts, type P
 export type { JudgedRanking } from './rank/judged-ranking.js'
 
 // Measures
-export type { Measure, MeasureSpec, ParamSpec, ParamValue } from './measures/measure.js'
+export type { Measure, MeasureSpec, ParamSpec, ParamValue, ParamRange } from './measures/measure.js'
+export { rangeText } from './measures/measure.js'
 export { parseMeasure, parseMeasures, canonicalName, suggestMeasures } from './measures/name.js'
 export { MEASURES, findMeasureSpec } from './measures/registry.js'
 

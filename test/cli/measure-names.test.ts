@@ -93,3 +93,17 @@ describe('bare trec_eval names in evaluate expand like the drop-in', () => {
     expect(JSON.parse(r.stdout).measures).toEqual(['P@5', 'P@10', 'nDCG@5', 'nDCG@10', "nDCG(dcg='exp-log2')@20", 'IPrec@0.5'])
   })
 })
+
+describe('trecscore measures NAME documents ranges and cutoff=', () => {
+  it('RBP shows p in [0, 1)', () => {
+    const r = cli(['measures', 'RBP'])
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain('p (float, in [0, 1), default 0.8)')
+    expect(r.stdout).toContain('rank cutoff k (also cutoff=k)')
+  })
+  it('an edge name is an unknown measure', () => {
+    const r = cli(['measures', 'constructor'])
+    expect(r.code).toBe(2)
+    expect(r.stderr).toMatch(/unknown measure 'constructor'/)
+  })
+})

@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import { MEASURES, findMeasureSpec, suggestMeasures, TrecscoreError } from '../../index.js'
+import { MEASURES, findMeasureSpec, rangeText, suggestMeasures, TrecscoreError } from '../../index.js'
 
 /** `trecscore measures [NAME]`: list the measures, or document one (generated from the registry). */
 export function registerMeasures(program: Command): void {
@@ -23,10 +23,10 @@ export function registerMeasures(program: Command): void {
         `${spec.name}${spec.aliases.length ? ` (also: ${spec.aliases.join(', ')})` : ''}`,
         `  ${spec.summary}`,
         `  formula: ${spec.formula}`,
-        `  @: ${spec.at === 'none' ? 'not allowed' : spec.at === 'cutoff' ? 'rank cutoff k' : 'recall level'}${spec.atRequired ? ' (required)' : spec.at === 'none' ? '' : ' (optional)'}`,
+        `  @: ${spec.at === 'none' ? 'not allowed' : spec.at === 'cutoff' ? 'rank cutoff k (also cutoff=k)' : 'recall level r (also recall=r)'}${spec.atRequired ? ' (required)' : spec.at === 'none' ? '' : ' (optional)'}`,
         `  aggregate over queries: ${spec.aggregate}`,
         '  parameters:',
-        ...Object.entries(spec.params).map(([k, p]) => `    ${k} (${p.type}${p.choices ? `: ${p.choices.join('|')}` : ''}${p.default !== undefined ? `, default ${String(p.default)}` : ''}): ${p.doc}`),
+        ...Object.entries(spec.params).map(([k, p]) => `    ${k} (${p.type}${p.choices ? `: ${p.choices.join('|')}` : ''}${p.range ? `, ${rangeText(p.range)}` : ''}${p.default !== undefined ? `, default ${String(p.default)}` : ''}): ${p.doc}`),
       ]
       if (Object.keys(spec.params).length === 0) lines.push('    none')
       process.stdout.write(lines.join('\n') + '\n')
