@@ -12,9 +12,38 @@
  *
  * onnxruntime-node is an optional package: `scorer.ts` imports this module on first use (through
  * `importOptional`), so loading trecscore does not load the native binding, and a missing
- * onnxruntime-node is a one-line message saying what to install.
+ * onnxruntime-node is a one-line message saying what to install. Its specifier is a variable, so
+ * the build needs none of its types (a clone without it still builds); {@link OnnxRuntimePackage}
+ * is the part used, checked against the real types in `optional-package-types.test.ts`.
  */
-import * as ort from 'onnxruntime-node'
+
+/** An onnxruntime tensor, as far as this module uses it. */
+export interface OrtTensor {
+  readonly dims: readonly number[]
+  readonly type: string
+  readonly data: unknown
+  dispose(): void
+}
+
+/** What this module uses of onnxruntime-node. */
+export interface OnnxRuntimePackage {
+  readonly InferenceSession: {
+    create(
+      path: string,
+      options: { executionProviders: string[]; graphOptimizationLevel: 'all'; intraOpNumThreads?: number; interOpNumThreads?: number },
+    ): Promise<{
+      readonly inputNames: readonly string[]
+      readonly outputNames: readonly string[]
+      run(feeds: Record<string, OrtTensor>, fetches: readonly string[]): Promise<Record<string, OrtTensor>>
+      release(): Promise<void>
+    }>
+  }
+  readonly Tensor: new (type: 'int64', data: BigInt64Array, dims: readonly number[]) => OrtTensor
+  readonly env: { readonly versions: { readonly common: string; readonly node?: string } }
+}
+
+const ONNXRUNTIME: string = 'onnxruntime-node'
+const ort = (await import(ONNXRUNTIME)) as OnnxRuntimePackage
 
 /** Per-text hidden states, row-major `[tokens, dim]`. */
 export interface EncodedBatch {
@@ -66,7 +95,7 @@ export async function openOnnxEncoder(modelPath: string, options: OnnxEncoderOpt
           mask[i * s + j] = 1n
         })
       })
-      const feeds: Record<string, InstanceType<typeof ort.Tensor>> = {
+      const feeds: Record<string, OrtTensor> = {
         input_ids: new ort.Tensor('int64', ids, [b, s]),
         attention_mask: new ort.Tensor('int64', mask, [b, s]),
       }

@@ -19,8 +19,25 @@
  * `tokenizer.json` pipeline is the "fast" one. They agree on ordinary text; rare differences on
  * unusual Unicode are possible and are not checked here.
  */
-import { Tokenizer } from '@huggingface/tokenizers'
 import { InputError } from '../../errors/trecscore-error.js'
+
+/**
+ * What this module uses of `@huggingface/tokenizers`, an optional package (`scorer.ts` imports this
+ * module on first use, through `importOptional`). Its specifier is a variable, so the build needs
+ * none of its types; checked against the real types in `optional-package-types.test.ts`.
+ */
+export interface TokenizersPackage {
+  readonly Tokenizer: new (tokenizer: object, config: object) => HfTokenizer
+}
+
+/** A Hugging Face tokenizer, as far as this module uses it. */
+export interface HfTokenizer {
+  encode(text: string, options?: { add_special_tokens?: boolean }): { readonly ids: readonly number[] }
+  token_to_id(token: string): number | undefined
+}
+
+const TOKENIZERS: string = '@huggingface/tokenizers'
+const { Tokenizer } = (await import(TOKENIZERS)) as TokenizersPackage
 
 /** Python `str.isspace()` characters, which `str.strip()` removes. */
 const PY_SPACE = '\\t\\n\\x0b\\x0c\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000'
@@ -122,7 +139,7 @@ export function createBertScoreTokenizer(files: TokenizerFiles, options: { maxLe
     throw new InputError([{ code: 'cannot_read', file: files.file, reason: 'not a Hugging Face tokenizer.json (no "model" object)' }])
   }
   const config = isObject(files.tokenizerConfig) ? files.tokenizerConfig : {}
-  let tok: Tokenizer
+  let tok: HfTokenizer
   try {
     tok = new Tokenizer(tj, config)
   } catch (e) {
