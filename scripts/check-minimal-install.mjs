@@ -126,7 +126,7 @@ try {
     bert.code === 2 && bert.stdout === '' && bert.stderr === 'trecscore: BERTScore needs onnxruntime-node and @huggingface/tokenizers: npm install onnxruntime-node@1.30.0 @huggingface/tokenizers@0.2.0\n',
     brief(bert),
   )
-  const judge = minimal(['judge', 'run', join(root, 'examples', 'judge', 'items.jsonl'), '--cache', join(app, 'cache.sqlite'), '-o', join(app, 'judgments.jsonl'), '--base-url', 'http://127.0.0.1:9/v1'])
+  const judge = minimal(['judge', 'run', join(root, 'examples', 'judge', 'items.jsonl'), '--cache', join(app, 'cache.sqlite'), '-o', join(app, 'judgments.jsonl'), '--base-url', 'http://127.0.0.1:9/v1', '--rpm', '0'])
   check(
     'judge run: one line saying the cache needs better-sqlite3, exit 2',
     judge.code === 2 && judge.stdout === '' && judge.stderr === 'trecscore: the judge cache needs better-sqlite3: npm install better-sqlite3@12.11.1\n',

@@ -79,7 +79,7 @@ describe('minimal install (no onnxruntime-node, @huggingface/tokenizers, better-
   })
 
   it('judge run says in one line that the cache needs better-sqlite3, exit 2, before any request', () => {
-    const r = trecscore(build, ['judge', 'run', join(ROOT, 'examples', 'judge', 'items.jsonl'), '--cache', join(tmp, 'c.sqlite'), '-o', join(tmp, 'j.jsonl'), '--base-url', 'http://127.0.0.1:9/v1'])
+    const r = trecscore(build, ['judge', 'run', join(ROOT, 'examples', 'judge', 'items.jsonl'), '--cache', join(tmp, 'c.sqlite'), '-o', join(tmp, 'j.jsonl'), '--base-url', 'http://127.0.0.1:9/v1', '--rpm', '0'])
     expect(r).toEqual({ code: 2, stdout: '', stderr: 'trecscore: the judge cache needs better-sqlite3: npm install better-sqlite3@12.11.1\n' })
     expect(existsSync(join(tmp, 'c.sqlite'))).toBe(false)
   })
