@@ -3,7 +3,7 @@
  * only the public API, and the pure core never imports the edges (CLI, reports, trec_eval shell).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { dirname, join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 const SRC = join(import.meta.dirname, '..', 'src')
@@ -26,6 +26,24 @@ describe('architecture', () => {
         const ok = spec === 'commander' || spec === '../../index.js' || spec === '../index.js' || spec.startsWith('./') || spec === '../conventions-options.js'
         expect(ok, `${relative(SRC, f)} imports ${spec}`).toBe(true)
       }
+    }
+  })
+  it('only `serve` loads the leaderboard server, on demand (dynamic import of its entry); the server is built on the public API', () => {
+    for (const f of files(join(SRC, 'cli'))) {
+      const rel = relative(SRC, f).split('\\').join('/')
+      for (const m of readFileSync(f, 'utf8').matchAll(/import\(\s*'([^']+)'\s*\)/g)) {
+        expect(rel === 'cli/commands/serve.ts' && m[1] === '../../server/index.js', `${rel} imports ${m[1]}`).toBe(true)
+      }
+    }
+    const packages = new Set(['hono', 'hono/cookie', 'hono/body-limit', '@hono/node-server', 'kysely', 'zod'])
+    for (const f of files(join(SRC, 'server'))) {
+      const rel = relative(SRC, f).split('\\').join('/')
+      for (const spec of imports(f)) {
+        const target = spec.startsWith('.') ? relative(SRC, join(dirname(f), spec)).split('\\').join('/') : null
+        const ok = spec.startsWith('node:') || packages.has(spec) || target === 'index.js' || (target !== null && target.startsWith('server/'))
+        expect(ok, `${rel} imports ${spec}`).toBe(true)
+      }
+      expect(readFileSync(f, 'utf8').includes("from 'better-sqlite3'"), `${rel}: better-sqlite3 is loaded on first use only`).toBe(false)
     }
   })
   it('the pure core does not import the edges', () => {

@@ -1,0 +1,65 @@
+import { InvalidArgumentError, type Command } from 'commander'
+
+function port(text: string): number {
+  const n = Number(text)
+  if (!/^\d+$/.test(text) || n > 65535) throw new InvalidArgumentError('expected a port number (0-65535; 0 picks a free one)')
+  return n
+}
+
+/** The server's entry, loaded only when `serve` runs (other commands never load Hono, Kysely, zod or SQLite). */
+async function server(): Promise<typeof import('../../server/index.js')> {
+  return import('../../server/index.js')
+}
+
+interface ServeFlags {
+  config?: string
+  data: string
+  port: number
+  host: string
+  secureCookies?: boolean
+  printSchema?: boolean
+  name?: string
+}
+
+const ADMIN_HELP = `
+Administration (on the server machine, with the server's --data folder):
+  trecscore serve admin create-organizer --data DIR --name NAME
+      create an organizer account and print its generated password once
+`
+
+/**
+ * `trecscore serve --config competition.json --data DIR [--port 8080] [--host 127.0.0.1]`,
+ * `trecscore serve --print-schema`, and `trecscore serve admin create-organizer --data DIR --name NAME`.
+ * (The admin verbs are arguments of `serve`, not subcommands, so that `--data` means the same
+ * folder in both forms.)
+ */
+export function registerServe(program: Command): void {
+  program
+    .command('serve')
+    .description('run a shared-task leaderboard: teams submit runs, a worker scores them, boards per track and phase (see the README)')
+    .argument('[admin...]', 'admin create-organizer: see below')
+    .option('--config <file>', 'competition config (JSON; `trecscore serve --print-schema` prints its schema)')
+    .option('--data <dir>', 'folder for the database and the submitted runs', './board')
+    .option('--port <n>', 'port to listen on', port, 8080)
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--secure-cookies', 'mark cookies Secure (when served behind HTTPS)')
+    .option('--print-schema', 'print the JSON Schema of the competition config and exit')
+    .option('--name <name>', 'with `admin create-organizer`: the organizer\'s sign-in name')
+    .addHelpText('after', ADMIN_HELP)
+    .action(async (admin: string[], flags: ServeFlags, cmd: Command) => {
+      if (admin.length) {
+        if (admin.join(' ') !== 'admin create-organizer') cmd.error(`error: unknown serve command '${admin.join(' ')}'; expected: admin create-organizer`, { exitCode: 2, code: 'trecscore.serveAdmin' })
+        if (flags.name === undefined) cmd.error("error: admin create-organizer needs --name <name>", { exitCode: 2, code: 'trecscore.serveAdminName' })
+        await (await server()).createOrganizerCommand({ data: flags.data, name: flags.name })
+        return
+      }
+      if (flags.name !== undefined) cmd.error('error: --name applies to `serve admin create-organizer` only', { exitCode: 2, code: 'trecscore.serveName' })
+      const s = await server()
+      if (flags.printSchema) {
+        process.stdout.write(JSON.stringify(s.configJsonSchema(), null, 2) + '\n')
+        return
+      }
+      if (flags.config === undefined) cmd.error("error: required option '--config <file>' not specified", { exitCode: 2, code: 'trecscore.missingConfig' })
+      await s.serveCommand({ config: flags.config, data: flags.data, port: flags.port, host: flags.host, secureCookies: !!flags.secureCookies })
+    })
+}

@@ -1,0 +1,120 @@
+/**
+ * The leaderboard server as a Hono app, and the server lifecycle: open the database, clear
+ * half-finished uploads, make sure the baseline runs are submitted, start the scoring
+ * supervisor, listen.
+ */
+import { createReadStream, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { serve, type ServerType } from '@hono/node-server'
+import type { Competition } from './config/load.js'
+import type { ServerContext } from './context.js'
+import { openDatabase, type Db } from './db/database.js'
+import { RateLimiter } from './auth/rate-limit.js'
+import { createTeam } from './auth/accounts.js'
+import { ScoringSupervisor } from './worker/supervisor.js'
+import { submitRun } from './submissions.js'
+import { csrfCheck, identify, securityHeaders, type Env } from './routes/middleware.js'
+import { htmlRoutes } from './routes/html.js'
+import { apiRoutes } from './routes/api.js'
+
+/** The name of the team that holds the organizers' baseline runs. */
+export const BASELINE_TEAM = 'Organizers (baselines)'
+
+/** Routes that take a run upload (their size limits are the competition's upload limits); every other body is limited to 64 KiB. */
+const UPLOAD_PATHS = new Set(['/team/submissions', '/api/v1/submissions'])
+
+/** The Hono app over a context (in-process tests call `app.request`). */
+export function createApp(ctx: ServerContext): Hono<Env> {
+  const app = new Hono<Env>()
+  app.use('*', securityHeaders())
+  app.use('*', identify(ctx))
+  const small = bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.text('request too large', 413) })
+  app.use('*', (c, next) => (UPLOAD_PATHS.has(c.req.path) ? next() : small(c, next)))
+  app.use('*', csrfCheck())
+  app.route('/api/v1', apiRoutes(ctx))
+  app.route('/', htmlRoutes(ctx))
+  app.onError((e, c) => {
+    process.stderr.write(`trecscore serve: ${c.req.method} ${c.req.path}: ${e.stack ?? String(e)}\n`)
+    return c.text('internal error', 500)
+  })
+  return app
+}
+
+/** Submit every configured baseline run that is not submitted yet (not charged, no window). */
+export async function ensureBaselines(ctx: ServerContext): Promise<void> {
+  const team = (await ctx.db.selectFrom('teams').select('id').where('name', '=', BASELINE_TEAM).executeTakeFirst())?.id ?? (await createTeam(ctx.db, BASELINE_TEAM, ctx.now(), true))
+  for (const t of ctx.competition.tracks) {
+    for (const [name, file] of Object.entries(t.baselines ?? {})) {
+      for (const p of ctx.competition.phases) {
+        const have = await ctx.db.selectFrom('submissions').select('id').where('team_id', '=', team).where('track', '=', t.id).where('phase', '=', p.id).where('original_name', '=', name).executeTakeFirst()
+        if (have) continue
+        const out = await submitRun(ctx, { teamId: team, userId: null, track: t.id, phase: p.id, name, metadata: {}, body: createReadStream(file), baseline: true })
+        if (out.kind === 'rejected') process.stderr.write(`trecscore serve: baseline ${name} of track ${t.id} (${p.id}) was refused: ${out.message}\n${out.report ?? ''}`)
+      }
+    }
+  }
+}
+
+/** A running server (in-process or listening). */
+export interface RunningServer {
+  readonly ctx: ServerContext
+  readonly app: Hono<Env>
+  readonly supervisor: ScoringSupervisor
+  /** The URL, when listening. */
+  readonly url: string | null
+  close(): Promise<void>
+}
+
+/** Options of {@link startServer}. */
+export interface StartOptions {
+  readonly competition: Competition
+  readonly dataDir: string
+  /** Listen on this port (0: any free port); omit for an in-process server (tests). */
+  readonly port?: number
+  readonly host?: string
+  readonly secureCookies?: boolean
+  readonly now?: () => Date
+  /** Tests: a stub worker module. */
+  readonly workerModule?: string
+  readonly onChange?: (submissionId: string) => void
+}
+
+/** Open everything and start the server. */
+export async function startServer(options: StartOptions): Promise<RunningServer> {
+  const db: Db = await openDatabase(options.dataDir)
+  rmSync(join(options.dataDir, 'tmp'), { recursive: true, force: true })
+  const now = options.now ?? (() => new Date())
+  let supervisor: ScoringSupervisor | null = null
+  const ctx: ServerContext = { db, competition: options.competition, dataDir: options.dataDir, limiter: new RateLimiter(), now, kick: () => supervisor?.kick(), secureCookies: options.secureCookies ?? false }
+  supervisor = new ScoringSupervisor({ db, competition: options.competition, dataDir: options.dataDir, now, ...(options.workerModule ? { workerModule: options.workerModule } : {}), ...(options.onChange ? { onChange: options.onChange } : {}) })
+  const sup = supervisor
+  const app = createApp(ctx)
+  await sup.start()
+  await ensureBaselines(ctx)
+  let server: ServerType | null = null
+  let url: string | null = null
+  if (options.port !== undefined) {
+    const host = options.host ?? '127.0.0.1'
+    await new Promise<void>((resolve) => {
+      server = serve({ fetch: app.fetch, port: options.port!, hostname: host }, (info) => {
+        url = `http://${host}:${info.port}`
+        resolve()
+      })
+    })
+  }
+  return {
+    ctx,
+    app,
+    supervisor: sup,
+    get url() {
+      return url
+    },
+    async close() {
+      await sup.stop()
+      if (server) await new Promise<void>((resolve) => server!.close(() => resolve()))
+      await db.destroy()
+    },
+  }
+}

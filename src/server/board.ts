@@ -1,0 +1,126 @@
+/**
+ * Leaderboards: one per track and phase, ranked here on the server by the primary measure.
+ *
+ * - Only submissions in state `scored` with a finite primary value are ranked; queued,
+ *   scoring, failed and unscorable entries never appear (the invariant `rankBoard` keeps).
+ * - One entry per team: its best scored submission (`limits.counts: best`, earliest first on
+ *   equal values) or its latest (`latest`). Each baseline run is its own entry, marked.
+ * - Tie policy: entries whose primary values are equal when rounded to 10 decimals share a rank
+ *   (standard competition ranking: 1, 1, 3); among them, the earlier submission is listed first.
+ * - Hidden phases show no entries until they are released.
+ */
+import type { Db } from './db/database.js'
+import { phasePublic, type Competition } from './config/load.js'
+import type { PhaseConfig } from './config/schema.js'
+import type { SubmissionState } from './db/schema.js'
+
+/** The tie policy, as printed on every board. */
+export const TIE_POLICY = 'Ranked by the primary measure, higher is better. Values equal to 10 decimals share a rank (1, 1, 3); the earlier submission is listed first. Unscored and failed submissions are never ranked.'
+
+/** A submission that may appear on a board. */
+export interface BoardCandidate {
+  readonly submissionId: string
+  readonly teamId: string
+  readonly teamName: string
+  readonly baseline: boolean
+  readonly state: SubmissionState
+  readonly primary: number | null
+  readonly columns: Readonly<Record<string, number | null>>
+  readonly createdAt: string
+  readonly runName: string
+}
+
+/** A ranked board entry. */
+export interface BoardEntry extends BoardCandidate {
+  readonly rank: number
+}
+
+function key(v: number): number {
+  return Math.round(v * 1e10)
+}
+
+function earlier(a: BoardCandidate, b: BoardCandidate): number {
+  return a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.submissionId < b.submissionId ? -1 : a.submissionId > b.submissionId ? 1 : 0
+}
+
+/** Rank candidates (pure; see the module comment for the rules). */
+export function rankBoard(candidates: readonly BoardCandidate[], counts: 'best' | 'latest'): BoardEntry[] {
+  const scored = candidates.filter((c) => c.state === 'scored' && typeof c.primary === 'number' && Number.isFinite(c.primary))
+  const chosen = new Map<string, BoardCandidate>()
+  const entries: BoardCandidate[] = []
+  for (const c of scored) {
+    if (c.baseline) {
+      entries.push(c)
+      continue
+    }
+    const prev = chosen.get(c.teamId)
+    if (!prev) chosen.set(c.teamId, c)
+    else if (counts === 'latest' ? earlier(prev, c) < 0 : key(c.primary!) > key(prev.primary!) || (key(c.primary!) === key(prev.primary!) && earlier(c, prev) < 0)) chosen.set(c.teamId, c)
+  }
+  entries.push(...chosen.values())
+  entries.sort((a, b) => key(b.primary!) - key(a.primary!) || earlier(a, b))
+  const out: BoardEntry[] = []
+  entries.forEach((e, i) => {
+    const prev = out[i - 1]
+    out.push({ ...e, rank: prev && key(prev.primary!) === key(e.primary!) ? prev.rank : i + 1 })
+  })
+  return out
+}
+
+/** A board as served (HTML and JSON). */
+export interface Board {
+  readonly track: string
+  readonly phase: string
+  readonly primary: string
+  readonly columns: readonly string[]
+  /** False for a hidden phase not yet released: then `entries` is empty. */
+  readonly released: boolean
+  readonly tiePolicy: string
+  readonly entries: readonly BoardEntry[]
+}
+
+/** When an organizer released a phase, or null. */
+export async function releasedAt(db: Db, phase: string): Promise<string | null> {
+  const r = await db.selectFrom('releases').select('released_at').where('phase', '=', phase).executeTakeFirst()
+  return r?.released_at ?? null
+}
+
+/** Whether scores of a phase may be shown to participants now. */
+export async function isPublic(db: Db, phase: PhaseConfig, now: Date): Promise<boolean> {
+  return phasePublic(phase, await releasedAt(db, phase.id), now)
+}
+
+/** Load and rank the board of a track and phase (null when either is unknown). */
+export async function loadBoard(db: Db, competition: Competition, trackId: string, phaseId: string, now: Date): Promise<Board | null> {
+  const track = competition.tracks.find((t) => t.id === trackId)
+  const phase = competition.phases.find((p) => p.id === phaseId)
+  if (!track || !phase) return null
+  const base = { track: track.id, phase: phase.id, primary: track.primary, columns: track.shownColumns, tiePolicy: TIE_POLICY }
+  if (!(await isPublic(db, phase, now))) return { ...base, released: false, entries: [] }
+  const rows = await db
+    .selectFrom('submissions')
+    .innerJoin('teams', 'teams.id', 'submissions.team_id')
+    .innerJoin('scores', 'scores.submission_id', 'submissions.id')
+    .select(['submissions.id', 'submissions.team_id', 'teams.name', 'teams.is_baseline', 'submissions.state', 'submissions.created_at', 'submissions.original_name', 'scores.primary_value', 'scores.columns', 'scores.version'])
+    .where('submissions.track', '=', track.id)
+    .where('submissions.phase', '=', phase.id)
+    .where('submissions.state', '=', 'scored')
+    .execute()
+  const latest = new Map<string, (typeof rows)[number]>()
+  for (const r of rows) if ((latest.get(r.id)?.version ?? 0) < r.version) latest.set(r.id, r)
+  const candidates: BoardCandidate[] = [...latest.values()].map((r) => {
+    const all = JSON.parse(r.columns) as Record<string, number | null>
+    return {
+      submissionId: r.id,
+      teamId: r.team_id,
+      teamName: r.name,
+      baseline: r.is_baseline === 1,
+      state: r.state,
+      primary: r.primary_value,
+      columns: Object.fromEntries(track.shownColumns.map((c) => [c, all[c] ?? null])),
+      createdAt: r.created_at,
+      runName: r.original_name,
+    }
+  })
+  return { ...base, released: true, entries: rankBoard(candidates, competition.limits.counts) }
+}

@@ -1,0 +1,31 @@
+/**
+ * What every route reads: the database, the competition, the data folder, the rate limiter,
+ * the clock and the scoring queue. One value per server; nothing module-level.
+ */
+import type { Competition } from './config/load.js'
+import type { Db } from './db/database.js'
+import type { RateLimiter } from './auth/rate-limit.js'
+
+export interface ServerContext {
+  readonly db: Db
+  readonly competition: Competition
+  /** The `--data` folder (database, stored runs). */
+  readonly dataDir: string
+  readonly limiter: RateLimiter
+  readonly now: () => Date
+  /** Tell the scoring queue a submission is waiting. */
+  readonly kick: () => void
+  /** Set cookies with `Secure` (behind HTTPS). */
+  readonly secureCookies: boolean
+}
+
+/** Who is asking. */
+export type Viewer =
+  | { readonly kind: 'anonymous' }
+  | { readonly kind: 'organizer'; readonly userId: string; readonly name: string; readonly csrf: string }
+  | { readonly kind: 'member'; readonly userId: string; readonly name: string; readonly teamId: string; readonly csrf: string | null; readonly via: 'session' | 'token' }
+
+/** The team a viewer acts for, if any. */
+export function teamOf(v: Viewer): string | null {
+  return v.kind === 'member' ? v.teamId : null
+}

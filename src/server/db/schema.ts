@@ -1,0 +1,114 @@
+/**
+ * The tables of the leaderboard server, as Kysely types (one interface per table). Ids are
+ * random opaque strings; instants are ISO 8601 UTC text; JSON columns hold text.
+ */
+import type { Generated } from 'kysely'
+
+export interface UserTable {
+  id: string
+  name: string
+  role: 'organizer' | 'member'
+  /** The member's team (null for organizers). */
+  team_id: string | null
+  /** `scrypt$N$r$p$salt$hash` (see auth/passwords.ts). */
+  password_hash: string
+  created_at: string
+}
+
+export interface TeamTable {
+  id: string
+  name: string
+  /** Organizer baselines: marked on the board, no quota. */
+  is_baseline: number
+  created_at: string
+}
+
+export interface InviteTable {
+  id: string
+  team_id: string
+  /** sha256 of the single-use token in the invite link. */
+  token_hash: string
+  created_by: string
+  created_at: string
+  used_at: string | null
+}
+
+export interface ApiTokenTable {
+  id: string
+  team_id: string
+  user_id: string
+  label: string
+  /** sha256 of the token; the token itself is shown once. */
+  token_hash: string
+  created_at: string
+  revoked_at: string | null
+}
+
+export interface SessionTable {
+  /** sha256 of the cookie value. */
+  id_hash: string
+  user_id: string
+  csrf: string
+  created_at: string
+  expires_at: string
+}
+
+export type SubmissionState = 'queued' | 'scoring' | 'scored' | 'failed'
+
+export interface SubmissionTable {
+  id: string
+  team_id: string
+  user_id: string | null
+  track: string
+  phase: string
+  state: SubmissionState
+  /** Why it failed (failed only). */
+  reason: string | null
+  /** Whether it counts against the team's limits (false for failed, timed-out and baseline runs). */
+  charged: number
+  original_name: string
+  /** Path of the stored run, relative to the data folder. */
+  file: string
+  run_sha256: string
+  bytes: number
+  metadata: string
+  attempts: number
+  created_at: string
+  started_at: string | null
+  finished_at: string | null
+}
+
+export interface ScoreTable {
+  id: Generated<number>
+  submission_id: string
+  /** 1, 2, … per submission (re-scoring adds a version). */
+  version: number
+  /** The primary measure's value (null: the run could not be scored on it). */
+  primary_value: number | null
+  /** JSON: { measure: value } of every column. */
+  columns: string
+  /** JSON: [{ query, values: { measure: value } }]. */
+  per_query: string
+  /** JSON: warnings and counts (dropped, deduplicated, zero-filled). */
+  notes: string
+  /** JSON: see `Provenance` in scoring.ts. */
+  provenance: string
+  created_at: string
+}
+
+export interface ReleaseTable {
+  phase: string
+  released_at: string
+  released_by: string
+}
+
+export interface Database {
+  users: UserTable
+  teams: TeamTable
+  invites: InviteTable
+  api_tokens: ApiTokenTable
+  sessions: SessionTable
+  submissions: SubmissionTable
+  scores: ScoreTable
+  releases: ReleaseTable
+}

@@ -1,0 +1,44 @@
+/**
+ * The leaderboard server (`trecscore serve`): its entry points for the CLI and for tests.
+ * Built only on the public API (src/index.ts); loaded on demand by `trecscore serve`, so
+ * other commands never load Hono, Kysely, zod or SQLite.
+ *
+ * @module
+ */
+import { randomBytes } from 'node:crypto'
+import { resolve } from 'node:path'
+import { createOrganizer } from './auth/accounts.js'
+import { loadCompetition } from './config/load.js'
+import { openDatabase } from './db/database.js'
+import { startServer, type RunningServer } from './app.js'
+
+export { startServer, createApp, type RunningServer, type StartOptions } from './app.js'
+export { loadCompetition, parseCompetition, ConfigError, type Competition, type Track } from './config/load.js'
+export { configJsonSchema, competitionSchema, type CompetitionConfig } from './config/schema.js'
+export { createOrganizer, createTeam, createInvite, AccountError } from './auth/accounts.js'
+export { rankBoard, TIE_POLICY, type BoardEntry, type BoardCandidate } from './board.js'
+
+/** `trecscore serve --config FILE --data DIR [--port N] [--host H]`: start and print the URL. */
+export async function serveCommand(opts: { config: string; data: string; port: number; host: string; secureCookies: boolean }): Promise<RunningServer> {
+  const competition = loadCompetition(opts.config)
+  const server = await startServer({ competition, dataDir: resolve(opts.data), port: opts.port, host: opts.host, secureCookies: opts.secureCookies })
+  process.stdout.write(`trecscore serve: ${competition.name} on ${server.url} (data ${resolve(opts.data)}; ${competition.tracks.length} track(s), ${competition.phases.length} phase(s))\n`)
+  const stop = (): void => {
+    void server.close().then(() => process.exit(0))
+  }
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
+  return server
+}
+
+/** `trecscore serve admin create-organizer --data DIR --name NAME`: prints a generated password once. */
+export async function createOrganizerCommand(opts: { data: string; name: string }): Promise<void> {
+  const db = await openDatabase(resolve(opts.data))
+  try {
+    const password = randomBytes(18).toString('base64url')
+    await createOrganizer(db, opts.name, password, new Date())
+    process.stdout.write(`organizer ${opts.name} created; password (shown once): ${password}\n`)
+  } finally {
+    await db.destroy()
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * The JSON API (/api/v1): the competition, boards, and a team's submissions. Authenticated by
+ * a team's API token (`Authorization: Bearer tsk_…`) or a browser session (then CSRF applies
+ * to POST). Rate-limited per token and per IP.
+ *
+ * - `GET  /api/v1/competition`
+ * - `GET  /api/v1/boards/:track/:phase`
+ * - `GET  /api/v1/submissions` (the team's)
+ * - `POST /api/v1/submissions?track=T&phase=P&name=FILE` with the run as the raw body and the
+ *   metadata as JSON in the `X-Trecscore-Metadata` header: 202 `{id, state}`, or 4xx
+ *   `{error, report?}` (422 carries the validator's report; nothing stored, nothing charged)
+ * - `GET  /api/v1/submissions/:id`, `GET /api/v1/submissions/:id/per-query` (the team's only)
+ */
+import { Hono, type Context } from 'hono'
+import type { ServerContext } from '../context.js'
+import { loadBoard } from '../board.js'
+import { submitRun } from '../submissions.js'
+import { submissionView, teamSubmissions } from '../views.js'
+import { clientIp, type Env } from './middleware.js'
+
+const EMPTY: AsyncIterable<Uint8Array> = { [Symbol.asyncIterator]: () => ({ next: () => Promise.resolve({ done: true as const, value: undefined }) }) }
+
+/** The API routes of a server. */
+export function apiRoutes(ctx: ServerContext): Hono<Env> {
+  const app = new Hono<Env>()
+  const notFound = (c: Context<Env>): Response => c.json({ error: 'not found' }, 404)
+  app.use('*', async (c, next) => {
+    const limit = ctx.competition.rateLimits.apiPerMinute
+    const token = c.get('tokenId')
+    if (!ctx.limiter.allow(`api-ip:${clientIp(c)}`, limit * 4) || (token !== null && !ctx.limiter.allow(`api:${token}`, limit))) return c.json({ error: 'rate limit: too many requests; wait a minute' }, 429)
+    return next()
+  })
+  app.get('/competition', (c) =>
+    c.json({
+      name: ctx.competition.name,
+      serverTime: ctx.now().toISOString(),
+      phases: ctx.competition.phases.map((p) => ({ id: p.id, title: p.title ?? p.id, start: p.start, end: p.end, hidden: p.hidden, release: p.release ?? null })),
+      tracks: ctx.competition.tracks.map((t) => ({ id: t.id, title: t.title, preset: t.preset ?? null, measures: t.measures ?? null, primary: t.primary, columns: t.shownColumns })),
+      metadata: ctx.competition.metadata,
+      limits: ctx.competition.limits,
+      upload: ctx.competition.upload,
+    }),
+  )
+  app.get('/boards/:track/:phase', async (c) => {
+    const b = await loadBoard(ctx.db, ctx.competition, c.req.param('track'), c.req.param('phase'), ctx.now())
+    if (!b) return notFound(c)
+    return c.json({ ...b, entries: b.entries.map((e) => ({ rank: e.rank, team: e.teamName, baseline: e.baseline, run: e.runName, submissionId: e.submissionId, primary: e.primary, columns: e.columns, submittedAt: e.createdAt })) })
+  })
+  app.get('/submissions', async (c) => {
+    const v = c.get('viewer')
+    if (v.kind !== 'member') return c.json({ error: 'sign in or send a team API token' }, 401)
+    return c.json({ submissions: await teamSubmissions(ctx, v.teamId) })
+  })
+  app.post('/submissions', async (c) => {
+    const v = c.get('viewer')
+    if (v.kind !== 'member') return c.json({ error: 'sign in or send a team API token' }, 401)
+    if (!ctx.limiter.allow(`upload:${v.teamId}`, ctx.competition.rateLimits.uploadPerMinute)) return c.json({ error: 'rate limit: too many uploads; wait a minute' }, 429)
+    let metadata: Record<string, unknown> = {}
+    const raw = c.req.header('x-trecscore-metadata')
+    if (raw !== undefined) {
+      try {
+        const parsed: unknown = JSON.parse(raw)
+        if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object')
+        metadata = parsed as Record<string, unknown>
+      } catch {
+        return c.json({ error: 'X-Trecscore-Metadata: expected a JSON object' }, 400)
+      }
+    }
+    const body = (c.req.raw.body as unknown as AsyncIterable<Uint8Array> | null) ?? EMPTY
+    const out = await submitRun(ctx, { teamId: v.teamId, userId: v.userId, track: c.req.query('track') ?? '', phase: c.req.query('phase') ?? '', name: c.req.query('name') ?? 'run.txt', metadata, body })
+    if (out.kind === 'accepted') return c.json({ id: out.id, state: 'queued', url: `/api/v1/submissions/${out.id}` }, 202)
+    return c.json({ error: out.message, ...(out.report !== undefined ? { report: out.report } : {}) }, out.status)
+  })
+  app.get('/submissions/:id', async (c) => {
+    const s = await submissionView(ctx, c.get('viewer'), c.req.param('id'))
+    if (!s) return notFound(c)
+    const { perQuery: _pq, ...rest } = s
+    void _pq
+    return c.json(rest)
+  })
+  app.get('/submissions/:id/per-query', async (c) => {
+    const s = await submissionView(ctx, c.get('viewer'), c.req.param('id'))
+    if (!s) return notFound(c)
+    if (s.perQuery === null) return c.json({ error: 'per-query values are published for dev phases only, once scored' }, 404)
+    return c.json({ id: s.id, perQuery: s.perQuery })
+  })
+  app.notFound((c) => notFound(c))
+  return app
+}

@@ -1,0 +1,220 @@
+/**
+ * The HTML routes: overview, boards, sign-in, invites, the team page with uploads and tokens,
+ * submission pages and the organizer page. Any id that is unknown or not the viewer's gives
+ * the same 404 page.
+ */
+import { Hono, type Context } from 'hono'
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import type { ServerContext } from '../context.js'
+import { AccountError, acceptInvite, checkLogin, createApiToken, createInvite, createSession, createTeam, deleteSession, inviteTeam, revokeApiToken } from '../auth/accounts.js'
+import { loadBoard } from '../board.js'
+import { findPhase, findTrack } from '../config/load.js'
+import { remaining, submitRun } from '../submissions.js'
+import { UploadRejected } from '../storage/upload.js'
+import { submissionView, teamSubmissions } from '../views.js'
+import type { SafeHtml } from '../web/html.js'
+import { boardBody, inviteBody, layout, loginBody, messageBody, overviewBody } from '../web/pages.js'
+import { orgBody, rejectedBody, submissionBody, teamBody } from '../web/team-pages.js'
+import { STYLE_CSS } from '../web/style.js'
+import { cookieOptions, clientIp, SESSION_COOKIE, type Env } from './middleware.js'
+
+const SESSION_SECONDS = 12 * 3600
+
+/** Read a request body up to `max` bytes (counted as they arrive); throws {@link UploadRejected} past it. */
+export async function boundedBody(c: Context, max: number): Promise<Uint8Array> {
+  const body = c.req.raw.body
+  if (!body) return new Uint8Array()
+  const parts: Uint8Array[] = []
+  let n = 0
+  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+    n += chunk.length
+    if (n > max) throw new UploadRejected(`upload limit: the upload is over ${max} bytes`, 413)
+    parts.push(chunk)
+  }
+  return Buffer.concat(parts)
+}
+
+async function* once(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
+  if (bytes.length) yield bytes
+}
+
+/** The HTML routes of a server. */
+export function htmlRoutes(ctx: ServerContext): Hono<Env> {
+  const app = new Hono<Env>()
+  const page = (c: Context<Env>, title: string, body: SafeHtml, status: 200 | 400 | 403 | 404 | 413 | 422 | 429 = 200): Response =>
+    c.html(layout({ title, competition: ctx.competition, viewer: c.get('viewer'), csrf: c.get('csrf'), now: ctx.now(), body }), status)
+  const notFound = (c: Context<Env>): Response => page(c, 'Not found', messageBody('There is nothing here, or it is not yours to see.'), 404)
+  const form = async (c: Context<Env>): Promise<Record<string, string>> => {
+    const body = await c.req.parseBody()
+    return Object.fromEntries(Object.entries(body).filter((e): e is [string, string] => typeof e[1] === 'string'))
+  }
+
+  app.get('/static/style.css', (c) => c.body(STYLE_CSS, 200, { 'content-type': 'text/css; charset=utf-8' }))
+  app.get('/', (c) => page(c, 'Overview', overviewBody(ctx.competition)))
+
+  app.get('/boards/:track/:phase', async (c) => {
+    const board = await loadBoard(ctx.db, ctx.competition, c.req.param('track'), c.req.param('phase'), ctx.now())
+    if (!board) return notFound(c)
+    const track = findTrack(ctx.competition, board.track)!
+    return page(c, `${track.title}: ${board.phase} board`, boardBody(board, track.title))
+  })
+
+  app.get('/login', (c) => page(c, 'Sign in', loginBody(c.get('csrf'))))
+  app.post('/login', async (c) => {
+    if (!ctx.limiter.allow(`login:${clientIp(c)}`, ctx.competition.rateLimits.loginPerMinute)) return page(c, 'Sign in', loginBody(c.get('csrf'), 'Too many sign-in attempts; wait a minute.'), 429)
+    const f = await form(c)
+    const userId = await checkLogin(ctx.db, f['name'] ?? '', f['password'] ?? '')
+    if (!userId) return page(c, 'Sign in', loginBody(c.get('csrf'), 'Wrong name or password.'), 403)
+    const s = await createSession(ctx.db, userId, ctx.now())
+    setCookie(c, SESSION_COOKIE, s.cookie, cookieOptions(ctx, SESSION_SECONDS))
+    return c.redirect('/', 303)
+  })
+  app.post('/logout', async (c) => {
+    const cookie = getCookie(c, SESSION_COOKIE)
+    if (cookie) await deleteSession(ctx.db, cookie)
+    deleteCookie(c, SESSION_COOKIE, { path: '/' })
+    return c.redirect('/', 303)
+  })
+
+  app.get('/invite/:token', async (c) => {
+    const team = await inviteTeam(ctx.db, c.req.param('token'))
+    if (!team) return page(c, 'Invite', messageBody('This invite link is not valid or was used already.'), 404)
+    return page(c, 'Join a team', inviteBody(team.name, `/invite/${c.req.param('token')}`, c.get('csrf')))
+  })
+  app.post('/invite/:token', async (c) => {
+    if (!ctx.limiter.allow(`login:${clientIp(c)}`, ctx.competition.rateLimits.loginPerMinute)) return page(c, 'Join a team', messageBody('Too many attempts; wait a minute.'), 429)
+    const token = c.req.param('token')
+    const team = await inviteTeam(ctx.db, token)
+    if (!team) return page(c, 'Invite', messageBody('This invite link is not valid or was used already.'), 404)
+    const f = await form(c)
+    try {
+      const userId = await acceptInvite(ctx.db, token, f['name'] ?? '', f['password'] ?? '', ctx.now())
+      const s = await createSession(ctx.db, userId, ctx.now())
+      setCookie(c, SESSION_COOKIE, s.cookie, cookieOptions(ctx, SESSION_SECONDS))
+      return c.redirect('/team', 303)
+    } catch (e) {
+      if (e instanceof AccountError) return page(c, 'Join a team', inviteBody(team.name, `/invite/${token}`, c.get('csrf'), e.message), 400)
+      throw e
+    }
+  })
+
+  const teamPage = async (c: Context<Env>, newToken?: string): Promise<Response> => {
+    const v = c.get('viewer')
+    if (v.kind !== 'member') return c.redirect('/login', 303)
+    const team = await ctx.db.selectFrom('teams').select('name').where('id', '=', v.teamId).executeTakeFirstOrThrow()
+    const tokens = await ctx.db.selectFrom('api_tokens').select(['id', 'label', 'created_at', 'revoked_at']).where('team_id', '=', v.teamId).orderBy('created_at').execute()
+    const left = []
+    for (const t of ctx.competition.tracks) for (const p of ctx.competition.phases) {
+      const r = await remaining(ctx, v.teamId, t.id, p.id)
+      left.push({ track: t.id, phase: p.id, day: r.day, phase_: r.phase })
+    }
+    return page(
+      c,
+      'My team',
+      teamBody({
+        competition: ctx.competition,
+        teamName: team.name,
+        csrf: c.get('csrf'),
+        submissions: await teamSubmissions(ctx, v.teamId),
+        tokens: tokens.map((t) => ({ id: t.id, label: t.label, createdAt: t.created_at, revokedAt: t.revoked_at })),
+        remaining: left,
+        ...(newToken ? { newToken } : {}),
+      }),
+    )
+  }
+  app.get('/team', (c) => teamPage(c))
+  app.post('/team/tokens', async (c) => {
+    const v = c.get('viewer')
+    if (v.kind !== 'member') return notFound(c)
+    const f = await form(c)
+    try {
+      const t = await createApiToken(ctx.db, v.userId, v.teamId, f['label'] ?? '', ctx.now())
+      return teamPage(c, t.token)
+    } catch (e) {
+      if (e instanceof AccountError) return page(c, 'My team', rejectedBody(e.message), 400)
+      throw e
+    }
+  })
+  app.post('/team/tokens/:id/revoke', async (c) => {
+    const v = c.get('viewer')
+    if (v.kind !== 'member' || !(await revokeApiToken(ctx.db, v.teamId, c.req.param('id'), ctx.now()))) return notFound(c)
+    return c.redirect('/team', 303)
+  })
+  app.post('/team/submissions', async (c) => {
+    const v = c.get('viewer')
+    if (v.kind !== 'member') return notFound(c)
+    if (!ctx.limiter.allow(`upload:${v.teamId}`, ctx.competition.rateLimits.uploadPerMinute)) return page(c, 'Upload refused', rejectedBody('Too many uploads; wait a minute.'), 429)
+    let fd: FormData
+    try {
+      const bytes = await boundedBody(c, ctx.competition.upload.maxBytes + 256 * 1024)
+      fd = await new Request('http://local/', { method: 'POST', body: bytes, headers: { 'content-type': c.req.header('content-type') ?? '' } }).formData()
+    } catch (e) {
+      if (e instanceof UploadRejected) return page(c, 'Upload refused', rejectedBody(e.message), e.status)
+      return page(c, 'Upload refused', rejectedBody('the form could not be read (expected multipart/form-data with a run file)'), 400)
+    }
+    const file = fd.get('run')
+    if (!(file instanceof Blob)) return page(c, 'Upload refused', rejectedBody('no run file in the form'), 400)
+    const metadata: Record<string, string> = {}
+    for (const [k, x] of fd.entries()) if (k.startsWith('meta.') && typeof x === 'string' && x !== '') metadata[k.slice(5)] = x
+    for (const f of ctx.competition.metadata) if (f.type === 'boolean' && metadata[f.name] === undefined) metadata[f.name] = 'false'
+    const out = await submitRun(ctx, {
+      teamId: v.teamId,
+      userId: v.userId,
+      track: String(fd.get('track') ?? ''),
+      phase: String(fd.get('phase') ?? ''),
+      name: (file as File).name ?? 'run.txt',
+      metadata,
+      body: once(new Uint8Array(await file.arrayBuffer())),
+    })
+    if (out.kind === 'accepted') return c.redirect(`/submissions/${out.id}`, 303)
+    return page(c, 'Upload refused', rejectedBody(out.message, out.report), out.status)
+  })
+
+  app.get('/submissions/:id', async (c) => {
+    const s = await submissionView(ctx, c.get('viewer'), c.req.param('id'))
+    if (!s) return notFound(c)
+    return page(c, `Submission ${s.id}`, submissionBody(s))
+  })
+
+  const orgPage = async (c: Context<Env>, invite?: { team: string; link: string }): Promise<Response> => {
+    const teams = await ctx.db
+      .selectFrom('teams')
+      .leftJoin('users', 'users.team_id', 'teams.id')
+      .select((eb) => ['teams.id', 'teams.name', 'teams.is_baseline', eb.fn.count<number>('users.id').as('members')])
+      .groupBy('teams.id')
+      .orderBy('teams.created_at')
+      .execute()
+    const released = new Map((await ctx.db.selectFrom('releases').selectAll().execute()).map((r) => [r.phase, r.released_at]))
+    return page(c, 'Organizer', orgBody({ competition: ctx.competition, csrf: c.get('csrf'), teams: teams.map((t) => ({ id: t.id, name: t.name, baseline: t.is_baseline === 1, members: Number(t.members) })), released, ...(invite ? { invite } : {}) }))
+  }
+  const inviteLink = (c: Context<Env>, token: string): string => `${new URL(c.req.url).origin}/invite/${token}`
+  app.get('/org', (c) => (c.get('viewer').kind === 'organizer' ? orgPage(c) : notFound(c)))
+  app.post('/org/teams', async (c) => {
+    const v = c.get('viewer')
+    if (v.kind !== 'organizer') return notFound(c)
+    const f = await form(c)
+    try {
+      const id = await createTeam(ctx.db, f['name'] ?? '', ctx.now())
+      return orgPage(c, { team: f['name'] ?? '', link: inviteLink(c, await createInvite(ctx.db, id, v.userId, ctx.now())) })
+    } catch (e) {
+      if (e instanceof AccountError) return page(c, 'Organizer', messageBody(e.message), 400)
+      throw e
+    }
+  })
+  app.post('/org/teams/:id/invites', async (c) => {
+    const v = c.get('viewer')
+    if (v.kind !== 'organizer') return notFound(c)
+    const team = await ctx.db.selectFrom('teams').select(['id', 'name']).where('id', '=', c.req.param('id')).executeTakeFirst()
+    if (!team) return notFound(c)
+    return orgPage(c, { team: team.name, link: inviteLink(c, await createInvite(ctx.db, team.id, v.userId, ctx.now())) })
+  })
+  app.post('/org/phases/:id/release', async (c) => {
+    const v = c.get('viewer')
+    const phase = findPhase(ctx.competition, c.req.param('id'))
+    if (v.kind !== 'organizer' || !phase || !phase.hidden) return notFound(c)
+    await ctx.db.insertInto('releases').values({ phase: phase.id, released_at: ctx.now().toISOString(), released_by: v.userId }).onConflict((oc) => oc.doNothing()).execute()
+    return c.redirect('/org', 303)
+  })
+  app.notFound((c) => notFound(c))
+  return app
+}

@@ -1,0 +1,206 @@
+/**
+ * The one place where the server meets the scoring engine: validating an upload and scoring a
+ * stored run for a track and phase, through the public API (src/index.ts) only. Today it calls
+ * the existing entry points (`scoreRetecoRuns`, `scorePreset`, `evaluateRunFile`, the run
+ * validators); when the engine's single `runPreset` lands, only this module changes.
+ *
+ * Every score is returned with its provenance: trecscore version, preset, conventions, sha256
+ * of the qrels and of the run, and the `trecscore` command that reproduces it offline.
+ */
+import { createHash } from 'node:crypto'
+import { createReadStream, readFileSync } from 'node:fs'
+import { basename, join } from 'node:path'
+import {
+  conventionProfiles,
+  decodeId,
+  describeConventions,
+  evaluateRunFile,
+  parseMeasures,
+  readChunks,
+  readQrels,
+  renderRetecoValidationText,
+  renderValidationText,
+  resolveConventions,
+  RunValidator,
+  scorePreset,
+  scoreRetecoRuns,
+  SourceError,
+  validateRetecoRun,
+  type Conventions,
+  type RetecoPreset,
+  type RunEvaluation,
+} from '../index.js'
+import { measureName, type Track } from './config/load.js'
+import type { PhaseConfig } from './config/schema.js'
+
+/** The trecscore version stamped on every score. */
+export const TRECSCORE_VERSION: string = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version
+
+/** What validating an upload found; `text` is the report `trecscore validate` prints. */
+export interface ValidationOutcome {
+  readonly ok: boolean
+  readonly errors: number
+  readonly warnings: number
+  readonly text: string
+}
+
+/** Where a score came from, enough to reproduce it offline. */
+export interface Provenance {
+  readonly trecscoreVersion: string
+  /** Preset id (`null` for a plain qrels + measures track). */
+  readonly preset: string | null
+  readonly track: string
+  readonly phase: string
+  readonly qrelsSha256: string
+  readonly runSha256: string
+  /** The conventions in force, one line each. */
+  readonly conventions: readonly string[]
+  /** The command that prints the same numbers (`QRELS`/`DATA` and `RUN` stand for the files). */
+  readonly command: string
+}
+
+/** One run scored for a track and phase. */
+export interface ScoreOutcome {
+  /** The track's primary measure (`null`: undefined for this run). */
+  readonly primary: number | null
+  /** Every measure the scorer reports, by name. */
+  readonly columns: Readonly<Record<string, number | null>>
+  readonly perQuery: readonly { readonly query: string; readonly values: Readonly<Record<string, number | null>> }[]
+  /** Warnings and counts of what was dropped, deduplicated or zero-filled. */
+  readonly notes: { readonly warnings: readonly string[]; readonly counts: Readonly<Record<string, number>> }
+  readonly provenance: Provenance
+}
+
+/** A run that validated but could not be scored (the submission fails with this reason). */
+export class ScoringFailure extends Error {
+  override readonly name = 'ScoringFailure'
+}
+
+/** sha256 (hex) of a file, streamed. */
+export async function sha256File(file: string): Promise<string> {
+  const h = createHash('sha256')
+  for await (const chunk of createReadStream(file)) h.update(chunk as Buffer)
+  return h.digest('hex')
+}
+
+async function sha256Files(files: readonly string[]): Promise<string> {
+  if (files.length === 1) return sha256File(files[0]!)
+  const h = createHash('sha256')
+  for (const f of [...files].sort()) h.update(`${await sha256File(f)}  ${f}\n`)
+  return h.digest('hex')
+}
+
+function qrelsFileOf(track: Track, phase: PhaseConfig): string {
+  const q = track.qrels?.[phase.id]
+  if (q === undefined) throw new ScoringFailure(`track ${track.id} has no qrels for phase ${phase.id}`)
+  return join(track.dataDir, q)
+}
+
+function measureKey(m: string): string {
+  return measureName(m) ?? m
+}
+
+/** Replace a server path by the name the team gave its file (reports never show server paths). */
+function hidePath(text: string, file: string, name: string): string {
+  return text.split(file).join(name)
+}
+
+/**
+ * Validate a stored upload for a track and phase with the validator `trecscore validate` runs.
+ * Hidden phases check the format only: no qrels topic list is consulted, so no report can
+ * depend on the hidden qrels.
+ */
+export async function validateSubmission(track: Track, phase: PhaseConfig, file: string, name: string, maxLineBytes: number): Promise<ValidationOutcome> {
+  if (track.kind === 'reteco' && !phase.hidden) {
+    const v = await validateRetecoRun(file, { subtrack: track.preset!.slice('reteco-'.length) as '1a' | '1b', data: track.dataDir, split: track.splits![phase.id]! })
+    const text = hidePath(hidePath(renderRetecoValidationText(v), file, name), track.dataDir + '/', '')
+    return { ok: v.ok, errors: v.errors, warnings: v.warnings, text }
+  }
+  const topics = track.kind !== 'reteco' && !phase.hidden ? new Set((await readQrels(qrelsFileOf(track, phase))).queries.keys()) : undefined
+  const validator = new RunValidator({ file: name, maxLineBytes, maxListed: 20, strict: false, ...(topics ? { topics } : {}) })
+  try {
+    for await (const chunk of readChunks(file)) validator.feed(chunk)
+  } catch (e) {
+    if (!(e instanceof SourceError)) throw e
+    validator.fail(e.reason)
+  }
+  const report = validator.end()
+  return { ok: report.errors === 0, errors: report.errors, warnings: report.warnings, text: renderValidationText(report) }
+}
+
+function fromEvaluation(e: RunEvaluation, track: Track): Pick<ScoreOutcome, 'primary' | 'columns' | 'perQuery'> & { counts: Record<string, number> } {
+  const columns: Record<string, number | null> = {}
+  for (const a of e.aggregates) columns[a.measure] = a.value
+  const perQuery = e.perQuery.map((q) => ({ query: decodeId(q.queryId), values: Object.fromEntries(e.measures.map((m, i) => [m, q.values[i] ?? null])) }))
+  const c = e.counts
+  const counts = {
+    evaluatedQueries: c.evaluatedQueries,
+    zeroFilledOrSkippedQueries: c.missingQueries.length,
+    extraQueriesIgnored: c.extraQueries,
+    duplicatesRemoved: c.duplicatesRemoved,
+    unknownDocsDiscarded: c.unknownDiscarded,
+    cutByDepth: c.cutByDepth,
+    unjudgedDropped: c.unjudgedDropped,
+    failedQueries: c.failedQueries.length,
+  }
+  return { primary: columns[measureKey(track.primary)] ?? null, columns, perQuery, counts }
+}
+
+function conventionLines(c: Conventions): string[] {
+  return describeConventions(c).split('\n').filter(Boolean)
+}
+
+/** Score a stored, validated run for a track and phase (run in the worker process). */
+export async function scoreSubmission(track: Track, phase: PhaseConfig, file: string, name: string): Promise<ScoreOutcome> {
+  const runSha256 = await sha256File(file)
+  const base = { trecscoreVersion: TRECSCORE_VERSION, track: track.id, phase: phase.id, runSha256 }
+  if (track.kind === 'reteco') {
+    const split = track.splits![phase.id]!
+    const [r] = await scoreRetecoRuns({ preset: track.preset as RetecoPreset, data: track.dataDir, split, runs: [file] })
+    if (!r) throw new ScoringFailure('the scorer returned no report')
+    if (r.errors.length) throw new ScoringFailure(r.errors.slice(0, 5).map((e) => hidePath(e, file, name)).join('; '))
+    const columns: Record<string, number | null> = { [r.headline.measure]: r.headline.value }
+    for (const [k, v] of Object.entries(r.diagnostics)) columns[k] = v
+    const qrelsFiles = (r.counts.length ? r.counts.map((c) => c.domain) : r.domains).flatMap((d) => [join(track.dataDir, 'track1_tempo', d, track.preset === 'reteco-1b' ? `qrels_steps_${split}.txt` : `qrels_${split}.txt`)])
+    const counts: Record<string, number> = {}
+    for (const c of r.counts) for (const [k, v] of Object.entries(c)) if (typeof v === 'number') counts[k] = (counts[k] ?? 0) + v
+    return {
+      primary: columns[track.primary] ?? null,
+      columns,
+      perQuery: r.perTopic.map((t) => ({ query: `${t.domain}/${t.topic}`, values: t.values })),
+      notes: { warnings: r.warnings.map((w) => hidePath(w, file, name)), counts },
+      provenance: {
+        ...base,
+        preset: track.preset!,
+        qrelsSha256: await sha256Files(qrelsFiles).catch(() => 'unavailable'),
+        conventions: r.conventions.map(([k, v]) => `${k}: ${v}`),
+        command: `trecscore score --preset ${track.preset} --data DATA --split ${split} --conventions ${r.conventionSet} RUN -f json`,
+      },
+    }
+  }
+  const qrels = qrelsFileOf(track, phase)
+  const qrelsSha256 = await sha256File(qrels)
+  if (track.kind === 'preset') {
+    const s = await scorePreset(track.preset!, { qrels, runs: [file] })
+    const run = s.runs[0]
+    if (!run) throw new ScoringFailure('the scorer returned no run')
+    const { counts, ...values } = fromEvaluation(run.evaluation, track)
+    return {
+      ...values,
+      notes: { warnings: [...s.qrelsWarnings.map((w) => hidePath(w, qrels, basename(qrels))), ...run.warnings.map((w) => hidePath(w, file, name)), ...run.notes.map((w) => hidePath(w, file, name))], counts },
+      provenance: { ...base, preset: track.preset!, qrelsSha256, conventions: conventionLines(run.evaluation.conventions), command: `trecscore score --preset ${track.preset} --qrels QRELS RUN -f json` },
+    }
+  }
+  const profile = track.conventions ?? 'trec-eval'
+  const conventions = resolveConventions(conventionProfiles[profile] ?? {})
+  const measures = parseMeasures(track.measures!)
+  const q = await readQrels(qrels, { comments: conventions.comments })
+  const e = await evaluateRunFile(q, file, measures, conventions, { runName: name })
+  if (e.counts.failedQueries.length) throw new ScoringFailure(`${e.counts.failedQueries.length} query evaluation(s) failed (e.g. a document retrieved twice under duplicates: ${conventions.duplicates})`)
+  const { counts, ...values } = fromEvaluation(e, track)
+  return {
+    ...values,
+    notes: { warnings: [], counts },
+    provenance: { ...base, preset: null, qrelsSha256, conventions: conventionLines(conventions), command: `trecscore evaluate --profile ${profile} QRELS RUN ${track.measures!.map((m) => `-m '${m}'`).join(' ')} -f json` },
+  }
+}

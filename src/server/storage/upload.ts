@@ -1,0 +1,130 @@
+/**
+ * Receiving an uploaded run: the bytes are counted while they arrive and the upload stops at
+ * the first limit it passes (bytes sent, bytes after gzip decompression, lines, line length);
+ * a declared size is never trusted. The decompressed run is written to `dest`; on any failure
+ * the partial file is removed.
+ */
+import { createHash } from 'node:crypto'
+import { createWriteStream } from 'node:fs'
+import { rm } from 'node:fs/promises'
+import { Readable, Transform, type TransformCallback } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { createGunzip } from 'node:zlib'
+import type { UploadLimits } from '../config/schema.js'
+
+/** An upload that passed a limit or could not be read; `message` says which. */
+export class UploadRejected extends Error {
+  override readonly name = 'UploadRejected'
+  constructor(
+    message: string,
+    readonly status: 400 | 413,
+  ) {
+    super(message)
+  }
+}
+
+/** A run received in full. */
+export interface ReceivedRun {
+  readonly file: string
+  /** Bytes as sent (compressed for .gz). */
+  readonly bytesSent: number
+  /** Bytes stored (decompressed). */
+  readonly bytes: number
+  readonly lines: number
+  readonly sha256: string
+  readonly gzip: boolean
+}
+
+class Counter extends Transform {
+  bytes = 0
+  constructor(
+    private readonly max: number,
+    private readonly what: string,
+  ) {
+    super()
+  }
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
+    this.bytes += chunk.length
+    if (this.bytes > this.max) done(new UploadRejected(`upload limit: ${this.what} over ${this.max} bytes`, 413))
+    else done(null, chunk)
+  }
+}
+
+class LineLimits extends Transform {
+  lines = 0
+  bytes = 0
+  private lineBytes = 0
+  private readonly hash = createHash('sha256')
+  constructor(private readonly limits: UploadLimits) {
+    super()
+  }
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
+    this.bytes += chunk.length
+    if (this.bytes > this.limits.maxDecompressedBytes) return done(new UploadRejected(`upload limit: the decompressed run is over ${this.limits.maxDecompressedBytes} bytes`, 413))
+    let start = 0
+    for (;;) {
+      const nl = chunk.indexOf(0x0a, start)
+      const end = nl < 0 ? chunk.length : nl
+      this.lineBytes += end - start
+      if (this.lineBytes > this.limits.maxLineBytes) return done(new UploadRejected(`upload limit: line ${this.lines + 1} is longer than ${this.limits.maxLineBytes} bytes`, 413))
+      if (nl < 0) break
+      this.lines++
+      this.lineBytes = 0
+      if (this.lines > this.limits.maxLines) return done(new UploadRejected(`upload limit: the run has more than ${this.limits.maxLines} lines`, 413))
+      start = nl + 1
+    }
+    this.hash.update(chunk)
+    done(null, chunk)
+  }
+  override _flush(done: TransformCallback): void {
+    if (this.lineBytes > 0) this.lines++
+    if (this.lines > this.limits.maxLines) return done(new UploadRejected(`upload limit: the run has more than ${this.limits.maxLines} lines`, 413))
+    done()
+  }
+  digest(): string {
+    return this.hash.digest('hex')
+  }
+}
+
+async function* withFirst(first: Uint8Array, rest: AsyncIterator<Uint8Array>): AsyncGenerator<Uint8Array> {
+  yield first
+  for (;;) {
+    const n = await rest.next()
+    if (n.done) return
+    yield n.value
+  }
+}
+
+/** Receive a run from `body` into `dest` under `limits`; throws {@link UploadRejected}. */
+export async function receiveRun(body: AsyncIterable<Uint8Array>, dest: string, limits: UploadLimits): Promise<ReceivedRun> {
+  const it = body[Symbol.asyncIterator]()
+  let first: Uint8Array | undefined
+  for (;;) {
+    const n = await it.next()
+    if (n.done) break
+    if (n.value.length > 0) {
+      first = n.value
+      break
+    }
+  }
+  if (first === undefined) throw new UploadRejected('the uploaded run is empty', 400)
+  const gzip = first[0] === 0x1f && first[1] === 0x8b
+  const sent = new Counter(limits.maxBytes, 'the upload is')
+  const lines = new LineLimits(limits)
+  const source = Readable.from(withFirst(first, it), { objectMode: false })
+  try {
+    if (gzip) await pipeline(source, sent, createGunzip(), lines, createWriteStream(dest, { flags: 'wx' }))
+    else await pipeline(source, sent, lines, createWriteStream(dest, { flags: 'wx' }))
+  } catch (e) {
+    await rm(dest, { force: true })
+    if (e instanceof UploadRejected) throw e
+    const code = (e as NodeJS.ErrnoException).code
+    if (code === 'Z_DATA_ERROR' || code === 'Z_BUF_ERROR' || code === 'ERR_STREAM_PREMATURE_CLOSE') throw new UploadRejected(`the upload is not valid gzip or was cut short (${code})`, 400)
+    throw e
+  }
+  if (lines.bytes === 0) {
+    await rm(dest, { force: true })
+    throw new UploadRejected('the uploaded run is empty', 400)
+  }
+  return { file: dest, bytesSent: sent.bytes, bytes: lines.bytes, lines: lines.lines, sha256: lines.digest(), gzip }
+}

@@ -1,0 +1,161 @@
+/**
+ * Taking a submission: the checks before any byte is stored (track, phase open, metadata,
+ * the team's limits), the streamed upload under the limits, validation with the validator of
+ * `trecscore validate`, and only then the stored, charged, queued submission. An upload that
+ * fails any step leaves nothing behind and costs nothing.
+ */
+import { mkdirSync, renameSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { z } from 'zod'
+import { findPhase, findTrack } from './config/load.js'
+import type { MetadataField } from './config/schema.js'
+import type { ServerContext } from './context.js'
+import { newId } from './auth/tokens.js'
+import { receiveRun, UploadRejected } from './storage/upload.js'
+import { validateSubmission } from './scoring.js'
+
+/** What a submission attempt came to. */
+export type SubmitOutcome =
+  | { readonly kind: 'accepted'; readonly id: string }
+  | { readonly kind: 'rejected'; readonly status: 400 | 403 | 404 | 413 | 422 | 429; readonly message: string; readonly report?: string }
+
+/** What a team sends. */
+export interface SubmitRequest {
+  readonly teamId: string
+  readonly userId: string | null
+  readonly track: string
+  readonly phase: string
+  /** The file name as sent (only its last path segment is kept). */
+  readonly name: string
+  readonly metadata: Readonly<Record<string, unknown>>
+  readonly body: AsyncIterable<Uint8Array>
+  /** Organizer baselines: no phase window, no limits, not charged. */
+  readonly baseline?: boolean
+}
+
+function fieldSchema(f: MetadataField): z.ZodType {
+  switch (f.type) {
+    case 'boolean':
+      return z.union([z.boolean(), z.enum(['true', 'false', 'on']).transform((v) => v !== 'false')])
+    case 'string':
+      return z.string().max(f.maxLength)
+    case 'integer': {
+      let n = z.coerce.number().int()
+      if (f.min !== undefined) n = n.min(f.min)
+      if (f.max !== undefined) n = n.max(f.max)
+      return n
+    }
+    case 'enum':
+      return z.enum(f.values as [string, ...string[]])
+  }
+}
+
+/** The zod schema of a competition's run metadata (unknown keys refused). */
+export function metadataSchema(fields: readonly MetadataField[]): z.ZodType<Record<string, unknown>> {
+  const shape: Record<string, z.ZodType> = {}
+  for (const f of fields) shape[f.name] = f.required ? fieldSchema(f) : fieldSchema(f).optional()
+  return z.strictObject(shape) as unknown as z.ZodType<Record<string, unknown>>
+}
+
+/** The stored-file name: the last path segment, restricted to safe characters. */
+export function safeName(name: string): string {
+  const last = name.split(/[\\/]/).pop() ?? ''
+  const clean = last.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '').slice(0, 100)
+  return clean.length ? clean : 'run.txt'
+}
+
+/** Submissions of a team that count against its limits, for a track (and phase), since an instant. */
+async function charged(ctx: ServerContext, teamId: string, track: string, phase: string | null, since: string | null): Promise<number> {
+  let q = ctx.db.selectFrom('submissions').select((eb) => eb.fn.countAll<number>().as('n')).where('team_id', '=', teamId).where('track', '=', track).where('charged', '=', 1)
+  if (phase !== null) q = q.where('phase', '=', phase)
+  if (since !== null) q = q.where('created_at', '>', since)
+  return Number((await q.executeTakeFirst())?.n ?? 0)
+}
+
+/** The team's remaining allowance for a track and phase (shown on its page). */
+export async function remaining(ctx: ServerContext, teamId: string, track: string, phase: string): Promise<{ day: number; phase: number; concurrent: number }> {
+  const l = ctx.competition.limits
+  const day = await charged(ctx, teamId, track, null, new Date(ctx.now().getTime() - 86_400_000).toISOString())
+  const inPhase = await charged(ctx, teamId, track, phase, null)
+  const active = await ctx.db.selectFrom('submissions').select((eb) => eb.fn.countAll<number>().as('n')).where('team_id', '=', teamId).where('state', 'in', ['queued', 'scoring']).executeTakeFirst()
+  return { day: l.perDay - day, phase: l.perPhase - inPhase, concurrent: l.concurrent - Number(active?.n ?? 0) }
+}
+
+async function drain(body: AsyncIterable<Uint8Array>): Promise<void> {
+  for await (const _ of body) void _
+}
+
+/** Take one submission (see the module comment). */
+export async function submitRun(ctx: ServerContext, req: SubmitRequest): Promise<SubmitOutcome> {
+  const reject = async (status: 400 | 403 | 404 | 413 | 422 | 429, message: string, report?: string): Promise<SubmitOutcome> => {
+    return { kind: 'rejected', status, message, ...(report !== undefined ? { report } : {}) }
+  }
+  const track = findTrack(ctx.competition, req.track)
+  const phase = findPhase(ctx.competition, req.phase)
+  if (!track || !phase) {
+    await drain(req.body)
+    return reject(404, `no track '${req.track}' with phase '${req.phase}'`)
+  }
+  const now = ctx.now()
+  if (!req.baseline && (now.toISOString() < phase.start || now.toISOString() >= phase.end)) {
+    await drain(req.body)
+    return reject(403, `phase ${phase.id} accepts submissions from ${phase.start} to ${phase.end} (UTC); server time is ${now.toISOString()}`)
+  }
+  const meta = req.baseline ? { success: true as const, data: req.metadata } : metadataSchema(ctx.competition.metadata).safeParse(req.metadata)
+  if (!meta.success) {
+    await drain(req.body)
+    return reject(400, `run metadata: ${meta.error.issues.map((i) => `${i.path.join('.') || '(metadata)'}: ${i.message}`).join('; ')}`)
+  }
+  if (!req.baseline) {
+    const left = await remaining(ctx, req.teamId, track.id, phase.id)
+    const why = left.concurrent <= 0 ? `your team has ${ctx.competition.limits.concurrent} submission(s) queued or scoring; wait for one to finish` : left.day <= 0 ? `your team used its ${ctx.competition.limits.perDay} submissions of the last 24 hours for track ${track.id}` : left.phase <= 0 ? `your team used its ${ctx.competition.limits.perPhase} submissions of phase ${phase.id} for track ${track.id}` : null
+    if (why) {
+      await drain(req.body)
+      return reject(429, why)
+    }
+  }
+  const id = newId()
+  const name = safeName(req.name)
+  const tmp = join(ctx.dataDir, 'tmp', id)
+  mkdirSync(tmp, { recursive: true })
+  try {
+    let received
+    try {
+      received = await receiveRun(req.body, join(tmp, name), ctx.competition.upload)
+    } catch (e) {
+      if (e instanceof UploadRejected) return reject(e.status, e.message)
+      throw e
+    }
+    const v = await validateSubmission(track, phase, received.file, name, ctx.competition.upload.maxLineBytes)
+    if (!v.ok) return reject(422, `the run has ${v.errors} error(s); nothing was stored or charged`, v.text)
+    const dir = join(ctx.dataDir, 'runs', id)
+    mkdirSync(dir, { recursive: true })
+    renameSync(received.file, join(dir, name))
+    await ctx.db
+      .insertInto('submissions')
+      .values({
+        id,
+        team_id: req.teamId,
+        user_id: req.userId,
+        track: track.id,
+        phase: phase.id,
+        state: 'queued',
+        reason: null,
+        charged: req.baseline ? 0 : 1,
+        original_name: name,
+        file: join('runs', id, name),
+        run_sha256: received.sha256,
+        bytes: received.bytes,
+        metadata: JSON.stringify(meta.data),
+        attempts: 0,
+        created_at: now.toISOString(),
+        started_at: null,
+        finished_at: null,
+      })
+      .execute()
+    ctx.kick()
+    return { kind: 'accepted', id }
+  } finally {
+    rmSync(tmp, { recursive: true, force: true })
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * HTML built with one tagged template, `h`, that escapes every interpolated value (team names,
+ * run descriptions, ids, file names, validator output) unless it is already {@link SafeHtml}
+ * made by `h` itself. There is no other way to produce markup in the server.
+ *
+ * @example
+ * h`<td>${team.name}</td>`.value // '<td>&lt;script&gt;…</td>' for a hostile name
+ */
+
+import { formatFixed } from '../../index.js'
+
+/** Markup that is already escaped. */
+export class SafeHtml {
+  constructor(readonly value: string) {}
+  toString(): string {
+    return this.value
+  }
+}
+
+/** Escape text for HTML element content and double- or single-quoted attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`)
+}
+
+type Part = SafeHtml | string | number | boolean | null | undefined | readonly Part[]
+
+function render(p: Part): string {
+  if (p === null || p === undefined || p === false) return ''
+  if (p instanceof SafeHtml) return p.value
+  if (Array.isArray(p)) return (p as readonly Part[]).map(render).join('')
+  return escapeHtml(String(p))
+}
+
+/** The escaping template tag. Arrays are joined; null, undefined and false render nothing. */
+export function h(strings: TemplateStringsArray, ...parts: readonly Part[]): SafeHtml {
+  let out = strings[0] ?? ''
+  for (let i = 0; i < parts.length; i++) out += render(parts[i]!) + (strings[i + 1] ?? '')
+  return new SafeHtml(out)
+}
+
+/** A number as the board shows it (printf rounding, 4 decimals; an em dash for none). */
+export function num(v: number | null | undefined, digits = 4): string {
+  return typeof v === 'number' && Number.isFinite(v) ? formatFixed(v, digits) : '—'
+}

@@ -1,0 +1,52 @@
+/**
+ * The server-rendered pages: readable without JavaScript, no inline script or style (the CSP
+ * forbids both), every value escaped by `h`. Each function returns a whole page or a fragment.
+ */
+import type { Board } from '../board.js'
+import type { Competition } from '../config/load.js'
+import type { Viewer } from '../context.js'
+import { h, num, type SafeHtml } from './html.js'
+
+/** A whole page. */
+export function layout(opts: { title: string; competition: Competition; viewer: Viewer; csrf: string | null; now: Date; body: SafeHtml }): string {
+  const v = opts.viewer
+  const nav = h`<nav aria-label="main"><a href="/">Overview</a>${v.kind === 'member' ? h` · <a href="/team">My team</a>` : ''}${v.kind === 'organizer' ? h` · <a href="/org">Organizer</a>` : ''}${
+    v.kind === 'anonymous'
+      ? h` · <a href="/login">Sign in</a>`
+      : h` · <form class="inline" method="post" action="/logout"><input type="hidden" name="_csrf" value="${opts.csrf ?? ''}"><button type="submit">Sign out ${v.name}</button></form>`
+  }</nav>`
+  return (
+    '<!doctype html>' +
+    h`<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${opts.title} · ${opts.competition.name}</title><link rel="stylesheet" href="/static/style.css"></head><body><header><p class="site">${opts.competition.name}</p>${nav}<p class="clock">Server time: <time datetime="${opts.now.toISOString()}">${opts.now.toISOString()}</time> (UTC)</p></header><main><h1>${opts.title}</h1>${opts.body}</main></body></html>`.value
+  )
+}
+
+/** The overview: tracks, phases with their windows, board links. */
+export function overviewBody(c: Competition): SafeHtml {
+  const phases = c.phases.map((p) => h`<tr><td>${p.title ?? p.id}</td><td><time>${p.start}</time></td><td><time>${p.end}</time></td><td>${p.hidden ? 'hidden until release' : 'live'}</td></tr>`)
+  const tracks = c.tracks.map((t) => h`<li><strong>${t.title}</strong> (${t.id}; ${t.preset ?? 'measures: ' + (t.measures ?? []).join(', ')}; ranked by ${t.primary}): ${c.phases.map((p) => h`<a href="/boards/${encodeURIComponent(t.id)}/${encodeURIComponent(p.id)}">${p.id} board</a> `)}</li>`)
+  return h`${c.description ? h`<p>${c.description}</p>` : ''}<h2>Phases</h2><table><thead><tr><th scope="col">Phase</th><th scope="col">Opens (UTC)</th><th scope="col">Closes (UTC)</th><th scope="col">Scores</th></tr></thead><tbody>${phases}</tbody></table><h2>Tracks</h2><ul>${tracks}</ul>`
+}
+
+/** A board table. */
+export function boardBody(b: Board, title: string): SafeHtml {
+  if (!b.released) return h`<p>${title}: the ${b.phase} phase is hidden; its board is published when the organizers release it.</p>`
+  const head = h`<tr><th scope="col">Rank</th><th scope="col">Team</th><th scope="col">Run</th>${b.columns.map((c) => h`<th scope="col">${c}${c === b.primary ? ' (primary)' : ''}</th>`)}<th scope="col">Submitted (UTC)</th></tr>`
+  const rows = b.entries.map((e) => h`<tr${e.baseline ? h` class="baseline"` : ''}><td>${e.rank}</td><td>${e.teamName}${e.baseline ? h` <span class="tag">baseline</span>` : ''}</td><td>${e.runName}</td>${b.columns.map((c) => h`<td class="num">${num(e.columns[c])}</td>`)}<td><time>${e.createdAt}</time></td></tr>`)
+  return h`<p>${title}, phase ${b.phase}. ${b.tiePolicy}</p><p><a href="/api/v1/boards/${encodeURIComponent(b.track)}/${encodeURIComponent(b.phase)}">JSON</a></p><table class="board"><thead>${head}</thead><tbody>${rows.length ? rows : h`<tr><td colspan="${b.columns.length + 4}">No scored submissions yet.</td></tr>`}</tbody></table>`
+}
+
+/** A sign-in form. */
+export function loginBody(csrf: string, error?: string): SafeHtml {
+  return h`${error ? h`<p class="error" role="alert">${error}</p>` : ''}<form method="post" action="/login"><input type="hidden" name="_csrf" value="${csrf}"><p><label for="name">Name</label> <input id="name" name="name" autocomplete="username" required></p><p><label for="password">Password</label> <input id="password" name="password" type="password" autocomplete="current-password" required></p><p><button type="submit">Sign in</button></p></form>`
+}
+
+/** The invite form (choose a name and a password). */
+export function inviteBody(teamName: string, action: string, csrf: string, error?: string): SafeHtml {
+  return h`<p>You are invited to join team <strong>${teamName}</strong>.</p>${error ? h`<p class="error" role="alert">${error}</p>` : ''}<form method="post" action="${action}"><input type="hidden" name="_csrf" value="${csrf}"><p><label for="name">Your name</label> <input id="name" name="name" autocomplete="username" required></p><p><label for="password">Password (at least 10 characters)</label> <input id="password" name="password" type="password" autocomplete="new-password" minlength="10" required></p><p><button type="submit">Join the team</button></p></form>`
+}
+
+/** A simple message page body. */
+export function messageBody(text: string, extra?: SafeHtml): SafeHtml {
+  return h`<p>${text}</p>${extra ?? ''}`
+}

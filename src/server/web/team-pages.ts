@@ -1,0 +1,122 @@
+/**
+ * Pages of a team (its submissions, upload forms, API tokens), of one submission, and of the
+ * organizers (teams, invites, releases).
+ */
+import type { Competition } from '../config/load.js'
+import type { MetadataField } from '../config/schema.js'
+import { h, num, type SafeHtml } from './html.js'
+
+/** A submission row as the team page lists it. */
+export interface SubmissionRow {
+  readonly id: string
+  readonly track: string
+  readonly phase: string
+  readonly state: string
+  readonly reason: string | null
+  readonly name: string
+  readonly createdAt: string
+  /** Null while hidden or unscored. */
+  readonly primary: number | null
+}
+
+/** Everything one submission page shows. */
+export interface SubmissionView extends SubmissionRow {
+  readonly teamName: string
+  readonly sha256: string
+  readonly bytes: number
+  readonly charged: boolean
+  readonly attempts: number
+  readonly metadata: Readonly<Record<string, unknown>>
+  /** False while the phase is hidden (no scores shown). */
+  readonly scoresVisible: boolean
+  readonly versions: readonly {
+    readonly version: number
+    readonly createdAt: string
+    readonly columns: Readonly<Record<string, number | null>>
+    readonly notes: { readonly warnings: readonly string[]; readonly counts: Readonly<Record<string, number>> }
+    readonly provenance: Readonly<Record<string, unknown>>
+  }[]
+  /** Per-query values (dev phases only), else null. */
+  readonly perQuery: readonly { readonly query: string; readonly values: Readonly<Record<string, number | null>> }[] | null
+}
+
+function field(f: MetadataField, idPrefix: string): SafeHtml {
+  const id = `${idPrefix}-${f.name}`
+  const label = f.label ?? f.name
+  const req = f.required ? h` required` : ''
+  switch (f.type) {
+    case 'boolean':
+      return h`<p><input type="checkbox" id="${id}" name="meta.${f.name}" value="true"> <label for="${id}">${label}</label></p>`
+    case 'string':
+      return h`<p><label for="${id}">${label}</label> <input id="${id}" name="meta.${f.name}" maxlength="${f.maxLength}"${req}></p>`
+    case 'integer':
+      return h`<p><label for="${id}">${label}</label> <input id="${id}" type="number" name="meta.${f.name}"${f.min !== undefined ? h` min="${f.min}"` : ''}${f.max !== undefined ? h` max="${f.max}"` : ''}${req}></p>`
+    case 'enum':
+      return h`<p><label for="${id}">${label}</label> <select id="${id}" name="meta.${f.name}"${req}>${f.required ? '' : h`<option value="">(none)</option>`}${f.values.map((v) => h`<option>${v}</option>`)}</select></p>`
+  }
+}
+
+/** The team page. */
+export function teamBody(opts: {
+  competition: Competition
+  teamName: string
+  csrf: string
+  submissions: readonly SubmissionRow[]
+  tokens: readonly { id: string; label: string; createdAt: string; revokedAt: string | null }[]
+  newToken?: string
+  remaining: readonly { track: string; phase: string; day: number; phase_: number }[]
+}): SafeHtml {
+  const c = opts.competition
+  const subs = opts.submissions.map(
+    (s) => h`<tr><td><a href="/submissions/${s.id}">${s.id}</a></td><td>${s.track}</td><td>${s.phase}</td><td>${s.name}</td><td class="state-${s.state}">${s.state}${s.reason ? h`: ${s.reason}` : ''}</td><td class="num">${num(s.primary)}</td><td><time>${s.createdAt}</time></td></tr>`,
+  )
+  const forms = c.tracks.flatMap((t) =>
+    c.phases.map((p) => {
+      const left = opts.remaining.find((r) => r.track === t.id && r.phase === p.id)
+      const fid = `up-${t.id}-${p.id}`
+      return h`<section><h3>${t.title}, phase ${p.id}</h3><p>Open ${p.start} to ${p.end} (UTC).${left ? h` Left: ${left.day} in the last 24 hours, ${left.phase_} in this phase.` : ''} Failed and invalid runs are not charged.</p><form method="post" enctype="multipart/form-data" action="/team/submissions?_csrf=${encodeURIComponent(opts.csrf)}"><input type="hidden" name="track" value="${t.id}"><input type="hidden" name="phase" value="${p.id}"><p><label for="${fid}">Run file (TREC format, optionally .gz)</label> <input id="${fid}" type="file" name="run" required></p>${c.metadata.map((f) => field(f, fid))}<p><button type="submit">Submit</button></p></form></section>`
+    }),
+  )
+  const tokens = opts.tokens.map(
+    (t) => h`<tr><td>${t.label}</td><td><time>${t.createdAt}</time></td><td>${t.revokedAt ? h`revoked <time>${t.revokedAt}</time>` : h`<form class="inline" method="post" action="/team/tokens/${t.id}/revoke"><input type="hidden" name="_csrf" value="${opts.csrf}"><button type="submit">Revoke</button></form>`}</td></tr>`,
+  )
+  return h`<p>Team <strong>${opts.teamName}</strong>.</p><h2>Submissions</h2><table><thead><tr><th scope="col">Id</th><th scope="col">Track</th><th scope="col">Phase</th><th scope="col">File</th><th scope="col">State</th><th scope="col">Primary</th><th scope="col">Submitted (UTC)</th></tr></thead><tbody>${subs.length ? subs : h`<tr><td colspan="7">None yet.</td></tr>`}</tbody></table><h2>Submit a run</h2>${forms}<h2>API tokens</h2>${opts.newToken ? h`<p class="notice" role="status">New token (shown once, copy it now): <code>${opts.newToken}</code></p>` : ''}<table><thead><tr><th scope="col">Label</th><th scope="col">Created</th><th scope="col">State</th></tr></thead><tbody>${tokens}</tbody></table><form method="post" action="/team/tokens"><input type="hidden" name="_csrf" value="${opts.csrf}"><p><label for="label">Label</label> <input id="label" name="label" required maxlength="100"> <button type="submit">Create token</button></p></form>`
+}
+
+/** A rejected upload: the validator's report, as `trecscore validate` prints it. */
+export function rejectedBody(message: string, report?: string): SafeHtml {
+  return h`<p class="error" role="alert">${message}</p>${report ? h`<pre class="report">${report}</pre>` : ''}<p><a href="/team">Back to the team page</a></p>`
+}
+
+/** One submission. */
+export function submissionBody(s: SubmissionView): SafeHtml {
+  const meta = Object.entries(s.metadata).map(([k, v]) => h`<tr><th scope="row">${k}</th><td>${String(v)}</td></tr>`)
+  const versions = s.scoresVisible
+    ? s.versions.map(
+        (v) =>
+          h`<h3>Score version ${v.version} (<time>${v.createdAt}</time>)</h3><table><tbody>${Object.entries(v.columns).map(([k, x]) => h`<tr><th scope="row">${k}</th><td class="num">${num(x, 6)}</td></tr>`)}</tbody></table>${v.notes.warnings.length ? h`<ul>${v.notes.warnings.map((w) => h`<li>${w}</li>`)}</ul>` : ''}<p>Counts: ${Object.entries(v.notes.counts)
+            .map(([k, n]) => `${k} ${n}`)
+            .join(', ')}</p><h4>Provenance</h4><pre>${JSON.stringify(v.provenance, null, 2)}</pre>`,
+      )
+    : h`<p>Scores of this phase are hidden until the organizers release it.</p>`
+  const pq = s.perQuery
+  const perQuery =
+    pq && pq.length
+      ? h`<h2>Per query</h2><p><a href="/api/v1/submissions/${s.id}/per-query">JSON</a></p><table><thead><tr><th scope="col">Query</th>${Object.keys(pq[0]!.values).map((k) => h`<th scope="col">${k}</th>`)}</tr></thead><tbody>${pq.map((q) => h`<tr><td>${q.query}</td>${Object.values(q.values).map((x) => h`<td class="num">${num(x)}</td>`)}</tr>`)}</tbody></table>`
+      : ''
+  return h`<table><tbody><tr><th scope="row">Team</th><td>${s.teamName}</td></tr><tr><th scope="row">Track / phase</th><td>${s.track} / ${s.phase}</td></tr><tr><th scope="row">File</th><td>${s.name} (${s.bytes} bytes, sha256 <code>${s.sha256}</code>)</td></tr><tr><th scope="row">State</th><td class="state-${s.state}">${s.state}${s.reason ? h`: ${s.reason}` : ''}</td></tr><tr><th scope="row">Charged</th><td>${s.charged ? 'yes' : 'no'}</td></tr><tr><th scope="row">Attempts</th><td>${s.attempts}</td></tr><tr><th scope="row">Submitted</th><td><time>${s.createdAt}</time></td></tr>${meta}</tbody></table>${versions}${perQuery}`
+}
+
+/** The organizer page. */
+export function orgBody(opts: { competition: Competition; csrf: string; teams: readonly { id: string; name: string; baseline: boolean; members: number }[]; invite?: { team: string; link: string }; released: ReadonlyMap<string, string> }): SafeHtml {
+  const teams = opts.teams.map(
+    (t) => h`<tr><td>${t.name}${t.baseline ? ' (baselines)' : ''}</td><td>${t.members}</td><td><form class="inline" method="post" action="/org/teams/${t.id}/invites"><input type="hidden" name="_csrf" value="${opts.csrf}"><button type="submit">New invite link</button></form></td></tr>`,
+  )
+  const phases = opts.competition.phases
+    .filter((p) => p.hidden)
+    .map((p) => {
+      const at = opts.released.get(p.id)
+      return h`<li>${p.id}: ${at ? h`released <time>${at}</time>` : h`hidden${p.release ? h` (scheduled release ${p.release})` : ''} <form class="inline" method="post" action="/org/phases/${p.id}/release"><input type="hidden" name="_csrf" value="${opts.csrf}"><button type="submit">Release now</button></form>`}</li>`
+    })
+  return h`${opts.invite ? h`<p class="notice" role="status">Invite link for ${opts.invite.team} (single use, shown once): <code>${opts.invite.link}</code></p>` : ''}<h2>Teams</h2><table><thead><tr><th scope="col">Team</th><th scope="col">Members</th><th scope="col">Invite</th></tr></thead><tbody>${teams}</tbody></table><form method="post" action="/org/teams"><input type="hidden" name="_csrf" value="${opts.csrf}"><p><label for="team">New team</label> <input id="team" name="name" required maxlength="100"> <button type="submit">Create team and invite link</button></p></form><h2>Hidden phases</h2><ul>${phases}</ul>`
+}

@@ -1,0 +1,26 @@
+/**
+ * Messages between the web process (the supervisor) and the scoring worker (a child process).
+ * The worker never touches the database: it scores one job and answers; the supervisor
+ * writes the result, so a result is recorded at most once per attempt.
+ */
+import type { Track } from '../config/load.js'
+import type { PhaseConfig } from '../config/schema.js'
+import type { ScoreOutcome } from '../scoring.js'
+
+/** A job sent to the worker. */
+export interface JobMessage {
+  readonly type: 'job'
+  readonly submissionId: string
+  readonly attempt: number
+  readonly track: Track
+  readonly phase: PhaseConfig
+  /** Absolute path of the stored run. */
+  readonly file: string
+  /** The name the team gave the file (used in messages instead of the server path). */
+  readonly name: string
+}
+
+/** The worker's answer to a job. */
+export type ResultMessage =
+  | { readonly type: 'scored'; readonly submissionId: string; readonly attempt: number; readonly outcome: ScoreOutcome }
+  | { readonly type: 'failed'; readonly submissionId: string; readonly attempt: number; readonly reason: string }

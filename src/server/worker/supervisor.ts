@@ -1,0 +1,194 @@
+/**
+ * The scoring supervisor (in the web process): takes queued submissions one at a time, hands
+ * each to a worker child process, and records what comes back.
+ *
+ * - A worker that dies (crash, SIGKILL) during a job: the job goes back to the queue and is
+ *   retried, up to `worker.maxAttempts` attempts; then it fails ("the scoring worker died").
+ * - A job past `worker.timeLimitSeconds`: the worker is killed and the job fails visibly
+ *   ("time limit exceeded") and is not charged.
+ * - A result is written only while the submission is still `scoring` under the same attempt,
+ *   so each submission is scored exactly once per attempt that reaches the end.
+ * - On start, submissions left `scoring` by a stopped server are queued again.
+ */
+import { fork, type ChildProcess } from 'node:child_process'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Db } from '../db/database.js'
+import { findPhase, findTrack, type Competition } from '../config/load.js'
+import type { ScoreOutcome } from '../scoring.js'
+import type { JobMessage, ResultMessage } from './protocol.js'
+
+/** Options of {@link ScoringSupervisor}. */
+export interface SupervisorOptions {
+  readonly db: Db
+  readonly competition: Competition
+  readonly dataDir: string
+  /** The worker module to fork (tests swap in a stub). @default worker-main */
+  readonly workerModule?: string
+  readonly now?: () => Date
+  /** Called after every state change (tests wait on it). */
+  readonly onChange?: (submissionId: string) => void
+}
+
+interface Running {
+  readonly submissionId: string
+  readonly attempt: number
+  readonly timer: NodeJS.Timeout
+}
+
+function defaultWorker(): string {
+  const here = fileURLToPath(import.meta.url)
+  return join(here, '..', here.endsWith('.ts') ? 'worker-main.ts' : 'worker-main.js')
+}
+
+/** Record a scored outcome as a new score version and mark the submission scored. */
+export async function recordScore(db: Db, submissionId: string, outcome: ScoreOutcome, now: Date): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const last = await trx.selectFrom('scores').select((eb) => eb.fn.max('version').as('v')).where('submission_id', '=', submissionId).executeTakeFirst()
+    await trx
+      .insertInto('scores')
+      .values({
+        submission_id: submissionId,
+        version: Number(last?.v ?? 0) + 1,
+        primary_value: outcome.primary,
+        columns: JSON.stringify(outcome.columns),
+        per_query: JSON.stringify(outcome.perQuery),
+        notes: JSON.stringify(outcome.notes),
+        provenance: JSON.stringify(outcome.provenance),
+        created_at: now.toISOString(),
+      })
+      .execute()
+    await trx.updateTable('submissions').set({ state: 'scored', reason: null, finished_at: now.toISOString() }).where('id', '=', submissionId).execute()
+  })
+}
+
+/** Supervises one scoring worker process. */
+export class ScoringSupervisor {
+  private child: ChildProcess | null = null
+  private running: Running | null = null
+  private stopped = false
+  private busy = false
+  private poll: NodeJS.Timeout | null = null
+  private readonly now: () => Date
+
+  constructor(private readonly options: SupervisorOptions) {
+    this.now = options.now ?? (() => new Date())
+  }
+
+  /** Requeue interrupted jobs and start taking jobs. */
+  async start(): Promise<void> {
+    await this.options.db.updateTable('submissions').set({ state: 'queued', started_at: null }).where('state', '=', 'scoring').execute()
+    this.poll = setInterval(() => this.kick(), 1000).unref()
+    this.kick()
+  }
+
+  /** Look for work now (called after each new submission). */
+  kick(): void {
+    if (this.stopped || this.running || this.busy) return
+    this.busy = true
+    void this.next().finally(() => {
+      this.busy = false
+    })
+  }
+
+  /** Kill the worker and stop taking jobs (a running job stays `scoring` and is requeued on the next start). */
+  async stop(): Promise<void> {
+    this.stopped = true
+    if (this.poll) clearInterval(this.poll)
+    if (this.running) clearTimeout(this.running.timer)
+    const child = this.child
+    this.child = null
+    if (child && child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+      child.kill('SIGKILL')
+      await exited
+    }
+  }
+
+  /** The worker's process id (tests kill it). */
+  get workerPid(): number | undefined {
+    return this.child?.pid
+  }
+
+  private spawn(): ChildProcess {
+    const module = this.options.workerModule ?? defaultWorker()
+    const child = fork(module, [], { execArgv: module.endsWith('.ts') ? ['--import', 'tsx'] : [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' })
+    child.on('message', (m: ResultMessage) => void this.onResult(m))
+    child.on('exit', () => void this.onExit(child))
+    this.child = child
+    return child
+  }
+
+  private async next(): Promise<void> {
+    const { db, competition, dataDir } = this.options
+    const job = await db.selectFrom('submissions').selectAll().where('state', '=', 'queued').orderBy('created_at').orderBy('id').limit(1).executeTakeFirst()
+    if (!job || this.stopped) return
+    const track = findTrack(competition, job.track)
+    const phase = findPhase(competition, job.phase)
+    if (!track || !phase) {
+      await this.fail(job.id, `track ${job.track} or phase ${job.phase} is no longer in the config`)
+      return this.next()
+    }
+    const attempt = job.attempts + 1
+    await db.updateTable('submissions').set({ state: 'scoring', attempts: attempt, started_at: this.now().toISOString() }).where('id', '=', job.id).execute()
+    this.options.onChange?.(job.id)
+    const limitMs = competition.worker.timeLimitSeconds * 1000
+    const timer = setTimeout(() => void this.onTimeout(job.id, attempt), limitMs)
+    this.running = { submissionId: job.id, attempt, timer }
+    const child = this.child ?? this.spawn()
+    const message: JobMessage = { type: 'job', submissionId: job.id, attempt, track, phase, file: join(dataDir, job.file), name: job.original_name }
+    child.send(message)
+  }
+
+  private async fail(id: string, reason: string): Promise<void> {
+    await this.options.db.updateTable('submissions').set({ state: 'failed', reason, charged: 0, finished_at: this.now().toISOString() }).where('id', '=', id).execute()
+    this.options.onChange?.(id)
+  }
+
+  private current(id: string, attempt: number): boolean {
+    return this.running !== null && this.running.submissionId === id && this.running.attempt === attempt
+  }
+
+  private done(): void {
+    if (this.running) clearTimeout(this.running.timer)
+    this.running = null
+    this.kick()
+  }
+
+  private async onResult(m: ResultMessage): Promise<void> {
+    if (!this.current(m.submissionId, m.attempt)) return
+    const row = await this.options.db.selectFrom('submissions').select(['state', 'attempts']).where('id', '=', m.submissionId).executeTakeFirst()
+    if (row?.state === 'scoring' && row.attempts === m.attempt) {
+      if (m.type === 'scored') await recordScore(this.options.db, m.submissionId, m.outcome, this.now())
+      else await this.fail(m.submissionId, m.reason)
+      this.options.onChange?.(m.submissionId)
+    }
+    this.done()
+  }
+
+  private async onTimeout(id: string, attempt: number): Promise<void> {
+    if (!this.current(id, attempt)) return
+    const child = this.child
+    this.child = null
+    this.running = null
+    child?.removeAllListeners('exit')
+    child?.kill('SIGKILL')
+    await this.fail(id, `time limit exceeded (${this.options.competition.worker.timeLimitSeconds} s); not charged`)
+    this.kick()
+  }
+
+  private async onExit(child: ChildProcess): Promise<void> {
+    if (this.child === child) this.child = null
+    const r = this.running
+    if (!r || this.stopped) return
+    this.running = null
+    clearTimeout(r.timer)
+    if (r.attempt >= this.options.competition.worker.maxAttempts) {
+      await this.fail(r.submissionId, `the scoring worker died ${r.attempt} times on this run; not charged`)
+    } else {
+      await this.options.db.updateTable('submissions').set({ state: 'queued', started_at: null }).where('id', '=', r.submissionId).where('state', '=', 'scoring').execute()
+      this.options.onChange?.(r.submissionId)
+    }
+    this.kick()
+  }
+}
