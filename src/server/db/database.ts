@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { Kysely, Migrator, SqliteDialect } from 'kysely'
-import { TrecscoreError } from '../../index.js'
+import { MissingPackageError, TrecscoreError } from '../../index.js'
 import { migrationProvider } from './migrations.js'
 import type { Database } from './schema.js'
 
@@ -16,12 +16,15 @@ export function databaseFile(dataDir: string): string {
   return join(dataDir, 'board.sqlite')
 }
 
+/** better-sqlite3 is an optional package (see src/io/optional-package.ts): loaded here on first use. */
 async function loadSqlite(): Promise<typeof import('better-sqlite3')> {
   try {
     const mod = (await import('better-sqlite3')) as unknown as { default: typeof import('better-sqlite3') }
     return mod.default
   } catch (e) {
-    throw new TrecscoreError(`trecscore serve needs the optional dependency better-sqlite3 (npm install better-sqlite3@12): ${(e as Error).message}`, 1)
+    const code = (e as { code?: unknown }).code
+    const why = code === 'ERR_MODULE_NOT_FOUND' ? '' : ` (installed, but it does not load: ${(e as Error).message.split('\n')[0]})`
+    throw new MissingPackageError(`trecscore serve needs better-sqlite3${why}: npm install better-sqlite3@12.11.1`, ['better-sqlite3@12.11.1'])
   }
 }
 
