@@ -27,7 +27,7 @@ import { adjustPValues } from '../stats/significance/correction.js'
 import { pairedEffect } from '../stats/significance/effect.js'
 import { pairedTTest } from '../stats/significance/t-test.js'
 import { permutationTest } from '../stats/significance/permutation.js'
-import { bootstrapTest } from '../stats/significance/bootstrap.js'
+import { bootstrapTest, bootstrapTestAndEffect } from '../stats/significance/bootstrap.js'
 import { wilcoxonTest } from '../stats/significance/wilcoxon.js'
 import type { PairedTestResult } from '../stats/significance/paired.js'
 import { CORRECTION_NAMES, TEST_NAMES } from './types.js'
@@ -142,10 +142,12 @@ function compareMeasure(table: PerQueryTable, m: number, scope: readonly number[
       else if (a[k]! < b[k]!) losses++
       else ties++
     }
+    // The bootstrap test and the CI draw the same indices: one resampling serves both.
+    const shared = tested && s.tests.includes('bootstrap') ? bootstrapTestAndEffect(a, b, { resamples: s.bootstrap, seed: s.seed }) : null
     const tests: PairedTestResult[] = tested
-      ? s.tests.map((t) => runTest(t, a, b, s))
+      ? s.tests.map((t) => (t === 'bootstrap' && shared ? shared.test : runTest(t, a, b, s)))
       : s.tests.map(() => ({ statistic: null, p: null, method: `not tested: fewer than ${s.minGroupSize} queries` }))
-    const eff = pairedEffect(a, b, { resamples: s.bootstrap, seed: s.seed })
+    const eff = shared ? shared.effect : pairedEffect(a, b, { resamples: s.bootstrap, seed: s.seed })
     return { i, j, n: a.length, wins, ties, losses, tests, eff }
   })
   const adjusted = s.tests.map((_, t) => adjustPValues(raw.map((r) => r.tests[t]!.p), s.correction))
@@ -285,18 +287,20 @@ export function tableFromEvaluations(evaluations: readonly RunEvaluation[], sour
   const measures = evaluations[0]!.measures
   for (const e of evaluations)
     if (e.measures.join('\u0000') !== measures.join('\u0000')) throw new TrecscoreError(`compare: run ${e.runName} was evaluated on other measures`, 2)
-  const ids = [...new Set(evaluations.flatMap((e) => e.perQuery.map((q) => q.queryId)))].sort()
+  // Evaluations list their queries sorted by id; when every run has the same list (the usual
+  // case: the qrels queries, missing ones zero-filled) it is the shared set, read in one pass.
+  const first = evaluations[0]!.perQuery
+  const aligned = evaluations.every((e) => e.perQuery.length === first.length && e.perQuery.every((q, i) => q.queryId === first[i]!.queryId))
+  const ids = aligned ? first.map((q) => q.queryId) : [...new Set(evaluations.flatMap((e) => e.perQuery.map((q) => q.queryId)))].sort()
   const problems: string[] = []
   const runs = evaluations.map((e) => {
+    const zeroFilledQueries = e.perQuery.filter((q) => q.status === 'zero-filled').map((q) => decodeId(q.queryId))
+    const run = { name: e.runName, tag: decodeId(e.runTag), zeroFilledQueries }
+    if (aligned) return { ...run, values: measures.map((_, m) => e.perQuery.map((q) => q.values[m] ?? null)) }
     const byId = new Map(e.perQuery.map((q) => [q.queryId, q]))
     const lacking = ids.filter((id) => !byId.has(id))
     if (lacking.length) problems.push(`${e.runName}: ${lacking.length} shared quer${lacking.length === 1 ? 'y has' : 'ies have'} no value (${lacking.slice(0, 5).map(decodeId).join(', ')}${lacking.length > 5 ? ', …' : ''})`)
-    return {
-      name: e.runName,
-      tag: decodeId(e.runTag),
-      zeroFilledQueries: e.perQuery.filter((q) => q.status === 'zero-filled').map((q) => decodeId(q.queryId)),
-      values: measures.map((_, m) => ids.map((id) => byId.get(id)?.values[m] ?? null)),
-    }
+    return { ...run, values: measures.map((_, m) => ids.map((id) => byId.get(id)?.values[m] ?? null)) }
   })
   if (problems.length) throw new TrecscoreError(`compare: runs must be scored on the same queries (missing queries zero-filled): ${problems.join('; ')}`, 2)
   return { source, measures, queries: ids.map((id) => ({ id: decodeId(id), groups: {} })), groupings: [], runs, notes: [] }

@@ -2,7 +2,8 @@
  * Effect sizes of a paired comparison (d_i = a_i − b_i):
  *
  * - mean difference d̄ with a **percentile bootstrap 95% CI**: B resamples of the d_i with
- *   replacement (seeded `createRng(seed)`), their means sorted, and the CI is
+ *   replacement (seeded `createRng(seed)`, drawn by `resampledSums` in O(B·n) time and O(B)
+ *   memory), their means sorted, and the CI is
  *   [q(0.025), q(0.975)] with q the type-7 quantile (linear interpolation between order
  *   statistics, R's default `quantile`). Efron & Tibshirani (1993), *An Introduction to the
  *   Bootstrap*, §13.3.
@@ -11,8 +12,7 @@
  *   Analysis for the Behavioral Sciences*, 2nd ed., §2.3.5; Lakens (2013), Front. Psychol. 4:863,
  *   eq. 6. `null` when s_d = 0 or n < 2.
  */
-import { createRng } from '../random.js'
-import { differences, indexSampler, mean, sampleSd } from './paired.js'
+import { differences, mean, resampledSums, sampleSd } from './paired.js'
 
 /** Effect sizes of A − B. */
 export interface PairedEffect {
@@ -35,7 +35,7 @@ export interface EffectOptions {
 }
 
 /** Type-7 quantile of a sorted sample (R's default): h = (n − 1)q, linear between neighbours. */
-export function quantileSorted(sorted: readonly number[], q: number): number {
+export function quantileSorted(sorted: ArrayLike<number>, q: number): number {
   const h = (sorted.length - 1) * q
   const lo = Math.floor(h)
   const hi = Math.min(sorted.length - 1, lo + 1)
@@ -60,16 +60,19 @@ export function pairedEffect(a: readonly number[], b: readonly number[], options
   const n = d.length
   const m = n ? mean(d) : NaN
   if (n < 2) return { meanDifference: m, ci: null, level, cohensDz: null }
-  const draw = indexSampler(createRng(options.seed ?? 42).next, n)
-  const dv = Float64Array.from(d)
-  const means = new Float64Array(B)
-  for (let k = 0; k < B; k++) {
-    let s = 0
-    for (let i = 0; i < n; i++) s += dv[draw()]!
-    means[k] = s / n
-  }
-  means.sort()
-  const sorted = Array.from(means)
+  const [sums] = resampledSums([Float64Array.from(d)], B, options.seed ?? 42)
+  return effectFromSums(d, sums!, level)
+}
+
+/**
+ * The effect sizes of differences `d` (n ≥ 2) given the resampled sums of d (see
+ * `resampledSums`): the CI's resampled means are sums / n, sorted in place.
+ */
+export function effectFromSums(d: readonly number[], sums: Float64Array, level: number): PairedEffect {
+  const n = d.length
+  for (let k = 0; k < sums.length; k++) sums[k] = sums[k]! / n
+  sums.sort()
   const tail = (1 - level) / 2
-  return { meanDifference: m, ci: [quantileSorted(sorted, tail), quantileSorted(sorted, 1 - tail)], level, cohensDz: cohensDz(a, b) }
+  const s = sampleSd(d)
+  return { meanDifference: mean(d), ci: [quantileSorted(sums, tail), quantileSorted(sums, 1 - tail)], level, cohensDz: s > 0 ? mean(d) / s : null }
 }

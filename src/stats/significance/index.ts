@@ -6,7 +6,7 @@ export { lnGamma, regularizedIncompleteBeta, regularizedGammaP, regularizedGamma
 export { differences, type PairedTestResult } from './paired.js'
 export { pairedTTest } from './t-test.js'
 export { permutationTest, type PermutationOptions } from './permutation.js'
-export { bootstrapTest, type BootstrapOptions } from './bootstrap.js'
+export { bootstrapTest, bootstrapTestAndEffect, type BootstrapOptions } from './bootstrap.js'
 export { wilcoxonTest, signedRankCounts, WILCOXON_EXACT_LIMIT } from './wilcoxon.js'
 export { adjustPValues, type Correction } from './correction.js'
 export { pairedEffect, cohensDz, quantileSorted, type PairedEffect, type EffectOptions } from './effect.js'
