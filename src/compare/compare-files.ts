@@ -12,6 +12,9 @@ import { evaluateRunFile } from '../evaluate/evaluate-file.js'
 import type { RunEvaluation } from '../evaluate/evaluate.js'
 import { TrecscoreError } from '../errors/trecscore-error.js'
 import { scoreRetecoRuns, type RetecoPreset } from '../presets/reteco/score-runs.js'
+import type { Preset } from '../presets/preset.js'
+import { scorePreset, type PresetScore } from '../presets/score-preset.js'
+import { conventionsLine } from '../report/leaderboard.js'
 import { tableFromEvaluations } from './compare.js'
 import { tableFromRetecoReports } from './reteco.js'
 import type { PerQueryTable } from './types.js'
@@ -56,6 +59,55 @@ export async function perQueryTableFromFiles(input: CompareFilesInput): Promise<
   const extra = evals.filter((e) => e.counts.extraQueries > 0).map((e) => `${e.runName} ${e.counts.extraQueries}`)
   if (extra.length) notes.push(`run queries without qrels (ignored): ${extra.join(', ')}`)
   return { ...table, notes }
+}
+
+/** Inputs of {@link scorePresetForComparison}. */
+export interface ComparePresetInput {
+  /** A preset read from TREC qrels (`dl21-…`, `neuclir23-…`). */
+  readonly preset: Preset
+  readonly qrels: string
+  readonly runs: readonly string[]
+  /** Measures (default: the preset's). Each is computed under the conventions the preset gives it. */
+  readonly measures?: readonly string[]
+  /** `--rel-map`: a named map of the preset or `grade:value,...`. */
+  readonly relMap?: string
+}
+
+/** The preset restricted to `measures` (its per-measure conventions kept for those it names), missing queries as given. */
+function presetFor(preset: Preset, measures: readonly string[] | undefined, missingQueries: 'zero' | null): Preset {
+  const withMeasures: Preset = measures ? { ...preset, measures, parsedMeasures: parseMeasures(measures) } : preset
+  if (missingQueries === null || withMeasures.conventions.missingQueries === missingQueries) return withMeasures
+  return {
+    ...withMeasures,
+    conventions: { ...withMeasures.conventions, missingQueries },
+    ...(withMeasures.measureConventions ? { measureConventions: withMeasures.measureConventions.map((o) => ({ ...o, conventions: { ...o.conventions, missingQueries } })) } : {}),
+  }
+}
+
+/**
+ * Score TREC runs with a preset exactly as `score --preset` does (`scorePreset`: its qrels
+ * checks, score precision, tie rules and per-measure conventions, e.g. NeuCLIR's RBP under
+ * cwl_eval's), and return:
+ * - `score`: the preset's own result (what `score --preset` prints; the report's leaderboard);
+ * - `table`: the per-query table `compareTable` tests, every run on the qrels queries (a query
+ *   missing from a run zero-filled; scored a second time only when the preset skips them);
+ * - `notes`: the per-measure conventions, the preset's warnings and notes, for the legend.
+ */
+export async function scorePresetForComparison(input: ComparePresetInput): Promise<{ readonly score: PresetScore; readonly table: PerQueryTable; readonly notes: readonly string[] }> {
+  if (input.runs.length < 1) throw new TrecscoreError(`preset '${input.preset.id}': no run given`, 2)
+  const inputs = { qrels: input.qrels, runs: input.runs, ...(input.relMap !== undefined ? { relMap: input.relMap } : {}) }
+  const own = presetFor(input.preset, input.measures, null)
+  const score = await scorePreset(own, inputs)
+  const zeroFilled = own.conventions.missingQueries === 'zero' ? score : await scorePreset(presetFor(input.preset, input.measures, 'zero'), inputs)
+  const table = tableFromEvaluations(
+    zeroFilled.runs.map((r) => r.evaluation),
+    `qrels ${input.qrels}, preset ${input.preset.id} conventions`,
+  )
+  const notes: string[] = []
+  for (const g of score.runs[0]?.groups ?? []) notes.push(`${g.measures.join(', ')}: ${g.tieRule ? `tie rule ${g.tieRule}; ` : ''}${conventionsLine(g.conventions)}`)
+  if (own.conventions.missingQueries === 'skip') notes.push(`missing queries are zero-filled here, although the preset ${input.preset.id} skips them: paired tests need every run on the same queries`)
+  notes.push(...score.qrelsWarnings, ...score.runs.flatMap((r) => [...r.warnings, ...r.notes]))
+  return { score, table: { ...table, notes: [...table.notes, ...notes] }, notes }
 }
 
 /** Inputs of {@link perQueryTableFromReteco}. */

@@ -9,4 +9,4 @@ export { COMPARE_FORMATS, renderCompare, compareToJson, formatP, type CompareFor
 export { renderCompareHtml, renderCompareHtmlFragment } from './render-html.js'
 export { legendLines, testConvention, TEST_TITLES, CORRECTION_TITLES } from './legend.js'
 export { tableFromRetecoReports, retecoGroupings } from './reteco.js'
-export { perQueryTableFromFiles, perQueryTableFromReteco, type CompareFilesInput, type CompareRetecoInput } from './compare-files.js'
+export { perQueryTableFromFiles, perQueryTableFromReteco, scorePresetForComparison, type CompareFilesInput, type CompareRetecoInput, type ComparePresetInput } from './compare-files.js'

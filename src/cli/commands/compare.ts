@@ -14,6 +14,7 @@ import {
   perQueryTableFromFiles,
   perQueryTableFromReteco,
   renderCompare,
+  scorePresetForComparison,
   type CompareFormat,
   type CorrectionName,
   type GroupingName,
@@ -124,14 +125,16 @@ export function registerCompare(program: Command): void {
       if (preset && preset.input.qrels !== 'trec-qrels') throw new TrecscoreError(`--preset ${preset.id}: compare takes presets scored from TREC qrels (${[...PRESETS.values()].filter((p) => p.input.qrels === 'trec-qrels').map((p) => p.id).join(', ')}) or RETECO sub-tracks`, 2)
       const measureNames = flags.measure ?? (preset ? [...preset.measures] : null)
       if (!measureNames) throw new TrecscoreError("required option '-m, --measure <names...>' not specified (or give --preset)", 2)
-      const engineFlags = ['profile', 'ordering', 'scorePrecision', 'duplicates', 'unknownDocs', 'missingQueries', 'depth', 'judgedOnly', 'relLevel', 'gains', 'queriesWithoutRelevant'].filter((o) => command.getOptionValueSource(o) === 'cli')
+      const engineFlags = ['profile', 'ordering', 'scorePrecision', 'duplicates', 'corpus', 'unknownDocs', 'missingQueries', 'depth', 'judgedOnly', 'relLevel', 'gains', 'queriesWithoutRelevant'].filter((o) => command.getOptionValueSource(o) === 'cli')
       if (preset && engineFlags.length) throw new TrecscoreError(`${engineFlags.map((o) => `--${o.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')}: --preset ${preset.id} fixes the conventions`, 2)
-      table = await perQueryTableFromFiles({
+      // With a preset, per-query values come from the route `score --preset` takes (scorePreset).
+      if (preset) table = (await scorePresetForComparison({ preset, qrels: qrelsFile!, runs: runFiles, ...(flags.measure ? { measures: flags.measure } : {}), ...(flags.relMap ? { relMap: flags.relMap } : {}) })).table
+      else table = await perQueryTableFromFiles({
         qrels: qrelsFile!,
         runs: runFiles,
         measures: measureNames,
-        conventions: preset ? preset.conventions : conventionsFromFlags(flags),
-        conventionsFrom: preset ? `preset ${preset.id}` : `profile ${flags.profile}`,
+        conventions: conventionsFromFlags(flags),
+        conventionsFrom: `profile ${flags.profile}`,
         remap: flags.relMap ? parseRelMap(flags.relMap) : null,
         ...(flags.corpus ? { corpus: flags.corpus } : {}),
       })

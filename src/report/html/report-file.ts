@@ -4,6 +4,7 @@
  */
 import { writeFile } from 'node:fs/promises'
 import { compareRuns, compareTable } from '../../compare/compare.js'
+import { scorePresetForComparison } from '../../compare/compare-files.js'
 import { tableFromRetecoReports } from '../../compare/reteco.js'
 import type { CompareResult } from '../../compare/types.js'
 import type { Conventions } from '../../conventions/conventions.js'
@@ -16,6 +17,7 @@ import type { Run } from '../../model/types.js'
 import { PLAN_METRICS } from '../../presets/reteco/aggregate.js'
 import { RETECO_PRESETS, scoreRetecoRuns, type RetecoPreset } from '../../presets/reteco/score-runs.js'
 import { findPreset } from '../../presets/registry.js'
+import { conventionsLine } from '../leaderboard.js'
 import { loadReportAssets } from './assets.js'
 import { reportFromEvaluations, reportFromReteco, type ReportData } from './model.js'
 import { renderHtmlReport } from './render.js'
@@ -89,15 +91,25 @@ export async function buildReportData(req: ReportRequest): Promise<ReportData> {
   }
 
   const preset = req.preset === undefined ? undefined : findPreset(req.preset)
-  const conventions = preset ? preset.conventions : resolveConventions(req.conventions ?? {})
-  const measures = req.measures ?? preset?.measures ?? DEFAULT_REPORT_MEASURES
+  const build = { ...(req.baseline !== undefined ? { baseline: req.baseline } : {}), ...(req.title !== undefined ? { title: req.title } : {}) }
+  if (preset) {
+    // The route `score --preset` takes (scorePreset): its checks, tie rules and per-measure conventions.
+    const { score, table, notes: presetNotes } = await scorePresetForComparison({ preset, qrels: req.qrels!, runs: order, ...(req.measures ? { measures: req.measures } : {}) })
+    const source = `qrels ${req.qrels}, preset ${preset.id} (${preset.title})`
+    const { comparison, notes } = order.length > 1 ? tryCompare(() => compareTable({ ...table, source }, { baseline: req.baseline ?? null })) : { comparison: null, notes: [] }
+    const data = reportFromEvaluations(score.runs.map((r) => r.evaluation), source, { comparison, notes: [...presetNotes, ...notes], ...build })
+    const groups = (score.runs[0]?.groups ?? []).map((g): [string, string] => [g.measures.join(', '), `${g.tieRule ? `tie rule ${g.tieRule}; ` : ''}${conventionsLine(g.conventions)}`])
+    return { ...data, conventions: [...data.conventions, ...groups] }
+  }
+  const conventions = resolveConventions(req.conventions ?? {})
+  const measures = req.measures ?? DEFAULT_REPORT_MEASURES
   const qrels = await readQrels(req.qrels!, { comments: conventions.comments })
   const runs: { name: string; run: Run }[] = []
   for (const f of order) runs.push({ name: f, run: await readRun(f, { comments: conventions.comments, float32: conventions.scorePrecision === 'float32' }) })
   const results: RunEvaluation[] = runs.map((r) => evaluate(qrels, r.run, measures, conventions, { runName: r.name }))
-  const source = `qrels ${req.qrels}${preset ? `, preset ${preset.id} (${preset.title})` : ''}`
+  const source = `qrels ${req.qrels}`
   const { comparison, notes } = runs.length > 1 ? tryCompare(() => compareRuns(qrels, runs, measures, { conventions, source, baseline: req.baseline ?? null })) : { comparison: null, notes: [] }
-  return reportFromEvaluations(results, source, { comparison, notes, ...(req.baseline !== undefined ? { baseline: req.baseline } : {}), ...(req.title !== undefined ? { title: req.title } : {}) })
+  return reportFromEvaluations(results, source, { comparison, notes, ...build })
 }
 
 /** Render the report with the inlined assets and write it to `out`; returns the HTML. */

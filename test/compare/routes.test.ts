@@ -1,0 +1,129 @@
+/**
+ * "The same number on every route": one measure, one run, the same value through `evaluate`
+ * (CLI JSON and library), `compare` (CLI JSON and library), `report` (the JSON model embedded in
+ * the HTML, and the library's ReportData) and, for a preset, `score --preset` and `scorePreset`.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { buildReportData, compareRuns, evaluate, getPreset, parseQrels, parseRun, resolveConventions, scorePreset } from '../../src/index.js'
+import { cli } from '../cli/helpers.js'
+
+const tmp = mkdtempSync(join(tmpdir(), 'trecscore-routes-'))
+
+/** The report's data model, read back from the page (`<script type="application/json" id="report-data">`). */
+interface ReportModel {
+  readonly measures: readonly string[]
+  readonly runs: readonly { readonly name: string }[]
+  readonly leaderboard: readonly { readonly run: number; readonly values: readonly (number | null)[] }[]
+}
+
+function reportModel(html: string): ReportModel {
+  const m = /<script type="application\/json" id="report-data">(.*?)<\/script>/s.exec(html)
+  if (!m) throw new Error('no report data in the page')
+  return JSON.parse(m[1]!)
+}
+
+/** measure -> run name -> value, from each route's output. */
+type Table = Record<string, Record<string, number>>
+
+function fromEvaluateJson(stdout: string): Table {
+  const j = JSON.parse(stdout) as { measures: string[]; runs: { run: string; aggregates: Record<string, { value: number }> }[] }
+  return Object.fromEntries(j.measures.map((m) => [m, Object.fromEntries(j.runs.map((r) => [r.run, r.aggregates[m]!.value]))]))
+}
+
+function fromCompareJson(j: { runs: readonly { name: string }[]; overall: readonly { measure: string; means: readonly (number | null)[] }[] }): Table {
+  return Object.fromEntries(j.overall.map((o) => [o.measure, Object.fromEntries(j.runs.map((r, i) => [r.name, o.means[i]!]))]))
+}
+
+function fromReport(d: ReportModel): Table {
+  return Object.fromEntries(d.measures.map((m, mi) => [m, Object.fromEntries(d.leaderboard.map((row) => [d.runs[row.run]!.name, row.values[mi]!]))]))
+}
+
+describe('the same number on every route', () => {
+  it('demo/: evaluate, compare, report and the library agree exactly on every measure and run', async () => {
+    const runs = ['demo/runs/bm25.run', 'demo/runs/dense.run', 'demo/runs/hybrid.run']
+    const measures = ['nDCG@10', 'AP', 'P@5', 'RR', 'R@100']
+    const mArgs = measures.flatMap((m) => ['-m', m])
+    const ev = cli(['evaluate', 'demo/qrels.txt', ...runs, ...mArgs, '-f', 'json'])
+    expect(ev.code).toBe(0)
+    const cmp = cli(['compare', 'demo/qrels.txt', ...runs, ...mArgs, '-f', 'json'])
+    expect(cmp.code).toBe(0)
+    const out = join(tmp, 'demo.html')
+    const rep = cli(['report', 'demo/qrels.txt', ...runs, ...mArgs, '--out', out])
+    expect(rep.code).toBe(0)
+
+    const qrels = parseQrels(readFileSync('demo/qrels.txt'), { file: 'demo/qrels.txt' })
+    if (!qrels.ok) throw new Error('demo qrels')
+    const named = runs.map((f) => {
+      const r = parseRun(readFileSync(f), { file: f })
+      if (!r.ok) throw new Error(f)
+      return { name: f, run: r.value }
+    })
+    const conventions = resolveConventions({})
+    const lib: Table = Object.fromEntries(measures.map((m) => [m, {} as Record<string, number>]))
+    for (const { name, run } of named) {
+      const e = evaluate(qrels.value, run, measures, conventions, { runName: name })
+      e.aggregates.forEach((a, i) => (lib[measures[i]!]![name] = a.value!))
+    }
+
+    const routes: Record<string, Table> = {
+      'evaluate (CLI)': fromEvaluateJson(ev.stdout),
+      'compare (CLI)': fromCompareJson(JSON.parse(cmp.stdout)),
+      'report (HTML model)': fromReport(reportModel(readFileSync(out, 'utf8'))),
+      'compare (library)': fromCompareJson(compareRuns(qrels.value, named, measures)),
+      'report (library)': fromReport(await buildReportData({ qrels: 'demo/qrels.txt', runs, measures })),
+    }
+    // A hand-checked anchor: hybrid's nDCG@10 on demo/ (README).
+    expect(lib['nDCG@10']!['demo/runs/hybrid.run']!.toFixed(4)).toBe('0.7805')
+    for (const [route, t] of Object.entries(routes)) expect({ route, t }).toEqual({ route, t: lib })
+  })
+
+  it('NeuCLIR-like preset (issue 11): RBP(rel=1) under cwl_eval ties is 0.2000 through score, compare, report and scorePreset', async () => {
+    // Query 1: a (grade 1) and b (grade 0) tie at 5.0; cwl_eval keeps file order, so a is at rank 1:
+    // RBP = (1 − 0.8)·1 = 0.2. Query 2: c (grade 3 ≥ 1) at rank 1: 0.2. Mean 0.2000.
+    // (Under the pytrec_eval tie rule, b would come first: (0.16 + 0.2)/2 = 0.18, the old bug.)
+    const qrels = join(tmp, 'neuclir.qrels')
+    const r1 = join(tmp, 'r1.run')
+    const r2 = join(tmp, 'r2.run')
+    writeFileSync(qrels, '1 zho a 1\n1 zho b 0\n2 zho c 3\n')
+    writeFileSync(r1, '1 Q0 a 1 5.0 r\n1 Q0 b 2 5.0 r\n2 Q0 c 1 1.0 r\n')
+    writeFileSync(r2, '1 Q0 b 1 5.0 s\n1 Q0 a 2 4.0 s\n2 Q0 c 1 1.0 s\n')
+    const runs = [r1, r2]
+    const score = cli(['score', '--preset', 'neuclir23-zho', '--qrels', qrels, ...runs, '-f', 'json'])
+    expect(score.code).toBe(0)
+    const cmp = cli(['compare', '--preset', 'neuclir23-zho', qrels, ...runs, '-f', 'json'])
+    expect(cmp.code).toBe(0)
+    const out = join(tmp, 'neuclir.html')
+    expect(cli(['report', '--preset', 'neuclir23-zho', qrels, ...runs, '--out', out]).code).toBe(0)
+    const lib = await scorePreset(getPreset('neuclir23-zho'), { qrels, runs })
+    const libTable: Table = {}
+    lib.runs.forEach((r) => r.evaluation.measures.forEach((m, i) => ((libTable[m] ??= {})[r.evaluation.runName] = r.evaluation.aggregates[i]!.value!)))
+
+    expect(libTable['RBP(rel=1)']![r1]).toBeCloseTo(0.2, 12)
+    expect(libTable['RBP(rel=1)']![r2]).toBeCloseTo(0.18, 12)
+    const routes: Record<string, Table> = {
+      'score --preset (CLI)': fromEvaluateJson(JSON.stringify(JSON.parse(score.stdout).results)),
+      'compare --preset (CLI)': fromCompareJson(JSON.parse(cmp.stdout)),
+      'report --preset (HTML model)': fromReport(reportModel(readFileSync(out, 'utf8'))),
+      'report --preset (library)': fromReport(await buildReportData({ preset: 'neuclir23-zho', qrels, runs })),
+    }
+    for (const [route, t] of Object.entries(routes)) expect({ route, t }).toEqual({ route, t: libTable })
+    // The printed table says 0.2000 too, and the legend names RBP's own conventions.
+    const text = cli(['compare', '--preset', 'neuclir23-zho', qrels, ...runs])
+    expect(text.stdout).toMatch(/^a {2}\S*r1\.run\s+.*\s0\.2000\*?\s/m)
+    expect(text.stdout).toContain('RBP(rel=1): tie rule cwl_eval; ordering score-file-order; scores float64')
+  })
+
+  it('compare --preset -m keeps a measure\'s own preset conventions and refuses convention flags', () => {
+    const qrels = join(tmp, 'neuclir.qrels')
+    const runs = [join(tmp, 'r1.run'), join(tmp, 'r2.run')]
+    const r = cli(['compare', '--preset', 'neuclir23-zho', qrels, ...runs, '-m', 'RBP(rel=1)', '-f', 'json'])
+    expect(r.code).toBe(0)
+    expect(JSON.parse(r.stdout).overall[0].means[0]).toBeCloseTo(0.2, 12)
+    const bad = cli(['compare', '--preset', 'neuclir23-zho', qrels, ...runs, '--corpus', qrels])
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toContain('--corpus: --preset neuclir23-zho fixes the conventions')
+  })
+})
