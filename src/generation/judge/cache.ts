@@ -7,9 +7,21 @@
  * asked again next time.
  *
  * The cache belongs to one judge config: its `meta` table holds the config hash, and opening it
- * with another config is refused (no mixing of judgments made under different configs).
+ * with another config is refused (no mixing of judgments made under different configs). Several
+ * processes may create and open one cache at the same moment: the schema and the hash are set in
+ * one IMMEDIATE transaction.
+ *
+ * **Claims** let several processes share a cache without asking anything twice. Before asking a
+ * request, a run {@link JudgeCache.claim}s its key in the `claims` table (owner id, host, pid,
+ * expiry), in one IMMEDIATE transaction that also checks that no judgment is cached for it.
+ * Another process then sees the key `taken` and waits for the judgment instead of asking. The
+ * claim ends with the judgment (same transaction as the write) or when the request ends
+ * `missing` ({@link JudgeCache.release}). A claim is stale, and is taken over, when it expired
+ * (the owner renews its claims while it runs, {@link JudgeCache.renewClaims}) or when its owner
+ * ran on this host and its pid no longer exists (a killed run).
  */
-import { createHash } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
+import { hostname } from 'node:os'
 import type Database from 'better-sqlite3'
 import { requireOptional } from '../../io/optional-package.js'
 import { JudgeInputError } from './errors.js'
@@ -56,6 +68,26 @@ interface Row {
   created_at: string
 }
 
+/** What {@link JudgeCache.claim} found: the judgment is cached, the key is now ours, or another live process holds it. */
+export type ClaimResult = 'done' | 'mine' | 'taken'
+
+interface ClaimRow {
+  owner: string
+  host: string
+  pid: number
+  expires_at: number
+}
+
+/** Does a process with this pid exist on this host? (EPERM: it does, under another user.) */
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
 /** An open judgment cache. */
 export class JudgeCache {
   private readonly db: Database.Database
@@ -63,11 +95,15 @@ export class JudgeCache {
   private readonly putStmt: Database.Statement
   readonly file: string
   readonly configHash: string
+  /** This open cache's claim owner id: host, pid and a random part. */
+  readonly owner: string
+  private readonly host = hostname()
 
   private constructor(file: string, db: Database.Database, configHash: string) {
     this.file = file
     this.db = db
     this.configHash = configHash
+    this.owner = `${this.host}:${process.pid}:${randomUUID()}`
     this.getStmt = db.prepare('SELECT * FROM judgments WHERE key = ?')
     this.putStmt = db.prepare(
       'INSERT OR REPLACE INTO judgments (key, dimension, turn_id, status, score, rationale, reason, attempts, prompt_tokens, completion_tokens, content, system_fingerprint, model, request, created_at) VALUES (@key, @dimension, @turn_id, @status, @score, @rationale, @reason, @attempts, @prompt_tokens, @completion_tokens, @content, @system_fingerprint, @model, @request, @created_at)',
@@ -79,31 +115,76 @@ export class JudgeCache {
     // better-sqlite3 is an optional package, loaded on first use: the native module costs ~70 ms
     // of start-up, which every other command should not pay; missing, it says what to install.
     const Sqlite = requireOptional<typeof Database>('better-sqlite3')
-    let db: Database.Database
+    let db: Database.Database | null = null
+    let stored: string
     try {
       db = new Sqlite(file)
+      // The busy timeout first: processes creating one cache at once wait for each other's locks.
+      db.pragma('busy_timeout = 10000')
       db.pragma('journal_mode = WAL')
       db.pragma('synchronous = FULL')
-      db.pragma('busy_timeout = 5000')
-      db.exec(`CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-        CREATE TABLE IF NOT EXISTS judgments (key TEXT PRIMARY KEY, dimension TEXT NOT NULL, turn_id TEXT NOT NULL,
-          status TEXT NOT NULL, score INTEGER, rationale TEXT, reason TEXT, attempts INTEGER NOT NULL,
-          prompt_tokens INTEGER NOT NULL, completion_tokens INTEGER NOT NULL, content TEXT,
-          system_fingerprint TEXT, model TEXT, request TEXT NOT NULL, created_at TEXT NOT NULL);
-        CREATE TABLE IF NOT EXISTS batch_requests (key TEXT PRIMARY KEY, batch_id TEXT NOT NULL, dimension TEXT NOT NULL,
-          turn_id TEXT NOT NULL, request TEXT NOT NULL);`)
+      const d = db
+      // Schema and config hash in one IMMEDIATE transaction: of several processes creating the
+      // cache at once, the first writes the hash and the others read it (no UNIQUE race).
+      stored = d.transaction(() => {
+        d.exec(`CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+          CREATE TABLE IF NOT EXISTS judgments (key TEXT PRIMARY KEY, dimension TEXT NOT NULL, turn_id TEXT NOT NULL,
+            status TEXT NOT NULL, score INTEGER, rationale TEXT, reason TEXT, attempts INTEGER NOT NULL,
+            prompt_tokens INTEGER NOT NULL, completion_tokens INTEGER NOT NULL, content TEXT,
+            system_fingerprint TEXT, model TEXT, request TEXT NOT NULL, created_at TEXT NOT NULL);
+          CREATE TABLE IF NOT EXISTS batch_requests (key TEXT PRIMARY KEY, batch_id TEXT NOT NULL, dimension TEXT NOT NULL,
+            turn_id TEXT NOT NULL, request TEXT NOT NULL);
+          CREATE TABLE IF NOT EXISTS claims (key TEXT PRIMARY KEY, owner TEXT NOT NULL, host TEXT NOT NULL,
+            pid INTEGER NOT NULL, expires_at INTEGER NOT NULL);`)
+        d.prepare("INSERT OR IGNORE INTO meta (key, value) VALUES ('config_hash', ?)").run(configHash)
+        return (d.prepare("SELECT value FROM meta WHERE key = 'config_hash'").get() as { value: string }).value
+      }).immediate()
     } catch (e) {
+      db?.close()
       throw new JudgeInputError([`${file}: cannot open the judgment cache as SQLite (${(e as Error).message})`])
     }
-    const row = db.prepare("SELECT value FROM meta WHERE key = 'config_hash'").get() as { value: string } | undefined
-    if (row && row.value !== configHash) {
+    if (stored !== configHash) {
       db.close()
       throw new JudgeInputError([
-        `${file}: this judgment cache was made under judge config ${row.value}, not ${configHash}; judgments of different configs are never mixed (use another --cache file)`,
+        `${file}: this judgment cache was made under judge config ${stored}, not ${configHash}; judgments of different configs are never mixed (use another --cache file)`,
       ])
     }
-    if (!row) db.prepare("INSERT INTO meta (key, value) VALUES ('config_hash', ?)").run(configHash)
     return new JudgeCache(file, db, configHash)
+  }
+
+  /**
+   * Claim the request `key` for `leaseMs` (one IMMEDIATE transaction): `done` when its judgment
+   * is cached; `mine` when it was free, already ours, or held by a stale claim (expired, or of a
+   * dead process on this host), now taken over; `taken` when another live owner holds it.
+   */
+  claim(key: string, leaseMs: number, now: number = Date.now()): ClaimResult {
+    return this.db
+      .transaction((): ClaimResult => {
+        if (this.getStmt.get(key)) return 'done'
+        const row = this.db.prepare('SELECT owner, host, pid, expires_at FROM claims WHERE key = ?').get(key) as ClaimRow | undefined
+        if (row && row.owner !== this.owner) {
+          const stale = row.expires_at < now || (row.host === this.host && row.pid !== process.pid && !pidAlive(row.pid))
+          if (!stale) return 'taken'
+        }
+        this.db.prepare('INSERT OR REPLACE INTO claims (key, owner, host, pid, expires_at) VALUES (?, ?, ?, ?, ?)').run(key, this.owner, this.host, process.pid, now + leaseMs)
+        return 'mine'
+      })
+      .immediate()
+  }
+
+  /** Give up our claim on `key` (the request ended without a judgment to cache). */
+  release(key: string): void {
+    this.db.prepare('DELETE FROM claims WHERE key = ? AND owner = ?').run(key, this.owner)
+  }
+
+  /** Extend every claim of ours to `now + leaseMs` (called periodically while a run works). */
+  renewClaims(leaseMs: number, now: number = Date.now()): void {
+    this.db.prepare('UPDATE claims SET expires_at = ? WHERE owner = ?').run(now + leaseMs, this.owner)
+  }
+
+  /** Give up every claim of ours. */
+  releaseClaims(): void {
+    this.db.prepare('DELETE FROM claims WHERE owner = ?').run(this.owner)
   }
 
   /** The finished judgment for a request key, if any. */
@@ -129,8 +210,13 @@ export class JudgeCache {
     }
   }
 
-  /** Commit one finished judgment now (its own transaction). */
+  /** Commit one finished judgment now (its own transaction), ending our claim on its key. */
   put(j: CachedJudgment): void {
+    this.db.transaction(() => this.putRow(j))()
+  }
+
+  private putRow(j: CachedJudgment): void {
+    this.db.prepare('DELETE FROM claims WHERE key = ? AND owner = ?').run(j.key, this.owner)
     this.putStmt.run({
       key: j.key,
       dimension: j.dimension,
@@ -186,7 +272,9 @@ export class JudgeCache {
     return (this.db.prepare('SELECT COUNT(*) AS n FROM judgments').get() as { n: number }).n
   }
 
+  /** Close the cache, giving up every claim of ours first. */
   close(): void {
+    if (this.db.open) this.releaseClaims()
     this.db.close()
   }
 }

@@ -8,6 +8,12 @@
  * `response_format`; when the server rejects that (HTTP 400/422), the run falls back to plain
  * requests checked by the strict parser, remembers the fallback for this base URL in the cache,
  * and says so in the report.
+ *
+ * Several runs may share one cache at once (two processes, or a run and a `batch collect`):
+ * each request is claimed in the cache before it is asked (see `cache.ts`), so it is asked by
+ * one run only. A run that finds a request claimed by another defers it, goes on with the rest,
+ * and at the end waits for the other's judgment (a cache hit), or asks itself when the other
+ * ended without one or died. Identical requests within one run are asked once, too.
  */
 import { JUDGE_DIMENSIONS, type JudgeConfig, type JudgeDimension } from './config.js'
 import { buildRequest, lacksFor, type JudgeItem } from './items.js'
@@ -86,6 +92,10 @@ export interface RunJudgeOptions {
    * @default 20
    */
   readonly giveUpAfter?: number
+  /** How long a claim on a request lasts without renewal; renewed every third of it while running. @default 60000 */
+  readonly claimLeaseMs?: number
+  /** How often a deferred request claimed by another run is checked again. @default 200 */
+  readonly claimPollMs?: number
 }
 
 /** Cost of tokens at the config's prices (per million). */
@@ -153,7 +163,15 @@ export async function runJudge(options: RunJudgeOptions): Promise<{ judgments: J
   const giveUpAfter = options.giveUpAfter ?? 20
   let inARow = 0
   let gaveUp: string | null = null
-  const doJob = async (job: (typeof jobs)[number]): Promise<void> => {
+  const lease = options.claimLeaseMs ?? 60_000
+  const pollMs = options.claimPollMs ?? 200
+  /** Keys asked right now by this run (an identical request of another job waits for it). */
+  const inFlight = new Set<string>()
+  /**
+   * One job: `taken` when another run (or job) holds its request and `wait` is false (the caller
+   * defers it); with `wait`, polls until the judgment is cached or the claim can be had.
+   */
+  const doJob = async (job: (typeof jobs)[number], wait: boolean): Promise<'done' | 'taken'> => {
     const st = stats.dimensions.find((d) => d.dimension === job.dimension)!
     for (;;) {
       const useStructured = structured
@@ -173,15 +191,29 @@ export async function runJudge(options: RunJudgeOptions): Promise<{ judgments: J
         if (cached.model) models.add(cached.model)
         if (cached.systemFingerprint) fingerprints.add(cached.systemFingerprint)
         out[job.at] = { ...base(job.item, job.dimension), score: cached.score, status: cached.status, rationale: cached.rationale, attempts: cached.attempts, reason: cached.reason, unanswered: false }
-        return
+        return 'done'
       }
       if (gaveUp !== null) {
         bump(st.missing, gaveUp)
         st.judgeFailed++
         out[job.at] = { ...base(job.item, job.dimension), score: null, status: 'missing', rationale: null, attempts: 0, reason: gaveUp, unanswered: false }
-        return
+        return 'done'
       }
-      const r = await callJudge(body, clientOptions)
+      const claim = inFlight.has(key) ? 'taken' : cache.claim(key, lease)
+      if (claim === 'done') continue // finished by another run meanwhile: a cache hit now
+      if (claim === 'taken') {
+        if (!wait) return 'taken'
+        await new Promise((r) => setTimeout(r, pollMs))
+        continue
+      }
+      inFlight.add(key)
+      let r: Awaited<ReturnType<typeof callJudge>>
+      try {
+        r = await callJudge(body, clientOptions)
+      } finally {
+        inFlight.delete(key)
+      }
+      if (r.status !== 'ok' && r.status !== 'invalid') cache.release(key)
       calls += r.attempts
       st.calls += r.attempts
       st.transportFailures += r.transportFailures.length
@@ -205,7 +237,7 @@ export async function runJudge(options: RunJudgeOptions): Promise<{ judgments: J
         bump(st.missing, r.reason ?? 'missing')
         st.judgeFailed++
         out[job.at] = { ...base(job.item, job.dimension), score: null, status: 'missing', rationale: null, attempts: r.attempts, reason: r.reason, unanswered: false }
-        return
+        return 'done'
       }
       inARow = 0
       if (r.status === 'ok') {
@@ -235,21 +267,38 @@ export async function runJudge(options: RunJudgeOptions): Promise<{ judgments: J
         createdAt: new Date().toISOString(),
       })
       out[job.at] = { ...base(job.item, job.dimension), score: r.score, status: r.status, rationale: r.rationale, attempts: r.attempts, reason: r.reason, unanswered: false }
-      return
+      return 'done'
     }
   }
   let next = 0
+  const deferred: (typeof jobs)[number][] = []
   const workers = Math.max(1, Math.min(options.concurrency ?? config.concurrency, total || 1))
-  await Promise.all(
-    Array.from({ length: workers }, async () => {
-      while (next < total) {
-        const job = jobs[next++]!
-        await doJob(job)
-        done++
-        report()
-      }
-    }),
-  )
+  const beat = setInterval(() => cache.renewClaims(lease), lease / 3)
+  beat.unref()
+  try {
+    await Promise.all(
+      Array.from({ length: workers }, async () => {
+        while (next < total) {
+          const job = jobs[next++]!
+          if ((await doJob(job, false)) === 'taken') {
+            deferred.push(job)
+            continue
+          }
+          done++
+          report()
+        }
+        // Then the requests other runs were asking: wait for their judgments (or ask, if they failed).
+        for (let job = deferred.shift(); job; job = deferred.shift()) {
+          await doJob(job, true)
+          done++
+          report()
+        }
+      }),
+    )
+  } finally {
+    clearInterval(beat)
+    cache.releaseClaims()
+  }
   const s = stats as { -readonly [K in keyof JudgeRunStats]: JudgeRunStats[K] }
   s.cost = costOf(config, stats.tokens)
   s.recordedCost = costOf(config, stats.recordedTokens)
