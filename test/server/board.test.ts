@@ -1,0 +1,98 @@
+/**
+ * Board ranking (pure): the never-rank-the-unscored invariant, best/latest per team, baselines,
+ * and the tie policy, on hand-built cases and as fast-check properties.
+ */
+import { describe, expect, it } from 'vitest'
+import fc from 'fast-check'
+import { rankBoard, type BoardCandidate } from '../../src/server/board.js'
+
+function cand(over: Partial<BoardCandidate> & Pick<BoardCandidate, 'submissionId' | 'teamId'>): BoardCandidate {
+  return { teamName: over.teamId, baseline: false, state: 'scored', primary: 0.5, columns: {}, createdAt: '2027-01-01T00:00:00.000Z', runName: 'r', ...over }
+}
+
+describe('rankBoard', () => {
+  it('ranks the best scored submission per team; ties share a rank (1, 1, 3), earlier first', () => {
+    const board = rankBoard(
+      [
+        cand({ submissionId: 'a1', teamId: 'A', primary: 0.4 }),
+        cand({ submissionId: 'a2', teamId: 'A', primary: 0.6, createdAt: '2027-01-02T00:00:00.000Z' }),
+        cand({ submissionId: 'b1', teamId: 'B', primary: 0.6, createdAt: '2027-01-01T12:00:00.000Z' }),
+        cand({ submissionId: 'c1', teamId: 'C', primary: 0.3 }),
+        cand({ submissionId: 'd1', teamId: 'D', primary: 0.6 + 1e-13 }),
+      ],
+      'best',
+    )
+    expect(board.map((e) => [e.submissionId, e.rank])).toEqual([
+      ['d1', 1],
+      ['b1', 1],
+      ['a2', 1],
+      ['c1', 4],
+    ])
+  })
+  it('latest: the newest scored submission counts even when it is worse', () => {
+    const board = rankBoard([cand({ submissionId: 'a1', teamId: 'A', primary: 0.9 }), cand({ submissionId: 'a2', teamId: 'A', primary: 0.1, createdAt: '2027-02-01T00:00:00.000Z' })], 'latest')
+    expect(board.map((e) => e.submissionId)).toEqual(['a2'])
+  })
+  it('never ranks queued, scoring, failed or unscorable entries, even with a value', () => {
+    const board = rankBoard(
+      [
+        cand({ submissionId: 'f', teamId: 'F', state: 'failed', primary: 1 }),
+        cand({ submissionId: 'q', teamId: 'Q', state: 'queued', primary: null }),
+        cand({ submissionId: 's', teamId: 'S', state: 'scoring', primary: 0.99 }),
+        cand({ submissionId: 'n', teamId: 'N', primary: null }),
+        cand({ submissionId: 'x', teamId: 'X', primary: Number.NaN }),
+        cand({ submissionId: 'ok', teamId: 'OK', primary: 0.01 }),
+      ],
+      'best',
+    )
+    expect(board.map((e) => [e.submissionId, e.rank])).toEqual([['ok', 1]])
+  })
+  it('each baseline run is its own marked entry', () => {
+    const board = rankBoard([cand({ submissionId: 'b1', teamId: 'base', baseline: true, primary: 0.2 }), cand({ submissionId: 'b2', teamId: 'base', baseline: true, primary: 0.3 }), cand({ submissionId: 't', teamId: 'T', primary: 0.25 })], 'best')
+    expect(board.map((e) => [e.submissionId, e.rank, e.baseline])).toEqual([
+      ['b2', 1, true],
+      ['t', 2, false],
+      ['b1', 3, true],
+    ])
+  })
+
+  const candidates = fc.array(
+    fc.record({
+      submissionId: fc.string({ minLength: 1, maxLength: 4 }),
+      teamId: fc.constantFrom('A', 'B', 'C', 'D'),
+      baseline: fc.boolean(),
+      state: fc.constantFrom('queued', 'scoring', 'scored', 'failed'),
+      primary: fc.option(fc.oneof(fc.double({ min: 0, max: 1, noNaN: true }), fc.constantFrom(0.5, 0.25, Number.NaN)), { nil: null }),
+      createdAt: fc.integer({ min: 0, max: 1e6 }).map((t) => new Date(1.8e12 + t * 1000).toISOString()),
+    }),
+    { maxLength: 30 },
+  )
+  it('invariant: every entry is scored with a finite value; ranks follow the values; one entry per team', () => {
+    fc.assert(
+      fc.property(candidates, fc.constantFrom('best' as const, 'latest' as const), (raw, counts) => {
+        const cs = raw.map((r) => cand({ ...r, state: r.state as BoardCandidate['state'] }))
+        const board = rankBoard(cs, counts)
+        for (const e of board) {
+          expect(e.state).toBe('scored')
+          expect(Number.isFinite(e.primary)).toBe(true)
+        }
+        const teams = board.filter((e) => !e.baseline).map((e) => e.teamId)
+        expect(new Set(teams).size).toBe(teams.length)
+        const scoredTeams = new Set(cs.filter((c) => !c.baseline && c.state === 'scored' && Number.isFinite(c.primary)).map((c) => c.teamId))
+        expect(new Set(teams)).toEqual(scoredTeams)
+        board.forEach((e, i) => {
+          if (i === 0) return expect(e.rank).toBe(1)
+          const prev = board[i - 1]!
+          expect(e.primary!).toBeLessThanOrEqual(prev.primary! + 1e-10)
+          expect(e.rank).toBe(Math.round(e.primary! * 1e10) === Math.round(prev.primary! * 1e10) ? prev.rank : i + 1)
+        })
+        if (counts === 'best') {
+          for (const e of board.filter((x) => !x.baseline)) {
+            const best = Math.max(...cs.filter((c) => c.teamId === e.teamId && !c.baseline && c.state === 'scored' && Number.isFinite(c.primary)).map((c) => c.primary!))
+            expect(Math.round(e.primary! * 1e10)).toBe(Math.round(best * 1e10))
+          }
+        }
+      }),
+    )
+  })
+})

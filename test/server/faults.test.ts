@@ -1,0 +1,125 @@
+/**
+ * Fault tests of the scoring queue, with stub worker processes (real child processes, real
+ * SQLite): a worker SIGKILLed while it scores is retried and the job scored exactly once; a
+ * worker that dies on every attempt fails the job uncharged; a job past its time limit fails
+ * visibly and uncharged; a server stopped mid-job requeues it on restart.
+ */
+import { createReadStream, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { loadCompetition } from '../../src/server/config/load.js'
+import { startServer, type RunningServer } from '../../src/server/app.js'
+import { createTeam } from '../../src/server/auth/accounts.js'
+import { submitRun } from '../../src/server/submissions.js'
+import { makeCompetition } from './helpers.js'
+
+const comp = makeCompetition({ config: { worker: { maxAttempts: 2 } } })
+afterAll(() => comp.cleanup())
+
+const OUTCOME = `{ primary: 0.5, columns: { 'nDCG@10': 0.5 }, perQuery: [], notes: { warnings: [], counts: {} }, provenance: { command: 'stub' } }`
+
+/** A stub worker: `behaviour(attempt)` is 'answer', 'hang' or 'die'. */
+function stub(name: string, behaviour: string): string {
+  const file = join(comp.dir, `${name}.mjs`)
+  writeFileSync(
+    file,
+    `const behaviour = ${behaviour}
+process.on('message', (m) => {
+  const b = behaviour(m.attempt)
+  if (b === 'die') process.kill(process.pid, 'SIGKILL')
+  if (b === 'answer') process.send({ type: 'scored', submissionId: m.submissionId, attempt: m.attempt, outcome: ${OUTCOME} })
+})
+process.on('disconnect', () => process.exit(0))
+`,
+  )
+  return file
+}
+
+async function start(workerModule: string, timeLimitSeconds = 30): Promise<RunningServer> {
+  const competition = loadCompetition(comp.config)
+  return startServer({ competition: { ...competition, worker: { ...competition.worker, timeLimitSeconds }, tracks: competition.tracks.map((t) => ({ ...t, baselines: {} })) }, dataDir: comp.data, workerModule })
+}
+
+async function submit(server: RunningServer, team: string): Promise<string> {
+  const teamId = (await server.ctx.db.selectFrom('teams').select('id').where('name', '=', team).executeTakeFirst())?.id ?? (await createTeam(server.ctx.db, team, new Date()))
+  const out = await submitRun(server.ctx, { teamId, userId: null, track: 'dl', phase: 'dev', name: 'bm25.run', metadata: { kind: 'automatic' }, body: createReadStream(comp.runs.bm25) })
+  expect(out.kind).toBe('accepted')
+  return (out as { id: string }).id
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const end = Date.now() + timeoutMs
+  for (;;) {
+    const v = await probe()
+    if (v !== undefined) return v
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+}
+
+async function row(server: RunningServer, id: string) {
+  return server.ctx.db.selectFrom('submissions').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+}
+
+async function finished(server: RunningServer, id: string) {
+  return until(`submission ${id} to finish`, async () => {
+    const r = await row(server, id)
+    return r.state === 'scored' || r.state === 'failed' ? r : undefined
+  })
+}
+
+async function scoreVersions(server: RunningServer, id: string): Promise<number[]> {
+  return (await server.ctx.db.selectFrom('scores').select('version').where('submission_id', '=', id).execute()).map((s) => s.version)
+}
+
+describe('scoring faults', () => {
+  it('SIGKILL of the worker while it scores: the job is retried and scored exactly once', async () => {
+    const server = await start(stub('hang-first', `(attempt) => (attempt === 1 ? 'hang' : 'answer')`))
+    try {
+      const id = await submit(server, 'kill-team')
+      const pid = await until('the worker to take the job', async () => ((await row(server, id)).state === 'scoring' ? server.supervisor.workerPid : undefined))
+      process.kill(pid, 'SIGKILL')
+      const r = await finished(server, id)
+      expect(r).toMatchObject({ state: 'scored', attempts: 2, charged: 1, reason: null })
+      expect(await scoreVersions(server, id)).toEqual([1])
+    } finally {
+      await server.close()
+    }
+  })
+  it('a worker that dies on every attempt fails the job after maxAttempts, not charged', async () => {
+    const server = await start(stub('always-die', `() => 'die'`))
+    try {
+      const id = await submit(server, 'die-team')
+      const r = await finished(server, id)
+      expect(r).toMatchObject({ state: 'failed', attempts: 2, charged: 0, reason: 'the scoring worker died 2 times on this run; not charged' })
+      expect(await scoreVersions(server, id)).toEqual([])
+    } finally {
+      await server.close()
+    }
+  })
+  it('a job past the time limit fails visibly and is not charged; the next job still runs', async () => {
+    const marker = JSON.stringify(join(comp.dir, 'hung-once'))
+    const server = await start(stub('hang-first-job', `() => { const fs = process.getBuiltinModule('node:fs'); if (fs.existsSync(${marker})) return 'answer'; fs.writeFileSync(${marker}, ''); return 'hang' }`), 2)
+    try {
+      const slow = await submit(server, 'slow-team')
+      const next = await submit(server, 'slow-team-2')
+      expect(await finished(server, slow)).toMatchObject({ state: 'failed', charged: 0, reason: 'time limit exceeded (2 s); not charged' })
+      expect(await finished(server, next)).toMatchObject({ state: 'scored', charged: 1 })
+    } finally {
+      await server.close()
+    }
+  })
+  it('restart: a job left scoring by a stopped server is queued again and scored once', async () => {
+    const first = await start(stub('hang', `() => 'hang'`))
+    const id = await submit(first, 'restart-team')
+    await until('the job to be scoring', async () => ((await row(first, id)).state === 'scoring' ? true : undefined))
+    await first.close()
+    const second = await start(stub('answer', `() => 'answer'`))
+    try {
+      expect(await finished(second, id)).toMatchObject({ state: 'scored', attempts: 2 })
+      expect(await scoreVersions(second, id)).toEqual([1])
+    } finally {
+      await second.close()
+    }
+  })
+})
