@@ -102,7 +102,7 @@ export function registerJudge(program: Command): void {
       .option('--retrieval <run>', 'reteco-2c: the submission\'s retrieval run (one TREC file, or a directory with one file per domain)')
       .option('--split <split>', 'split of the RETECO data (--preset)', 'dev')
       .option('--domains <list>', 'only these RETECO domains, comma-separated (--preset)')
-      .option('-o, --out <file>', 'judgments JSONL to write (the shared format; refused if it holds judgments of another config)', 'judgments.jsonl')
+      .option('-o, --out <file>', 'judgments JSONL to write (the shared format); an existing file is refused unless --force, and one holding judgments of another config always', 'judgments.jsonl')
       .option('--dimensions <list>', `only these dimensions, comma-separated (default: all of ${JUDGE_DIMENSIONS.join(', ')})`, dimensionList)
       .addOption(new Option('--format <format>', 'report format on stdout').choices(JUDGE_REPORT_FORMATS).default('text'))
       .option('--per-turn', 'add the per-turn rows to the report')
@@ -133,7 +133,7 @@ export function registerJudge(program: Command): void {
       .description('judge golden pairs (answers differing in one respect) and report, per dimension, how often the better one scores higher, with the failures')
       .requiredOption('--golden <file>', 'golden pairs JSONL ({"id", "dimension", "respect", "question", "history"?, "passages"?, "reference"?, "better", "worse"}); a starter set ships as data/judge/golden-v1.jsonl')
       .addOption(new Option('--format <format>', 'report format on stdout').choices(JUDGE_REPORT_FORMATS).default('text'))
-      .option('-o, --out <file>', 'also write the calibration judgments JSONL here'),
+      .option('-o, --out <file>', 'also write the calibration judgments JSONL here (an existing file is refused unless --force)'),
   ).action(async (f: CallFlags & { golden: string; format: JudgeReportFormat; out?: string }) => {
     const r = await judgeCalibrateCommand({ ...callOptions(f), golden: f.golden, format: f.format, ...(f.out ? { out: f.out } : {}) })
     process.stdout.write(r.report)

@@ -28,6 +28,13 @@ export function usageOf(body: unknown): Usage {
   return { promptTokens: n(u?.['prompt_tokens']), completionTokens: n(u?.['completion_tokens']) }
 }
 
+/** A non-number score as a reason shows it: scalars as JSON (clipped), arrays and objects by kind (never walked: a reply may nest them 100,000 deep). */
+function shownScore(s: unknown): string {
+  if (s !== null && typeof s === 'object') return Array.isArray(s) ? 'an array' : 'an object'
+  const t = JSON.stringify(s) ?? String(s)
+  return t.length > 60 ? `${t.slice(0, 57)}...` : t
+}
+
 /** Parse the content string alone (the strict rule above). */
 export function parseJudgeContent(content: string): ParsedReply {
   const text = content.trim()
@@ -45,7 +52,7 @@ export function parseJudgeContent(content: string): ParsedReply {
   if (extra.length) return { kind: 'malformed', reason: `unexpected field(s) ${extra.map((k) => JSON.stringify(k)).join(', ')}`, content }
   if (!('score' in o)) return { kind: 'malformed', reason: 'no "score"', content }
   const s = o['score']
-  if (typeof s !== 'number') return { kind: 'malformed', reason: `score is not a number (${JSON.stringify(s)})`, content }
+  if (typeof s !== 'number') return { kind: 'malformed', reason: `score is not a number (${shownScore(s)})`, content }
   // The literal must be a plain integer: 4.0 or 4e0 are not integers in the schema's sense.
   const literal = /"score"\s*:\s*(-?[0-9.eE+-]+)/.exec(text)?.[1]
   if (!Number.isInteger(s) || (literal !== undefined && !/^-?[0-9]+$/.test(literal))) return { kind: 'malformed', reason: `score is not an integer (${literal ?? s})`, content }

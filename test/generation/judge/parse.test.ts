@@ -26,6 +26,10 @@ describe('strict judge-reply parser', () => {
     expect(reason('{"rationale": "x"}')).toBe('no "score"')
     expect(reason('{"score": 3, "confidence": 0.9}')).toBe('unexpected field(s) "confidence"')
     expect(reason('{"score": 3, "rationale": 7}')).toBe('rationale is not a string')
+    // A hostile reply nesting the score 100,000 deep: a reason, not a stack overflow.
+    expect(reason(`{"score": ${'['.repeat(100_000)}${']'.repeat(100_000)}}`)).toBe('score is not a number (an array)')
+    expect(reason('{"score": {"value": 4}}')).toBe('score is not a number (an object)')
+    expect(reason(`{"score": "${'x'.repeat(100)}"}`)).toBe(`score is not a number ("${'x'.repeat(56)}...)`)
   })
   it('reads the completion envelope: refusal, truncation, filter, no choices', () => {
     const env = (content: string | null, finish = 'stop', refusal?: string) => ({ choices: [{ message: { content, ...(refusal ? { refusal } : {}) }, finish_reason: finish }] })
