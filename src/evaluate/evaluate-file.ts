@@ -6,7 +6,7 @@ import { streamRunQueries } from '../io/run-reader.js'
 import { runInParallel, type QueryJob } from '../io/parallel-run.js'
 import { readQrels } from '../io/read.js'
 import type { RunParseOptions } from '../io/trec-run.js'
-import { InputError } from '../errors/trecscore-error.js'
+import { InputError, TrecscoreError } from '../errors/trecscore-error.js'
 import { RunEvaluator, type EvaluateOptions, type EvaluatorState, type RunEvaluation } from './evaluate.js'
 
 /** Serialisable description of an evaluation, rebuilt by worker threads. */
@@ -32,7 +32,9 @@ export interface QrelsOrigin {
 /**
  * Evaluate a run file in bounded memory (queries are scored as their lines end); large files
  * are read on several threads when `origin` says where the qrels came from and no corpus list
- * is used. Throws {@link InputError} with every problem of the file.
+ * is used. Throws {@link InputError} with every problem of the file. A run without a run line
+ * scores every declared query 0 when `missingQueries` is `zero` (each counted as missing), and
+ * throws {@link TrecscoreError} (exit 2) saying why when missing queries are skipped.
  */
 export async function evaluateRunFile(
   qrels: Qrels,
@@ -57,6 +59,13 @@ export async function evaluateRunFile(
   const summary = await streamRunQueries(source, parse, () => true, (q) => seq.add(q))
   const p = summary.parser
   if (p.issues.length) throw new InputError(p.issues)
-  if (p.contentLines === 0 && p.blankLines === 0 && p.commentLines === 0) throw new InputError([{ code: 'empty_file', file: source }])
+  if (p.contentLines === 0) {
+    // A run without a line retrieves nothing: every declared query is missing. Zero-filled, they
+    // all score 0 (as `evaluate` on an empty in-memory run and ir_measures give); skipped, no
+    // query is left to average, so the file cannot be scored.
+    if (conventions.missingQueries === 'zero') return seq.finish(p.lastTag)
+    const what = p.blankLines === 0 && p.commentLines === 0 ? 'the file is empty' : 'the file has no run lines (only blank or comment lines)'
+    throw new TrecscoreError(`${source}: ${what}, so no query can be scored while missing queries are skipped; --missing-queries zero scores every qrels query 0`, 2)
+  }
   return seq.finish(p.lastTag)
 }
