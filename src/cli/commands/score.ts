@@ -39,6 +39,7 @@ interface ScoreFlags {
   candidates?: string
   docLang?: string
   writeQrels?: string
+  allowMissingCorpus?: boolean
 }
 
 /** Options of the presets read from TREC qrels (NeuCLIR's mainly); refused for SkillRet and RETECO. */
@@ -82,6 +83,7 @@ export function registerScore(program: Command): void {
     .addOption(new Option('--conventions <set>', 'convention set: plan (the evaluation plan, headline), official-baseline (pytrec_eval + official_baseline.py), scorer-py (scorer.py)').choices(RETECO_CONVENTION_SET_NAMES).default('plan'))
     .option('--labels <file>', 'frozen judge-label JSONL (trecscore.reteco-labels/1) for the temporal diagnostics, instead of qrels + steps')
     .option('--domains <list>', 'score only these domains (comma-separated)')
+    .option('--allow-missing-corpus', "RETECO plan: score a domain without documents.jsonl, keeping its unknown doc ids (the printed conventions say so); else exit 2")
     .option('-q, --per-query', 'also print one row per topic (query, step or turn)')
     .addOption(new Option('-f, --format <format>', 'output format').choices(RETECO_REPORT_FORMATS).default('table'))
     .option('--digits <n>', 'decimals in table and markdown output', digits, 4)
@@ -102,8 +104,8 @@ export function registerScore(program: Command): void {
       if (flags.writeQrels !== undefined && flags.relMap === undefined) cmd.error('error: --write-qrels needs --rel-map', { exitCode: 2, code: 'trecscore.writeQrelsWithoutRelMap' })
       if (isSkillRetPreset(flags.preset)) {
         if (flags.data === undefined) cmd.error(`error: preset '${flags.preset}' needs --data <dir>`, { exitCode: 2, code: 'trecscore.missingData' })
-        const other = ['qrels', 'split', 'conventions', 'labels', 'domains', 'digits', 'perQuery'].filter((o) => cmd.getOptionValueSource(o) === 'cli')
-        if (other.length) cmd.error(`error: ${other.map((o) => (o === 'perQuery' ? '--per-query' : `--${o}`)).join(', ')} do${other.length === 1 ? 'es' : ''} not apply to '${flags.preset}'`, { exitCode: 2, code: 'trecscore.skillretOption' })
+        const other = ['qrels', 'split', 'conventions', 'labels', 'domains', 'digits', 'perQuery', 'allowMissingCorpus'].filter((o) => cmd.getOptionValueSource(o) === 'cli')
+        if (other.length) cmd.error(`error: ${other.map((o) => (o === 'perQuery' ? '--per-query' : o === 'allowMissingCorpus' ? '--allow-missing-corpus' : `--${o}`)).join(', ')} do${other.length === 1 ? 'es' : ''} not apply to '${flags.preset}'`, { exitCode: 2, code: 'trecscore.skillretOption' })
         const format = flags.format
         if (format !== 'table' && format !== 'json' && format !== 'markdown') cmd.error(`error: preset '${flags.preset}' prints table, json or markdown`, { exitCode: 2, code: 'trecscore.skillretFormat' })
         if (flags.strict && flags.ignoreUnknownQueries) cmd.error('error: --strict and --ignore-unknown-queries contradict each other', { exitCode: 2, code: 'trecscore.strictAndIgnore' })
@@ -120,8 +122,8 @@ export function registerScore(program: Command): void {
       if (skillRetOnly.length) cmd.error(`error: ${skillRetOnly.join(', ')} appl${skillRetOnly.length === 1 ? 'ies' : 'y'} to the SkillRet presets only, not to '${flags.preset}'`, { exitCode: 2, code: 'trecscore.skillretOnlyOption' })
       if (!isReteco(flags.preset)) {
         if (!flags.qrels) cmd.error(`error: preset '${flags.preset}' needs --qrels <file>`, { exitCode: 2, code: 'trecscore.missingQrels' })
-        const retecoOnly = ['data', 'split', 'conventions', 'labels', 'domains', 'digits'].filter((o) => cmd.getOptionValueSource(o) === 'cli')
-        if (retecoOnly.length) cmd.error(`error: ${retecoOnly.map((o) => `--${o}`).join(', ')} appl${retecoOnly.length === 1 ? 'ies' : 'y'} to the RETECO presets only, not to '${flags.preset}'`, { exitCode: 2, code: 'trecscore.retecoOnlyOption' })
+        const retecoOnly = ['data', 'split', 'conventions', 'labels', 'domains', 'digits', 'allowMissingCorpus'].filter((o) => cmd.getOptionValueSource(o) === 'cli')
+        if (retecoOnly.length) cmd.error(`error: ${retecoOnly.map((o) => (o === 'allowMissingCorpus' ? '--allow-missing-corpus' : `--${o}`)).join(', ')} appl${retecoOnly.length === 1 ? 'ies' : 'y'} to the RETECO presets only, not to '${flags.preset}'`, { exitCode: 2, code: 'trecscore.retecoOnlyOption' })
         const score = await scorePreset(flags.preset, {
           qrels: flags.qrels,
           runs,
@@ -145,6 +147,7 @@ export function registerScore(program: Command): void {
         conventions: flags.conventions,
         ...(flags.labels ? { labels: flags.labels } : {}),
         ...(flags.domains ? { domains: flags.domains.split(',').filter(Boolean) } : {}),
+        ...(flags.allowMissingCorpus ? { allowMissingCorpus: true } : {}),
       })
       process.stdout.write(renderRetecoReports(reports, { format: flags.format, perQuery: !!flags.perQuery, digits: flags.digits }))
       const bad = reports.filter((r) => r.errors.length)

@@ -32,6 +32,7 @@ interface ValidateFlags {
   maxListed: number
   format: 'text' | 'json'
   strict?: boolean
+  allowMissingCorpus?: boolean
   retrieval?: string
   maxAnswerChars?: number
 }
@@ -104,6 +105,7 @@ export function registerValidate(program: Command): void {
     .option('--max-listed <n>', 'problems listed per code (all are counted)', integer(0), 20)
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .option('--strict', 'exit 1 when there are warnings but no errors')
+    .option('--allow-missing-corpus', 'RETECO: check domains without documents.jsonl anyway (their doc ids go unchecked); else exit 2')
     .addHelpText('after', helpText())
     .option('--candidates <file>', "NeuCLIR reranking: candidate lists (TREC run); documents outside a topic's list, or a topic with fewer or more documents, are errors")
     .option('--doc-lang <file>', 'neuclir23-mlir: doc-to-language map ("docid lang" lines, or language qrels) for the one-language check')
@@ -150,6 +152,7 @@ async function retecoCommand(run: string, flags: ValidateFlags): Promise<number>
     maxListed: flags.maxListed,
     maxLineBytes: flags.maxLineBytes,
     strict: flags.strict ?? false,
+    ...(flags.allowMissingCorpus ? { allowMissingCorpus: true } : {}),
   })
   process.stdout.write(flags.format === 'json' ? renderRetecoValidationJson(v) : renderRetecoValidationText(v))
   if (v.errors > 0) return 2

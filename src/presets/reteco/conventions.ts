@@ -35,6 +35,8 @@ export interface RetecoScoreRequest {
   readonly run: RetecoRun
   /** `--labels`: a judge-label provider; `null` for the set's default (offline labels). */
   readonly labels: TemporalLabelProvider | null
+  /** `--allow-missing-corpus`: score the plan on domains without `documents.jsonl` (unknown ids kept, said in the conventions). */
+  readonly allowMissingCorpus?: boolean
 }
 
 /** A named value of a report row; `null` = undefined (printed as such, never as 0). */
@@ -148,7 +150,7 @@ export function planConventionLines(r: PlanResult, split: string, labels: Tempor
     ['format', 'TREC 6 columns (query_id Q0 doc_id rank score run_id), ASCII whitespace; rank [+-]?[0-9]+, score a finite decimal'],
     ['ordering', `score descending after rounding to ${r.scorePrecision}; ties by doc id descending (byte order), then line order; rank column ignored`],
     ['duplicates', r.duplicates === 'keep-first-ranked' ? 'removed after the first occurrence in ranking order' : 'removed after the first line in file order'],
-    ['unknown doc ids', "discarded (not in the domain's documents.jsonl) before the cut at 10"],
+    ['unknown doc ids', `discarded (not in the domain's documents.jsonl) before the cut at 10${r.domainsWithoutCorpus.length ? `; KEPT in ${r.domainsWithoutCorpus.join(', ')}, which ha${r.domainsWithoutCorpus.length === 1 ? 's' : 've'} no documents.jsonl (--allow-missing-corpus)` : ''}`],
     ['missing topics', 'scored 0 on every measure (TC 0 when the query has required periods), counted'],
     ['topics', `qrels topics of split ${split}; run topics without qrels ignored (counted)`],
     ['relevance', 'binary: grade >= 1; nDCG IDCG over min(R, 10); MAP@10 divided by R; MRR without cutoff'],
@@ -262,7 +264,7 @@ export const planConventionSet: RetecoConventionSet = {
   async score(request) {
     const labels = request.labels ?? offlineLabels()
     const corpora = await runCorpora(request.data, request.subtrack, request.run)
-    const base = { data: request.data, subtrack: request.subtrack, run: request.run, labels, corpora }
+    const base = { data: request.data, subtrack: request.subtrack, run: request.run, labels, corpora, ...(request.allowMissingCorpus ? { allowMissingCorpus: true } : {}) }
     const r = await scorePlan(base)
     const variant = r.parseable && r.counts.some((c) => c.duplicateRows > 0) ? await scorePlan({ ...base, duplicates: 'keep-first' }) : null
     return planReport(r, request, labels, variant)

@@ -200,6 +200,11 @@ export interface PlanResult {
   readonly labels: string
   readonly duplicates: 'keep-first-ranked' | 'keep-first'
   readonly scorePrecision: 'float32' | 'float64'
+  /**
+   * Domains scored without a `documents.jsonl` (only with `allowMissingCorpus`): their unknown
+   * doc ids were kept, and the printed conventions say so.
+   */
+  readonly domainsWithoutCorpus: readonly string[]
 }
 
 /** Options of {@link scorePlan}. */
@@ -218,6 +223,29 @@ export interface PlanOptions {
   readonly scorePrecision?: 'float32' | 'float64'
   /** Corpus id sets per domain (else each domain's `documents.jsonl` is streamed). */
   readonly corpora?: ReadonlyMap<string, ReadonlySet<string>>
+  /**
+   * Score a domain that has no `documents.jsonl` (nor a set in `corpora`), keeping its unknown
+   * doc ids (`--allow-missing-corpus`; listed in `domainsWithoutCorpus`). By default such a domain
+   * is an error: the plan discards unknown ids, and skipping that rule changes the score.
+   * @default false
+   */
+  readonly allowMissingCorpus?: boolean
+}
+
+/**
+ * The domains of a sub-track that have no corpus (`documents.jsonl`, or a set in `corpora`), and
+ * the error lines that refuse them unless `allowMissingCorpus` is set.
+ */
+export function missingCorpusProblems(data: RetecoData, subtrack: RetecoSubtrack, corpora?: ReadonlyMap<string, ReadonlySet<string>>): { domains: string[]; problems: string[] } {
+  const domains = subtrack === '1a' || subtrack === '1b' ? data.track1 : data.track2
+  const missing = [...domains.values()].filter((d) => !d.corpusFile && !corpora?.has(d.domain))
+  return {
+    domains: missing.map((d) => d.domain),
+    problems: missing.map(
+      (d) =>
+        `${d.dir}: no documents.jsonl for domain ${d.domain}: the plan discards run doc ids that are not in the domain's corpus, so scoring without it would change the score silently; add the corpus, or give --allow-missing-corpus (score, validate) to keep unknown ids in this domain, which the printed conventions then say`,
+    ),
+  }
 }
 
 const ZERO: MetricValues = Object.fromEntries(PLAN_METRICS.map((m) => [m, 0])) as Record<PlanMetric, number>
@@ -401,6 +429,8 @@ export async function scorePlan(options: PlanOptions): Promise<PlanResult> {
   const float32 = scorePrecision === 'float32'
   const domains = subtrack === '1a' || subtrack === '1b' ? data.track1 : data.track2
   const problems = unscorableReasons(data, subtrack)
+  const noCorpus = missingCorpusProblems(data, subtrack, options.corpora)
+  if (!options.allowMissingCorpus) problems.push(...noCorpus.problems)
   if (problems.length) throw new RetecoInputError(problems)
 
   const runWarnings: string[] = []
@@ -514,6 +544,7 @@ export async function scorePlan(options: PlanOptions): Promise<PlanResult> {
     labels: labelsProvider.name,
     duplicates,
     scorePrecision,
+    domainsWithoutCorpus: noCorpus.domains,
   }
   if (!parseable) return { ...base, scores: null, topics: [] }
   return { ...base, scores: aggregatePlan(subtrack, [...domains.keys()], topics), topics }

@@ -6,7 +6,7 @@ import { loadRetecoData } from './data.js'
 import { RetecoInputError } from './errors.js'
 import { judgeLabels } from './labels.js'
 import { readRetecoRun } from './runs.js'
-import { unscorableReasons } from './plan.js'
+import { missingCorpusProblems, unscorableReasons } from './plan.js'
 import { RETECO_CONVENTION_SETS, type RetecoConventionSetName, type RetecoReport } from './conventions.js'
 import { trackOf, type RetecoSubtrack } from './types.js'
 
@@ -36,6 +36,11 @@ export interface ScoreRetecoOptions {
   readonly labels?: string
   /** Only these domains. @default every domain of the track */
   readonly domains?: readonly string[]
+  /**
+   * Plan conventions: score domains that have no `documents.jsonl`, keeping their unknown doc ids
+   * (said in the report's conventions). Without it such a domain is an error. @default false
+   */
+  readonly allowMissingCorpus?: boolean
 }
 
 /**
@@ -56,12 +61,13 @@ export async function scoreRetecoRuns(options: ScoreRetecoOptions): Promise<Rete
   const data = await loadRetecoData(options.data, { split: options.split ?? 'dev', tracks: [track], ...(options.domains ? { domains: options.domains } : {}) })
   const domains = track === 'track1_tempo' ? data.track1 : data.track2
   const unscorable = unscorableReasons(data, subtrack)
+  if (name === 'plan' && !options.allowMissingCorpus) unscorable.push(...missingCorpusProblems(data, subtrack).problems)
   if (unscorable.length) throw new RetecoInputError(unscorable)
   const labels = options.labels ? await judgeLabels(options.labels) : null
   const reports: RetecoReport[] = []
   for (const path of options.runs) {
     const run = await readRetecoRun(path, { domains, subtrack })
-    reports.push(await set.score({ data, subtrack, run, labels }))
+    reports.push(await set.score({ data, subtrack, run, labels, ...(options.allowMissingCorpus ? { allowMissingCorpus: true } : {}) }))
   }
   return reports
 }

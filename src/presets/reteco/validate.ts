@@ -27,6 +27,7 @@ import { RunValidator, type ProblemCount, type RunValidationReport } from '../..
 import { readCorpusIds, loadRetecoData } from './data.js'
 import { RetecoInputError } from './errors.js'
 import { domainOfRunFile } from './runs.js'
+import { missingCorpusProblems } from './plan.js'
 import { FormatChecker, FORMAT_CHECKER_ERROR_KINDS, type CheckedLine, type FormatCheckerResult } from './format-checker.js'
 import { parseTurnTopic, stepQueryOf } from './topics.js'
 import { topicQrels, trackOf, type RetecoDomainData, type RetecoSubtrack } from './types.js'
@@ -60,6 +61,12 @@ export interface RetecoValidateOptions {
   readonly strict?: boolean
   /** Longest line checked. @default 16 MiB */
   readonly maxLineBytes?: number
+  /**
+   * Check a domain without `documents.jsonl` anyway (its doc ids cannot be checked; the plan
+   * scorer then keeps them). Without it such a domain is an error (exit 2), as in `score`.
+   * @default false
+   */
+  readonly allowMissingCorpus?: boolean
 }
 
 /** One of our error codes the checker does not share on a file, and why. */
@@ -381,6 +388,8 @@ export async function validateRetecoRun(run: string, options: ValidateRetecoRunO
   const data = await loadRetecoData(options.data, { split: options.split ?? 'dev', tracks: [track] })
   const domains = track === 'track1_tempo' ? data.track1 : data.track2
   if (domains.size === 0) throw new RetecoInputError([`${options.data}: no ${track} domain for sub-track ${subtrack}`])
+  const noCorpus = missingCorpusProblems(data, subtrack)
+  if (noCorpus.problems.length && !options.allowMissingCorpus) throw new RetecoInputError(noCorpus.problems)
   const index = data.layout === 'release' ? await loadRetecoTopicIndex(options.data) : new Map()
   const topicsOf = new Map<string, string[]>()
   const allTopics = new Map<string, string[]>()
