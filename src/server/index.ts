@@ -15,7 +15,7 @@ import { startServer, type RunningServer } from './app.js'
 export { startServer, createApp, type RunningServer, type StartOptions } from './app.js'
 export { loadCompetition, parseCompetition, ConfigError, type Competition, type Track } from './config/load.js'
 export { configJsonSchema, competitionSchema, type CompetitionConfig } from './config/schema.js'
-export { createOrganizer, createTeam, createInvite, AccountError } from './auth/accounts.js'
+export { createOrganizer, createTeam, createInvite, acceptInvite, createApiToken, AccountError } from './auth/accounts.js'
 export { rankBoard, TIE_POLICY, type BoardEntry, type BoardCandidate } from './board.js'
 
 /** `trecscore serve --config FILE --data DIR [--port N] [--host H]`: start and print the URL. */

@@ -14,7 +14,7 @@ import { hashPassword, verifyPassword } from '../../src/server/auth/passwords.js
 import { hashSecret, newSecret } from '../../src/server/auth/tokens.js'
 import { RateLimiter } from '../../src/server/auth/rate-limit.js'
 import { receiveRun, UploadRejected } from '../../src/server/storage/upload.js'
-import { uploadLimitsSchema } from '../../src/server/config/schema.js'
+import { configJsonSchema, uploadLimitsSchema } from '../../src/server/config/schema.js'
 import { makeCompetition, runSubset } from './helpers.js'
 
 const comp = makeCompetition()
@@ -69,6 +69,24 @@ describe('competition config', () => {
   it('refuses unknown keys (a typo is not silently ignored)', () => {
     const base = JSON.parse(readFileSync(comp.config, 'utf8')) as Record<string, unknown>
     expect(configError({ ...base, limit: { perDay: 1 } }).join('\n')).toMatch(/Unrecognized key.*limit/)
+  })
+})
+
+describe('README', () => {
+  it('documents every key of the config schema', () => {
+    const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8')
+    const section = readme.slice(readme.indexOf('### The competition config'), readme.indexOf('### JSON API'))
+    const keys = new Set<string>()
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) return node.forEach(walk)
+      if (typeof node !== 'object' || node === null) return
+      const o = node as Record<string, unknown>
+      if (o['properties'] && typeof o['properties'] === 'object') for (const k of Object.keys(o['properties'])) keys.add(k)
+      Object.values(o).forEach(walk)
+    }
+    walk(configJsonSchema())
+    expect(keys.size).toBeGreaterThan(30)
+    for (const k of keys) expect(section.includes('`' + k + '`') || section.includes('`' + k + '[]`'), `README config table lacks \`${k}\``).toBe(true)
   })
 })
 
