@@ -8,7 +8,7 @@
  * chromium), where that is a failure.
  */
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -46,10 +46,10 @@ describe.skipIf(!haveChromium)('HTML report in Chromium', () => {
   let browser: Browser
   let dir: string
 
-  async function open(html: string, name: string): Promise<Loaded> {
+  async function open(html: string, name: string, viewport = { width: 1200, height: 900 }): Promise<Loaded> {
     const file = join(dir, `${name}.html`)
     writeFileSync(file, html)
-    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } })
+    const page = await browser.newPage({ viewport })
     const consoleErrors: string[] = []
     const requests: string[] = []
     const failed: string[] = []
@@ -166,5 +166,65 @@ describe.skipIf(!haveChromium)('HTML report in Chromium', () => {
     expect(titles.some((t) => t.includes(HOSTILE_QUERY))).toBe(true)
     await page.screenshot({ path: join(ARTIFACTS, 'report-hostile.png'), fullPage: true })
     await page.close()
+  })
+
+  it('200-character run names and 12 runs: no name cut, no element wider than the viewport, chart labels inside their charts', async () => {
+    const runsDir = join(dir, 'long')
+    mkdirSync(runsDir, { recursive: true })
+    const sources = ['bm25', 'dense', 'hybrid'].map((r) => readFileSync(join(ROOT, `demo/runs/${r}.run`), 'utf8'))
+    const runs = Array.from({ length: 12 }, (_, i) => {
+      const stem = `${String(i + 1).padStart(2, '0')}-${'very-long-run-name-'.repeat(11)}`.slice(0, 196)
+      const file = join(runsDir, `${stem}.run`)
+      writeFileSync(file, sources[i % 3]!)
+      return file
+    })
+    expect(runs.every((f) => f.split('/').pop()!.length === 200)).toBe(true)
+    const measures = ['nDCG@10', 'AP', 'P@5', 'RR', 'R@100', 'nDCG@20', 'P@10', 'R@1000']
+    const data = await buildReportData({ qrels: join(ROOT, 'demo/qrels.txt'), runs, measures })
+    const html = render(data, assets)
+    for (const viewport of [
+      { width: 1200, height: 900 },
+      { width: 800, height: 900 },
+    ]) {
+      const { page, consoleErrors, failed } = await open(html, `long-${viewport.width}`, viewport)
+      expect(consoleErrors).toEqual([])
+      expect(failed).toEqual([])
+      const layout = await page.evaluate(() => {
+        const vw = document.documentElement.clientWidth
+        const inScroll = (e: Element): boolean => e.parentElement?.closest('.scroll, .chart') !== null && e.parentElement?.closest('.scroll, .chart') !== undefined
+        const tooWide = [...document.querySelectorAll('body *')]
+          .filter((e) => !inScroll(e))
+          .filter((e) => {
+            const r = e.getBoundingClientRect()
+            return r.width > 0 && (r.left < -0.5 || r.right > vw + 0.5)
+          })
+          .map((e) => `${e.tagName.toLowerCase()}#${e.id}.${e.className}`)
+        const clipped = [...document.querySelectorAll('td.name')].filter((td) => td.scrollWidth > td.clientWidth + 0.5).map((td) => td.textContent)
+        const labelsOutside = [...document.querySelectorAll('.chart svg')].flatMap((svg) => {
+          const box = svg.getBoundingClientRect()
+          return [...svg.querySelectorAll('text')]
+            .filter((t) => {
+              const r = t.getBoundingClientRect()
+              return r.width > 0 && (r.left < box.left - 1 || r.right > box.right + 1 || r.top < box.top - 1 || r.bottom > box.bottom + 1)
+            })
+            .map((t) => t.textContent)
+        })
+        const leaderboardNames = [...document.querySelectorAll('#leaderboard tbody td.name')].map((td) => td.textContent)
+        return { vw, pageWidth: document.documentElement.scrollWidth, tooWide, clipped, labelsOutside, leaderboardNames, keys: [...document.querySelectorAll('.chart-key')].map((k) => k.textContent) }
+      })
+      expect(layout.pageWidth).toBeLessThanOrEqual(layout.vw)
+      expect(layout.tooWide).toEqual([])
+      expect(layout.clipped).toEqual([])
+      expect(layout.labelsOutside).toEqual([])
+      // Every full name is on the page (leaderboard: letter, space, name) and in the chart key.
+      expect(layout.leaderboardNames).toEqual(data.runs.map((r) => `${r.letter} ${r.name}`))
+      for (const r of data.runs) expect(layout.keys[0]).toContain(`${r.letter} = ${r.name}`)
+      // Chart axis labels: letter and a shortened name, at most 34 characters.
+      const ticks = await page.locator('#chart-distribution svg [aria-label="y-axis tick label"] text').allTextContents()
+      expect(ticks).toHaveLength(12)
+      expect(ticks.every((t) => t.length <= 34 && /^[a-l] \d\d-very-long.*…/.test(t))).toBe(true)
+      if (viewport.width === 1200) await page.screenshot({ path: join(ARTIFACTS, 'report-long-names.png'), fullPage: true })
+      await page.close()
+    }
   })
 })

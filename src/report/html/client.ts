@@ -14,6 +14,14 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     return e;
   }
   function fmt(v) { return v === null || v === undefined ? 'undef' : Number(v).toFixed(4); }
+  // Control characters and bidi overrides in names and ids shown as \xNN / \u{NNNN} (as the text renderers do).
+  var CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+  function show(t) {
+    return String(t).replace(CONTROL, function (c) {
+      var code = c.charCodeAt(0);
+      return code <= 0xff ? '\\x' + (code < 16 ? '0' : '') + code.toString(16) : '\\u{' + code.toString(16) + '}';
+    });
+  }
   function byId(id) { return document.getElementById(id); }
 
   byId('title').textContent = data.title;
@@ -45,12 +53,12 @@ export const CLIENT_SCRIPT = String.raw`(function () {
   data.leaderboard.forEach(function (row) {
     var run = data.runs[row.run];
     var tr = el('tr');
-    var name = el('td', null, 'text');
+    var name = el('td', null, 'text name');
     name.appendChild(el('span', run.letter, 'letter'));
-    name.appendChild(document.createTextNode(' ' + run.name));
+    name.appendChild(document.createTextNode(' ' + show(run.name)));
     name.dataset.sort = run.name;
     tr.appendChild(name);
-    var tag = el('td', run.tag, 'text');
+    var tag = el('td', show(run.tag), 'text');
     tag.dataset.sort = run.tag;
     tr.appendChild(tag);
     row.values.forEach(function (v, i) {
@@ -103,7 +111,7 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     var ctb = el('tbody');
     data.counts.forEach(function (c) {
       var tr = el('tr');
-      tr.appendChild(el('td', c.run, 'text'));
+      tr.appendChild(el('td', show(c.run), 'text name'));
       c.items.forEach(function (it, i) { tr.appendChild(el('td', it[1], i > 0 && it[1] ? 'num nonzero' : 'num')); });
       ctb.appendChild(tr);
     });
@@ -119,6 +127,27 @@ export const CLIENT_SCRIPT = String.raw`(function () {
   select.value = data.primary;
   select.addEventListener('change', function () { draw(select.value); });
   var runNames = data.runs.map(function (r) { return r.name; });
+  // Charts name a run by its letter and a shortened name (the folder all runs share left out, then
+  // at most 30 characters), so axis labels and legends stay readable; the key under the chart and
+  // the leaderboard give full names.
+  var common = data.runs.length < 2 ? '' : data.runs.map(function (r) { return show(r.name); }).reduce(function (p, n) {
+    var i = 0;
+    while (i < p.length && i < n.length && p[i] === n[i]) i++;
+    return p.slice(0, i);
+  });
+  common = common.slice(0, common.lastIndexOf('/') + 1);
+  function shorten(t) { var u = t.slice(common.length) || t; return u.length <= 30 ? u : u.slice(0, 14) + '…' + u.slice(-15); }
+  var labelOf = new Map(data.runs.map(function (r) { return [r.name, r.letter + ' ' + shorten(show(r.name))]; }));
+  var runLabels = data.runs.map(function (r) { return labelOf.get(r.name); });
+  var shortened = data.runs.some(function (r) { return labelOf.get(r.name) !== r.letter + ' ' + show(r.name); });
+  function label(d) { return labelOf.get(d.run); }
+  function withKey(node) {
+    if (!shortened) return node;
+    var box = document.createElement('div');
+    box.appendChild(node);
+    box.appendChild(el('p', 'Runs: ' + data.runs.map(function (r) { return r.letter + ' = ' + show(r.name); }).join('; '), 'chart-key'));
+    return box;
+  }
 
   function put(id, node) { var box = byId(id); box.replaceChildren(node); }
   function width(id) { return Math.max(320, Math.min(1100, byId(id).clientWidth || 800)); }
@@ -137,44 +166,44 @@ export const CLIENT_SCRIPT = String.raw`(function () {
   function draw(m) {
     var rows = data.perQuery.filter(function (q) { return q.values[m] !== null && q.values[m] !== undefined; })
       .map(function (q) { return { run: q.run, query: q.query, value: q.values[m] }; });
-    var margin = Math.min(260, 12 + 7 * Math.max.apply(null, runNames.map(function (n) { return n.length; })));
-    put('chart-distribution', Plot.plot({
+    var margin = Math.min(260, 12 + 7 * Math.max.apply(null, runLabels.map(function (n) { return n.length; })));
+    put('chart-distribution', withKey(Plot.plot({
       width: width('chart-distribution'), marginLeft: margin, height: 60 + 46 * runNames.length,
-      x: { label: m + ' per query', grid: true }, y: { label: null, domain: runNames },
-      color: { domain: runNames },
+      x: { label: m + ' per query', grid: true }, y: { label: null, domain: runLabels },
+      color: { domain: runLabels },
       marks: [
-        Plot.boxX(rows, { x: 'value', y: 'run', stroke: '#555', fill: '#e8e8e8' }),
-        Plot.dot(rows, { className: 'query-dots', x: 'value', y: 'run', fill: 'run', r: 2.5, fillOpacity: 0.55, title: function (d) { return d.run + ' · ' + d.query + ': ' + fmt(d.value); } })
+        Plot.boxX(rows, { x: 'value', y: label, stroke: '#555', fill: '#e8e8e8' }),
+        Plot.dot(rows, { className: 'query-dots', x: 'value', y: label, fill: label, r: 2.5, fillOpacity: 0.55, title: function (d) { return show(d.run) + ' · ' + show(d.query) + ': ' + fmt(d.value); } })
       ]
-    }));
+    })));
 
     if (data.domains && data.domains.length) {
       var drows = data.domains.filter(function (d) { return d.values[m] !== null && d.values[m] !== undefined; })
         .map(function (d) { return { run: d.run, group: d.group, value: d.values[m], n: d.n }; });
-      put('chart-domains', Plot.plot({
+      put('chart-domains', withKey(Plot.plot({
         width: width('chart-domains'), height: 300, marginBottom: 40,
-        fx: { label: null }, x: { axis: null, domain: runNames }, y: { label: m, grid: true },
-        color: { domain: runNames, legend: true },
+        fx: { label: null }, x: { axis: null, domain: runLabels }, y: { label: m, grid: true },
+        color: { domain: runLabels, legend: true },
         marks: [
-          Plot.barY(drows, { className: 'domain-bars', fx: 'group', x: 'run', y: 'value', fill: 'run', title: function (d) { return d.run + ' · ' + d.group + ': ' + fmt(d.value) + (d.n === null ? '' : ' (n=' + d.n + ')'); } }),
+          Plot.barY(drows, { className: 'domain-bars', fx: 'group', x: label, y: 'value', fill: label, title: function (d) { return show(d.run) + ' · ' + show(d.group) + ': ' + fmt(d.value) + (d.n === null ? '' : ' (n=' + d.n + ')'); } }),
           Plot.ruleY([0])
         ]
-      }));
+      })));
     }
 
     if (data.turnDepth && data.turnDepth.length) {
       var trows = data.turnDepth.filter(function (d) { return d.values[m] !== null && d.values[m] !== undefined; })
         .map(function (d) { return { run: d.run, group: d.group, value: d.values[m], n: d.n }; });
       var depths = Array.from(new Set(trows.map(function (d) { return d.group; }))).sort();
-      put('chart-turns', Plot.plot({
+      put('chart-turns', withKey(Plot.plot({
         width: width('chart-turns'), height: 300,
         x: { type: 'point', domain: depths, label: 'turn depth', padding: 0.3 }, y: { label: m, grid: true },
-        color: { domain: runNames, legend: true },
+        color: { domain: runLabels, legend: true },
         marks: [
-          Plot.line(trows, { className: 'turn-lines', x: 'group', y: 'value', stroke: 'run' }),
-          Plot.dot(trows, { x: 'group', y: 'value', fill: 'run', r: 3.5, title: function (d) { return d.run + ' · ' + d.group + ': ' + fmt(d.value) + (d.n === null ? '' : ' (n=' + d.n + ')'); } })
+          Plot.line(trows, { className: 'turn-lines', x: 'group', y: 'value', stroke: label }),
+          Plot.dot(trows, { x: 'group', y: 'value', fill: label, r: 3.5, title: function (d) { return show(d.run) + ' · ' + show(d.group) + ': ' + fmt(d.value) + (d.n === null ? '' : ' (n=' + d.n + ')'); } })
         ]
-      }));
+      })));
     }
 
     var diffBox = byId('chart-diff');
@@ -187,14 +216,14 @@ export const CLIENT_SCRIPT = String.raw`(function () {
         data.perQuery.forEach(function (q) {
           var k = (q.group || '') + '\u0000' + q.query;
           if (q.run === r && q.values[m] !== null && q.values[m] !== undefined && base.has(k))
-            diffs.push({ query: (q.group ? q.group + ' ' : '') + q.query, diff: q.values[m] - base.get(k) });
+            diffs.push({ query: show((q.group ? q.group + ' ' : '') + q.query), diff: q.values[m] - base.get(k) });
         });
         diffs.sort(function (a, b) { return b.diff - a.diff || (a.query < b.query ? -1 : 1); });
         var wins = diffs.filter(function (d) { return d.diff > 0; }).length, losses = diffs.filter(function (d) { return d.diff < 0; }).length;
         var mean = diffs.reduce(function (a, d) { return a + d.diff; }, 0) / (diffs.length || 1);
         var fig = el('figure', null, 'diff');
         var s = sigFor(r, data.baseline, m);
-        var cap = r + ' − ' + data.baseline + ' on ' + m + ': mean ' + (mean >= 0 ? '+' : '') + mean.toFixed(4) + ', ' + wins + ' better / ' + (diffs.length - wins - losses) + ' equal / ' + losses + ' worse' +
+        var cap = show(r) + ' − ' + show(data.baseline) + ' on ' + m + ': mean ' + (mean >= 0 ? '+' : '') + mean.toFixed(4) + ', ' + wins + ' better / ' + (diffs.length - wins - losses) + ' equal / ' + losses + ' worse' +
           (s ? '; adjusted p = ' + (s.p === null ? 'n/a' : s.p.toPrecision(3)) + (s.significant ? ' (significant: ' + s.better + ' better)' : ' (not significant)') : '');
         var fc = el('figcaption', cap);
         if (s && s.significant) fc.appendChild(el('span', ' ★', 'sig'));
@@ -202,7 +231,8 @@ export const CLIENT_SCRIPT = String.raw`(function () {
         fig.appendChild(Plot.plot({
           width: width('chart-diff'), height: 220,
           x: { axis: null, domain: diffs.map(function (d) { return d.query; }), label: 'queries, sorted by difference' },
-          y: { label: 'difference in ' + m, grid: true },
+          // All differences 0 (a run equal to the baseline): a symmetric domain, not a degenerate one.
+          y: Object.assign({ label: 'difference in ' + m, grid: true }, diffs.every(function (d) { return d.diff === 0; }) ? { domain: [-1, 1] } : {}),
           color: { domain: ['better', 'equal', 'worse'], range: ['#2a7f3f', '#999999', '#b3261e'], legend: true },
           marks: [
             Plot.barY(diffs, { className: 'diff-bars', x: 'query', y: 'diff', fill: function (d) { return d.diff > 0 ? 'better' : d.diff < 0 ? 'worse' : 'equal'; }, title: function (d) { return d.query + ': ' + (d.diff >= 0 ? '+' : '') + d.diff.toFixed(4); } }),
@@ -222,12 +252,12 @@ export const CLIENT_SCRIPT = String.raw`(function () {
       var stb = el('tbody');
       data.significance.rows.filter(function (s) { return s.measure === m; }).forEach(function (s) {
         var tr = el('tr');
-        tr.appendChild(el('td', s.run, 'text'));
-        tr.appendChild(el('td', s.versus, 'text'));
+        tr.appendChild(el('td', show(s.run), 'text name'));
+        tr.appendChild(el('td', show(s.versus), 'text name'));
         tr.appendChild(el('td', (s.meanDifference >= 0 ? '+' : '') + s.meanDifference.toFixed(4), 'num'));
         tr.appendChild(el('td', s.wins + ' / ' + s.ties + ' / ' + s.losses, 'num'));
         tr.appendChild(el('td', s.pAdjusted === null ? 'n/a' : s.pAdjusted.toPrecision(3), 'num'));
-        tr.appendChild(el('td', s.significant ? 'yes (' + (s.better === 'run' ? s.run : s.versus) + ')' : 'no', 'text'));
+        tr.appendChild(el('td', s.significant ? 'yes (' + show(s.better === 'run' ? s.run : s.versus) + ')' : 'no', 'text name'));
         stb.appendChild(tr);
       });
       st.appendChild(stb);

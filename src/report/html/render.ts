@@ -2,6 +2,11 @@
  * The HTML report as one self-contained page: styles, the data (JSON), the charting library and
  * the page script are all inlined; a Content-Security-Policy forbids every network request.
  * Pure: `(data, assets) => string`.
+ *
+ * Layout rules (checked in a browser by test/report/browser.test.ts): a run name is never cut
+ * (long names wrap inside their cell), every table sits in a horizontally scrolling box, and no
+ * element is wider than the page; charts label runs by letter and a shortened name (the
+ * leaderboard and the key under each chart give the full names).
  */
 import { CLIENT_SCRIPT } from './client.js'
 import { escapeHtml, inlineScript, jsonForScript } from './escape.js'
@@ -22,7 +27,10 @@ h1 { margin: 0 0 4px; font-size: 22px; }
 h2 { font-size: 17px; margin: 26px 0 8px; }
 main { padding: 0 28px 40px; max-width: 1200px; }
 #source, .hint, figcaption, #legend { color: var(--muted); }
+h1, #source, figcaption, #legend, li, dd, td.text, td.name, .chart-key { overflow-wrap: anywhere; }
+.scroll { max-width: 100%; overflow-x: auto; }
 table { border-collapse: collapse; margin: 6px 0; }
+td.name, td.text { min-width: 16em; max-width: 36em; }
 th, td { padding: 5px 10px; border-bottom: 1px solid var(--line); text-align: left; vertical-align: top; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 td.best { font-weight: 700; }
@@ -36,7 +44,9 @@ span.letter { display: inline-block; min-width: 1.4em; color: var(--muted); font
 dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px 16px; margin: 6px 0; }
 dt { font-weight: 600; }
 dd { margin: 0; }
-.chart { min-height: 40px; }
+.chart { min-height: 40px; max-width: 100%; overflow-x: auto; }
+.chart svg { max-width: none; }
+.chart-key { color: var(--muted); font-size: 12px; margin: 4px 0 0; }
 figure.diff { margin: 10px 0 18px; }
 label.measure { display: inline-block; margin-top: 18px; font-weight: 600; }
 select { font: inherit; margin-left: 6px; }
@@ -68,7 +78,7 @@ export function renderHtmlReport(data: ReportData, assets: ReportAssets): string
 <section id="leaderboard-section">
 <h2>Leaderboard</h2>
 <p class="hint">Click a column header to sort.</p>
-<table id="leaderboard"></table>
+<div class="scroll"><table id="leaderboard"></table></div>
 <p id="legend"></p>
 </section>
 <section id="charts-section">
@@ -77,13 +87,13 @@ export function renderHtmlReport(data: ReportData, assets: ReportAssets): string
 <section id="domains-section"><h2>Per domain</h2><div id="chart-domains" class="chart"></div></section>
 <section id="turns-section"><h2>By turn depth</h2><div id="chart-turns" class="chart"></div></section>
 <section id="diff-section"><h2>Per-query difference against the baseline</h2><p class="hint">Each bar is one query (run minus baseline), sorted; queries both runs have a value for.</p><div id="chart-diff" class="chart"></div></section>
-<section id="significance-section"><h2>Significance</h2><table id="significance"></table></section>
+<section id="significance-section"><h2>Significance</h2><div class="scroll"><table id="significance"></table></div></section>
 </section>
 <section id="conventions-section">
 <h2>Conventions in force</h2>
 <dl id="conventions"></dl>
 <h2>Dropped, deduplicated and zero-filled</h2>
-<table id="counts"></table>
+<div class="scroll"><table id="counts"></table></div>
 </section>
 <section id="notes-section"><h2>Notes</h2><ul id="notes"></ul></section>
 </main>
