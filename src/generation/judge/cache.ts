@@ -115,18 +115,49 @@ export class JudgeCache {
     // better-sqlite3 is an optional package, loaded on first use: the native module costs ~70 ms
     // of start-up, which every other command should not pay; missing, it says what to install.
     const Sqlite = requireOptional<typeof Database>('better-sqlite3')
-    let db: Database.Database | null = null
+    // SQLite answers "database is locked" at once, without waiting out the busy timeout, where
+    // waiting could deadlock: switching a fresh file to WAL while another process does the same.
+    // Such an open is retried, after a short pause, for up to 10 s.
+    const deadline = Date.now() + 10_000
+    const pause = new Int32Array(new SharedArrayBuffer(4))
+    let db: Database.Database
     let stored: string
-    try {
-      db = new Sqlite(file)
-      // The busy timeout first: processes creating one cache at once wait for each other's locks.
-      db.pragma('busy_timeout = 10000')
-      db.pragma('journal_mode = WAL')
-      db.pragma('synchronous = FULL')
-      const d = db
-      // Schema and config hash in one IMMEDIATE transaction: of several processes creating the
-      // cache at once, the first writes the hash and the others read it (no UNIQUE race).
-      stored = d.transaction(() => {
+    for (let attempt = 0; ; attempt++) {
+      let d: Database.Database | null = null
+      try {
+        d = new Sqlite(file)
+        stored = JudgeCache.init(d, configHash)
+        db = d
+        break
+      } catch (e) {
+        d?.close()
+        const code = (e as { code?: unknown }).code
+        if ((code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED') && Date.now() < deadline) {
+          Atomics.wait(pause, 0, 0, 5 + Math.min(attempt, 10) * 5)
+          continue
+        }
+        throw new JudgeInputError([`${file}: cannot open the judgment cache as SQLite (${(e as Error).message})`])
+      }
+    }
+    if (stored !== configHash) {
+      db.close()
+      throw new JudgeInputError([
+        `${file}: this judgment cache was made under judge config ${stored}, not ${configHash}; judgments of different configs are never mixed (use another --cache file)`,
+      ])
+    }
+    return new JudgeCache(file, db, configHash)
+  }
+
+  /** Settings, schema and config hash of a freshly opened connection; returns the stored hash. */
+  private static init(d: Database.Database, configHash: string): string {
+    // The busy timeout first: processes creating one cache at once wait for each other's locks.
+    d.pragma('busy_timeout = 10000')
+    d.pragma('journal_mode = WAL')
+    d.pragma('synchronous = FULL')
+    // Schema and config hash in one IMMEDIATE transaction: of several processes creating the
+    // cache at once, the first writes the hash and the others read it (no UNIQUE race).
+    return d
+      .transaction(() => {
         d.exec(`CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
           CREATE TABLE IF NOT EXISTS judgments (key TEXT PRIMARY KEY, dimension TEXT NOT NULL, turn_id TEXT NOT NULL,
             status TEXT NOT NULL, score INTEGER, rationale TEXT, reason TEXT, attempts INTEGER NOT NULL,
@@ -138,18 +169,8 @@ export class JudgeCache {
             pid INTEGER NOT NULL, expires_at INTEGER NOT NULL);`)
         d.prepare("INSERT OR IGNORE INTO meta (key, value) VALUES ('config_hash', ?)").run(configHash)
         return (d.prepare("SELECT value FROM meta WHERE key = 'config_hash'").get() as { value: string }).value
-      }).immediate()
-    } catch (e) {
-      db?.close()
-      throw new JudgeInputError([`${file}: cannot open the judgment cache as SQLite (${(e as Error).message})`])
-    }
-    if (stored !== configHash) {
-      db.close()
-      throw new JudgeInputError([
-        `${file}: this judgment cache was made under judge config ${stored}, not ${configHash}; judgments of different configs are never mixed (use another --cache file)`,
-      ])
-    }
-    return new JudgeCache(file, db, configHash)
+      })
+      .immediate()
   }
 
   /**
