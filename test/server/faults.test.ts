@@ -6,12 +6,13 @@
  */
 import { createReadStream, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { Readable } from 'node:stream'
 import { afterAll, describe, expect, it } from 'vitest'
 import { loadCompetition } from '../../src/server/config/load.js'
 import { startServer, type RunningServer } from '../../src/server/app.js'
 import { createTeam } from '../../src/server/auth/accounts.js'
 import { submitRun } from '../../src/server/submissions.js'
-import { makeCompetition } from './helpers.js'
+import { makeCompetition, runSubset } from './helpers.js'
 
 const comp = makeCompetition({ config: { worker: { maxAttempts: 2 } } })
 afterAll(() => comp.cleanup())
@@ -120,6 +121,45 @@ describe('scoring faults', () => {
       expect(await scoreVersions(second, id)).toEqual([1])
     } finally {
       await second.close()
+    }
+  })
+})
+
+describe('quotas and upload limits over HTTP', () => {
+  it('per-day and concurrent limits refuse with 429; failed runs are not charged; 413 past the byte limit', async () => {
+    const competition = loadCompetition(comp.config)
+    const server = await startServer({
+      competition: { ...competition, limits: { ...competition.limits, perDay: 2, concurrent: 1 }, upload: { ...competition.upload, maxBytes: 50_000 }, tracks: competition.tracks.map((t) => ({ ...t, baselines: {} })) },
+      dataDir: join(comp.dir, 'quota-board'),
+      workerModule: stub('quota-worker', `() => 'answer'`),
+    })
+    try {
+      const teamId = await createTeam(server.ctx.db, 'quota-team', new Date())
+      const small = Buffer.from(runSubset(comp.runs.bm25, (q) => q <= 10))
+      expect(small.length).toBeLessThan(50_000)
+      const go = async () => submitRun(server.ctx, { teamId, userId: null, track: 'dl', phase: 'dev', name: 'r.run', metadata: { kind: 'automatic' }, body: Readable.from([small]) })
+      const first = await go()
+      expect(first.kind).toBe('accepted')
+      const id1 = (first as { id: string }).id
+      await until('the first job to finish', async () => ((await row(server, id1)).state === 'scored' ? true : undefined))
+      await server.ctx.db.updateTable('submissions').set({ state: 'failed', charged: 0, reason: 'test: a failed run' }).where('id', '=', id1).execute()
+      const second = await go()
+      expect(second.kind, 'a failed run does not count').toBe('accepted')
+      const busy = await go()
+      expect(busy).toMatchObject({ kind: 'rejected', status: 429 })
+      expect((busy as { message: string }).message).toMatch(/queued or scoring/)
+      await until('the second job to finish', async () => ((await row(server, (second as { id: string }).id)).state === 'scored' ? true : undefined))
+      expect((await go()).kind).toBe('accepted')
+      await until('no job queued', async () => ((await server.ctx.db.selectFrom('submissions').select('id').where('state', 'in', ['queued', 'scoring']).execute()).length === 0 ? true : undefined))
+      const over = await go()
+      expect(over).toMatchObject({ kind: 'rejected', status: 429 })
+      expect((over as { message: string }).message).toBe('your team used its 2 submissions of the last 24 hours for track dl')
+      const charged = await server.ctx.db.selectFrom('submissions').select(['charged']).where('team_id', '=', teamId).execute()
+      expect(charged.map((c) => c.charged).sort()).toEqual([0, 1, 1])
+      const big = await submitRun(server.ctx, { teamId: await createTeam(server.ctx.db, 'big-team', new Date()), userId: null, track: 'dl', phase: 'dev', name: 'r.run', metadata: { kind: 'automatic' }, body: createReadStream(comp.runs.bm25) })
+      expect(big).toEqual({ kind: 'rejected', status: 413, message: 'upload limit: the upload is over 50000 bytes' })
+    } finally {
+      await server.close()
     }
   })
 })
