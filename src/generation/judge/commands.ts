@@ -94,7 +94,7 @@ function openRun(o: Pick<JudgeCallOptions, 'config' | 'cache' | 'baseUrl' | 'env
 }
 
 /** Is the base URL a server on this machine (`localhost`, 127.x.x.x, `::1`)? */
-export function isLoopbackUrl(baseUrl: string): boolean {
+function isLoopbackUrl(baseUrl: string): boolean {
   try {
     const host = new URL(baseUrl).hostname.replace(/^\[|\]$/g, '')
     return host === 'localhost' || host === '::1' || /^127\./.test(host)
@@ -318,7 +318,7 @@ export async function judgeReportCommand(o: JudgeReportCommandOptions): Promise<
  * under the working directory relative to it, any other by its base name (a report is shared:
  * it should not carry local absolute paths).
  */
-export function reportPath(file: string, cwd: string = process.cwd()): string {
+function reportPath(file: string, cwd: string = process.cwd()): string {
   if (resolve(file) === resolve(defaultJudgeConfigPath())) return 'data/judge/reteco-judge-v1.json'
   const rel = relative(cwd, resolve(cwd, file))
   return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel.split(sep).join('/') : basename(file)
