@@ -139,7 +139,7 @@ describe.skipIf(!haveChromium)('HTML report in Chromium', () => {
   it('hostile ids render as text and no injected script runs', async () => {
     const qrels = join(dir, 'hostile.qrels')
     const run = join(dir, '<b>evil<i>.run')
-    const plain = join(dir, 'plain.run')
+    const plain = join(dir, 'plain\u001b[31m\u202e.run') // control characters in a run name
     writeFileSync(qrels, `${HOSTILE_QUERY} 0 ${HOSTILE_DOC} 1\n${HOSTILE_QUERY} 0 d2 0\nq2 0 d2 1\n`)
     writeFileSync(run, `${HOSTILE_QUERY} Q0 ${HOSTILE_DOC} 1 2.0 ${HOSTILE_TAG}\n${HOSTILE_QUERY} Q0 d2 2 1.0 ${HOSTILE_TAG}\nq2 Q0 d2 1 1 ${HOSTILE_TAG}\n`)
     writeFileSync(plain, `${HOSTILE_QUERY} Q0 d2 1 2.0 plain\nq2 Q0 d9 1 1 plain\n`)
@@ -159,6 +159,9 @@ describe.skipIf(!haveChromium)('HTML report in Chromium', () => {
     const text = await page.locator('body').innerText()
     expect(text).toContain(HOSTILE_TAG)
     expect(text).toContain('<b>evil<i>.run')
+    // Control characters and bidi overrides in names are shown escaped, never raw.
+    expect(text).toContain('plain\\x1b[31m\\u{202e}.run')
+    expect(text).not.toMatch(/[\u001b\u202e]/)
     expect(await page.locator('#title').textContent()).toBe('<i>report</i>')
     expect(await page.title()).toBe('<i>report</i>')
     // The hostile query id is a data point with a text tooltip in the distribution chart.
@@ -189,16 +192,17 @@ describe.skipIf(!haveChromium)('HTML report in Chromium', () => {
       const { page, consoleErrors, failed } = await open(html, `long-${viewport.width}`, viewport)
       expect(consoleErrors).toEqual([])
       expect(failed).toEqual([])
-      const layout = await page.evaluate(() => {
+      // Measured in the page (plain JS: the test's compiler settings have no DOM types).
+      const layout = (await page.evaluate(`(() => {
         const vw = document.documentElement.clientWidth
-        const inScroll = (e: Element): boolean => e.parentElement?.closest('.scroll, .chart') !== null && e.parentElement?.closest('.scroll, .chart') !== undefined
+        const inScroll = (e) => e.parentElement !== null && e.parentElement.closest('.scroll, .chart') !== null
         const tooWide = [...document.querySelectorAll('body *')]
           .filter((e) => !inScroll(e))
           .filter((e) => {
             const r = e.getBoundingClientRect()
             return r.width > 0 && (r.left < -0.5 || r.right > vw + 0.5)
           })
-          .map((e) => `${e.tagName.toLowerCase()}#${e.id}.${e.className}`)
+          .map((e) => e.tagName.toLowerCase() + '#' + e.id + '.' + e.className)
         const clipped = [...document.querySelectorAll('td.name')].filter((td) => td.scrollWidth > td.clientWidth + 0.5).map((td) => td.textContent)
         const labelsOutside = [...document.querySelectorAll('.chart svg')].flatMap((svg) => {
           const box = svg.getBoundingClientRect()
@@ -211,7 +215,7 @@ describe.skipIf(!haveChromium)('HTML report in Chromium', () => {
         })
         const leaderboardNames = [...document.querySelectorAll('#leaderboard tbody td.name')].map((td) => td.textContent)
         return { vw, pageWidth: document.documentElement.scrollWidth, tooWide, clipped, labelsOutside, leaderboardNames, keys: [...document.querySelectorAll('.chart-key')].map((k) => k.textContent) }
-      })
+      })()`)) as { vw: number; pageWidth: number; tooWide: string[]; clipped: string[]; labelsOutside: string[]; leaderboardNames: string[]; keys: string[] }
       expect(layout.pageWidth).toBeLessThanOrEqual(layout.vw)
       expect(layout.tooWide).toEqual([])
       expect(layout.clipped).toEqual([])

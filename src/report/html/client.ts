@@ -24,8 +24,8 @@ export const CLIENT_SCRIPT = String.raw`(function () {
   }
   function byId(id) { return document.getElementById(id); }
 
-  byId('title').textContent = data.title;
-  byId('source').textContent = data.source;
+  byId('title').textContent = show(data.title);
+  byId('source').textContent = show(data.source);
 
   // Leaderboard: one row per run; click a header to sort (numbers descending first, text ascending).
   var table = byId('leaderboard');
@@ -95,13 +95,13 @@ export const CLIENT_SCRIPT = String.raw`(function () {
       th.setAttribute('aria-sort', i === ci ? (dir > 0 ? 'ascending' : 'descending') : 'none');
     });
   }
-  byId('legend').textContent = data.significance ? data.significance.legend : 'No significance tests (a single run, or not computed).';
+  byId('legend').textContent = data.significance ? show(data.significance.legend) : 'No significance tests (a single run, or not computed).';
   var best0 = el('p', 'Bold: best value of the column.', 'hint');
   byId('legend').after(best0);
 
   // Conventions and counts.
   var dl = byId('conventions');
-  data.conventions.forEach(function (c) { dl.appendChild(el('dt', c[0])); dl.appendChild(el('dd', c[1])); });
+  data.conventions.forEach(function (c) { dl.appendChild(el('dt', show(c[0]))); dl.appendChild(el('dd', show(c[1]))); });
   var counts = byId('counts');
   if (data.counts.length) {
     var ch = el('tr');
@@ -118,7 +118,7 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     counts.appendChild(ctb);
   }
   var notes = byId('notes');
-  data.notes.forEach(function (n) { notes.appendChild(el('li', n)); });
+  data.notes.forEach(function (n) { notes.appendChild(el('li', show(n))); });
   if (!data.notes.length) byId('notes-section').hidden = true;
 
   // Charts, redrawn for the measure chosen.

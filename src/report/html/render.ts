@@ -8,6 +8,7 @@
  * element is wider than the page; charts label runs by letter and a shortened name (the
  * leaderboard and the key under each chart give the full names).
  */
+import { escapeControlChars } from '../control-chars.js'
 import { CLIENT_SCRIPT } from './client.js'
 import { escapeHtml, inlineScript, jsonForScript } from './escape.js'
 import type { ReportData } from './model.js'
@@ -69,7 +70,7 @@ export function renderHtmlReport(data: ReportData, assets: ReportAssets): string
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="generator" content="trecscore">
-<title>${escapeHtml(data.title)}</title>
+<title>${escapeHtml(escapeControlChars(data.title))}</title>
 <style>${STYLE}</style>
 </head>
 <body>
