@@ -16,6 +16,12 @@ export function formatIssue(issue: InputIssue): string {
       return `${issue.file}:${issue.line}: ${issue.field} is not a number: ${show(issue.found)} in ${show(issue.text)}`
     case 'not_finite':
       return `${issue.file}:${issue.line}: ${issue.field} is not finite: ${show(issue.found)} in ${show(issue.text)}`
+    case 'not_an_integer':
+      return `${issue.file}:${issue.line}: ${issue.field} is not an integer: ${show(issue.found)} in ${show(issue.text)}`
+    case 'grade_too_large':
+      return `${issue.file}:${issue.line}: grade ${show(issue.found)} is larger than ${issue.limit}, the largest grade accepted, in ${show(issue.text)}`
+    case 'bare_cr':
+      return `${issue.file}:${issue.line}: carriage return (CR) not followed by a newline (old Mac line endings?); lines must end with LF or CRLF: ${show(issue.text)}`
     case 'duplicate_doc':
       return `${issue.file}:${issue.line}: document ${show(issue.docId)} already retrieved for query ${show(issue.queryId)} at line ${issue.firstLine}`
     case 'duplicate_judgment':

@@ -15,6 +15,10 @@ export type InputIssue =
   | (At & { readonly code: 'field_count'; readonly expected: string; readonly found: number; readonly text: string })
   | (At & { readonly code: 'not_a_number'; readonly field: 'rank' | 'score' | 'grade'; readonly found: string; readonly text: string })
   | (At & { readonly code: 'not_finite'; readonly field: 'score'; readonly found: string; readonly text: string })
+  | (At & { readonly code: 'not_an_integer'; readonly field: 'rank' | 'grade'; readonly found: string; readonly text: string })
+  | (At & { readonly code: 'grade_too_large'; readonly found: string; readonly limit: number; readonly text: string })
+  /** A carriage return not followed by a newline (old Mac line endings run lines together). */
+  | (At & { readonly code: 'bare_cr'; readonly text: string })
   | (At & { readonly code: 'duplicate_doc'; readonly queryId: string; readonly docId: string; readonly firstLine: number })
   | (At & { readonly code: 'duplicate_judgment'; readonly queryId: string; readonly docId: string; readonly firstLine: number })
   | (At & { readonly code: 'nul_byte'; readonly text: string })

@@ -30,7 +30,7 @@ describe('evaluate', () => {
   })
   it('reports a duplicate under the error policy as a failed query', () => {
     const r = evaluate(qrels, run, ['AP'], trecEvalV10)
-    expect(r.counts.failedQueries).toEqual([{ queryId: 'q1', failure: { code: 'duplicate_doc', docId: 'a' } }])
+    expect(r.counts.failedQueries).toEqual([{ queryId: 'q1', failure: { code: 'duplicate_doc', docId: 'a', line: 3, firstLine: 1 } }])
   })
   it('refuses a (group, qid) key without a preset that supplies groups', () => {
     expect(() => evaluate(qrels, run, ['AP'], { queryKey: 'group-qid' })).toThrow(/preset/)

@@ -85,16 +85,25 @@ export interface EvaluateOptions {
  * Used by the streaming CLI; {@link evaluate} wraps it for in-memory runs.
  */
 export class RunEvaluator {
-  private readonly results = new Map<string, (number | null)[]>()
-  private readonly failures: { queryId: string; failure: PrepareFailure }[] = []
-  private readonly seen = new Set<string>()
+  /*
+   * Per-query values live in one flat column (`width` slots per evaluated query, `NaN` plus a
+   * flag for `null`), indexed by query id: a few bytes per value instead of an array and a boxed
+   * number each, so a million tiny queries stay small.
+   */
+  private readonly slotOf = new Map<string, number>()
+  private column = new Float64Array(0)
+  private nulls = new Uint8Array(0)
+  private readonly failures = new Map<string, PrepareFailure>()
+  /** Run queries that have no slot (outside the declared set, unjudged or failed). */
+  private readonly seenOther = new Set<string>()
   private extra = 0
   private dup = 0
   private unknown = 0
   private cut = 0
   private unjudged = 0
   private readonly declared: readonly string[]
-  private readonly declaredSet: ReadonlySet<string>
+  private readonly declaredSet: { has(queryId: string): boolean }
+  private readonly width: number
 
   constructor(
     private readonly qrels: Qrels,
@@ -107,7 +116,8 @@ export class RunEvaluator {
       throw new TrecscoreError(`query key '${conventions.queryKey}' needs a benchmark preset that reads query groups; plain qrels and runs are keyed by qid`, 2)
     }
     this.declared = options.queries ?? [...qrels.queries.keys()]
-    this.declaredSet = new Set(this.declared)
+    this.declaredSet = options.queries ? new Set(options.queries) : qrels.queries
+    this.width = measures.length
   }
 
   /** Whether a query id is worth reading (it is in the declared set and has judgments). */
@@ -117,23 +127,61 @@ export class RunEvaluator {
 
   /** Evaluate one query of the run (a later call for the same query replaces the earlier). */
   add(run: RunQuery): void {
-    if (!this.seen.has(run.queryId)) {
-      this.seen.add(run.queryId)
-      if (!this.declaredSet.has(run.queryId)) this.extra++
+    const id = run.queryId
+    if (!this.slotOf.has(id) && !this.seenOther.has(id)) {
+      if (!this.declaredSet.has(id)) this.extra++
     }
-    if (!this.wants(run.queryId)) return
+    if (!this.wants(id)) {
+      this.seenOther.add(id)
+      return
+    }
     // A query seen again (lines split across the file) replaces its earlier, partial outcome.
-    const prior = this.failures.findIndex((f) => f.queryId === run.queryId)
-    if (prior >= 0) this.failures.splice(prior, 1)
+    this.failures.delete(id)
     const values = this.compute(run)
-    if (values) this.results.set(run.queryId, values)
+    if (values) this.store(id, values)
+    else if (!this.slotOf.has(id)) this.seenOther.add(id)
+  }
+
+  private store(queryId: string, values: readonly (number | null)[]): void {
+    let slot = this.slotOf.get(queryId)
+    if (slot === undefined) {
+      this.seenOther.delete(queryId)
+      slot = this.slotOf.size
+      this.slotOf.set(queryId, slot)
+      const need = (slot + 1) * this.width
+      if (need > this.column.length) {
+        const cap = Math.max(1024, this.column.length * 2, need)
+        const c = new Float64Array(cap)
+        c.set(this.column)
+        this.column = c
+        const n = new Uint8Array(cap)
+        n.set(this.nulls)
+        this.nulls = n
+      }
+    }
+    const at = slot * this.width
+    for (let i = 0; i < this.width; i++) {
+      const v = values[i] ?? null
+      this.column[at + i] = v ?? NaN
+      this.nulls[at + i] = v === null ? 1 : 0
+    }
+  }
+
+  /** The stored values of a query, or undefined. */
+  private valuesOf(queryId: string): (number | null)[] | undefined {
+    const slot = this.slotOf.get(queryId)
+    if (slot === undefined) return undefined
+    const at = slot * this.width
+    const out: (number | null)[] = []
+    for (let i = 0; i < this.width; i++) out.push(this.nulls[at + i] ? null : this.column[at + i]!)
+    return out
   }
 
   private compute(run: RunQuery): (number | null)[] | null {
     const judgments = this.qrels.queries.get(run.queryId)!
     const prep = prepareQuery(judgments, run, this.conventions, this.options.corpus ? { corpus: this.options.corpus } : {})
     if (!prep.ok) {
-      this.failures.push({ queryId: run.queryId, failure: prep.failure })
+      this.failures.set(run.queryId, prep.failure)
       return null
     }
     this.dup += prep.counts.duplicatesRemoved
@@ -153,9 +201,9 @@ export class RunEvaluator {
   /** Everything this evaluator has gathered, as plain data (to move between threads). */
   exportState(): EvaluatorState {
     return {
-      results: [...this.results],
-      failures: this.failures,
-      seen: [...this.seen],
+      results: [...this.slotOf.keys()].map((q) => [q, this.valuesOf(q)!] as const),
+      failures: [...this.failures].map(([queryId, failure]) => ({ queryId, failure })),
+      seen: [...this.seenOther],
       extra: this.extra,
       dup: this.dup,
       unknown: this.unknown,
@@ -166,9 +214,9 @@ export class RunEvaluator {
 
   /** Merge the state of an evaluator that read other queries of the same run. */
   absorb(s: EvaluatorState): void {
-    for (const [q, v] of s.results) this.results.set(q, v)
-    this.failures.push(...s.failures)
-    for (const q of s.seen) this.seen.add(q)
+    for (const [q, v] of s.results) this.store(q, v)
+    for (const f of s.failures) this.failures.set(f.queryId, f.failure)
+    for (const q of s.seen) if (!this.slotOf.has(q)) this.seenOther.add(q)
     this.extra += s.extra
     this.dup += s.dup
     this.unknown += s.unknown
@@ -183,12 +231,12 @@ export class RunEvaluator {
     const negativeOnly: string[] = []
     const ids = [...this.declared].filter((id) => this.qrels.queries.has(id)).sort()
     for (const id of ids) {
-      const v = this.results.get(id)
+      const v = this.valuesOf(id)
       if (v) {
         perQuery.push({ queryId: id, status: 'evaluated', values: v })
         continue
       }
-      if (this.failures.some((f) => f.queryId === id)) continue
+      if (this.failures.has(id)) continue
       missing.push(id)
       if (this.conventions.missingQueries === 'zero') {
         const zero = this.compute({ queryId: id, docIds: [], scores: [], ranks: [], lines: [] })
@@ -212,8 +260,8 @@ export class RunEvaluator {
       aggregates,
       counts: {
         declaredQueries: this.declared.length,
-        runQueries: this.seen.size,
-        evaluatedQueries: this.results.size,
+        runQueries: this.slotOf.size + this.seenOther.size,
+        evaluatedQueries: this.slotOf.size,
         missingQueries: missing,
         missingPolicy: this.conventions.missingQueries,
         extraQueries: this.extra,
@@ -222,7 +270,7 @@ export class RunEvaluator {
         cutByDepth: this.cut,
         unjudgedDropped: this.unjudged,
         negativeOnlyQueries: negativeOnly,
-        failedQueries: this.failures,
+        failedQueries: [...this.failures].map(([queryId, failure]) => ({ queryId, failure })),
       },
     }
   }

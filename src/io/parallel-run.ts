@@ -13,6 +13,7 @@ import { Worker } from 'node:worker_threads'
 import type { RunQuery } from '../model/types.js'
 import { concatRunQueries } from '../model/run-query.js'
 import { TrecRunParser, type RunParseOptions } from './trec-run.js'
+import { inputLimits } from './source.js'
 
 /** A job the workers can rebuild: `module` exports `createQueryJob(config)`. */
 export interface JobSpec {
@@ -149,6 +150,10 @@ export async function runInParallel<S>(
     return null
   }
   if (size < (envInt('TRECSCORE_PARALLEL_MIN_BYTES') ?? PARALLEL_MIN_BYTES)) return null
+  // Past the input limit: the sequential reader says so.
+  const limits = inputLimits()
+  if (size > limits.maxInputBytes) return null
+  parse = { maxLineBytes: limits.maxLineBytes, ...parse }
   // Many ranges, taken in turn by whichever thread is free: this thread (already warm) starts at
   // once, workers join when they have started, and a slow thread holds up the end by one range
   // at most.

@@ -4,16 +4,32 @@
 import { InputError } from '../errors/trecscore-error.js'
 import type { Qrels, Run, RunQuery } from '../model/types.js'
 import { concatRunQueries } from '../model/run-query.js'
-import { readAll, readChunks, type SourceName } from './source.js'
-import { parseQrels, type QrelsParseOptions } from './trec-qrels.js'
+import { inputLimits, readChunks, type SourceName } from './source.js'
+import { QrelsParser, type QrelsParseOptions, type QrelsParseResult } from './trec-qrels.js'
 import { TrecRunParser, type RunParseOptions } from './trec-run.js'
-import { splitFields } from './lines.js'
+import { LineSplitter, splitFields } from './lines.js'
+import type { InputLimits } from './limits.js'
 
-/** Read and parse a qrels file (`-` for stdin, `.gz` ok). Throws {@link InputError}. */
+/**
+ * Stream a qrels file through {@link QrelsParser} (memory holds the judgments, not the file);
+ * every input limit applies. Returns the parse result and the bytes read.
+ */
+export async function streamQrels(source: SourceName, options: Omit<QrelsParseOptions, 'file'> = {}, limits: InputLimits = inputLimits()): Promise<QrelsParseResult & { readonly bytes: number }> {
+  const parser = new QrelsParser({ maxLineBytes: limits.maxLineBytes, ...options, file: source })
+  let bytes = 0
+  for await (const chunk of readChunks(source, limits)) {
+    bytes += chunk.length
+    parser.feed(chunk)
+    if (parser.stopped) break
+  }
+  parser.end()
+  return { ...parser.result(), bytes }
+}
+
+/** Read and parse a qrels file (`-` for stdin, `.gz` ok), streamed. Throws {@link InputError}. */
 export async function readQrels(source: SourceName, options: Omit<QrelsParseOptions, 'file'> = {}): Promise<Qrels> {
-  const bytes = await readAll(source)
-  if (bytes.length === 0) throw new InputError([{ code: 'empty_file', file: source }])
-  const r = parseQrels(bytes, { ...options, file: source })
+  const r = await streamQrels(source, options)
+  if (r.bytes === 0) throw new InputError([{ code: 'empty_file', file: source }])
   if (!r.ok) throw new InputError(r.issues)
   return r.value
 }
@@ -29,10 +45,11 @@ export function parseRun(bytes: Buffer, options: RunParseOptions = {}): { ok: bo
 
 /** Read and parse a whole TREC run file. Throws {@link InputError}. */
 export async function readRun(source: SourceName, options: Omit<RunParseOptions, 'file'> = {}): Promise<Run> {
+  const limits = inputLimits()
   const queries = new Map<string, RunQuery>()
-  const parser = new TrecRunParser((g) => add(queries, g), { ...options, file: source })
+  const parser = new TrecRunParser((g) => add(queries, g), { maxLineBytes: limits.maxLineBytes, ...options, file: source })
   let bytes = 0
-  for await (const chunk of readChunks(source)) {
+  for await (const chunk of readChunks(source, limits)) {
     bytes += chunk.length
     parser.feed(chunk)
     if (parser.stopped) break
@@ -43,18 +60,23 @@ export async function readRun(source: SourceName, options: Omit<RunParseOptions,
   return toRun(queries, parser)
 }
 
-/** Read a corpus id list: one doc id per line (the first whitespace-separated field). */
+/**
+ * Read a corpus id list, streamed: one doc id per line (the first whitespace-separated field;
+ * blank lines skipped). Throws {@link InputError} for a line over the line limit.
+ */
 export async function readIdList(source: SourceName): Promise<Set<string>> {
-  const bytes = await readAll(source)
+  const limits = inputLimits()
   const ids = new Set<string>()
   const f: number[] = []
-  let pos = 0
-  while (pos < bytes.length) {
-    let nl = bytes.indexOf(0x0a, pos)
-    if (nl < 0) nl = bytes.length
-    if (splitFields(bytes, pos, nl, f) > 0) ids.add(bytes.toString('latin1', f[0]!, f[1]!))
-    pos = nl + 1
+  const lines = new LineSplitter((buf, start, end) => {
+    if (splitFields(buf, start, end, f) > 0) ids.add(buf.toString('latin1', f[0]!, f[1]!))
+  }, limits.maxLineBytes)
+  for await (const chunk of readChunks(source, limits)) {
+    lines.feed(chunk)
+    if (lines.stopped) break
   }
+  lines.end()
+  if (lines.tooLongLine !== undefined) throw new InputError([{ code: 'line_too_long', file: source, line: lines.tooLongLine, limit: limits.maxLineBytes }])
   return ids
 }
 

@@ -1,4 +1,4 @@
-import { readChunksPrefetched, type SourceName } from './source.js'
+import { inputLimits, readChunksPrefetched, type SourceName } from './source.js'
 import { TrecRunParser, type RunParseOptions } from './trec-run.js'
 import type { RunQuery } from '../model/types.js'
 import { concatRunQueries } from '../model/run-query.js'
@@ -25,6 +25,8 @@ export async function streamRunQueries(
   wanted: (queryId: string) => boolean,
   onQuery: (q: RunQuery) => void,
 ): Promise<RunReadSummary> {
+  const limits = inputLimits()
+  options = { maxLineBytes: limits.maxLineBytes, ...options }
   const seen = new Set<string>()
   const split = new Set<string>()
   const rereadable = source !== '-'
@@ -40,7 +42,7 @@ export async function streamRunQueries(
     }
     if (!split.has(g.queryId)) onQuery(g)
   }, options)
-  for await (const chunk of readChunksPrefetched(source)) {
+  for await (const chunk of readChunksPrefetched(source, limits)) {
     parser.feed(chunk)
     if (parser.stopped) break
   }
@@ -55,7 +57,7 @@ export async function streamRunQueries(
       const prev = merged.get(g.queryId)
       merged.set(g.queryId, prev ? concatRunQueries(prev, g) : g)
     }, options)
-    for await (const chunk of readChunksPrefetched(source)) second.feed(chunk)
+    for await (const chunk of readChunksPrefetched(source, limits)) second.feed(chunk)
     second.end()
     for (const q of merged.values()) onQuery(q)
   }

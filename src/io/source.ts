@@ -2,6 +2,7 @@ import { createReadStream, promises as fsp } from 'node:fs'
 import { createGunzip } from 'node:zlib'
 import type { Readable } from 'node:stream'
 import { TrecscoreError } from '../errors/trecscore-error.js'
+import { inputLimitsFrom, LIMIT_ENV, MAX_WHOLE_FILE_BYTES, type InputLimits } from './limits.js'
 
 /** Where input bytes come from: a file path, `-` for standard input; `.gz` files are inflated. */
 export type SourceName = string
@@ -19,6 +20,34 @@ export class SourceError extends TrecscoreError {
 }
 
 const CHUNK = 8 * 1024 * 1024
+
+/**
+ * The input limits in force for this process: the documented defaults, overridden by
+ * `TRECSCORE_MAX_LINE_BYTES` and `TRECSCORE_MAX_INPUT_BYTES` (see `io/limits.ts`).
+ */
+export function inputLimits(): InputLimits {
+  return inputLimitsFrom(process.env)
+}
+
+const RAISE = `raise it with ${LIMIT_ENV.maxInputBytes}=BYTES`
+const WHOLE = `files parsed whole (JSON documents) are limited to ${MAX_WHOLE_FILE_BYTES} bytes`
+
+function tooLarge(name: string, limit: number, what: string, hint = RAISE): SourceError {
+  return new SourceError(name, `more than ${limit} bytes ${what}, the input size limit (${hint})`)
+}
+
+/** Stop a stream of chunks once more than `limit` bytes came through. */
+async function* capped(name: string, chunks: AsyncGenerator<Buffer>, limit: number, hint: string): AsyncGenerator<Buffer> {
+  let total = 0
+  for await (const c of chunks) {
+    total += c.length
+    if (total > limit) {
+      await chunks.return(undefined)
+      throw tooLarge(name, limit, 'after decompression', hint)
+    }
+    yield c
+  }
+}
 
 function describe(err: unknown): string {
   const code = (err as NodeJS.ErrnoException | undefined)?.code
@@ -50,9 +79,14 @@ async function* fromStream(name: string, stream: Readable): AsyncGenerator<Buffe
 /**
  * Read a source as a sequence of byte chunks, each a fresh `Buffer` (never reused, so callers may
  * keep views into earlier chunks). `-` is standard input; names ending in `.gz` are gunzipped.
- * Throws {@link SourceError} for a missing file, a directory, or a truncated or corrupt gzip.
+ * Throws {@link SourceError} for a missing file, a directory, a truncated or corrupt gzip, or
+ * more than `limits.maxInputBytes` bytes (after decompression).
  */
-export async function* readChunks(name: SourceName): AsyncGenerator<Buffer> {
+export async function* readChunks(name: SourceName, limits: InputLimits = inputLimits()): AsyncGenerator<Buffer> {
+  yield* capped(name === '-' ? '<stdin>' : name, rawChunks(name, limits, RAISE), limits.maxInputBytes, RAISE)
+}
+
+async function* rawChunks(name: SourceName, limits: InputLimits, hint: string): AsyncGenerator<Buffer> {
   if (name === '-') {
     yield* fromStream('<stdin>', process.stdin)
     return
@@ -65,7 +99,12 @@ export async function* readChunks(name: SourceName): AsyncGenerator<Buffer> {
       await handle.close()
       throw Object.assign(new Error('directory'), { code: 'EISDIR' })
     }
+    if (st.isFile() && st.size > limits.maxInputBytes) {
+      await handle.close()
+      throw tooLarge(name, limits.maxInputBytes, 'on disk', hint)
+    }
   } catch (err) {
+    if (err instanceof SourceError) throw err
     throw new SourceError(name, describe(err), err)
   }
   if (name.endsWith('.gz')) {
@@ -101,19 +140,31 @@ export async function* readChunks(name: SourceName): AsyncGenerator<Buffer> {
  * chunk: two buffers are reused in turn, and the next read runs while the current chunk is
  * being consumed. Plain files only; other sources fall back to {@link readChunks}.
  */
-export async function* readChunksPrefetched(name: SourceName): AsyncGenerator<Buffer> {
+export async function* readChunksPrefetched(name: SourceName, limits: InputLimits = inputLimits()): AsyncGenerator<Buffer> {
   if (name === '-' || name.endsWith('.gz')) {
-    yield* readChunks(name)
+    yield* readChunks(name, limits)
     return
   }
   let handle: fsp.FileHandle
   try {
     handle = await fsp.open(name, 'r')
-    if ((await handle.stat()).isDirectory()) {
+    const st = await handle.stat()
+    if (st.isDirectory()) {
       await handle.close()
       throw Object.assign(new Error('directory'), { code: 'EISDIR' })
     }
+    if (!st.isFile()) {
+      // A FIFO or device (/dev/zero) has no size to check up front: count as it streams.
+      await handle.close()
+      yield* readChunks(name, limits)
+      return
+    }
+    if (st.size > limits.maxInputBytes) {
+      await handle.close()
+      throw tooLarge(name, limits.maxInputBytes, 'on disk', RAISE)
+    }
   } catch (err) {
+    if (err instanceof SourceError) throw err
     throw new SourceError(name, describe(err), err)
   }
   const bufs = [Buffer.allocUnsafe(CHUNK), Buffer.allocUnsafe(CHUNK)]
@@ -140,9 +191,20 @@ export async function* readChunksPrefetched(name: SourceName): AsyncGenerator<Bu
   }
 }
 
-/** Read a whole source into one `Buffer` (for small inputs such as qrels). */
-export async function readAll(name: SourceName): Promise<Buffer> {
+/**
+ * Read a whole source into one `Buffer`, for documents that are parsed whole (JSON). Refused
+ * past `limits.maxInputBytes` or {@link MAX_WHOLE_FILE_BYTES} (512 MiB), whichever is smaller;
+ * line-based inputs are streamed instead (see `io/lines.ts`).
+ */
+export async function readAll(name: SourceName, limits: InputLimits = inputLimits()): Promise<Buffer> {
+  const cap = Math.min(limits.maxInputBytes, MAX_WHOLE_FILE_BYTES)
+  const hint = cap < limits.maxInputBytes ? WHOLE : RAISE
+  const capLimits = { ...limits, maxInputBytes: cap }
   const parts: Buffer[] = []
-  for await (const c of readChunks(name)) parts.push(c)
-  return parts.length === 1 ? parts[0]! : Buffer.concat(parts)
+  let total = 0
+  for await (const c of capped(name === '-' ? '<stdin>' : name, rawChunks(name, capLimits, hint), cap, hint)) {
+    parts.push(c)
+    total += c.length
+  }
+  return parts.length === 1 ? parts[0]! : Buffer.concat(parts, total)
 }

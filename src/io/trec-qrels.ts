@@ -1,8 +1,9 @@
-import { parseCLong } from './bytes.js'
-import { splitFields } from './lines.js'
+import { latin1, parseCLong } from './bytes.js'
+import { DEFAULT_MAX_LINE_BYTES, hasBareCr, LineSplitter, splitFields } from './lines.js'
+import { readInteger } from './numbers.js'
 import type { InputIssue } from '../errors/issues.js'
-import type { Qrels, QueryJudgments } from '../model/types.js'
-import { IdTable } from '../rank/id-hash.js'
+import type { Qrels } from '../model/types.js'
+import { JudgmentStoreBuilder } from '../rank/judgment-store.js'
 
 /** Options of {@link parseQrels}. */
 export interface QrelsParseOptions {
@@ -16,6 +17,10 @@ export interface QrelsParseOptions {
   readonly stopAtFirstError?: boolean
   /** Most issues collected before giving up. @default 50 */
   readonly maxIssues?: number
+  /** Grade syntax: `strict` integers (`io/numbers.ts`) or C `atol` (the drop-in). @default 'strict' */
+  readonly syntax?: 'strict' | 'c'
+  /** Longest line accepted. @default 16 MiB (see `io/limits.ts`) */
+  readonly maxLineBytes?: number
 }
 
 /** Result of {@link parseQrels}: the value when `ok`, and every issue found. */
@@ -27,116 +32,126 @@ export interface QrelsParseResult {
   readonly malformedLineNumber?: number
 }
 
-interface Building {
-  queryId: string
-  grades: Map<string, number>
-  lines: Map<string, number>
-  relLevels: number[]
-  maxJudgment: number
-  duplicates: string[]
-}
-
 /** Largest grade accepted: grades index a dense array (trec_eval allocates one slot per level). */
 export const MAX_GRADE = 1_000_000
 
 /**
- * Parse TREC qrels (`qid iter docno rel`, exactly four C-whitespace-separated fields per line,
- * `rel` read like C `atol`). Blank lines are malformed, as in trec_eval.
+ * Streaming parser for TREC qrels (`qid iter docno rel`, exactly four C-whitespace-separated
+ * fields per line). Blank lines are malformed, as in trec_eval. Grades are integers
+ * (`io/numbers.ts`), or read like C `atol` with `syntax: 'c'` (the drop-in: `1.5` is 1, `abc` 0).
+ * Feed it byte chunks (memory holds the judgments, not the file), then `end()`.
  */
-export function parseQrels(bytes: Buffer, options: QrelsParseOptions = {}): QrelsParseResult {
-  const file = options.file ?? 'qrels'
-  const comments = options.comments ?? true
-  const maxIssues = options.maxIssues ?? 50
-  const issues: InputIssue[] = []
-  const queries = new Map<string, Building>()
-  const f: number[] = []
-  let line = 0
-  let counted = 0
-  let commentLines = 0
-  let judgmentLines = 0
-  let malformedAt: number | undefined
-  let pos = 0
-  const n = bytes.length
-  let nextNul = bytes.indexOf(0)
-  while (pos < n) {
-    let nl = bytes.indexOf(0x0a, pos)
-    if (nl < 0) nl = n
-    const start = pos
-    const end = nl
-    pos = nl + 1
-    line++
-    if (comments && bytes[start] === 0x23) {
-      commentLines++
-      continue
+export class QrelsParser {
+  /** Every problem found (capped at `maxIssues`). */
+  readonly issues: InputIssue[] = []
+  /** trec_eval's count for "Malformed line N": non-comment lines up to the first bad one. */
+  malformedLineNumber: number | undefined
+  commentLines = 0
+  judgmentLines = 0
+  /** Set once a problem made the parser stop reading. */
+  stopped = false
+  private counted = 0
+  private readonly file: string
+  private readonly comments: boolean
+  private readonly strict: boolean
+  private readonly maxIssues: number
+  private readonly stopAtFirst: boolean
+  private readonly remap: ReadonlyMap<number, number> | undefined
+  private readonly store = new JudgmentStoreBuilder()
+  private readonly lines: LineSplitter
+  private readonly f: number[] = []
+  private nulBuf: Buffer | null = null
+  private nextNul = -1
+
+  constructor(options: QrelsParseOptions = {}) {
+    this.file = options.file ?? 'qrels'
+    this.comments = options.comments ?? true
+    this.strict = (options.syntax ?? 'strict') === 'strict'
+    this.maxIssues = options.maxIssues ?? 50
+    this.stopAtFirst = options.stopAtFirstError ?? false
+    this.remap = options.remap
+    this.lines = new LineSplitter((buf, start, end, line) => this.onLine(buf, start, end, line), options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES)
+  }
+
+  /** Parse the complete lines of `chunk`. */
+  feed(chunk: Buffer): void {
+    this.lines.feed(chunk)
+    this.checkTooLong()
+  }
+
+  /** Parse a last line without newline. */
+  end(): void {
+    this.lines.end()
+    this.checkTooLong()
+  }
+
+  /** The judgments and every issue (call after {@link end}). */
+  result(): QrelsParseResult {
+    const value: Qrels = { queries: this.store.finish(), commentLines: this.commentLines, judgmentLines: this.judgmentLines }
+    return this.malformedLineNumber === undefined
+      ? { ok: this.issues.length === 0, value, issues: this.issues }
+      : { ok: false, value, issues: this.issues, malformedLineNumber: this.malformedLineNumber }
+  }
+
+  private checkTooLong(): void {
+    const at = this.lines.tooLongLine
+    if (at === undefined || this.stopped) return
+    this.malformedLineNumber ??= this.counted + 1
+    this.issues.push({ code: 'line_too_long', file: this.file, line: at, limit: this.lines.maxLineBytes })
+    this.stopped = true
+  }
+
+  /** Record a problem; false when reading should stop. */
+  private problem(issue: InputIssue, malformed = true): boolean {
+    if (malformed) this.malformedLineNumber ??= this.counted
+    if (this.issues.length < this.maxIssues) this.issues.push(issue)
+    if (this.stopAtFirst || this.issues.length >= this.maxIssues) this.stopped = true
+    return !this.stopped
+  }
+
+  private onLine(buf: Buffer, start: number, end: number, line: number): boolean {
+    const file = this.file
+    if (this.comments && buf[start] === 0x23) {
+      this.commentLines++
+      return true
     }
-    counted++
-    if (nextNul >= 0 && nextNul < start) nextNul = bytes.indexOf(0, start)
-    if (nextNul >= 0 && nextNul < end) {
-      malformedAt ??= counted
-      issues.push({ code: 'nul_byte', file, line, text: bytes.toString('latin1', start, Math.min(end, start + 200)) })
-      if (options.stopAtFirstError || issues.length >= maxIssues) break
-      continue
+    this.counted++
+    if (this.nulBuf !== buf || (this.nextNul >= 0 && this.nextNul < start)) {
+      this.nulBuf = buf
+      this.nextNul = buf.indexOf(0, start)
     }
-    const count = splitFields(bytes, start, end, f)
+    const text = (): string => buf.toString('latin1', start, Math.min(end, start + 400))
+    if (this.nextNul >= 0 && this.nextNul < end) {
+      return this.problem({ code: 'nul_byte', file, line, text: buf.toString('latin1', start, Math.min(end, start + 200)) })
+    }
+    const f = this.f
+    const count = splitFields(buf, start, end, f)
     if (count !== 4) {
-      malformedAt ??= counted
-      issues.push({
-        code: 'field_count',
-        file,
-        line,
-        expected: '4 fields (qid iter docno rel)',
-        found: count,
-        text: bytes.toString('latin1', start, Math.min(end, start + 400)),
-      })
-      if (options.stopAtFirstError || issues.length >= maxIssues) break
-      continue
+      if (this.strict && hasBareCr(buf, start, end)) return this.problem({ code: 'bare_cr', file, line, text: text() })
+      return this.problem({ code: 'field_count', file, line, expected: '4 fields (qid iter docno rel)', found: count, text: text() })
     }
-    judgmentLines++
-    const qid = bytes.toString('latin1', f[0]!, f[1]!)
-    const docId = bytes.toString('latin1', f[4]!, f[5]!)
-    let grade = parseCLong(bytes, f[6]!, f[7]!)
-    if (options.remap) grade = options.remap.get(grade) ?? grade
+    const g0 = f[6]!
+    const g1 = f[7]!
+    let grade: number
+    if (this.strict) {
+      const v = readInteger(buf, g0, g1)
+      if (v === null) return this.problem({ code: 'not_an_integer', field: 'grade', file, line, found: buf.toString('latin1', g0, Math.min(g1, g0 + 100)), text: text() })
+      grade = v
+    } else grade = parseCLong(buf, g0, g1)
+    if (this.remap) grade = this.remap.get(grade) ?? grade
     if (grade > MAX_GRADE) {
-      issues.push({ code: 'not_a_number', field: 'grade', file, line, found: bytes.toString('latin1', f[6]!, f[7]!), text: bytes.toString('latin1', start, Math.min(end, start + 400)) })
-      if (options.stopAtFirstError || issues.length >= maxIssues) break
-      continue
+      return this.problem({ code: 'grade_too_large', file, line, found: buf.toString('latin1', g0, Math.min(g1, g0 + 100)), limit: MAX_GRADE, text: text() })
     }
-    let q = queries.get(qid)
-    if (!q) {
-      q = { queryId: qid, grades: new Map(), lines: new Map(), relLevels: [], maxJudgment: -Infinity, duplicates: [] }
-      queries.set(qid, q)
-    }
-    if (q.grades.has(docId)) {
-      q.duplicates.push(docId)
-    } else {
-      q.grades.set(docId, grade)
-      q.lines.set(docId, line)
-    }
-    if (grade > q.maxJudgment) q.maxJudgment = grade
-    if (grade >= 0) {
-      while (q.relLevels.length <= grade) q.relLevels.push(0)
-      q.relLevels[grade]!++
-    }
+    this.judgmentLines++
+    this.store.add(latin1(buf, f[0]!, f[1]!), latin1(buf, f[4]!, f[5]!), grade, line)
+    return true
   }
-  const value: Qrels = {
-    queries: new Map(
-      [...queries].map(([k, q]) => [
-        k,
-        {
-          queryId: q.queryId,
-          grades: q.grades,
-          lines: q.lines,
-          relLevels: q.relLevels,
-          maxJudgment: q.maxJudgment,
-          duplicateDocs: q.duplicates.sort(),
-          table: new IdTable([...q.grades.keys()], [...q.grades.values()]),
-        } satisfies QueryJudgments,
-      ]),
-    ),
-    commentLines,
-    judgmentLines,
-  }
-  return malformedAt === undefined
-    ? { ok: issues.length === 0, value, issues }
-    : { ok: false, value, issues, malformedLineNumber: malformedAt }
+}
+
+/** Parse a whole qrels file held in memory (see {@link QrelsParser}). */
+export function parseQrels(bytes: Buffer, options: QrelsParseOptions = {}): QrelsParseResult {
+  const p = new QrelsParser(options)
+  p.feed(bytes)
+  p.end()
+  return p.result()
 }

@@ -14,7 +14,8 @@ const CLASS: Uint8Array = (() => {
   return t
 })()
 import { HASH_SEED, hashFinish, hashStep } from '../rank/id-hash.js'
-import { DEFAULT_MAX_LINE_BYTES, splitFields } from './lines.js'
+import { DEFAULT_MAX_LINE_BYTES, hasBareCr, splitFields } from './lines.js'
+import { readScore } from './numbers.js'
 import type { InputIssue } from '../errors/issues.js'
 import type { RunQuery } from '../model/types.js'
 
@@ -32,8 +33,14 @@ export interface RunParseOptions {
   readonly stopAtFirstError?: boolean
   /** Most issues collected before stopping. @default 50 */
   readonly maxIssues?: number
-  /** Longest line accepted. @default 16 MiB */
+  /** Longest line accepted. @default 16 MiB (see `io/limits.ts`) */
   readonly maxLineBytes?: number
+  /**
+   * `strict` (default): exactly six fields, scores in the decimal syntax of `io/numbers.ts` and
+   * finite, a CR inside a line refused. `c`: trec_eval's reading (extra fields ignored, scores
+   * read like C `atof`, so `abc` is 0): the drop-in.
+   */
+  readonly syntax?: 'strict' | 'c'
   /**
    * Keep doc ids as bytes (`RunQuery.docBytes`) instead of one string per line: much less work
    * and garbage for evaluation, which rarely needs the ids as text. @default false
@@ -45,10 +52,11 @@ export interface RunParseOptions {
 export type RunGroup = RunQuery
 
 /**
- * Streaming parser for TREC runs (`qid iter docno rank score tag`, at least six C-whitespace
- * fields; extra fields ignored; blank lines skipped). Feed it byte chunks; it calls `onGroup`
- * with each block of consecutive lines of one query as soon as the block ends, so memory stays
- * bounded for runs grouped by query. Scores are read like C `atof`.
+ * Streaming parser for TREC runs (`qid iter docno rank score tag`, six C-whitespace fields;
+ * blank lines skipped). Feed it byte chunks; it calls `onGroup` with each block of consecutive
+ * lines of one query as soon as the block ends, so memory stays bounded for runs grouped by
+ * query. Scores follow `io/numbers.ts`, or C `atof` with extra fields ignored under
+ * `syntax: 'c'` (the drop-in).
  */
 /** A DataView over exactly the bytes of `b` (for reading doc ids 4 bytes at a time). */
 function viewOf(b: Uint8Array): DataView {
@@ -81,6 +89,7 @@ export class TrecRunParser {
   private readonly maxIssues: number
   private readonly maxLine: number
   private readonly compact: boolean
+  private readonly strict: boolean
   /** Doc id bytes of consecutive queries share large slabs; each query's ids are one slice. */
   private slab: Buffer = Buffer.alloc(0)
   private slabView: DataView = new DataView(new ArrayBuffer(0))
@@ -118,6 +127,7 @@ export class TrecRunParser {
     this.maxIssues = options.maxIssues ?? 50
     this.maxLine = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES
     this.compact = options.compactIds ?? false
+    this.strict = (options.syntax ?? 'strict') === 'strict'
   }
 
   /** Parse the complete lines of `chunk`; an unfinished last line is kept for the next call. */
@@ -280,8 +290,15 @@ export class TrecRunParser {
     const s1 = i
     while (i < limit && CLASS[buf[i]!] === SPACE) i++
     const t0 = i
-    // The tag only has to be there; the rest of the line (extra fields are ignored) is skipped.
+    // The tag only has to be there; the rest of the line is skipped (extra fields are an error
+    // when strict, ignored otherwise).
     const hasTag = i < limit && CLASS[buf[i]!] === FIELD
+    let extra = false
+    if (this.strict && hasTag) {
+      while (i < limit && CLASS[buf[i]!] === FIELD) i++
+      while (i < limit && CLASS[buf[i]!] === SPACE) i++
+      extra = i < limit && buf[i] !== 0x0a
+    }
     while (i < limit && buf[i] !== 0x0a) i++
     if (i >= limit && !final) return -1
     const end = i
@@ -294,8 +311,12 @@ export class TrecRunParser {
       this.problem({ code: 'nul_byte', file: this.file, line: lineNo, text: buf.toString('latin1', start, Math.min(end, start + 200)) })
       return end
     }
-    if (!hasTag) {
+    if (!hasTag || extra) {
       this.malformedLineNumber ??= counted
+      if (this.strict && hasBareCr(buf, start, end)) {
+        this.problem({ code: 'bare_cr', file: this.file, line: lineNo, text: buf.toString('latin1', start, Math.min(end, start + 400)) })
+        return end
+      }
       this.problem({
         code: 'field_count',
         file: this.file,
@@ -306,7 +327,19 @@ export class TrecRunParser {
       })
       return end
     }
-    let score = plain && digits > 0 && digits <= 15 ? (frac > 0 ? mant / POW10[frac]! : mant) : parseCDouble(buf, s0, s1)
+    let score: number
+    if (plain && digits > 0 && digits <= 15) score = frac > 0 ? mant / POW10[frac]! : mant
+    else if (this.strict) {
+      const r = readScore(buf, s0, s1)
+      if (!r.ok) {
+        this.malformedLineNumber ??= counted
+        const found = buf.toString('latin1', s0, Math.min(s1, s0 + 100))
+        const text = buf.toString('latin1', start, Math.min(end, start + 400))
+        this.problem(r.code === 'not_finite' ? { code: 'not_finite', field: 'score', file: this.file, line: lineNo, found, text } : { code: 'not_a_number', field: 'score', file: this.file, line: lineNo, found, text })
+        return end
+      }
+      score = r.value
+    } else score = parseCDouble(buf, s0, s1)
     if (this.float32) score = Math.fround(score)
     // Same query as the previous line? Compare bytes before making a string.
     const qlen = q1 - q0

@@ -1,5 +1,3 @@
-import type { IdTable } from '../rank/id-hash.js'
-
 /**
  * Core data: judgments and rankings. Ids are binary strings (one char per byte, see
  * `io/bytes.ts`), so comparisons are byte-wise like C `strcmp`.
@@ -19,7 +17,13 @@ export interface QueryJudgments {
   /** Physical line of each judgment's first occurrence (for messages). */
   readonly lines: ReadonlyMap<string, number>
   /** The same grades, probed by the ids' precomputed hashes (built by the parser; else on use). */
-  readonly table?: IdTable
+  readonly table?: JudgmentLookup
+}
+
+/** Grade lookup for the documents of a run query by their precomputed id hashes. */
+export interface JudgmentLookup {
+  /** The grade of document `i` of `run` (whose id hash is `hash`), or `undefined` if unjudged. */
+  getDoc(run: RunQuery, i: number, hash: number): number | undefined
 }
 
 /** A qrels file: judgments per query, in order of first appearance. */

@@ -18,7 +18,8 @@ export interface PrepareCounts {
 
 /** Why a query could not be prepared (trec_eval refuses to compute its measures). */
 export type PrepareFailure =
-  | { readonly code: 'duplicate_doc'; readonly docId: string }
+  /** `line`: physical run line of the doc's second occurrence; `firstLine`: of its first. */
+  | { readonly code: 'duplicate_doc'; readonly docId: string; readonly line: number; readonly firstLine: number }
   | { readonly code: 'duplicate_judgment'; readonly docId: string }
   /** Every judgment of the query is negative (only with `refuseWithoutJudgments`). */
   | { readonly code: 'no_judgments' }
@@ -184,7 +185,17 @@ export function prepareQuery(
       const i = order ? order[k]! : k
       if (!seen.add(i, hashes[i]!) && (dup < 0 || compareDocIds(run, i, dup) < 0)) dup = i
     }
-    if (dup >= 0) return { ok: false, failure: { code: 'duplicate_doc', docId: docIdAt(run, dup) } }
+    if (dup >= 0) {
+      // The first two occurrences in file order, for the message.
+      let first = -1
+      let second = -1
+      for (let i = 0; i < n && second < 0; i++) {
+        if (compareDocIds(run, i, dup) !== 0) continue
+        if (first < 0) first = i
+        else second = i
+      }
+      return { ok: false, failure: { code: 'duplicate_doc', docId: docIdAt(run, dup), line: run.lines[second] ?? 0, firstLine: run.lines[first] ?? 0 } }
+    }
   }
   if (judgments.duplicateDocs.length > 0) {
     return { ok: false, failure: { code: 'duplicate_judgment', docId: judgments.duplicateDocs[0]! } }

@@ -4,16 +4,16 @@
  * what was intended (see the README's trec_eval section).
  */
 import { atof, atol } from '../io/bytes.js'
-import { readAll, SourceError } from '../io/source.js'
+import { SourceError } from '../io/source.js'
 import { streamRunQueries } from '../io/run-reader.js'
 import { runInParallel, type QueryJob } from '../io/parallel-run.js'
 import { IdSet } from '../rank/id-hash.js'
-import { parseQrels } from '../io/trec-qrels.js'
+import { streamQrels } from '../io/read.js'
 import { formatIssue } from '../errors/format-issue.js'
 import type { Conventions } from '../conventions/conventions.js'
 import { trecEvalV10, trecEvalV9 } from '../conventions/profiles.js'
 import type { Qrels, RunQuery } from '../model/types.js'
-import { prepareQuery, type PrepareFailure } from '../rank/prepare.js'
+import { prepareQuery } from '../rank/prepare.js'
 import type { JudgedRanking } from '../rank/judged-ranking.js'
 import { MIN_GEO_MEAN } from '../measures/average-precision.js'
 import { padRight, printfFixed } from '../report/printf.js'
@@ -23,6 +23,7 @@ import { TREC_EVAL_MEASURES, TREC_EVAL_NICKNAMES, V10_ONLY_MEASURES, type TeAnyM
 import { trecEvalHelp, TREC_EVAL_USAGE } from './help.js'
 import { applyZscores, readZscores } from './zscores.js'
 import { readPrefsRelInfo, readQrelsJgRelInfo } from './prefs/index.js'
+import { prepareFailureMessage } from './messages.js'
 import type { PrefCounts } from './prefs/pref-counts.js'
 
 /** Where the drop-in writes. Strings are binary strings (one char per byte). */
@@ -265,7 +266,7 @@ async function main(argv: readonly string[], io: TrecEvalIO): Promise<number> {
   }
 
   // Relevance information, then the results format (trec_eval checks them in this order).
-  const rel = await readRelInfo(args.relFormat, qrelsFile, conv, io)
+  const rel = await readRelInfo(args.relFormat, qrelsFile, conv, io, runFile)
   if (args.resultsFormat !== 'trec_results') {
     io.err(`trec_eval: Illegal retrieval results format '${args.resultsFormat}'\n`)
     return 2
@@ -291,10 +292,11 @@ async function main(argv: readonly string[], io: TrecEvalIO): Promise<number> {
   const evaluate = (run: RunQuery): QueryOutcome => computeAll(rel.inputs(run), active, width, ctx)
   let tag = ''
   try {
-    const parse = { file: runFile, comments: conv.comments, float32: conv.scorePrecision === 'float32', stopAtFirstError: true, compactIds: true }
+    const parse = { file: runFile, comments: conv.comments, float32: conv.scorePrecision === 'float32', stopAtFirstError: true, compactIds: true, syntax: 'c' } as const
     const config: TrecEvalJobConfig = {
       relFormat: args.relFormat,
       qrelsFile,
+      runFile,
       conv,
       ctx,
       measures: active.map((m) => ({ name: m.def.name, param: sel.params.get(m.def.name) ?? null })),
@@ -337,7 +339,7 @@ async function main(argv: readonly string[], io: TrecEvalIO): Promise<number> {
   const out = new ByteOutput((text) => io.out(text))
   const flush = (): void => out.flush()
   for (const qid of qids) {
-    let outcome = job.outcomes.get(qid)
+    let outcome = job.outcome(qid)
     let missing = false
     if (!outcome) {
       if (!args.complete) {
@@ -463,14 +465,22 @@ function appendQueryLines(out: ByteOutput, qid: string, values: Float64Array, te
 export interface TrecEvalJobConfig {
   readonly relFormat: string
   readonly qrelsFile: string
+  readonly runFile: string
   readonly conv: Conventions
   readonly ctx: TeContext
   readonly measures: readonly { readonly name: string; readonly param: string | null }[]
 }
 
-/** Evaluates each judged query of the run as it arrives, keeping its outcome. */
+/**
+ * Evaluates each judged query of the run as it arrives, keeping its outcome: the values of
+ * every query in one flat column (`width` per query), texts and failures apart, so a million
+ * tiny queries cost a few bytes per value rather than an array each.
+ */
 class TrecEvalJob implements QueryJob<[string, QueryOutcome][]> {
-  readonly outcomes = new Map<string, QueryOutcome>()
+  private readonly slotOf = new Map<string, number>()
+  private column = new Float64Array(0)
+  private readonly texts = new Map<number, readonly (string | null)[]>()
+  private readonly failed = new Map<string, QueryOutcome>()
   constructor(
     private readonly rel: RelInfo,
     private readonly active: readonly ActiveMeasure[],
@@ -478,20 +488,53 @@ class TrecEvalJob implements QueryJob<[string, QueryOutcome][]> {
     private readonly ctx: TeContext,
   ) {}
   add(run: RunQuery): void {
-    if (this.rel.has(run.queryId)) this.outcomes.set(run.queryId, computeAll(this.rel.inputs(run), this.active, this.width, this.ctx))
+    if (this.rel.has(run.queryId)) this.keep(run.queryId, computeAll(this.rel.inputs(run), this.active, this.width, this.ctx))
+  }
+  private keep(queryId: string, o: QueryOutcome): void {
+    if (!o.ok) {
+      this.failed.set(queryId, o)
+      return
+    }
+    this.failed.delete(queryId)
+    let slot = this.slotOf.get(queryId)
+    if (slot === undefined) {
+      slot = this.slotOf.size
+      this.slotOf.set(queryId, slot)
+      if ((slot + 1) * this.width > this.column.length) {
+        const c = new Float64Array(Math.max(1024, this.column.length * 2, (slot + 1) * this.width))
+        c.set(this.column)
+        this.column = c
+      }
+    }
+    this.column.set(o.values, slot * this.width)
+    if (o.texts.some((t) => t !== null)) this.texts.set(slot, o.texts)
+    else this.texts.delete(slot)
+  }
+  /** The outcome of a query (its values are a fresh copy), or undefined when not evaluated. */
+  outcome(queryId: string): QueryOutcome | undefined {
+    const f = this.failed.get(queryId)
+    if (f) return f
+    const slot = this.slotOf.get(queryId)
+    if (slot === undefined) return undefined
+    const values = this.column.slice(slot * this.width, (slot + 1) * this.width)
+    return { ok: true, values, texts: this.texts.get(slot) ?? noTexts(this.active.length) }
   }
   exportState(): [string, QueryOutcome][] {
-    return [...this.outcomes]
+    return [...this.slotOf.keys(), ...this.failed.keys()].map((q) => [q, this.outcome(q)!])
   }
   absorb(state: [string, QueryOutcome][]): void {
-    for (const [q, o] of state) this.outcomes.set(q, o)
+    for (const [q, o] of state) this.keep(q, o)
   }
+}
+
+function noTexts(n: number): (string | null)[] {
+  return new Array<string | null>(n).fill(null)
 }
 
 /** Build the job a worker thread runs (see `io/parallel-run.ts`); inputs were checked already. */
 export async function createQueryJob(config: TrecEvalJobConfig): Promise<QueryJob<[string, QueryOutcome][]>> {
   const silent: TrecEvalIO = { out: () => {}, err: () => {} }
-  const rel = await readRelInfo(config.relFormat, config.qrelsFile, config.conv, silent)
+  const rel = await readRelInfo(config.relFormat, config.qrelsFile, config.conv, silent, config.runFile)
   const active = config.measures.map((m) => initMeasure(TREC_EVAL_MEASURES.find((d) => d.name === m.name)!, m.param ?? undefined, silent))
   const width = active.reduce((n, m) => n + m.names.length, 0)
   return new TrecEvalJob(rel, active, width, config.ctx)
@@ -541,17 +584,17 @@ function computeOne(m: ActiveMeasure, inputs: QueryInputs, ctx: TeContext): { va
 }
 
 /** Read the relevance file in the `-R` format; an unknown format or bad file quits (exit 2). */
-async function readRelInfo(format: string, file: string, conv: Conventions, io: TrecEvalIO): Promise<RelInfo> {
+async function readRelInfo(format: string, file: string, conv: Conventions, io: TrecEvalIO, runFile: string): Promise<RelInfo> {
   let rel: RelInfo | null
   switch (format) {
     case 'qrels':
-      return qrelsRelInfo(await readQrelsOrQuit(file, conv, io), conv)
+      return qrelsRelInfo(await readQrelsOrQuit(file, conv, io), conv, runFile)
     case 'prefs':
     case 'qrels_prefs':
       rel = await readPrefsRelInfo(file, format, conv, io)
       break
     case 'qrels_jg':
-      rel = await readQrelsJgRelInfo(file, conv, io)
+      rel = await readQrelsJgRelInfo(file, conv, io, runFile)
       break
     default:
       io.err(`trec_eval: Illegal rel_format '${format}'\n`)
@@ -562,20 +605,8 @@ async function readRelInfo(format: string, file: string, conv: Conventions, io: 
   throw new Exit(2)
 }
 
-/** trec_eval's message for a query whose judged ranking cannot be formed. */
-function prepareFailureMessage(f: PrepareFailure): string {
-  switch (f.code) {
-    case 'duplicate_doc':
-      return `trec_eval.form_res_qrels: duplicate docs ${f.docId}`
-    case 'duplicate_judgment':
-      return `trec_eval.form_res_rels: duplicate docs ${f.docId}\n`
-    case 'no_judgments':
-      return ''
-  }
-}
-
 /** A qrels file as relevance information: one judged ranking per query. */
-function qrelsRelInfo(qrels: Qrels, conv: Conventions): RelInfo {
+function qrelsRelInfo(qrels: Qrels, conv: Conventions, runFile: string): RelInfo {
   const scratch = new IdSet()
   return {
     queryIds: [...qrels.queries.keys()].sort(),
@@ -584,7 +615,7 @@ function qrelsRelInfo(qrels: Qrels, conv: Conventions): RelInfo {
       let prepared: Prepared<JudgedRanking> | null = null
       const prepare = (): Prepared<JudgedRanking> => {
         const r = prepareQuery(qrels.queries.get(run.queryId)!, run, conv, { scratch, refuseWithoutJudgments: true })
-        return r.ok ? { ok: true, value: r.ranking } : { ok: false, message: prepareFailureMessage(r.failure) }
+        return r.ok ? { ok: true, value: r.ranking } : { ok: false, message: prepareFailureMessage(r.failure, run.queryId, runFile) }
       }
       return { qrels: () => (prepared ??= prepare()) }
     },
@@ -593,9 +624,9 @@ function qrelsRelInfo(qrels: Qrels, conv: Conventions): RelInfo {
 }
 
 async function readQrelsOrQuit(file: string, conv: Conventions, io: TrecEvalIO): Promise<Qrels> {
-  let bytes: Buffer
+  let parsed: Awaited<ReturnType<typeof streamQrels>>
   try {
-    bytes = await readAll(file)
+    parsed = await streamQrels(file, { comments: conv.comments, stopAtFirstError: true, syntax: 'c' })
   } catch (e) {
     if (e instanceof SourceError) {
       io.err(`trec_eval.get_qrels: Cannot read qrels file '${file}'\ntrecscore: ${e.message}\ntrec_eval: Quit in file '${file}'\n`)
@@ -603,14 +634,13 @@ async function readQrelsOrQuit(file: string, conv: Conventions, io: TrecEvalIO):
     }
     throw e
   }
-  if (bytes.length === 0) {
+  if (parsed.bytes === 0) {
     io.err(`trec_eval.get_qrels: Cannot read qrels file '${file}'\ntrec_eval: Quit in file '${file}'\n`)
     throw new Exit(2)
   }
-  const parsed = parseQrels(bytes, { file, comments: conv.comments, stopAtFirstError: true })
   if (!parsed.ok) {
     const issue = parsed.issues[0]!
-    io.err(`trec_eval.get_qrels: Malformed line ${parsed.malformedLineNumber ?? '?'}\n`)
+    io.err(`trec_eval.get_qrels: Malformed line ${parsed.malformedLineNumber}\n`)
     io.err(`trecscore: ${formatIssue(issue)}\n`)
     io.err(`trec_eval: Quit in file '${file}'\n`)
     throw new Exit(2)

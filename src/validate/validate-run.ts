@@ -9,6 +9,7 @@
  */
 import { IS_SPACE, latin1, parseCDouble, parseCLong } from '../io/bytes.js'
 import { DEFAULT_MAX_LINE_BYTES } from '../io/lines.js'
+import { isDecimal, isInteger, isNanOrInf } from '../io/numbers.js'
 import {
   MAX_TEXT_BYTES,
   RUN_PROBLEM_CODES,
@@ -91,41 +92,6 @@ const CLASS: Uint8Array = (() => {
   for (let c = 0x80; c < 256; c++) t[c] = HIGH
   return t
 })()
-
-/** Is `buf[s, e)` a decimal number: `[+-] digits [. digits] [(e|E) [+-] digits]`, some digit? */
-function isDecimal(buf: Uint8Array, s: number, e: number): boolean {
-  let i = s
-  if (i < e && (buf[i] === 0x2b || buf[i] === 0x2d)) i++
-  let digits = 0
-  while (i < e && buf[i]! >= 0x30 && buf[i]! <= 0x39) i++, digits++
-  if (i < e && buf[i] === 0x2e) {
-    i++
-    while (i < e && buf[i]! >= 0x30 && buf[i]! <= 0x39) i++, digits++
-  }
-  if (digits === 0) return false
-  if (i < e && (buf[i] === 0x65 || buf[i] === 0x45)) {
-    i++
-    if (i < e && (buf[i] === 0x2b || buf[i] === 0x2d)) i++
-    let exp = 0
-    while (i < e && buf[i]! >= 0x30 && buf[i]! <= 0x39) i++, exp++
-    if (exp === 0) return false
-  }
-  return i === e
-}
-
-/** `nan`, `inf`, `infinity` in any case, with an optional sign (what C `strtod` reads). */
-function isNanOrInf(text: string): boolean {
-  return /^[+-]?(nan|inf|infinity)$/i.test(text)
-}
-
-/** Is `buf[s, e)` an integer: `[+-] digits`? */
-function isInteger(buf: Uint8Array, s: number, e: number): boolean {
-  let i = s
-  if (i < e && (buf[i] === 0x2b || buf[i] === 0x2d)) i++
-  if (i >= e) return false
-  for (; i < e; i++) if (buf[i]! < 0x30 || buf[i]! > 0x39) return false
-  return true
-}
 
 /** Does `a` hold the same bytes as `buf[s, e)`? (A loop: ids are short, `Buffer.compare` is not.) */
 function sameBytes(a: Uint8Array, buf: Uint8Array, s: number, e: number): boolean {

@@ -1,11 +1,12 @@
 /**
  * Line reader shared by trec_eval's small whitespace-separated formats (`-R prefs`,
- * `-R qrels_prefs`, `-R qrels_jg`, the `-Z` z-score file): the whole file is read, every line
- * must have exactly N fields separated by C `isspace`, and trec_eval numbers a malformed line by
- * counting the data lines (comments excluded) up to it.
+ * `-R qrels_prefs`, `-R qrels_jg`, the `-Z` z-score file): the whole file is read (so these
+ * files are limited to 512 MiB, see `io/limits.ts`), every line must have exactly N fields
+ * separated by C `isspace` and at most the line limit in bytes, and trec_eval numbers a malformed
+ * line by counting the data lines (comments excluded) up to it.
  */
 import { splitFields } from '../../io/lines.js'
-import { readAll, SourceError } from '../../io/source.js'
+import { inputLimits, readAll, SourceError } from '../../io/source.js'
 import type { InputIssue } from '../../errors/issues.js'
 import { formatIssue } from '../../errors/format-issue.js'
 import type { TrecEvalIO } from '../trec-eval.js'
@@ -20,6 +21,8 @@ export interface FieldLinesOptions {
   readonly expected: string
   /** Skip lines whose first byte is `#` (trec_eval 10). An indented `#` is data. */
   readonly comments: boolean
+  /** Longest line accepted. @default the limit in force (`io/limits.ts`) */
+  readonly maxLineBytes?: number
 }
 
 /** Outcome of {@link forEachFieldLine}: `malformedLine` is trec_eval's count for its message. */
@@ -39,9 +42,11 @@ export function forEachFieldLine(
 ): FieldLinesResult {
   const f: number[] = []
   const n = bytes.length
+  const maxLine = options.maxLineBytes ?? inputLimits().maxLineBytes
   let pos = 0
   let line = 0
   let data = 0
+  let nul = bytes.indexOf(0)
   while (pos < n) {
     let nl = bytes.indexOf(0x0a, pos)
     if (nl < 0) nl = n
@@ -52,7 +57,8 @@ export function forEachFieldLine(
     if (options.comments && bytes[start] === 0x23) continue
     data++
     const text = (): string => bytes.toString('latin1', start, Math.min(end, start + 400))
-    const nul = bytes.indexOf(0, start)
+    if (end - start > maxLine) return { ok: false, malformedLine: data, issue: { code: 'line_too_long', file: options.file, line, limit: maxLine } }
+    if (nul >= 0 && nul < start) nul = bytes.indexOf(0, start)
     if (nul >= 0 && nul < end) return { ok: false, malformedLine: data, issue: { code: 'nul_byte', file: options.file, line, text: text() } }
     const count = splitFields(bytes, start, end, f)
     if (count !== options.fields) {

@@ -10,6 +10,7 @@ import type { JudgedRanking } from '../../rank/judged-ranking.js'
 import { prepareQuery } from '../../rank/prepare.js'
 import type { Prepared, RelInfo, TrecEvalIO } from '../trec-eval.js'
 import { readWholeFile, reportMalformed } from './field-lines.js'
+import { prepareFailureMessage } from '../messages.js'
 import { formPrefCounts, type PrefCounts } from './pref-counts.js'
 import { parsePrefs, type PrefsFormat } from './prefs-file.js'
 import { parseQrelsJg } from './qrels-jg-file.js'
@@ -42,7 +43,7 @@ export async function readPrefsRelInfo(file: string, format: PrefsFormat, conv: 
  * Read a `qrels_jg` file. On bad input prints trec_eval's message and gives null (the caller
  * adds "Quit in file").
  */
-export async function readQrelsJgRelInfo(file: string, conv: Conventions, io: TrecEvalIO): Promise<RelInfo | null> {
+export async function readQrelsJgRelInfo(file: string, conv: Conventions, io: TrecEvalIO, runFile: string): Promise<RelInfo | null> {
   const bytes = await readWholeFile(file, 'trec_eval.get_qrels_jg', 'qrels', io)
   if (!bytes) return null
   const parsed = parseQrelsJg(bytes, { file, comments: conv.comments })
@@ -58,7 +59,7 @@ export async function readQrelsJgRelInfo(file: string, conv: Conventions, io: Tr
       // Unlike a qrels query, a group with no judgment >= 0 is evaluated (trec_eval sizes its
       // per-level counts from 0 up).
       const r = prepareQuery({ ...group, maxJudgment: Math.max(0, group.maxJudgment) }, run, conv)
-      if (!r.ok) return { ok: false, message: r.failure.code === 'duplicate_doc' ? `trec_eval.form_res_qrels: duplicate docs ${r.failure.docId}` : '' }
+      if (!r.ok) return { ok: false, message: r.failure.code === 'duplicate_doc' ? prepareFailureMessage(r.failure, run.queryId, runFile) : '' }
       rankings.push(r.ranking)
     }
     return { ok: true, value: rankings }
