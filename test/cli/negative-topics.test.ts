@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { evaluate, parseQrels, parseRun } from '../../src/index.js'
+import { reportFromEvaluations } from '../../src/report/html/index.js'
 import { cli } from './helpers.js'
 
 const tmp = mkdtempSync(join(tmpdir(), 'trecscore-neg-'))
@@ -65,6 +66,9 @@ describe('topics judged only negative', () => {
     const r = cli(['report', QRELS, RUN, RUN2, '-m', 'AP', '--out', out])
     expect(r.code).toBe(0)
     expect(existsSync(out) && readFileSync(out, 'utf8').length > 0).toBe(true)
+    // The report's counts name the topic's treatment.
+    const ev = evaluate(parseQrels(Buffer.from(QRELS_TEXT)).value, parseRun(Buffer.from(RUN_TEXT)).value, ['AP'])
+    expect(new Map(reportFromEvaluations([ev], 'qrels').counts[0]!.items).get('queries judged only negative (scored 0)')).toBe(1)
   })
   it('score --preset dl21-passage: the trec_eval numbers and a note', () => {
     const r = cli(['score', '--preset', 'dl21-passage', '--qrels', QRELS, RUN])

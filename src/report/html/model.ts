@@ -186,6 +186,7 @@ export function reportFromEvaluations(results: readonly RunEvaluation[], source:
           ['unknown docs discarded', c.unknownDiscarded],
           ['docs below the depth cut', c.cutByDepth],
           ['unjudged docs dropped', c.unjudgedDropped],
+          ['queries judged only negative (scored 0)', c.negativeOnlyQueries.length],
           ['queries that failed', c.failedQueries.length],
         ],
       }
