@@ -11,9 +11,10 @@ import { registerCompare } from './compare.js'
 import { registerFuse } from './fuse.js'
 import { registerReport } from './report.js'
 import { registerServe } from './serve.js'
+import { registerSubmit } from './submit.js'
 
 /** Each command module exports a function that adds its command to the program. */
 export type RegisterCommand = (program: Command) => void
 
 /** Every command of the CLI besides `trec-eval` (which takes trec_eval's own argv). */
-export const COMMANDS: readonly RegisterCommand[] = [registerEvaluate, registerMeasures, registerPresets, registerScore, registerValidate, registerReteco, registerTextsim, registerJudge, registerCompare, registerFuse, registerReport, registerServe]
+export const COMMANDS: readonly RegisterCommand[] = [registerEvaluate, registerMeasures, registerPresets, registerScore, registerValidate, registerReteco, registerTextsim, registerJudge, registerCompare, registerFuse, registerReport, registerServe, registerSubmit]
