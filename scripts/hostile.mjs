@@ -9,7 +9,7 @@
 //
 // --quick leaves out the big inputs (the 200 MB line, the million queries, the gzip bomb).
 import { spawn, execFileSync } from 'node:child_process'
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { closeSync, createWriteStream, existsSync, openSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -205,7 +205,9 @@ function run(c) {
     const probe = P(`rss-${cases.indexOf(c)}`)
     rmSync(probe, { force: true })
     const started = process.hrtime.bigint()
-    const stdio = ['pipe', c.stdout ? 'pipe' : 'pipe', 'pipe']
+    // A redirected stdout (e.g. /dev/full) is the child's own descriptor, as a shell gives it.
+    const outFd = c.stdout ? openSync(c.stdout, 'w') : undefined
+    const stdio = ['pipe', outFd ?? 'pipe', 'pipe']
     const child = spawn(process.execPath, ['--import', PROBE, BIN, ...c.argv], {
       cwd: ROOT,
       stdio,
@@ -214,12 +216,8 @@ function run(c) {
     let stderr = ''
     let stdout = ''
     let out = 0
-    let sink
-    if (c.stdout) {
-      sink = createWriteStream(c.stdout)
-      sink.on('error', () => child.stdout.destroy(new Error('sink failed')))
-      child.stdout.pipe(sink)
-    } else
+    if (outFd !== undefined) closeSync(outFd)
+    else
       child.stdout.on('data', (d) => {
         out += d.length
         if (stdout.length < 1 << 16) stdout += d.toString('utf8')
