@@ -1,19 +1,42 @@
 import { Command, CommanderError } from 'commander'
 import { trecEvalCommand } from './commands/trec-eval.js'
 import { COMMANDS } from './commands/index.js'
-import { isTrecscoreError, InputError, formatIssue } from '../index.js'
+import { isTrecscoreError, InputError, formatIssue, describeSystemError } from '../index.js'
 
 /** Version printed by `trecscore --version`. */
 export const VERSION = '0.1.0'
 
-/** Build the command-line program (commands come from `commands/index.ts`). */
+/** A commander usage error, with the command it happened in (for the `--help` pointer). */
+class UsageError extends Error {
+  constructor(
+    readonly commandPath: string,
+    readonly commander: CommanderError,
+  ) {
+    super(commander.message)
+  }
+}
+
+function commandPath(cmd: Command): string {
+  const names: string[] = []
+  for (let c: Command | null = cmd; c; c = c.parent) names.unshift(c.name())
+  return names.join(' ')
+}
+
+function allCommands(cmd: Command): Command[] {
+  return [cmd, ...cmd.commands.flatMap(allCommands)]
+}
+
+/**
+ * Build the command-line program (commands come from `commands/index.ts`). A usage error is one
+ * line on stderr plus a pointer to the command's `--help` (see {@link main}); never the whole help.
+ */
 export function buildProgram(): Command {
   const program = new Command('trecscore')
     .description('Score retrieval and RAG runs exactly as shared tasks do, with every convention stated.')
     .version(VERSION)
-    .exitOverride()
-    .showHelpAfterError()
-    .configureOutput({ writeErr: (s) => process.stderr.write(s) })
+    .showHelpAfterError(false)
+    // main() words the error (one line, with the command's name); commander itself stays silent.
+    .configureOutput({ writeErr: (s) => process.stderr.write(s), outputError: () => {} })
   program
     .command('trec-eval')
     .description('drop-in replacement for NIST trec_eval 10.0 (byte-identical output); `trecscore trec-eval -h` for its flags')
@@ -21,7 +44,24 @@ export function buildProgram(): Command {
     .allowUnknownOption()
     .argument('[args...]')
   for (const register of COMMANDS) register(program)
+  for (const cmd of allCommands(program)) {
+    const path = commandPath(cmd)
+    cmd.exitOverride((e) => {
+      throw new UsageError(path, e)
+    })
+  }
   return program
+}
+
+/** The one-line wording of a commander error: `trecscore CMD: what; see \`trecscore CMD --help\``. */
+export function usageLine(path: string, message: string): string {
+  const what = message
+    .replace(/^error:\s*/i, '')
+    .split('\n')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .join(' ')
+  return `${path}: ${what}; see \`${path} --help\``
 }
 
 /** Entry point of the `trecscore` binary; returns the exit code. Never throws for user errors. */
@@ -32,8 +72,10 @@ export async function main(argv: readonly string[]): Promise<number> {
     await program.parseAsync([...argv], { from: 'user' })
     return typeof process.exitCode === 'number' ? process.exitCode : 0
   } catch (e) {
-    if (e instanceof CommanderError) {
-      if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return 0
+    const err = e instanceof UsageError ? e.commander : e
+    if (err instanceof CommanderError) {
+      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return 0
+      process.stderr.write(usageLine(e instanceof UsageError ? e.commandPath : 'trecscore', err.message) + '\n')
       return 2
     }
     if (e instanceof InputError) {
@@ -43,6 +85,12 @@ export async function main(argv: readonly string[]): Promise<number> {
     if (isTrecscoreError(e)) {
       process.stderr.write(`trecscore: ${e.message}\n`)
       return e.exitCode
+    }
+    // A system error no command wrapped (a file that cannot be opened or written): one line.
+    const system = describeSystemError(e)
+    if (system) {
+      process.stderr.write(`trecscore: ${system.message}\n`)
+      return system.exitCode
     }
     throw e
   }

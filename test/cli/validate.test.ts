@@ -235,7 +235,7 @@ describe('trecscore validate', () => {
     for (const args of [['validate'], ['validate', '--format', 'xml', 'good.run'], ['validate', '--max-depth', '0', 'good.run'], ['validate', '--max-line-bytes', 'lots', 'good.run']]) {
       const r = trecscore(args)
       expect([args.join(' '), r.code]).toEqual([args.join(' '), 2])
-      expect(r.stderr).toMatch(/^error: /)
+      expect(r.stderr).toMatch(/^trecscore validate: .*; see `trecscore validate --help`\n$/)
       noStack(r)
     }
   })
