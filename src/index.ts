@@ -22,6 +22,10 @@ export { TrecRunParser, type RunParseOptions, type RunGroup } from './io/trec-ru
 export { parseRun, readRun, readQrels, readIdList } from './io/read.js'
 export { readChunks, readAll, SourceError } from './io/source.js'
 export { DEFAULT_MAX_LINE_BYTES } from './io/lines.js'
+
+// Output
+export { OutputError, writeOutputFile, describeWriteError, describeSystemError } from './io/output.js'
+export { RUN_LABEL_SOURCES, defaultRunLabels, fileLabel, readRunTag, resolveRunLabels, runInputName, runInputPath, type NamedRun, type RunInput, type RunLabelOptions, type RunLabelSource } from './io/run-labels.js'
 export { streamRunQueries, type RunReadSummary } from './io/run-reader.js'
 
 // Conventions
@@ -88,6 +92,7 @@ export { trecEvalProcess } from './trec-eval/process-entry.js'
 
 // Reports
 export { renderResults, toJson, describeConventions, describeCounts, FORMATS, type Format } from './report/leaderboard.js'
+export { escapeControlChars } from './report/control-chars.js'
 export { formatFixed } from './report/printf.js'
 export { TABLE_FORMATS, renderTable, type Cell, type Column, type Table, type TableFormat, type TableOptions } from './report/table.js'
 export * from './report/html/index.js'

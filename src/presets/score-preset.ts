@@ -3,7 +3,6 @@
  * conventions, evaluate with {@link RunEvaluator}, and collect the preset's warnings. Rendering
  * (trec_eval layout, leaderboard, JSON) is in {@link renderPresetScore}.
  */
-import { writeFile } from 'node:fs/promises'
 import { basename } from 'node:path'
 import type { Qrels, Run, RunQuery } from '../model/types.js'
 import type { Conventions } from '../conventions/conventions.js'
@@ -12,6 +11,7 @@ import { parseMeasures } from '../measures/name.js'
 import { decodeId } from '../io/bytes.js'
 import { readQrels, readRun } from '../io/read.js'
 import { readAll } from '../io/source.js'
+import { writeOutputFile } from '../io/output.js'
 import { parseQrels } from '../io/trec-qrels.js'
 import { docCount, docIdsOf } from '../model/run-query.js'
 import { RunEvaluator, type EvaluationCounts, type RunEvaluation } from '../evaluate/evaluate.js'
@@ -209,7 +209,7 @@ async function readPresetQrels(preset: Preset, inputs: PresetInputs): Promise<{ 
   }
   if (errors.length) throw new TrecscoreError(errors.join('\n'), 2)
   if (inputs.writeQrels !== undefined && map) {
-    await writeFile(inputs.writeQrels, remapQrelsText(text, map).text, 'latin1')
+    await writeOutputFile(inputs.writeQrels, remapQrelsText(text, map).text, 'latin1')
   }
   const r = parseQrels(bytes, { file: inputs.qrels, comments: c.comments, ...(map ? { remap: map } : {}) })
   if (!r.ok) throw new InputError(r.issues)

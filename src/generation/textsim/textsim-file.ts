@@ -6,6 +6,7 @@ import { createWriteStream } from 'node:fs'
 import { once } from 'node:events'
 import { TrecscoreError } from '../../errors/trecscore-error.js'
 import { readChunks } from '../../io/source.js'
+import { OutputError, describeWriteError } from '../../io/output.js'
 import { jsonlLine } from '../../io/jsonl.js'
 import { parseTextsimLine, parseTextsimValue, type TextsimLine } from './textsim.js'
 
@@ -92,7 +93,7 @@ export function openTextsimSink(path?: string): TextsimSink {
   const name = path ?? '-'
   let failed: TrecscoreError | undefined
   stream.on('error', (e: NodeJS.ErrnoException) => {
-    failed = new TrecscoreError(`${name}: cannot write: ${e.code === 'ENOENT' ? 'no such directory' : e.code === 'EACCES' ? 'permission denied' : e.message}`, 2, { cause: e })
+    failed = new OutputError(name, describeWriteError(e), e)
   })
   return {
     async write(line: string): Promise<void> {

@@ -8,6 +8,7 @@
  */
 import { promises as fsp } from 'node:fs'
 import { join } from 'node:path'
+import { OutputError, describeWriteError, writeOutputFile } from '../../io/output.js'
 import { readCorpusIds, loadRetecoData } from './data.js'
 import { RetecoInputError } from './errors.js'
 import { trackOf, type RetecoSubtrack } from './types.js'
@@ -110,16 +111,18 @@ export async function writeRetecoSample(sample: RetecoSample, out: string): Prom
   if (sample.layout === 'single-file') {
     const st = await fsp.stat(out).catch(() => null)
     if (st?.isDirectory()) throw new RetecoInputError([`${out}: is a directory; a ${sample.subtrack} sample is one file (for example ${join(out, 'run.trec')})`])
-    await fsp.writeFile(out, sample.files.values().next().value!, 'latin1')
+    await writeOutputFile(out, sample.files.values().next().value!, 'latin1')
     return [out]
   }
   const st = await fsp.stat(out).catch(() => null)
   if (st && !st.isDirectory()) throw new RetecoInputError([`${out}: is a file; a ${sample.subtrack} sample is a directory with one file per domain`])
-  await fsp.mkdir(out, { recursive: true })
+  await fsp.mkdir(out, { recursive: true }).catch((e: unknown) => {
+    throw new OutputError(out, describeWriteError(e), e)
+  })
   const paths: string[] = []
   for (const [name, text] of sample.files) {
     const p = join(out, name)
-    await fsp.writeFile(p, text, 'latin1')
+    await writeOutputFile(p, text, 'latin1')
     paths.push(p)
   }
   return paths

@@ -2,7 +2,7 @@
  * File edge of `trecscore report`: read the qrels and runs (or score a RETECO preset), evaluate,
  * compare for significance, build the report data and write the HTML file.
  */
-import { writeFile } from 'node:fs/promises'
+import { writeOutputFile } from '../../io/output.js'
 import { compareRuns, compareTable } from '../../compare/compare.js'
 import { scorePresetForComparison } from '../../compare/compare-files.js'
 import { tableFromRetecoReports } from '../../compare/reteco.js'
@@ -13,6 +13,7 @@ import type { InputIssue } from '../../errors/issues.js'
 import { InputError, isTrecscoreError } from '../../errors/trecscore-error.js'
 import { evaluate, type RunEvaluation } from '../../evaluate/evaluate.js'
 import { readQrels, readRun } from '../../io/read.js'
+import { runInputName, runInputPath, type RunInput } from '../../io/run-labels.js'
 import type { Run } from '../../model/types.js'
 import { PLAN_METRICS } from '../../presets/reteco/aggregate.js'
 import { RETECO_PRESETS, scoreRetecoRuns, type RetecoPreset } from '../../presets/reteco/score-runs.js'
@@ -29,7 +30,8 @@ export const DEFAULT_REPORT_MEASURES: readonly string[] = ['nDCG@10', 'AP', 'RR@
 export interface ReportRequest {
   /** TREC qrels (every source but a RETECO preset). */
   readonly qrels?: string
-  readonly runs: readonly string[]
+  /** Run paths, or `{ path, name }` with the label each run is shown under. */
+  readonly runs: readonly RunInput[]
   /** Measures (default: {@link DEFAULT_REPORT_MEASURES}, the preset's, or the RETECO plan metrics). */
   readonly measures?: readonly string[]
   /** A preset id: `reteco-…` (with `data`) or a registry preset with TREC qrels (`dl21-…`). */
@@ -38,7 +40,7 @@ export interface ReportRequest {
   readonly data?: string
   /** RETECO split. @default 'dev' */
   readonly split?: string
-  /** Baseline run (one of `runs`, as given): the difference chart and the significance tests. */
+  /** Baseline run (the name of one of `runs`): the difference chart and the significance tests. */
   readonly baseline?: string
   /** Conventions of a plain evaluation. @default trec_eval 10's */
   readonly conventions?: Partial<Conventions>
@@ -66,7 +68,8 @@ function tryCompare(f: () => CompareResult): { comparison: CompareResult | null;
 export async function buildReportData(req: ReportRequest): Promise<ReportData> {
   const issues: InputIssue[] = []
   if (req.runs.length === 0) issues.push({ code: 'bad_argument', option: 'RUN', found: '', expected: 'at least one run' })
-  if (req.baseline !== undefined && !req.runs.includes(req.baseline)) issues.push({ code: 'bad_argument', option: '--baseline', found: req.baseline, expected: `one of the runs given (${req.runs.join(', ')})` })
+  const names = req.runs.map(runInputName)
+  if (req.baseline !== undefined && !names.includes(req.baseline)) issues.push({ code: 'bad_argument', option: '--baseline', found: req.baseline, expected: `one of the runs given (${names.join(', ')})` })
   if (isReteco(req.preset)) {
     if (req.data === undefined) issues.push({ code: 'bad_argument', option: '--data', found: '', expected: `the RETECO data directory (preset ${req.preset})` })
     if (req.qrels !== undefined) issues.push({ code: 'bad_argument', option: 'QRELS', found: req.qrels, expected: `no qrels file with --preset ${req.preset} (the qrels come from --data)` })
@@ -79,12 +82,13 @@ export async function buildReportData(req: ReportRequest): Promise<ReportData> {
       issues.push({ code: 'bad_argument', option: '--preset', found: req.preset, expected: 'a RETECO preset (with --data) or a preset read from TREC qrels (see trecscore presets)' })
   }
   if (issues.length) throw new InputError(issues)
-  const order = req.baseline !== undefined ? [req.baseline, ...req.runs.filter((r) => r !== req.baseline)] : [...req.runs]
+  const order = req.baseline !== undefined ? [...req.runs.filter((r) => runInputName(r) === req.baseline), ...req.runs.filter((r) => runInputName(r) !== req.baseline)] : [...req.runs]
 
   if (isReteco(req.preset)) {
     const split = req.split ?? 'dev'
     const measures = req.measures ?? [...PLAN_METRICS]
-    const reports = await scoreRetecoRuns({ preset: req.preset, data: req.data!, split, runs: order, conventions: 'plan' })
+    const scored = await scoreRetecoRuns({ preset: req.preset, data: req.data!, split, runs: order.map(runInputPath), conventions: 'plan' })
+    const reports = scored.map((r, i) => ({ ...r, run: runInputName(order[i]!) }))
     const source = `preset ${req.preset} (plan conventions) on ${req.data}, split ${split}`
     const { comparison, notes } = reports.length > 1 ? tryCompare(() => compareTable(tableFromRetecoReports(reports, measures, source), { baseline: req.baseline ?? null })) : { comparison: null, notes: [] }
     return reportFromReteco(reports, measures, source, { comparison, notes, ...(req.baseline !== undefined ? { baseline: req.baseline } : {}), ...(req.title !== undefined ? { title: req.title } : {}) })
@@ -105,7 +109,7 @@ export async function buildReportData(req: ReportRequest): Promise<ReportData> {
   const measures = req.measures ?? DEFAULT_REPORT_MEASURES
   const qrels = await readQrels(req.qrels!, { comments: conventions.comments })
   const runs: { name: string; run: Run }[] = []
-  for (const f of order) runs.push({ name: f, run: await readRun(f, { comments: conventions.comments, float32: conventions.scorePrecision === 'float32' }) })
+  for (const f of order) runs.push({ name: runInputName(f), run: await readRun(runInputPath(f), { comments: conventions.comments, float32: conventions.scorePrecision === 'float32' }) })
   const results: RunEvaluation[] = runs.map((r) => evaluate(qrels, r.run, measures, conventions, { runName: r.name }))
   const source = `qrels ${req.qrels}`
   const { comparison, notes } = runs.length > 1 ? tryCompare(() => compareRuns(qrels, runs, measures, { conventions, source, baseline: req.baseline ?? null })) : { comparison: null, notes: [] }
@@ -115,6 +119,6 @@ export async function buildReportData(req: ReportRequest): Promise<ReportData> {
 /** Render the report with the inlined assets and write it to `out`; returns the HTML. */
 export async function writeHtmlReport(data: ReportData, out: string): Promise<string> {
   const html = renderHtmlReport(data, await loadReportAssets())
-  await writeFile(out, html, 'utf8')
+  await writeOutputFile(out, html)
   return html
 }
