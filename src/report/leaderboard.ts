@@ -7,6 +7,7 @@ import { decodeId } from '../io/bytes.js'
 import type { RunEvaluation } from '../evaluate/evaluate.js'
 import type { Conventions } from '../conventions/conventions.js'
 import { formatFixed } from './printf.js'
+import { escapeControlChars } from './control-chars.js'
 
 /** Output formats of `evaluate`. */
 export const FORMATS = ['table', 'json', 'jsonl', 'csv', 'tsv', 'markdown', 'latex'] as const
@@ -17,13 +18,22 @@ export type Format = (typeof FORMATS)[number]
 export interface ReportOptions {
   readonly format: Format
   readonly perQuery: boolean
-  /** Decimals of printed values (text formats). @default 4 */
+  /**
+   * Decimals of printed values. Default: 4 in table, markdown and latex; full precision (the
+   * shortest text that reads back as the same double) in csv and tsv. JSON is always exact.
+   */
   readonly digits?: number
+  /**
+   * Escape control characters in ids and run labels of csv and tsv too (for a terminal; table,
+   * markdown and latex always escape them, JSON escapes them its own way). @default false
+   */
+  readonly escapeControl?: boolean
 }
 
-function cell(v: number | null, aggregate: string, digits: number): string {
+function cell(v: number | null, aggregate: string, digits: number | null): string {
   if (v === null) return 'undef'
   if (aggregate === 'sum' && Number.isInteger(v)) return String(v)
+  if (digits === null) return Number.isNaN(v) ? 'nan' : v === Infinity ? 'inf' : v === -Infinity ? '-inf' : String(v)
   return formatFixed(v, digits)
 }
 
@@ -33,15 +43,15 @@ interface Row {
   readonly values: readonly string[]
 }
 
-function rows(results: readonly RunEvaluation[], perQuery: boolean, digits: number): Row[] {
+function rows(results: readonly RunEvaluation[], perQuery: boolean, digits: number | null, show: (s: string) => string): Row[] {
   const out: Row[] = []
   for (const r of results) {
     if (perQuery) {
       for (const q of r.perQuery) {
-        out.push({ run: r.runName, query: decodeId(q.queryId), values: q.values.map((v, i) => cell(v, r.aggregates[i]!.aggregate === 'sum' ? 'sum' : 'mean', digits)) })
+        out.push({ run: show(r.runName), query: show(decodeId(q.queryId)), values: q.values.map((v, i) => cell(v, r.aggregates[i]!.aggregate === 'sum' ? 'sum' : 'mean', digits)) })
       }
     }
-    out.push({ run: r.runName, query: 'all', values: r.aggregates.map((a) => cell(a.value, a.aggregate, digits)) })
+    out.push({ run: show(r.runName), query: 'all', values: r.aggregates.map((a) => cell(a.value, a.aggregate, digits)) })
   }
   return out
 }
@@ -67,7 +77,9 @@ function textTable(header: readonly string[], body: readonly (readonly string[])
 
 /** Render evaluation results in one of {@link FORMATS}. */
 export function renderResults(results: readonly RunEvaluation[], opts: ReportOptions): string {
-  const digits = opts.digits ?? 4
+  const machine = opts.format === 'csv' || opts.format === 'tsv'
+  const digits = opts.digits ?? (machine ? null : 4)
+  const show = !machine || opts.escapeControl ? escapeControlChars : (s: string): string => s
   if (results.length === 0) return ''
   const measures = results[0]!.measures
   if (opts.format === 'json') return JSON.stringify(toJson(results, opts.perQuery), null, 2) + '\n'
@@ -80,7 +92,7 @@ export function renderResults(results: readonly RunEvaluation[], opts: ReportOpt
     }
     return lines.join('\n') + '\n'
   }
-  const body = rows(results, opts.perQuery, digits)
+  const body = rows(results, opts.perQuery, digits, show)
   // The query column only matters with per-query rows; a leaderboard is one row per run.
   const fixed = opts.perQuery ? 2 : 1
   const header = opts.perQuery ? ['run', 'query', ...measures] : ['run', ...measures]
@@ -110,6 +122,7 @@ export function renderResults(results: readonly RunEvaluation[], opts: ReportOpt
       })
       const lines = [
         '% requires \\usepackage{booktabs}',
+        `% conventions: ${conventionsLine(results[0]!.conventions).replace(/[\r\n]/g, ' ')}`,
         `\\begin{tabular}{${'l'.repeat(fixed)}${'r'.repeat(measures.length)}}`,
         '\\toprule',
         `${header.map(escapeLatex).join(' & ')} \\\\`,
