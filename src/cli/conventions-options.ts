@@ -26,9 +26,10 @@ function usage(message: string): never {
   throw new TrecscoreError(message, 2)
 }
 
-/** Add the convention flags to a command. */
-export function addConventionOptions(cmd: Command): Command {
-  return cmd
+/** Add the convention flags to a command, but those in `omit` (long names, e.g. `--corpus`). */
+export function addConventionOptions(cmd: Command, omit: readonly string[] = []): Command {
+  const first = cmd.options.length
+  cmd
     .addOption(new Option('--profile <id>', 'base conventions').choices(Object.keys(conventionProfiles)).default('trec-eval'))
     .addOption(new Option('--ordering <o>', 'document order and ties').choices(['score-docid-desc', 'score-file-order', 'rank', 'file-order']))
     .addOption(new Option('--score-precision <p>', 'scores as read: float64 (trec_eval 10) or float32 (trec_eval 9, pytrec_eval)').choices(['float64', 'float32']))
@@ -42,6 +43,10 @@ export function addConventionOptions(cmd: Command): Command {
     .option('--gains <spec>', "default nDCG gains: grade, exp (2^g-1), binary, or a map like '{0:0,1:1,2:3}'")
     .option('--rel-map <map>', "remap grades when reading qrels, e.g. '3:3,2:1,1:0,0:0'")
     .addOption(new Option('--queries-without-relevant <policy>', 'measures needing a relevant doc on queries with none').choices(['zero', 'undefined']))
+  // A command that cannot honour a flag does not offer it (it is then an unknown option).
+  const all = cmd.options as Option[]
+  for (let i = all.length - 1; i >= first; i--) if (omit.includes(all[i]!.long ?? '')) all.splice(i, 1)
+  return cmd
 }
 
 function int(name: string, text: string, min: number): number {

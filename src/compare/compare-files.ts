@@ -9,6 +9,7 @@ import { decodeId } from '../io/bytes.js'
 import { readIdList, readQrels } from '../io/read.js'
 import { parseMeasures } from '../measures/name.js'
 import { evaluateRunFile } from '../evaluate/evaluate-file.js'
+import { runInputName, runInputPath, type RunInput } from '../io/run-labels.js'
 import type { RunEvaluation } from '../evaluate/evaluate.js'
 import { TrecscoreError } from '../errors/trecscore-error.js'
 import { scoreRetecoRuns, type RetecoPreset } from '../presets/reteco/score-runs.js'
@@ -23,8 +24,8 @@ import type { PerQueryTable } from './types.js'
 export interface CompareFilesInput {
   /** TREC qrels file (`-`: stdin). */
   readonly qrels: string
-  /** TREC run files (at least 2). */
-  readonly runs: readonly string[]
+  /** TREC run files (at least 2), each a path or `{ path, name }` (the label it is shown under). */
+  readonly runs: readonly RunInput[]
   readonly measures: readonly string[]
   /** Conventions to evaluate under; `missingQueries` is overridden to `zero` (and noted when it said `skip`). */
   readonly conventions: Conventions
@@ -50,7 +51,10 @@ export async function perQueryTableFromFiles(input: CompareFilesInput): Promise<
   const corpus = input.corpus ? await readIdList(input.corpus) : undefined
   const origin = input.qrels === '-' ? {} : { origin: { file: input.qrels, remap } }
   const evals: RunEvaluation[] = []
-  for (const f of input.runs) evals.push(await evaluateRunFile(qrels, f, measures, conventions, corpus ? { corpus, runName: f } : { runName: f, ...origin }))
+  for (const f of input.runs) {
+    const runName = runInputName(f)
+    evals.push(await evaluateRunFile(qrels, runInputPath(f), measures, conventions, corpus ? { corpus, runName } : { runName, ...origin }))
+  }
   const failed = evals.flatMap((e) => e.counts.failedQueries.map((f) => `${e.runName}: query ${JSON.stringify(decodeId(f.queryId))}: ${f.failure.code}`))
   if (failed.length) throw new TrecscoreError(`${failed.length} query evaluation(s) failed (see trecscore evaluate --explain):\n  ${failed.slice(0, 20).join('\n  ')}`, 2)
   const table = tableFromEvaluations(evals, `qrels ${input.qrels}, ${input.conventionsFrom} conventions`)
@@ -66,7 +70,8 @@ export interface ComparePresetInput {
   /** A preset read from TREC qrels (`dl21-…`, `neuclir23-…`). */
   readonly preset: Preset
   readonly qrels: string
-  readonly runs: readonly string[]
+  /** Run paths, or `{ path, name }` with the label to show. */
+  readonly runs: readonly RunInput[]
   /** Measures (default: the preset's). Each is computed under the conventions the preset gives it. */
   readonly measures?: readonly string[]
   /** `--rel-map`: a named map of the preset or `grade:value,...`. */
@@ -95,12 +100,12 @@ function presetFor(preset: Preset, measures: readonly string[] | undefined, miss
  */
 export async function scorePresetForComparison(input: ComparePresetInput): Promise<{ readonly score: PresetScore; readonly table: PerQueryTable; readonly notes: readonly string[] }> {
   if (input.runs.length < 1) throw new TrecscoreError(`preset '${input.preset.id}': no run given`, 2)
-  const inputs = { qrels: input.qrels, runs: input.runs, ...(input.relMap !== undefined ? { relMap: input.relMap } : {}) }
+  const inputs = { qrels: input.qrels, runs: input.runs.map(runInputPath), ...(input.relMap !== undefined ? { relMap: input.relMap } : {}) }
   const own = presetFor(input.preset, input.measures, null)
   const score = await scorePreset(own, inputs)
   const zeroFilled = own.conventions.missingQueries === 'zero' ? score : await scorePreset(presetFor(input.preset, input.measures, 'zero'), inputs)
   const table = tableFromEvaluations(
-    zeroFilled.runs.map((r) => r.evaluation),
+    zeroFilled.runs.map((r, i) => ({ ...r.evaluation, runName: runInputName(input.runs[i]!) })),
     `qrels ${input.qrels}, preset ${input.preset.id} conventions`,
   )
   const notes: string[] = []
@@ -117,8 +122,8 @@ export interface CompareRetecoInput {
   /** @default 'dev' */
   readonly split?: string
   readonly domains?: readonly string[]
-  /** Run paths (TREC files or per-domain directories). */
-  readonly runs: readonly string[]
+  /** Run paths (TREC files or per-domain directories), or `{ path, name }` with the label to show. */
+  readonly runs: readonly RunInput[]
   /** Per-topic plan measures. @default ['nDCG@10'] */
   readonly measures?: readonly string[]
 }
@@ -129,7 +134,8 @@ export interface CompareRetecoInput {
  */
 export async function perQueryTableFromReteco(input: CompareRetecoInput): Promise<{ readonly table: PerQueryTable; readonly warnings: readonly { readonly run: string; readonly warnings: readonly string[] }[] }> {
   const split = input.split ?? 'dev'
-  const reports = await scoreRetecoRuns({ preset: input.preset, data: input.data, split, runs: input.runs, conventions: 'plan', ...(input.domains ? { domains: input.domains } : {}) })
+  const scored = await scoreRetecoRuns({ preset: input.preset, data: input.data, split, runs: input.runs.map(runInputPath), conventions: 'plan', ...(input.domains ? { domains: input.domains } : {}) })
+  const reports = scored.map((r, i) => ({ ...r, run: runInputName(input.runs[i]!) }))
   const table = tableFromRetecoReports(reports, input.measures ?? ['nDCG@10'], `preset ${input.preset} (plan conventions), data ${input.data}, split ${split}`)
   return { table, warnings: reports.map((r) => ({ run: r.run, warnings: r.warnings })) }
 }

@@ -1,4 +1,4 @@
-import { Option, type Command } from 'commander'
+import type { Command } from 'commander'
 import {
   conventionsFromFlags,
   addConventionOptions,
@@ -15,16 +15,18 @@ import {
   readIdList,
   readQrels,
   decodeId,
+  resolveRunLabels,
   TrecscoreError,
   type Format,
   type RunEvaluation,
 } from '../../index.js'
+import { addRunLabelOptions, digitsOption, explainOption, explainStream, formatOption, isMachineFormat, measureOption, runLabelOptions, type RunLabelFlags } from './shared-options.js'
 
-interface EvaluateFlags extends ConventionFlags {
+interface EvaluateFlags extends ConventionFlags, RunLabelFlags {
   measure: string[]
   perQuery?: boolean
   format: Format
-  digits: string
+  digits?: number
   explain?: boolean
 }
 
@@ -34,22 +36,24 @@ export function registerEvaluate(program: Command): void {
     .command('evaluate')
     .description('evaluate one or more runs side by side, with every convention explicit')
     .argument('<qrels>', 'TREC qrels file (qid iter docno grade); - for stdin; .gz ok')
-    .argument('<runs...>', 'TREC run files (qid iter docno rank score tag); .gz ok')
-    .requiredOption('-m, --measure <names...>', "measures, ir_measures or trec_eval names: nDCG@10 'P(rel=2)@5' AP ndcg_cut.10", (v: string, prev: string[] = []) => [...prev, v])
+    .argument('<runs...>', 'TREC run files (qid iter docno rank score tag), or LABEL=PATH; .gz ok')
+    .addOption(measureOption("measures, ir_measures or trec_eval names: nDCG@10 'P(rel=2)@5' AP ndcg_cut.10").makeOptionMandatory())
     .option('-q, --per-query', 'also print one row per query')
-    .addOption(new Option('-f, --format <format>', 'output format').choices(FORMATS).default('table'))
-    .option('--digits <n>', 'decimals in text formats', '4')
-    .option('--explain', 'print the conventions in force and, per run, what was dropped, deduplicated or zero-filled')
-  addConventionOptions(cmd).action(async (qrelsFile: string, runFiles: string[], flags: EvaluateFlags) => {
+    .addOption(formatOption(FORMATS))
+    .addOption(digitsOption())
+    .addOption(explainOption())
+  addRunLabelOptions(cmd)
+  addConventionOptions(cmd).action(async (qrelsFile: string, runArgs: string[], flags: EvaluateFlags) => {
     const conventions = conventionsFromFlags(flags)
     const measures = parseMeasures(flags.measure)
     const remap = flags.relMap ? parseRelMap(flags.relMap) : null
     const qrels = await readQrels(qrelsFile, { comments: conventions.comments, ...(remap ? { remap } : {}) })
     const origin = qrelsFile === '-' ? {} : { origin: { file: qrelsFile, remap } }
     const corpus = flags.corpus ? await readIdList(flags.corpus) : undefined
+    const runs = await resolveRunLabels(runArgs, runLabelOptions(flags))
     const results: RunEvaluation[] = []
-    for (const runFile of runFiles) {
-      results.push(await evaluateRunFile(qrels, runFile, measures, conventions, corpus ? { corpus, runName: runFile } : { runName: runFile, ...origin }))
+    for (const run of runs) {
+      results.push(await evaluateRunFile(qrels, run.path, measures, conventions, corpus ? { corpus, runName: run.name } : { runName: run.name, ...origin }))
     }
     const failed = results.flatMap((r) => r.counts.failedQueries.map((f) => ({ run: r.runName, ...f })))
     if (failed.length) {
@@ -64,12 +68,13 @@ export function registerEvaluate(program: Command): void {
       }
       throw new TrecscoreError(`${failed.length} query evaluation(s) failed`, 2)
     }
-    const digits = Number(flags.digits)
-    if (flags.explain && flags.format !== 'json' && flags.format !== 'jsonl') {
-      process.stdout.write(`conventions:\n${describeConventions(conventions).replace(/^/gm, '  ')}\n`)
-      for (const r of results) process.stdout.write(describeCounts(r) + '\n')
-      process.stdout.write('\n')
+    if (flags.explain) {
+      const out = explainStream(flags.format)
+      out.write(`conventions:\n${describeConventions(conventions).replace(/^/gm, '  ')}\n`)
+      for (const r of results) out.write(describeCounts(r) + '\n')
+      out.write('\n')
     }
-    process.stdout.write(renderResults(results, { format: flags.format, perQuery: !!flags.perQuery, digits: Number.isInteger(digits) ? digits : 4 }))
+    const escapeControl = isMachineFormat(flags.format) && process.stdout.isTTY === true
+    process.stdout.write(renderResults(results, { format: flags.format, perQuery: !!flags.perQuery, escapeControl, ...(flags.digits !== undefined ? { digits: flags.digits } : {}) }))
   })
 }

@@ -10,13 +10,15 @@ import {
   optimizeWeights,
   readQrels,
   readRunsToFuse,
+  resolveRunLabels,
   writeFusedRun,
   type FuseOptions,
   type FusionMethod,
   type Normalization,
 } from '../../index.js'
+import { addRunLabelOptions, outOption, runLabelOptions, type RunLabelFlags } from './shared-options.js'
 
-interface FuseFlags {
+interface FuseFlags extends RunLabelFlags {
   method: FusionMethod
   norm?: Normalization
   k?: string
@@ -32,10 +34,10 @@ interface FuseFlags {
 
 /** `trecscore fuse RUN... --method … --norm … [--k 60] [--weights 0.5,0.5] [--out FILE]` */
 export function registerFuse(program: Command): void {
-  program
+  const cmd = program
     .command('fuse')
     .description('fuse runs into one six-column TREC run (RRF, CombSUM/MNZ/MAX/MIN/MED/ANZ, weighted sum, Borda); ties broken by doc id unless --keep-ties')
-    .argument('<runs...>', 'TREC run files to fuse (qid iter docno rank score tag); .gz ok')
+    .argument('<runs...>', 'TREC run files to fuse (qid iter docno rank score tag), or LABEL=PATH (labels name the runs on stderr); .gz ok')
     .addOption(new Option('--method <method>', 'fusion method').choices(FUSION_METHODS).default('rrf'))
     .addOption(new Option('--norm <norm>', 'per-run, per-query score normalisation (default: minmax for score methods, none for rrf and borda, which read ranks only)').choices(NORMALIZATIONS))
     .option('--k <k>', `RRF constant: score = sum of 1/(k + rank) (default ${DEFAULT_RRF_K})`)
@@ -43,11 +45,11 @@ export function registerFuse(program: Command): void {
     .option('--depth <n>', 'documents written per query', String(DEFAULT_FUSE_DEPTH))
     .option('--tag <tag>', 'run tag of the fused run', 'fused')
     .option('--keep-ties', 'write equal fused scores as they are (default: lower tied scores by the fewest ulps, doc id descending first, the order trec_eval gives ties)')
-    .option('--out <file>', 'write the fused run to this file instead of stdout')
+    .addOption(outOption('write the fused run to this file instead of stdout'))
     .option('--optimize <measure>', 'wsum only: grid-search the weights that maximise this measure on --train-qrels (tuning on test qrels is leakage)')
     .option('--train-qrels <file>', 'training qrels for --optimize')
     .option('--step <x>', 'grid step of --optimize (weights on the simplex)', '0.1')
-    .action(async (runFiles: string[], flags: FuseFlags) => {
+  addRunLabelOptions(cmd).action(async (runArgs: string[], flags: FuseFlags) => {
       const problems: { option: string; found: string; expected: string }[] = []
       if (flags.optimize !== undefined) {
         if (flags.method !== 'wsum') problems.push({ option: '--optimize', found: flags.optimize, expected: '--method wsum (it searches wsum weights)' })
@@ -64,18 +66,22 @@ export function registerFuse(program: Command): void {
         ...(flags.k !== undefined ? { k: Number(flags.k) } : {}),
         ...(flags.weights !== undefined ? { weights: flags.weights.split(',').map((w) => (w.trim() === '' ? NaN : Number(w))) } : {}),
       }
-      const runs = await readRunsToFuse(runFiles)
+      const named = await resolveRunLabels(runArgs, runLabelOptions(flags))
+      const labels = named.map((r) => r.name)
+      const runs = await readRunsToFuse(named.map((r) => r.path))
       let weights = options.weights
       if (flags.optimize !== undefined && flags.trainQrels !== undefined) {
         const qrels = await readQrels(flags.trainQrels)
         const { method: _m, ...rest } = options
         const best = optimizeWeights(runs, qrels, rest, { measure: flags.optimize, step: Number(flags.step) })
         weights = best.weights
-        process.stderr.write(`trecscore: fuse: --optimize ${best.measure} on ${flags.trainQrels}: chose weights ${best.weights.join(',')} (${runFiles.join(', ')}), training mean ${best.value ?? 'undefined'} over ${best.tried.length} weight vectors\n`)
+        process.stderr.write(`trecscore: fuse: --optimize ${best.measure} on ${flags.trainQrels}: chose weights ${best.weights.join(',')} (${labels.join(', ')}), training mean ${best.value ?? 'undefined'} over ${best.tried.length} weight vectors\n`)
         process.stderr.write(`trecscore: warning: the weights were tuned on ${flags.trainQrels}; evaluating the fused run on the same qrels (or queries) is leakage. Report it on held-out queries.\n`)
       }
       const fused = fuse(runs, weights ? { ...options, weights } : options)
       await writeFusedRun(fused, flags.out)
       process.stderr.write(describeFuse(fused).replace(/^/gm, 'trecscore: fuse: ') + '\n')
+      const w = fused.settings.weights
+      process.stderr.write(`trecscore: fuse: runs: ${labels.map((l, i) => (w ? `${l} (weight ${w[i]})` : l)).join(', ')}\n`)
     })
 }

@@ -1,5 +1,6 @@
-import { InvalidArgumentError, Option, type Command } from 'commander'
+import { InvalidArgumentError, type Command } from 'commander'
 import { judgeAgreement, readAll, renderAgreement, type AgreementFormat } from '../../index.js'
+import { collectList, formatOption } from './shared-options.js'
 
 interface AgreementFlags {
   human: string
@@ -62,11 +63,11 @@ export function addJudgeAgreement(judge: Command): void {
     .description('agreement between judge scores and human labels (kappa, alpha, rho, tau-b) with bootstrap CIs')
     .requiredOption('--human <file>', 'human labels, JSONL (see below)')
     .requiredOption('--judgments <file>', 'judgments written by judge run, JSONL')
-    .option('--dimension <name...>', 'only these dimensions (default: every dimension in the files)')
+    .option('--dimension <names>', 'only these dimensions, comma-separated or repeated (default: every dimension in the files)', (v: string, prev: string[] | undefined) => collectList(v, prev))
     .option('--bootstrap <n>', 'bootstrap resamples; 0 for no confidence intervals', integer(0, 1_000_000), 1000)
     .option('--seed <n>', 'seed of the bootstrap random stream (mulberry32)', integer(0, 4294967295), 42)
     .option('--confidence <level>', 'confidence level of the intervals', level, 0.95)
-    .addOption(new Option('--format <format>', 'output format').choices(['table', 'json', 'markdown']).default('table'))
+    .addOption(formatOption(['table', 'json', 'markdown']))
     .addHelpText('after', HELP)
     .action(async (flags: AgreementFlags) => {
       const [human, judgments] = await Promise.all([readAll(flags.human), readAll(flags.judgments)])

@@ -13,6 +13,7 @@ import {
   type RetecoJudgePreset,
 } from '../../index.js'
 import { addJudgeAgreement } from './judge-agreement.js'
+import { formatOption } from './shared-options.js'
 
 function positiveInt(text: string): number {
   const n = Number(text)
@@ -39,6 +40,14 @@ function share(text: string): number {
   const n = Number(text)
   if (text.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1) throw new InvalidArgumentError('expected a share from 0 to 1, such as 0.1 (10%)')
   return n
+}
+
+/** The report formats as the option names them: `table` is the library's `text`. */
+const reportFormats = JUDGE_REPORT_FORMATS.map((f) => (f === 'text' ? 'table' : f))
+type ReportFormat = 'table' | Exclude<JudgeReportFormat, 'text'>
+
+function judgeFormat(f: ReportFormat): JudgeReportFormat {
+  return f === 'table' ? 'text' : f
 }
 
 const ENDPOINT_HELP = 'OpenAI-compatible base URL, e.g. http://127.0.0.1:8080/v1 (default: $TRECSCORE_JUDGE_BASE_URL, else $OPENAI_BASE_URL, else https://api.openai.com/v1); the key comes from $TRECSCORE_JUDGE_API_KEY or $OPENAI_API_KEY'
@@ -104,11 +113,11 @@ export function registerJudge(program: Command): void {
       .option('--domains <list>', 'only these RETECO domains, comma-separated (--preset)')
       .option('-o, --out <file>', 'judgments JSONL to write (the shared format); an existing file is refused unless --force, and one holding judgments of another config always', 'judgments.jsonl')
       .option('--dimensions <list>', `only these dimensions, comma-separated (default: all of ${JUDGE_DIMENSIONS.join(', ')})`, dimensionList)
-      .addOption(new Option('--format <format>', 'report format on stdout').choices(JUDGE_REPORT_FORMATS).default('text'))
+      .addOption(formatOption(reportFormats, 'report format on stdout'))
       .option('--per-turn', 'add the per-turn rows to the report')
       .option('--report-json <file>', 'also write the JSON report to this file')
       .option('--no-lexical', 'leave out the lexical diagnostics (ROUGE-L F and METEOR against the reference answers, computed when the items have references)'),
-  ).action(async (input: string, f: CallFlags & { preset?: RetecoJudgePreset; data?: string; retrieval?: string; split: string; domains?: string; out: string; dimensions?: JudgeDimension[]; format: JudgeReportFormat; perTurn?: boolean; reportJson?: string; lexical: boolean }) => {
+  ).action(async (input: string, f: CallFlags & { preset?: RetecoJudgePreset; data?: string; retrieval?: string; split: string; domains?: string; out: string; dimensions?: JudgeDimension[]; format: ReportFormat; perTurn?: boolean; reportJson?: string; lexical: boolean }) => {
     const r = await judgeRunCommand({
       ...callOptions(f),
       ...(f.preset ? { preset: f.preset, answers: input } : { items: input }),
@@ -118,7 +127,7 @@ export function registerJudge(program: Command): void {
       ...(f.domains ? { domains: f.domains.split(',').map((s) => s.trim()).filter(Boolean) } : {}),
       out: f.out,
       ...(f.dimensions ? { dimensions: f.dimensions } : {}),
-      format: f.format,
+      format: judgeFormat(f.format),
       perTurn: f.perTurn ?? false,
       ...(f.reportJson ? { reportJson: f.reportJson } : {}),
       lexical: f.lexical,
@@ -132,10 +141,10 @@ export function registerJudge(program: Command): void {
       .command('calibrate')
       .description('judge golden pairs (answers differing in one respect) and report, per dimension, how often the better one scores higher, with the failures')
       .requiredOption('--golden <file>', 'golden pairs JSONL ({"id", "dimension", "respect", "question", "history"?, "passages"?, "reference"?, "better", "worse"}); a starter set ships as data/judge/golden-v1.jsonl')
-      .addOption(new Option('--format <format>', 'report format on stdout').choices(JUDGE_REPORT_FORMATS).default('text'))
+      .addOption(formatOption(reportFormats, 'report format on stdout'))
       .option('-o, --out <file>', 'also write the calibration judgments JSONL here (an existing file is refused unless --force)'),
-  ).action(async (f: CallFlags & { golden: string; format: JudgeReportFormat; out?: string }) => {
-    const r = await judgeCalibrateCommand({ ...callOptions(f), golden: f.golden, format: f.format, ...(f.out ? { out: f.out } : {}) })
+  ).action(async (f: CallFlags & { golden: string; format: ReportFormat; out?: string }) => {
+    const r = await judgeCalibrateCommand({ ...callOptions(f), golden: f.golden, format: judgeFormat(f.format), ...(f.out ? { out: f.out } : {}) })
     process.stdout.write(r.report)
     if (r.failure) throw new TrecscoreError(`judge calibrate: ${r.failure}`, 2)
   })
@@ -155,7 +164,7 @@ export function registerJudge(program: Command): void {
     .option('--markdown <file>', 'write the markdown report to this file (stdout then gets a one-line summary, unless --format json)')
     .option('--json <file>', 'write the JSON report to this file (with --format json, stdout then gets a one-line summary)')
     .option('--diagnostics <file>', 'a `judge run --report-json` file of the same judgments: its lexical diagnostics (ROUGE-L, METEOR) go into the report')
-    .addOption(new Option('--format <format>', 'what goes to stdout').choices(['markdown', 'json']).default('markdown'))
+    .addOption(formatOption(['markdown', 'json'], 'what goes to stdout', 'markdown'))
     .action(async (judgments: string, f: { config?: string; human?: string; bootstrap?: number; seed?: number; markdown?: string; json?: string; format: 'markdown' | 'json'; diagnostics?: string }) => {
       const r = await judgeReportCommand({
         judgments,

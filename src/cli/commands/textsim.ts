@@ -21,6 +21,7 @@ import {
   type TextsimSink,
   type TextsimSummary,
 } from '../../index.js'
+import { formatOption, outOption } from './shared-options.js'
 
 const FORMATS = ['jsonl', 'table', 'markdown', 'csv', 'tsv', 'json'] as const
 type TextsimFormat = (typeof FORMATS)[number]
@@ -123,10 +124,8 @@ export function registerTextsim(program: Command): void {
     .option('--layer <n>', 'BERTScore: hidden layer (e.g. 17 for roberta-large)', layer)
     .option('--idf', 'BERTScore: idf weights from all references of the file')
     .option('--baseline <file>', "BERTScore: rescale with this baseline file (bert_score's rescale_baseline TSV)")
-    .option('-o, --out <file>', 'write the output (JSONL, or the summary with --format) here instead of standard output')
-    .addOption(
-      new Option('-f, --format <fmt>', 'jsonl: one line per id; table, markdown, csv, tsv, json: the summary (mean of every metric over the scored pairs)').choices(FORMATS).default('jsonl'),
-    )
+    .addOption(outOption('write the output (JSONL, or the summary with --format) here instead of standard output'))
+    .addOption(formatOption(FORMATS, 'jsonl is one line per id; table, markdown, csv, tsv and json are the summary (mean of every metric over the scored pairs)', 'jsonl'))
     .option('--items <file>', 'with a summary --format: also write the per-id JSONL to this file')
     .addHelpText(
       'after',

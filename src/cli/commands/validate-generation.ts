@@ -17,7 +17,7 @@ export interface GenerationValidateFlags {
   maxAnswerChars?: number
   maxLineBytes: number
   maxListed: number
-  format: 'text' | 'json'
+  format: 'table' | 'json'
   strict?: boolean
   qrels?: string
   corpus?: string

@@ -35,7 +35,7 @@ export interface NeuclirValidateFlags {
   readonly maxDepth?: number
   readonly maxLineBytes: number
   readonly maxListed: number
-  readonly format: 'text' | 'json'
+  readonly format: 'table' | 'json'
   readonly strict?: boolean
 }
 

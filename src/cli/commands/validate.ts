@@ -15,6 +15,7 @@ import {
 } from '../../index.js'
 import { routesToNeuclir, NEUCLIR_VALIDATE_HELP, NEUCLIR_VALIDATE_PRESETS, validateNeuclirRun } from './validate-neuclir.js'
 import { checkRunFormat } from './run-format-check.js'
+import { formatOption } from './shared-options.js'
 import { generationValidateHelp, looksLikeAnswers, validateGenerationCommand } from './validate-generation.js'
 
 /** `--preset` values: the RETECO retrieval sub-tracks. */
@@ -30,7 +31,7 @@ interface ValidateFlags {
   maxDepth?: number
   maxLineBytes: number
   maxListed: number
-  format: 'text' | 'json'
+  format: 'table' | 'json'
   strict?: boolean
   allowMissingCorpus?: boolean
   retrieval?: string
@@ -60,7 +61,7 @@ Blank lines and lines starting with # are skipped, as in trec_eval 10.
 Problems (code, severity, what):
 ${problems}
 
-Output: text (default) lists problems by line, then one note per code whose listing was cut
+Output: table (default; text is an alias) lists problems by line, then one note per code whose listing was cut
 (--max-listed), then "FILE: ok|failed: N errors, M warnings in L lines, Q queries".
 --format json prints one object: {schema: "trecscore.validate/1", file, ok, strict, errors,
 warnings, queries, lines, runLines, blankLines, commentLines, bytes, tags, counts: {CODE:
@@ -103,7 +104,7 @@ export function registerValidate(program: Command): void {
     .option('--max-depth <n>', 'error when a topic has more than n documents (too_deep)', integer(1))
     .option('--max-line-bytes <n>', 'longest line checked; longer lines are skipped and reported', integer(1), DEFAULT_MAX_LINE_BYTES)
     .option('--max-listed <n>', 'problems listed per code (all are counted)', integer(0), 20)
-    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .addOption(formatOption(['table', 'json']))
     .option('--strict', 'exit 1 when there are warnings but no errors')
     .option('--allow-missing-corpus', 'RETECO: check domains without documents.jsonl anyway (their doc ids go unchecked); else exit 2')
     .addHelpText('after', helpText())
