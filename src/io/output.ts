@@ -20,7 +20,7 @@ export class OutputError extends TrecscoreError {
 
 /** File-system error codes that are the user's to fix (wrong path, full disk): exit 2. */
 const USER_CODES: Readonly<Record<string, string>> = {
-  ENOENT: 'no such file or directory (does the folder exist?)',
+  ENOENT: 'no such directory',
   ENOTDIR: 'a part of the path is not a directory',
   EISDIR: 'is a directory, expected a file',
   EACCES: 'permission denied',
@@ -61,6 +61,6 @@ export function describeSystemError(err: unknown): { message: string; exitCode: 
   const e = err as NodeJS.ErrnoException | undefined
   if (!(err instanceof Error) || typeof e?.code !== 'string' || typeof e.syscall !== 'string') return null
   const where = typeof e.path === 'string' ? `${e.path}: ` : ''
-  const known = USER_CODES[e.code]
+  const known = e.code === 'ENOENT' ? 'no such file or directory' : USER_CODES[e.code]
   return known !== undefined ? { message: `${where}${e.syscall} failed: ${known}`, exitCode: 2 } : { message: `${where}${e.syscall} failed: ${e.message}`, exitCode: 1 }
 }
