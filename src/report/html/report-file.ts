@@ -101,7 +101,7 @@ export async function buildReportData(req: ReportRequest): Promise<ReportData> {
     const { score, table, notes: presetNotes } = await scorePresetForComparison({ preset, qrels: req.qrels!, runs: order, ...(req.measures ? { measures: req.measures } : {}) })
     const source = `qrels ${req.qrels}, preset ${preset.id} (${preset.title})`
     const { comparison, notes } = order.length > 1 ? tryCompare(() => compareTable({ ...table, source }, { baseline: req.baseline ?? null })) : { comparison: null, notes: [] }
-    const data = reportFromEvaluations(score.runs.map((r) => r.evaluation), source, { comparison, notes: [...presetNotes, ...notes], ...build })
+    const data = reportFromEvaluations(score.runs.map((r, i) => ({ ...r.evaluation, runName: runInputName(order[i]!) })), source, { comparison, notes: [...presetNotes, ...notes], ...build })
     const groups = (score.runs[0]?.groups ?? []).map((g): [string, string] => [g.measures.join(', '), `${g.tieRule ? `tie rule ${g.tieRule}; ` : ''}${conventionsLine(g.conventions)}`])
     return { ...data, conventions: [...data.conventions, ...groups] }
   }
