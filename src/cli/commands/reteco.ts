@@ -27,7 +27,7 @@ export function registerReteco(program: Command): void {
     .requiredOption('--data <dir>', 'RETECO data folder (release layout or the pilot sample)')
     .addOption(new Option('--subtrack <subtrack>', 'sub-track').choices(['1a', '1b', '2a', '2c']).makeOptionMandatory())
     .addOption(outOption('Track 1: the run file to write; Track 2: a directory, one <domain>.trec per domain').makeOptionMandatory())
-    .option('--split <name>', 'split whose topics the run covers', 'dev')
+    .option('--split <split>', 'split whose topics the run covers', 'dev')
     .option('--seed <n>', 'random seed; the same seed gives the same run', integer(0), 1)
     .option('--depth <n>', 'documents per topic (fewer when the corpus is smaller)', integer(1, 1000), 100)
     .addHelpText(

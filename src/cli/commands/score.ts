@@ -76,7 +76,7 @@ export function registerScore(program: Command): void {
     .command('score')
     .description('score runs of a benchmark preset (RETECO / SemEval-2027 Task 1, SkillRet, TREC 2023 NeuCLIR, TREC 2021 DL; see `trecscore presets`) with its official conventions')
     .argument('<runs...>', 'runs: one TREC file for all domains (Track 1), or a directory with one file per domain (<domain>.trec; needed for Track 2)')
-    .addOption(new Option('--preset <preset>', 'a RETECO sub-track (2c retrieval is scored as 2a) or a preset of `trecscore presets`').choices([...RETECO_PRESETS, ...PRESETS.keys()]).makeOptionMandatory())
+    .addOption(new Option('--preset <name>', 'a RETECO sub-track (2c retrieval is scored as 2a) or a preset of `trecscore presets`').choices([...RETECO_PRESETS, ...PRESETS.keys()]).makeOptionMandatory())
     .option('--data <dir>', 'data directory: RETECO release (track1_tempo/, track2_recor/) or pilot sample; SkillRet data/ (queries/test.jsonl)')
     .option('--qrels <file>', 'TREC qrels file (presets distributed as TREC qrels, e.g. dl21-passage)')
     .option('--split <split>', 'split whose qrels are used', 'dev')
