@@ -228,6 +228,7 @@ describe('hidden test phase', () => {
     expect((await waitDone(a, ids['aTest'])).state).toBe('scored')
     const before = await anon.json<{ released: boolean; entries: unknown[] }>('/api/v1/boards/dl/test')
     expect(before.body).toMatchObject({ released: false, entries: [] })
+    expect((await anon.get('/api/v1/boards/dl/test/csv')).text, 'the CSV export of a hidden board has no rows').toBe('rank,team,baseline,run,submitted,nDCG@10,AP,RR\r\n')
     const own = await a.json<{ scoresVisible: boolean; versions: unknown[]; primary: number | null }>(`/api/v1/submissions/${ids['aTest']}`)
     expect(own.body).toMatchObject({ scoresVisible: false, versions: [], primary: null })
     expect((await a.get(`/api/v1/submissions/${ids['aTest']}/per-query`)).status).toBe(404)
@@ -236,6 +237,10 @@ describe('hidden test phase', () => {
     const after = await anon.json<{ released: boolean; entries: { team: string }[] }>('/api/v1/boards/dl/test')
     expect(after.body.released).toBe(true)
     expect(after.body.entries.map((e) => e.team)).toContain(HOSTILE)
+    const csv = (await anon.get('/api/v1/boards/dl/test/csv')).text.split('\r\n')
+    expect(csv.length).toBe(after.body.entries.length + 2)
+    const quoted = `"${HOSTILE.replace(/"/g, '""')}"`
+    expect(csv.some((l) => /^\d+,/.test(l) && l.includes(`,${quoted},false,dense.run,`)), csv.join('\n')).toBe(true)
     expect((await a.get(`/api/v1/submissions/${ids['aTest']}/per-query`)).status).toBe(404)
     await crawl(false)
   })
@@ -247,7 +252,7 @@ async function crawl(beforeRelease: boolean): Promise<void> {
   // A dev submission's page may name its own run's topics (e.g. "ignored: q16 …"); only those pages are exempt from the topic check.
   const devIds = all.filter((s) => s.phase === 'dev').map((s) => s.id)
   const paths = ['/', '/login', '/team', '/static/style.css', '/api/v1/competition', '/api/v1/submissions']
-  for (const t of server.ctx.competition.tracks) for (const p of server.ctx.competition.phases) paths.push(`/boards/${t.id}/${p.id}`, `/api/v1/boards/${t.id}/${p.id}`)
+  for (const t of server.ctx.competition.tracks) for (const p of server.ctx.competition.phases) paths.push(`/boards/${t.id}/${p.id}`, `/api/v1/boards/${t.id}/${p.id}`, `/api/v1/boards/${t.id}/${p.id}/csv`)
   for (const s of all) paths.push(`/submissions/${s.id}`, `/api/v1/submissions/${s.id}`, `/api/v1/submissions/${s.id}/per-query`)
   let checked = 0
   for (const c of [anon, a, b, Client.withToken(server.app, tokenA)]) {

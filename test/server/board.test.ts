@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { rankBoard, type BoardCandidate } from '../../src/server/board.js'
+import { boardCsv } from '../../src/server/web/csv.js'
 
 function cand(over: Partial<BoardCandidate> & Pick<BoardCandidate, 'submissionId' | 'teamId'>): BoardCandidate {
   return { teamName: over.teamId, baseline: false, state: 'scored', primary: 0.5, columns: {}, createdAt: '2027-01-01T00:00:00.000Z', runName: 'r', ...over }
@@ -94,5 +95,13 @@ describe('rankBoard', () => {
         }
       }),
     )
+  })
+})
+
+describe('boardCsv', () => {
+  it('quotes cells with commas, quotes or newlines and keeps formula-like names as text', () => {
+    const entries = rankBoard([cand({ submissionId: 'a', teamId: 'A', teamName: '=HYPERLINK("x"),1', primary: 0.25, columns: { 'nDCG@10': 0.25 } }), cand({ submissionId: 'b', teamId: 'B', teamName: 'line\nbreak', primary: 0.125, columns: { 'nDCG@10': null } })], 'best')
+    const csv = boardCsv({ track: 't', phase: 'dev', primary: 'nDCG@10', columns: ['nDCG@10'], released: true, tiePolicy: '', entries })
+    expect(csv).toBe('rank,team,baseline,run,submitted,nDCG@10\r\n1,"\'=HYPERLINK(""x""),1",false,r,2027-01-01T00:00:00.000Z,0.25\r\n2,"line\nbreak",false,r,2027-01-01T00:00:00.000Z,\r\n')
   })
 })

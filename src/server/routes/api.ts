@@ -4,7 +4,7 @@
  * to POST). Rate-limited per token and per IP.
  *
  * - `GET  /api/v1/competition`
- * - `GET  /api/v1/boards/:track/:phase`
+ * - `GET  /api/v1/boards/:track/:phase` (and `/csv`: the same board as CSV)
  * - `GET  /api/v1/submissions` (the team's)
  * - `POST /api/v1/submissions?track=T&phase=P&name=FILE` with the run as the raw body and the
  *   metadata as JSON in the `X-Trecscore-Metadata` header: 202 `{id, state}`, or 4xx
@@ -15,6 +15,7 @@ import { Hono, type Context } from 'hono'
 import type { ServerContext } from '../context.js'
 import { loadBoard } from '../board.js'
 import { submitRun } from '../submissions.js'
+import { boardCsv } from '../web/csv.js'
 import { submissionView, teamSubmissions } from '../views.js'
 import { clientIp, type Env } from './middleware.js'
 
@@ -45,6 +46,11 @@ export function apiRoutes(ctx: ServerContext): Hono<Env> {
     const b = await loadBoard(ctx.db, ctx.competition, c.req.param('track'), c.req.param('phase'), ctx.now())
     if (!b) return notFound(c)
     return c.json({ ...b, entries: b.entries.map((e) => ({ rank: e.rank, team: e.teamName, baseline: e.baseline, run: e.runName, submissionId: e.submissionId, primary: e.primary, columns: e.columns, submittedAt: e.createdAt })) })
+  })
+  app.get('/boards/:track/:phase/csv', async (c) => {
+    const b = await loadBoard(ctx.db, ctx.competition, c.req.param('track'), c.req.param('phase'), ctx.now())
+    if (!b) return notFound(c)
+    return c.body(boardCsv(b), 200, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${b.track}-${b.phase}.csv"` })
   })
   app.get('/submissions', async (c) => {
     const v = c.get('viewer')

@@ -33,7 +33,7 @@ export function boardBody(b: Board, title: string): SafeHtml {
   if (!b.released) return h`<p>${title}: the ${b.phase} phase is hidden; its board is published when the organizers release it.</p>`
   const head = h`<tr><th scope="col">Rank</th><th scope="col">Team</th><th scope="col">Run</th>${b.columns.map((c) => h`<th scope="col">${c}${c === b.primary ? ' (primary)' : ''}</th>`)}<th scope="col">Submitted (UTC)</th></tr>`
   const rows = b.entries.map((e) => h`<tr${e.baseline ? h` class="baseline"` : ''}><td>${e.rank}</td><td>${e.teamName}${e.baseline ? h` <span class="tag">baseline</span>` : ''}</td><td>${e.runName}</td>${b.columns.map((c) => h`<td class="num">${num(e.columns[c])}</td>`)}<td><time>${e.createdAt}</time></td></tr>`)
-  return h`<p>${title}, phase ${b.phase}. ${b.tiePolicy}</p><p><a href="/api/v1/boards/${encodeURIComponent(b.track)}/${encodeURIComponent(b.phase)}">JSON</a></p><table class="board"><thead>${head}</thead><tbody>${rows.length ? rows : h`<tr><td colspan="${b.columns.length + 4}">No scored submissions yet.</td></tr>`}</tbody></table>`
+  return h`<p>${title}, phase ${b.phase}. ${b.tiePolicy}</p><p><a href="/api/v1/boards/${encodeURIComponent(b.track)}/${encodeURIComponent(b.phase)}">JSON</a> · <a href="/api/v1/boards/${encodeURIComponent(b.track)}/${encodeURIComponent(b.phase)}/csv">CSV</a></p><table class="board"><thead>${head}</thead><tbody>${rows.length ? rows : h`<tr><td colspan="${b.columns.length + 4}">No scored submissions yet.</td></tr>`}</tbody></table>`
 }
 
 /** A sign-in form. */
