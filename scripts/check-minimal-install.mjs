@@ -4,8 +4,8 @@
 // A. packed: `npm pack` this checkout, install the tarball into an empty project with
 //    `--omit=optional` (as a user's `npm install trecscore` does: the optional peer packages
 //    onnxruntime-node, @huggingface/tokenizers and better-sqlite3 are left out), then run
-//    `npx trecscore --help`, the demo, evaluate, trec-eval, compare, report, validate, every
-//    benchmark preset and the library (ESM import). Outputs must equal this checkout's full
+//    `npx trecscore --help`, the demo, evaluate, trec-eval, compare, report, validate, fuse,
+//    textsim, every benchmark preset and the library (ESM import). Outputs must equal this checkout's full
 //    install byte for byte; BERTScore and the judge cache must print their one-line install
 //    message and exit 2.
 // B. a fresh clone without the heavy packages: this checkout's files copied, node_modules linked
@@ -99,6 +99,7 @@ try {
   same('trec-eval -q -m all_trec', ['trec-eval', '-q', '-m', 'all_trec', demo('qrels.txt'), demo('runs/hybrid.run')])
   same('compare', ['compare', demo('qrels.txt'), demo('runs/bm25.run'), demo('runs/dense.run'), demo('runs/hybrid.run'), '-m', 'AP'])
   same('validate', ['validate', demo('runs/bm25.run')])
+  same('fuse', ['fuse', demo('runs/bm25.run'), demo('runs/dense.run'), '--method', 'rrf'])
   const html = join(app, 'report.html')
   const rep = minimal(['report', demo('qrels.txt'), demo('runs/bm25.run'), demo('runs/dense.run'), '-m', 'nDCG@10', '--out', html])
   check('report --out report.html', rep.code === 0 && existsSync(html) && statSync(html).size > 10_000, brief(rep))
