@@ -44,7 +44,8 @@ function tsc(options: { skipLibCheck: boolean; types: string[] }): { code: numbe
   return { code: r.status ?? -1, errors: r.stdout.split('\n').filter((l) => /error TS\d+/.test(l)) }
 }
 
-describe('a TypeScript consumer of the built declarations', () => {
+// Each compile reads every declaration of the package: seconds on an idle machine, more on a busy one.
+describe('a TypeScript consumer of the built declarations', { timeout: 240_000 }, () => {
   it('compiles without @types/node under skipLibCheck: true', () => {
     expect(tsc({ skipLibCheck: true, types: [] })).toEqual({ code: 0, errors: [] })
   })

@@ -31,7 +31,7 @@ beforeAll(() => {
   mkdirSync(join(bare, 'bin'), { recursive: true })
   copyFileSync(join(ROOT, 'bin', 'trecscore.js'), join(bare, 'bin', 'trecscore.js'))
   copyFileSync(join(ROOT, 'package.json'), join(bare, 'package.json'))
-}, 120_000)
+}, 300_000)
 
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))
 
