@@ -4,7 +4,7 @@
  * (`{"retrieval": {"test": {qid: {skill_id: score}}}}`) or as TREC files.
  */
 import { existsSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { readAll } from '../io/source.js'
 import { join } from 'node:path'
 import type { Conventions } from '../conventions/conventions.js'
 import type { Qrels, RunQuery } from '../model/types.js'
@@ -45,7 +45,7 @@ function fail(msg: string): never {
 export async function readSkillRetData(dir: string, split = 'test'): Promise<SkillRetData> {
   const candidates = [join(dir, 'queries', `${split}.jsonl`), join(dir, 'data', 'queries', `${split}.jsonl`)]
   const file = candidates.find((f) => existsSync(f)) ?? fail(`--data ${dir}: no SkillRet queries file (expected ${candidates[0]})`)
-  const bytes = await readFile(file)
+  const bytes = await readAll(file)
   const ids: string[] = []
   const seen = new Set<string>()
   let qrels = ''
@@ -99,7 +99,7 @@ function isJson(file: string, bytes: Buffer): boolean {
  * float32 under the preset's conventions) or a TREC run file.
  */
 export async function readSkillRetRun(file: string, conventions: Conventions): Promise<SkillRetRun> {
-  const bytes = await readFile(file).catch((e: unknown) => fail(`${file}: cannot read (${e instanceof Error ? e.message : String(e)})`))
+  const bytes = await readAll(file).catch((e: unknown) => fail(`${file}: cannot read (${e instanceof Error ? e.message : String(e)})`))
   const f32 = conventions.scorePrecision === 'float32'
   if (!isJson(file, bytes)) {
     try {

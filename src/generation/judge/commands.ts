@@ -7,7 +7,7 @@
  * `TRECSCORE_JUDGE_BASE_URL`, else `OPENAI_BASE_URL`, else `https://api.openai.com/v1`; API key
  * = `TRECSCORE_JUDGE_API_KEY`, else `OPENAI_API_KEY`, else none (no Authorization header).
  */
-import { promises as fsp } from 'node:fs'
+import { readAll, SourceError } from '../../io/source.js'
 import { basename, isAbsolute, relative, resolve, sep } from 'node:path'
 import { jsonDeeperThan, MAX_JSON_DEPTH } from '../../io/jsonl.js'
 import { JUDGE_DIMENSIONS, type JudgeDimension } from './config.js'
@@ -265,12 +265,12 @@ export async function judgeReportCommand(o: JudgeReportCommandOptions): Promise<
   if (o.human) {
     let human: Buffer
     try {
-      human = await fsp.readFile(o.human)
+      human = await readAll(o.human)
     } catch (e) {
-      throw new JudgeInputError([`${o.human}: cannot read the human labels (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`])
+      throw new JudgeInputError([`${o.human}: cannot read the human labels (${e instanceof SourceError ? e.reason : ((e as NodeJS.ErrnoException).code ?? (e as Error).message)})`])
     }
     const computed = judgeAgreement(
-      { human: { file: o.human, bytes: human }, judgments: { file: o.judgments, bytes: await fsp.readFile(o.judgments) } },
+      { human: { file: o.human, bytes: human }, judgments: { file: o.judgments, bytes: await readAll(o.judgments) } },
       { ...(o.bootstrap !== undefined ? { bootstrap: o.bootstrap } : {}), ...(o.seed !== undefined ? { seed: o.seed } : {}) },
     )
     // Problems above name the files as given; the shared report names them by relative paths.
@@ -283,9 +283,9 @@ export async function judgeReportCommand(o: JudgeReportCommandOptions): Promise<
   if (o.diagnostics) {
     let rep: Record<string, unknown>
     try {
-      rep = JSON.parse(await fsp.readFile(o.diagnostics, 'utf8')) as Record<string, unknown>
+      rep = JSON.parse((await readAll(o.diagnostics)).toString('utf8')) as Record<string, unknown>
     } catch (e) {
-      throw new JudgeInputError([`${o.diagnostics}: cannot read a judge run JSON report (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`])
+      throw new JudgeInputError([`${o.diagnostics}: cannot read a judge run JSON report (${e instanceof SourceError ? e.reason : ((e as NodeJS.ErrnoException).code ?? (e as Error).message)})`])
     }
     if (jsonDeeperThan(rep, MAX_JSON_DEPTH)) throw new JudgeInputError([`${o.diagnostics}: nested deeper than ${MAX_JSON_DEPTH} levels (expected a judge run JSON report)`])
     if (rep === null || typeof rep !== 'object' || Array.isArray(rep)) throw new JudgeInputError([`${o.diagnostics}: expected a judge run JSON report object (\`judge run --report-json\`)`])

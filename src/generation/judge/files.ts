@@ -12,10 +12,10 @@ import { judgmentToJson, parseJudgmentRecord, type Judgment } from './aggregate.
 import { sha256Hex } from './cache.js'
 import { JudgeInputError } from './errors.js'
 import { jsonDeeperThan, jsonlLines, MAX_JSON_DEPTH } from '../../io/jsonl.js'
+import { inputLimits, readAll, SourceError } from '../../io/source.js'
 
-/** Largest JSONL file read (bytes) and longest line (bytes). */
+/** Largest batch-API reply read (bytes). JSONL files follow the shared input limits (`io/limits.ts`). */
 export const MAX_JSONL_BYTES = 1 << 30
-export const MAX_LINE_BYTES = 64 << 20
 
 /** A loaded config with its identity. */
 export interface LoadedJudgeConfig {
@@ -87,13 +87,13 @@ export async function readJsonlFile(file: string, onRecord: (value: unknown, lin
   try {
     const st = await fsp.stat(file)
     if (!st.isFile()) return [`${file}: not a file`]
-    if (st.size > MAX_JSONL_BYTES) return [`${file}: larger than ${MAX_JSONL_BYTES} bytes`]
-    buf = await fsp.readFile(file)
+    buf = await readAll(file)
   } catch (e) {
-    return [`${file}: cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`]
+    return [`${file}: cannot read (${e instanceof SourceError ? e.reason : ((e as NodeJS.ErrnoException).code ?? (e as Error).message)})`]
   }
   const problems: string[] = []
-  for (const l of jsonlLines(buf, { maxLineBytes: MAX_LINE_BYTES })) {
+  const maxLineBytes = inputLimits().maxLineBytes
+  for (const l of jsonlLines(buf, { maxLineBytes })) {
     if (l.kind === 'blank') continue
     const line = l.line
     if (problems.length >= 200) {
@@ -101,7 +101,7 @@ export async function readJsonlFile(file: string, onRecord: (value: unknown, lin
       break
     }
     if (l.kind === 'too_long') {
-      problems.push(`${file}:${line}: line longer than ${MAX_LINE_BYTES} bytes`)
+      problems.push(`${file}:${line}: line longer than ${maxLineBytes} bytes (raise the limit with TRECSCORE_MAX_LINE_BYTES)`)
       continue
     }
     if (l.kind !== 'value' && l.bytes.includes(0)) {

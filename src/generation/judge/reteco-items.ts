@@ -19,6 +19,7 @@
  *   without an answer is kept with `answer: null` (it scores zero and is counted).
  */
 import { promises as fsp } from 'node:fs'
+import { readAll } from '../../io/source.js'
 import { join } from 'node:path'
 import { decodeId } from '../../io/bytes.js'
 import { loadRetecoData } from '../../presets/reteco/data.js'
@@ -26,7 +27,7 @@ import { readRetecoRun } from '../../presets/reteco/runs.js'
 import { expectedTopics } from '../../presets/reteco/validate.js'
 import { renderRetecoAnswersText, validateRetecoAnswers } from '../submission/index.js'
 import type { RetecoDomainData } from '../../presets/reteco/types.js'
-import { MAX_JSONL_BYTES, readJsonlFile } from './files.js'
+import { readJsonlFile } from './files.js'
 import { jsonDeeperThan, MAX_JSON_DEPTH } from '../../io/jsonl.js'
 import type { HistoryMessage, JudgeItem, JudgePassage } from './items.js'
 import { JudgeInputError } from './errors.js'
@@ -97,8 +98,7 @@ async function readBenchmarkTexts(d: RetecoDomainData, layout: string, split: st
     try {
       const st = await fsp.stat(file)
       if (!st.isFile()) throw new JudgeInputError([`${file}: not a file (expected the RECOR conversations of domain ${d.domain}, split ${split})`])
-      if (st.size > MAX_JSONL_BYTES) throw new JudgeInputError([`${file}: larger than ${MAX_JSONL_BYTES} bytes`])
-      arr = JSON.parse(await fsp.readFile(file, 'utf8')) as unknown
+      arr = JSON.parse((await readAll(file)).toString('utf8')) as unknown
     } catch (e) {
       if (e instanceof JudgeInputError) throw e
       const code = (e as NodeJS.ErrnoException).code
