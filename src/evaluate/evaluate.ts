@@ -138,7 +138,8 @@ export class RunEvaluator {
     // A query seen again (lines split across the file) replaces its earlier, partial outcome.
     this.failures.delete(id)
     const values = this.compute(run)
-    if (values) this.store(id, values)
+    // Keyed by the qrels' own id string, so the run's copy can be collected.
+    if (values) this.store(this.qrels.queries.get(id)?.queryId ?? id, values)
     else if (!this.slotOf.has(id)) this.seenOther.add(id)
   }
 
