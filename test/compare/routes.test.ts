@@ -46,12 +46,12 @@ describe('the same number on every route', () => {
     const runs = ['demo/runs/bm25.run', 'demo/runs/dense.run', 'demo/runs/hybrid.run']
     const measures = ['nDCG@10', 'AP', 'P@5', 'RR', 'R@100']
     const mArgs = measures.flatMap((m) => ['-m', m])
-    const ev = cli(['evaluate', 'demo/qrels.txt', ...runs, ...mArgs, '-f', 'json'])
+    const ev = cli(['evaluate', 'demo/qrels.txt', ...runs, ...mArgs, '-f', 'json', '--names-from', 'path'])
     expect(ev.code).toBe(0)
-    const cmp = cli(['compare', 'demo/qrels.txt', ...runs, ...mArgs, '-f', 'json'])
+    const cmp = cli(['compare', 'demo/qrels.txt', ...runs, ...mArgs, '-f', 'json', '--names-from', 'path'])
     expect(cmp.code).toBe(0)
     const out = join(tmp, 'demo.html')
-    const rep = cli(['report', 'demo/qrels.txt', ...runs, ...mArgs, '--out', out])
+    const rep = cli(['report', 'demo/qrels.txt', ...runs, ...mArgs, '--out', out, '--names-from', 'path'])
     expect(rep.code).toBe(0)
 
     const qrels = parseQrels(readFileSync('demo/qrels.txt'), { file: 'demo/qrels.txt' })
@@ -93,10 +93,10 @@ describe('the same number on every route', () => {
     const runs = [r1, r2]
     const score = cli(['score', '--preset', 'neuclir23-zho', '--qrels', qrels, ...runs, '-f', 'json'])
     expect(score.code).toBe(0)
-    const cmp = cli(['compare', '--preset', 'neuclir23-zho', qrels, ...runs, '-f', 'json'])
+    const cmp = cli(['compare', '--preset', 'neuclir23-zho', qrels, ...runs, '-f', 'json', '--names-from', 'path'])
     expect(cmp.code).toBe(0)
     const out = join(tmp, 'neuclir.html')
-    expect(cli(['report', '--preset', 'neuclir23-zho', qrels, ...runs, '--out', out]).code).toBe(0)
+    expect(cli(['report', '--preset', 'neuclir23-zho', qrels, ...runs, '--out', out, '--names-from', 'path']).code).toBe(0)
     const lib = await scorePreset(getPreset('neuclir23-zho'), { qrels, runs })
     const libTable: Table = {}
     lib.runs.forEach((r) => r.evaluation.measures.forEach((m, i) => ((libTable[m] ??= {})[r.evaluation.runName] = r.evaluation.aggregates[i]!.value!)))
@@ -119,7 +119,7 @@ describe('the same number on every route', () => {
   it('compare --preset -m keeps a measure\'s own preset conventions and refuses convention flags', () => {
     const qrels = join(tmp, 'neuclir.qrels')
     const runs = [join(tmp, 'r1.run'), join(tmp, 'r2.run')]
-    const r = cli(['compare', '--preset', 'neuclir23-zho', qrels, ...runs, '-m', 'RBP(rel=1)', '-f', 'json'])
+    const r = cli(['compare', '--preset', 'neuclir23-zho', qrels, ...runs, '-m', 'RBP(rel=1)', '-f', 'json', '--names-from', 'path'])
     expect(r.code).toBe(0)
     expect(JSON.parse(r.stdout).overall[0].means[0]).toBeCloseTo(0.2, 12)
     const bad = cli(['compare', '--preset', 'neuclir23-zho', qrels, ...runs, '--corpus', qrels])
