@@ -66,7 +66,7 @@ export function formatRunProblem(p: RunProblem): string {
     case 'too_deep':
       return `topic ${q(p.queryId)} has ${p.count} documents, more than --max-depth ${p.limit}; this line is the first beyond the limit`
     case 'extra_fields':
-      return `expected exactly 6 fields (qid Q0 docno rank score tag), found ${p.found}; format_checker.py rejects the line ("expected 6 columns, got ${p.found}")`
+      return `expected exactly 6 fields (qid Q0 docno rank score tag), found ${p.found}; evaluate and RETECO's format_checker.py refuse the line ("expected 6 columns, got ${p.found}"), trec_eval ignores the extra fields`
     case 'comment_line':
       return `a comment line (starting with #); RETECO runs have none: format_checker.py reads it as a run line of ${p.found} ${p.found === 1 ? 'column' : 'columns'}`
     case 'rank_not_positive':

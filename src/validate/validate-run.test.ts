@@ -25,8 +25,8 @@ describe('validateRun: a good run', () => {
     expect(r).toMatchObject({ ok: true, errors: 0, warnings: 0, queries: 2, lines: 4, runLines: 4, blankLines: 0, commentLines: 0, tags: ['bm25'] })
     expect(r.bytes).toBe(Buffer.byteLength(OK))
   })
-  it('accepts any C isspace separators, extra fields, blank and comment lines, no final newline', () => {
-    const r = check('  301\tQ0\v d1 \f1 1.5 bm25 extra fields\n\n   \t\n# a comment\n  #another\n301 Q0 d2 2 1.25 bm25')
+  it('accepts any C isspace separators, blank and comment lines, no final newline', () => {
+    const r = check('  301\tQ0\v d1 \f1 1.5 bm25\n\n   \t\n# a comment\n  #another\n301 Q0 d2 2 1.25 bm25')
     expect(r.problems).toEqual([])
     expect(r).toMatchObject({ lines: 6, runLines: 2, blankLines: 2, commentLines: 2, queries: 1 })
   })
@@ -359,5 +359,15 @@ describe('validateRun: properties', () => {
       }),
       { numRuns: 5000 },
     )
+  })
+})
+
+describe('extra fields', () => {
+  it('a line of more than 6 fields is an error (evaluate refuses it), unless left to the caller', () => {
+    const text = Buffer.from('q1 Q0 d1 1 2.5 t extra\nq1 Q0 d2 2 2.1 t\n')
+    const r = validateRun(text)
+    expect(r.ok).toBe(false)
+    expect(r.problems.map((p) => [p.code, 'line' in p ? p.line : 0])).toEqual([['extra_fields', 1]])
+    expect(validateRun(text, { extraFields: false }).ok).toBe(true)
   })
 })

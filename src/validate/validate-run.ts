@@ -39,6 +39,11 @@ export interface ValidateRunOptions {
   readonly maxListed?: number
   /** Warnings make the report fail (`ok` false) too. @default false */
   readonly strict?: boolean
+  /**
+   * A line of more than 6 fields is an `extra_fields` error (`evaluate` and the presets refuse it;
+   * trec_eval ignores the extra fields). `false` leaves it to the caller. @default true
+   */
+  readonly extraFields?: boolean
 }
 
 /** How many problems of one code were found and how many of them are listed. */
@@ -144,6 +149,7 @@ export class RunValidator {
   private readonly knownDocs: ReadonlySet<string> | undefined
   private readonly maxListed: number
   private readonly strict: boolean
+  private readonly extraFields: boolean
 
   private line = 0
   private bytes = 0
@@ -181,6 +187,7 @@ export class RunValidator {
     this.knownDocs = options.docs
     this.maxListed = options.maxListed ?? 20
     this.strict = options.strict ?? false
+    this.extraFields = options.extraFields ?? true
   }
 
   /** Check the complete lines of `chunk`; an unfinished last line waits for the next chunk. */
@@ -419,6 +426,10 @@ export class RunValidator {
     if (nf < 6) {
       if (this.hit('field_count')) this.listed.push({ ...this.where(buf, start, e, fe[nf - 1]!), code: 'field_count', found: nf })
       return
+    }
+    // A bare CR (reported as bare_cr) glues lines together; their fields are not extra fields.
+    if (nf > 6 && this.extraFields && cr < 0) {
+      if (this.hit('extra_fields')) this.listed.push({ ...this.where(buf, start, e, fs[5]!), code: 'extra_fields', found: nf })
     }
     this.checkRecord(buf, start, e, lineNo)
   }
