@@ -22,7 +22,7 @@ const commands: Record<string, (m: string) => string[]> = {
 function expectUsageError(args: string[], pattern: RegExp): void {
   const r = cli(args)
   expect([args.join(' '), r.code]).toEqual([args.join(' '), 2])
-  expect(r.stderr).not.toMatch(/TypeError|    at /)
+  expect(r.stderr).not.toMatch(/TypeError| {4}at /)
   expect(r.stderr.trim().split('\n')).toHaveLength(1)
   expect(r.stderr).toMatch(pattern)
 }

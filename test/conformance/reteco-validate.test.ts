@@ -147,7 +147,7 @@ describe('validate --preset reteco-*: verdicts and findings against format_check
       // Totals: the checker's errors are our line errors of the same kinds; its plain warnings our score_rises.
       const count = (code: string): number => f.report.counts.find((c) => c.code === code)?.count ?? 0
       const header = (s: string): [number, number] => {
-        const m = /errors: (\d+)  warnings: (\d+)/.exec(s)!
+        const m = /errors: (\d+) {2}warnings: (\d+)/.exec(s)!
         return [Number(m[1]), Number(m[2])]
       }
       const lineErrors = ['field_count', 'extra_fields', 'rank_not_an_integer', 'rank_not_positive', 'score_not_a_number', 'score_not_finite', 'duplicate_rank'].reduce((n, c) => n + count(c), 0)

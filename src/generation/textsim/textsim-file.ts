@@ -4,7 +4,7 @@
  */
 import { createWriteStream } from 'node:fs'
 import { once } from 'node:events'
-import { TrecscoreError } from '../../errors/trecscore-error.js'
+import type { TrecscoreError } from '../../errors/trecscore-error.js'
 import { readChunks } from '../../io/source.js'
 import { OutputError, describeWriteError } from '../../io/output.js'
 import { jsonlLine } from '../../io/jsonl.js'
