@@ -44,7 +44,7 @@ export function describeWriteError(err: unknown): string {
 }
 
 /** Write `data` to `file`, or throw an {@link OutputError} naming the file and the reason. */
-export async function writeOutputFile(file: string, data: string | Uint8Array, encoding: BufferEncoding = 'utf8'): Promise<void> {
+export async function writeOutputFile(file: string, data: string | Uint8Array, encoding: 'utf8' | 'latin1' = 'utf8'): Promise<void> {
   try {
     await writeFile(file, data, typeof data === 'string' ? encoding : undefined)
   } catch (e) {
