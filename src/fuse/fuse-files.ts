@@ -3,7 +3,7 @@
  */
 import { createWriteStream } from 'node:fs'
 import type { Writable } from 'node:stream'
-import { TrecscoreError } from '../errors/trecscore-error.js'
+import { OutputError, describeWriteError } from '../io/output.js'
 import { readRun } from '../io/read.js'
 import type { Run } from '../model/types.js'
 import { fusedRunChunks } from './format.js'
@@ -19,7 +19,7 @@ export async function readRunsToFuse(files: readonly string[]): Promise<Run[]> {
 /**
  * Write a fused run to a file, or to standard output when `out` is undefined or `-`, in pieces
  * (bounded memory) with back-pressure. Returns the bytes written. A write failure (missing folder,
- * a directory, a full disk) throws a one-line {@link TrecscoreError} with exit code 2.
+ * a directory, a full disk) throws an {@link OutputError} (one line, exit code 2).
  */
 export async function writeFusedRun(run: FusedRun, out?: string): Promise<number> {
   const toFile = out !== undefined && out !== '-'
@@ -55,10 +55,6 @@ export async function writeFusedRun(run: FusedRun, out?: string): Promise<number
     if (toFile) stream.destroy()
     stream.off('error', onError)
   }
-  if (failed !== undefined) {
-    const code = (failed as NodeJS.ErrnoException).code
-    const why = code === 'ENOENT' ? 'no such directory' : code === 'EISDIR' ? 'is a directory' : code === 'ENOSPC' ? 'no space left on the device' : code === 'EACCES' ? 'permission denied' : failed.message
-    throw new TrecscoreError(`cannot write ${name}: ${why}`, 2, { cause: failed })
-  }
+  if (failed !== undefined) throw new OutputError(name, describeWriteError(failed), failed)
   return bytes
 }

@@ -110,12 +110,12 @@ describe('trecscore fuse output (streamed)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'trecscore-fuse-fail-'))
     for (const [out, why] of [
       [join(dir, 'no', 'such', 'x.run'), 'no such directory'],
-      [dir, 'is a directory'],
-      ['/dev/full', 'no space left on the device'],
+      [dir, 'is a directory, expected a file'],
+      ['/dev/full', 'no space left on device'],
     ] as const) {
       const r = cli(['fuse', 'demo/runs/bm25.run', 'demo/runs/dense.run', '--out', out])
       expect(r.code, out).toBe(2)
-      expect(r.stderr.trim().split('\n')).toEqual([`trecscore: cannot write ${out}: ${why}`])
+      expect(r.stderr.trim().split('\n')).toEqual([`trecscore: ${out}: cannot write: ${why}`])
     }
   })
 })
