@@ -56,7 +56,7 @@ export { renderValidationText, renderValidationJson, VALIDATE_JSON_SCHEMA } from
 
 // RETECO (SemEval-2027 Task 1) presets
 export * from './presets/reteco/scoring.js'
-export * from './presets/reteco/compat.js'
+export * from './presets/reteco/reference-ports/index.js'
 export * from './presets/reteco/checking.js'
 
 // Benchmark presets

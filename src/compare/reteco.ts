@@ -7,7 +7,7 @@
  * cleaning (every document unknown or duplicate) are also 0 and counted in a note.
  */
 import { TrecscoreError } from '../errors/trecscore-error.js'
-import type { RetecoReport } from '../presets/reteco/conventions.js'
+import type { RetecoReport } from '../presets/reteco/report-model.js'
 import type { GroupingName, PerQueryTable } from './types.js'
 
 /** Groupings a RETECO sub-track defines. */

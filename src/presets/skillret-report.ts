@@ -5,7 +5,7 @@
  */
 import { formatFixed } from '../report/printf.js'
 import { explainSkillRetRun, type SkillRetScore } from './skillret.js'
-import { pythonFloatRepr } from './reteco/python-round.js'
+import { pythonFloatRepr } from '../report/python-round.js'
 
 /** The `schema` of the SkillRet JSON output. */
 export const SKILLRET_SCORE_SCHEMA = 'trecscore.skillret-score/1'

@@ -10,7 +10,7 @@ import { RunEvaluator } from '../evaluate/evaluate.js'
 import { parseMeasures } from '../measures/name.js'
 import { decodeId } from '../io/bytes.js'
 import { TrecscoreError } from '../errors/trecscore-error.js'
-import { pythonRound } from './reteco/python-round.js'
+import { pythonRound } from '../report/python-round.js'
 import { definePreset, type Preset } from './preset.js'
 import { readSkillRetData, readSkillRetRun, type SkillRetData, type SkillRetRun } from './skillret-data.js'
 

@@ -11,7 +11,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parseQrels } from '../../src/io/trec-qrels.js'
-import { officialBaseline, scorerPy, scorerPyPooled, type ScorerPyDomainFiles } from '../../src/presets/reteco/compat.js'
+import { officialBaseline, scorerPy, scorerPyPooled, type ScorerPyDomainFiles } from '../../src/presets/reteco/reference-ports/index.js'
 
 const ROOT = join(import.meta.dirname, '..', 'fixtures', 'reteco')
 const RUNS = readdirSync(join(ROOT, 'expected'), { withFileTypes: true })

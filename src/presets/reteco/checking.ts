@@ -25,7 +25,7 @@ export {
   type FormatCheckerResult,
   type FormatCheckerOptions,
   type CheckedLine,
-} from './format-checker.js'
+} from './reference-ports/format-checker.js'
 export { RETECO_RUN_PROBLEM_CODES, type RetecoRunProblem as RetecoValidationProblem, type TopicHint } from '../../validate/run-problem.js'
 export { explainCheckerDifference } from '../../validate/format-run-problem.js'
 export { makeRetecoSample, writeRetecoSample, type RetecoSample, type RetecoSampleOptions } from './sample.js'

@@ -3,7 +3,7 @@
  * JSON (`trecscore.reteco-score/1`: `{ schema, reports: [...] }`, values unrounded, `null` for
  * undefined). Text formats round to `digits` decimals and print undefined values as `null`.
  */
-import type { ReportTable, ReportValues, RetecoReport } from './conventions.js'
+import type { ReportTable, ReportValues, RetecoReport } from './report-model.js'
 
 /** Output formats of the RETECO `score` command. */
 export const RETECO_REPORT_FORMATS = ['table', 'json', 'markdown'] as const

@@ -7,7 +7,8 @@ import { RetecoInputError } from './errors.js'
 import { judgeLabels } from './labels.js'
 import { readRetecoRun } from './runs.js'
 import { missingCorpusProblems, unscorableReasons } from './plan.js'
-import { RETECO_CONVENTION_SETS, type RetecoConventionSetName, type RetecoReport } from './conventions.js'
+import { RETECO_CONVENTION_SETS } from './conventions.js'
+import type { RetecoConventionSetName, RetecoReport } from './report-model.js'
 import { trackOf, type RetecoSubtrack } from './types.js'
 
 /** The RETECO scoring presets (`--preset`), one per retrieval sub-track. */

@@ -49,12 +49,9 @@ export {
   type PlanDomainCounts,
   type PlanQueryMean,
 } from './plan.js'
+export { RETECO_CONVENTION_SETS, planConventionSet, planReport, planConventionLines } from './conventions.js'
 export {
   RETECO_CONVENTION_SET_NAMES,
-  RETECO_CONVENTION_SETS,
-  planConventionSet,
-  planReport,
-  planConventionLines,
   type RetecoConventionSetName,
   type RetecoConventionSet,
   type RetecoScorer,
@@ -64,6 +61,6 @@ export {
   type ReportValues,
   type ReportCounts,
   type ReportTopic,
-} from './conventions.js'
+} from './report-model.js'
 export { RETECO_REPORT_FORMATS, renderRetecoReports, type RetecoReportFormat, type RenderRetecoOptions } from './report.js'
 export { RETECO_PRESETS, subtrackOfPreset, scoreRetecoRuns, type RetecoPreset, type ScoreRetecoOptions } from './score-runs.js'

@@ -7,7 +7,7 @@ import { decodeId } from '../../io/bytes.js'
 import { formatRunProblem } from '../../validate/format-run-problem.js'
 import { renderValidationJson, renderValidationText } from '../../validate/render-report.js'
 import { severityOf } from '../../validate/run-problem.js'
-import { renderFormatCheckerOutput } from './format-checker.js'
+import { renderFormatCheckerOutput } from './reference-ports/format-checker.js'
 import type { RetecoFileValidation, RetecoValidation } from './validate.js'
 
 /** Name and version of the JSON layout of `validate --preset reteco-* --format json`. */

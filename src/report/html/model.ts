@@ -7,7 +7,7 @@ import type { CompareResult } from '../../compare/types.js'
 import { runLetter as letter } from '../../compare/compare.js'
 import type { RunEvaluation } from '../../evaluate/evaluate.js'
 import { decodeId } from '../../io/bytes.js'
-import type { RetecoReport } from '../../presets/reteco/conventions.js'
+import type { RetecoReport } from '../../presets/reteco/report-model.js'
 import { describeConventions } from '../leaderboard.js'
 
 /** A run of the report. */

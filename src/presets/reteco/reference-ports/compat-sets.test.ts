@@ -7,12 +7,12 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { loadRetecoData } from './data.js'
-import { readRetecoRun } from './runs.js'
-import type { RetecoSubtrack } from './types.js'
+import { loadRetecoData } from '../data.js'
+import { readRetecoRun } from '../runs.js'
+import type { RetecoSubtrack } from '../types.js'
 import { officialBaselineConventionSet, scorerPyConventionSet } from './compat-sets.js'
 
-const ROOT = join(import.meta.dirname, '..', '..', '..', 'test', 'fixtures', 'reteco')
+const ROOT = join(import.meta.dirname, '..', '..', '..', '..', 'test', 'fixtures', 'reteco')
 
 async function request(name: string, subtrack: RetecoSubtrack, runPath = join(ROOT, 'runs', name)) {
   const track = subtrack === '2a' ? 'track2_recor' : 'track1_tempo'

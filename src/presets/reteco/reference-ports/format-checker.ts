@@ -19,8 +19,8 @@
  * and `float()` are not accepted; invalid UTF-8 makes Python stop with a `UnicodeDecodeError`
  * (reported here as `crashed`).
  */
-import { decodeId, latin1 } from '../../io/bytes.js'
-import { firstInvalidUtf8 } from '../../validate/utf8.js'
+import { decodeId, latin1 } from '../../../io/bytes.js'
+import { firstInvalidUtf8 } from '../../../validate/utf8.js'
 
 /** One finding of `format_checker.py`, keyed by `kind`, with the line (1-based, physical). */
 export type FormatCheckerFinding =

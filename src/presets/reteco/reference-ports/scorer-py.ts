@@ -23,7 +23,7 @@
  * - a line without exactly 6 fields, a rank that is not an int or a score that is not a float
  *   crashes it (exit 1); {@link scorerPy} returns that traceback line as `error`.
  */
-import { pythonFloatRepr, pythonRound } from './python-round.js'
+import { pythonFloatRepr, pythonRound } from '../../../report/python-round.js'
 import { comparePythonStr, pythonFloat, PythonError, pythonInt, pythonIsBlank, pythonSplit, pythonStrRepr, pythonTextLines, pythonUnpack } from './compat-python.js'
 
 /** Inputs of one `scorer.py` call: the bytes of the files it is given. */

@@ -24,16 +24,16 @@
  * raise `KeyError: 'NDCG@1'` (`'num_topics'` if it is the first domain): reported as such, with
  * the macro over the non-empty domains alongside.
  */
-import type { Qrels, QueryJudgments, RunQuery } from '../../model/types.js'
-import { decodeId, encodeId } from '../../io/bytes.js'
-import { pytrecEval } from '../../conventions/profiles.js'
-import { prepareQuery } from '../../rank/prepare.js'
-import { ndcgAt } from '../../measures/ndcg.js'
-import { averagePrecisionAt } from '../../measures/average-precision.js'
-import { recall } from '../../measures/recall.js'
-import { precision } from '../../measures/precision.js'
-import { reciprocalRank } from '../../measures/reciprocal-rank.js'
-import { pythonFormatFixed, pythonRound } from './python-round.js'
+import type { Qrels, QueryJudgments, RunQuery } from '../../../model/types.js'
+import { decodeId, encodeId } from '../../../io/bytes.js'
+import { pytrecEval } from '../../../conventions/profiles.js'
+import { prepareQuery } from '../../../rank/prepare.js'
+import { ndcgAt } from '../../../measures/ndcg.js'
+import { averagePrecisionAt } from '../../../measures/average-precision.js'
+import { recall } from '../../../measures/recall.js'
+import { precision } from '../../../measures/precision.js'
+import { reciprocalRank } from '../../../measures/reciprocal-rank.js'
+import { pythonFormatFixed, pythonRound } from '../../../report/python-round.js'
 import { PythonError, pythonFloat, pythonIsBlank, pythonSplit, pythonTextLines, pythonUnpack } from './compat-python.js'
 
 /** The cutoffs `official_baseline.K_VALUES` evaluates: 1, 5, 10, 25, 50, 100. */

@@ -10,7 +10,7 @@
  *   notation when 1e-4 ≤ |x| < 1e16 (with ".0" when integral), else as `1e-05` / `1e+16`.
  * - `format(x, '.Nf')` is C's `%.Nf` (correctly rounded, ties to even), with `nan` / `inf`.
  */
-import { formatFixed, roundScaledClearOfTie } from '../../report/printf.js'
+import { formatFixed, roundScaledClearOfTie } from './printf.js'
 
 const F64 = new Float64Array(1)
 const U32 = new Uint32Array(F64.buffer)

@@ -4,7 +4,7 @@
  * place, recip_rank without cutoff, map_cut divided by R, 5-decimal rounding twice, KeyError.
  */
 import { describe, expect, it } from 'vitest'
-import { parseQrels } from '../../io/trec-qrels.js'
+import { parseQrels } from '../../../io/trec-qrels.js'
 import { calculateRetrievalMetrics, officialBaseline, pytrecEvaluate, readRunAsPythonDict } from './official-baseline.js'
 
 const b = (s: string): Buffer => Buffer.from(s)

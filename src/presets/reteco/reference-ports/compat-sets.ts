@@ -9,10 +9,10 @@
  * `.gz` file is inflated first (the organizers' scripts read plain text), as on every route.
  */
 import { join } from 'node:path'
-import { decodeId } from '../../io/bytes.js'
-import { readAll } from '../../io/source.js'
-import type { RetecoConventionSet, RetecoReport, RetecoScoreRequest, ReportCounts, ReportTable, ReportTopic, ReportValues } from './conventions.js'
-import { topicQrels, type RetecoDomainData, type RetecoRunFile } from './types.js'
+import { decodeId } from '../../../io/bytes.js'
+import { readAll } from '../../../io/source.js'
+import type { RetecoConventionSet, RetecoReport, RetecoScoreRequest, ReportCounts, ReportTable, ReportTopic, ReportValues } from '../report-model.js'
+import { topicQrels, type RetecoDomainData, type RetecoRunFile } from '../types.js'
 import { officialBaseline, type OfficialBaselineDomainInput, type PytrecTopicValues } from './official-baseline.js'
 import { scorerPy, scorerPyPooled, type ScorerPyDomainFiles, type ScorerPyOutput } from './scorer-py.js'
 
