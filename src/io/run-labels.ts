@@ -4,7 +4,8 @@
  * run is named by the shortest unambiguous suffix of its path (its file name when the file names
  * differ). The library's run inputs carry the label ({@link NamedRun}), so renderers print it.
  */
-import { existsSync } from 'node:fs'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
 import { TrecscoreError } from '../errors/trecscore-error.js'
 import { readChunks } from './source.js'
 
@@ -70,9 +71,22 @@ function numberRepeats(labels: readonly string[]): string[] {
   })
 }
 
-/** The run tag of a TREC run file: the 6th field of its first data line (`#` lines and blank lines skipped). */
+/**
+ * The run tag of a TREC run file: the 6th field of its first data line (`#` lines and blank lines
+ * skipped). For a run directory (one file per domain, as RETECO's), the tag of its first file in
+ * name order that has one.
+ */
 export async function readRunTag(path: string): Promise<string | null> {
   if (path === '-') throw new TrecscoreError('--names-from tag: standard input cannot be read twice; give the run a --name', 2)
+  if (existsSync(path) && statSync(path).isDirectory()) {
+    for (const f of readdirSync(path).sort()) {
+      const file = join(path, f)
+      if (f.startsWith('.') || !statSync(file).isFile()) continue
+      const tag = await readRunTag(file)
+      if (tag !== null) return tag
+    }
+    return null
+  }
   let text = ''
   for await (const chunk of readChunks(path)) {
     text += chunk.subarray(0, 1 << 20).toString('latin1')
@@ -95,12 +109,17 @@ export interface RunLabelOptions {
   readonly names?: readonly string[]
   /** Take every label from here (`--names-from`). */
   readonly from?: RunLabelSource
+  /**
+   * Where the runs that no `LABEL=`, `--name` or `from` names take their label: `path` (the path
+   * as typed: what `score --preset` has always printed) or, by default, {@link defaultRunLabels}.
+   */
+  readonly fallback?: 'path' | 'shortest'
 }
 
 /**
  * Split `LABEL=PATH` arguments (an argument that is an existing file is always a path) and name
  * every run: an explicit `LABEL=`, else `--name` in order, else `--names-from`, else
- * {@link defaultRunLabels}. Throws a usage error (exit 2) for too many `--name`s, an empty label,
+ * {@link defaultRunLabels} (or the path as typed, with `fallback: 'path'`). Throws a usage error (exit 2) for too many `--name`s, an empty label,
  * or two runs under one label.
  */
 export async function resolveRunLabels(args: readonly string[], options: RunLabelOptions = {}): Promise<NamedRun[]> {
@@ -115,7 +134,8 @@ export async function resolveRunLabels(args: readonly string[], options: RunLabe
   const both = split.flatMap((s, i) => (s.label !== undefined && names[i] !== undefined ? [`${s.label}=${s.path}`] : []))
   if (both.length) throw new TrecscoreError(`${both.join(', ')}: labelled twice (LABEL=PATH and --name); use one way for all runs`, 2)
   const paths = split.map((s) => s.path)
-  const fallback = options.from === 'path' ? [...paths] : options.from === 'file' ? paths.map(fileLabel) : defaultRunLabels(paths)
+  const from = options.from ?? (options.fallback === 'path' ? 'path' : undefined)
+  const fallback = from === 'path' ? [...paths] : from === 'file' ? paths.map(fileLabel) : defaultRunLabels(paths)
   const labels: string[] = []
   for (let i = 0; i < split.length; i++) {
     const s = split[i]!

@@ -32,9 +32,12 @@ function describeCheck(c: PresetCheck): string {
   }
 }
 
-/** Every convention of a preset and the official evaluator it reproduces. */
-export function describePreset(p: Preset): string {
-  const checks = p.checks.map(describeCheck)
+/**
+ * The lines of {@link describePreset} that say how a preset's numbers are made: the official
+ * evaluator (tool, version, command), input, measures, conventions with rounding and layout, the
+ * per-measure overrides and tie rules. `score --explain` prints them too.
+ */
+export function describePresetConventions(p: Preset): string[] {
   const report =
     p.report.layout === 'trec_eval'
       ? `trec_eval layout (${p.report.names.map(([m, n]) => `${n} = ${m}`).join(', ')})`
@@ -59,13 +62,7 @@ export function describePreset(p: Preset): string {
       .split('\n')
       .map((l) => `  ${l}`),
   ])
-  const relMaps = Object.entries(p.relMaps ?? {}).map(([name, m]) => `  --rel-map ${name} = ${Object.entries(m).sort((a, b) => Number(b[0]) - Number(a[0])).map(([k, v]) => `${k}:${v}`).join(',')}`)
-  const candidates = p.checks.some((c) => c.kind === 'candidates')
-  const unified = p.checks.some((c) => c.kind === 'unified-ranking')
-  const extraFlags = `${relMaps.length || p.checks.some((c) => c.kind === 'qrels-forbidden-grade') ? ' [--rel-map MAP] [--force]' : ''}${candidates ? ' [--candidates FILE]' : ''}${unified ? ' [--doc-lang FILE]' : ''}`
-  const lines = [
-    `${p.id}: ${p.title}`,
-    '',
+  return [
     'official evaluator:',
     `  tool: ${p.official.tool}`,
     `  version: ${p.official.version}`,
@@ -80,6 +77,20 @@ export function describePreset(p: Preset): string {
     `  report: ${report}`,
     ...overrideLines,
     ...tieRules,
+  ]
+}
+
+/** Every convention of a preset and the official evaluator it reproduces. */
+export function describePreset(p: Preset): string {
+  const checks = p.checks.map(describeCheck)
+  const relMaps = Object.entries(p.relMaps ?? {}).map(([name, m]) => `  --rel-map ${name} = ${Object.entries(m).sort((a, b) => Number(b[0]) - Number(a[0])).map(([k, v]) => `${k}:${v}`).join(',')}`)
+  const candidates = p.checks.some((c) => c.kind === 'candidates')
+  const unified = p.checks.some((c) => c.kind === 'unified-ranking')
+  const extraFlags = `${relMaps.length || p.checks.some((c) => c.kind === 'qrels-forbidden-grade') ? ' [--rel-map MAP] [--force]' : ''}${candidates ? ' [--candidates FILE]' : ''}${unified ? ' [--doc-lang FILE]' : ''}`
+  const lines = [
+    `${p.id}: ${p.title}`,
+    '',
+    ...describePresetConventions(p),
     ...(relMaps.length ? ['', 'relevance maps (applied to the qrels grades before any check):', ...relMaps, '  or --rel-map GRADE:VALUE,... (grades not in the map keep their value)'] : []),
     '',
     'checks (warnings unless marked ERROR):',

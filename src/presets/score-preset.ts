@@ -11,6 +11,7 @@ import { parseMeasures } from '../measures/name.js'
 import { decodeId } from '../io/bytes.js'
 import { readQrels, readRun } from '../io/read.js'
 import { readAll } from '../io/source.js'
+import { runInputName, runInputPath, type RunInput } from '../io/run-labels.js'
 import { writeOutputFile } from '../io/output.js'
 import { parseQrels } from '../io/trec-qrels.js'
 import { docCount, docIdsOf } from '../model/run-query.js'
@@ -65,8 +66,8 @@ export interface PresetScore {
 export interface PresetInputs {
   /** TREC qrels file. */
   readonly qrels: string
-  /** TREC run files. */
-  readonly runs: readonly string[]
+  /** TREC run files: paths (printed as typed) or `{ path, name }` (printed under `name`). */
+  readonly runs: readonly RunInput[]
   /** `--rel-map`: a named map of the preset or `grade:value,...`, applied to the qrels before any check. */
   readonly relMap?: string
   /** With `relMap`: write the remapped qrels text here (lines otherwise unchanged). */
@@ -241,9 +242,9 @@ function narrow(q: RunQuery): RunQuery {
  * preset's measure order. Counts are those of the preset's own conventions; each group's are
  * kept in `groups`.
  */
-function evaluateGroups(preset: Preset, qrels: Qrels, run: Run, file: string): { evaluation: RunEvaluation; groups: PresetMeasureGroup[] } {
+function evaluateGroups(preset: Preset, qrels: Qrels, run: Run, runName: string): { evaluation: RunEvaluation; groups: PresetMeasureGroup[] } {
   const parts = conventionGroups(preset).map((g) => {
-    const ev = new RunEvaluator(qrels, g.measures, g.conventions, { runName: file })
+    const ev = new RunEvaluator(qrels, g.measures, g.conventions, { runName })
     for (const q of run.queries.values()) ev.add(g.conventions.scorePrecision === 'float32' ? narrow(q) : q)
     return { ...g, evaluation: ev.finish(run.tag) }
   })
@@ -292,14 +293,16 @@ export async function scorePreset(presetOrId: Preset | string, inputs: PresetInp
   const grouped = (preset.measureConventions?.length ?? 0) > 0
   const needRanks = c.ordering === 'rank' || has('unified-ranking') || (preset.measureConventions ?? []).some((o) => o.conventions.ordering === 'rank')
   const runs: PresetRunScore[] = []
-  for (const file of inputs.runs) {
+  for (const input of inputs.runs) {
+    const file = runInputPath(input)
+    const runName = runInputName(input)
     // With per-measure conventions the run is read once at full precision; groups narrow as they need.
     const run = await readRun(file, { comments: c.comments, float32: !grouped && c.scorePrecision === 'float32', keepRanks: needRanks })
     let evaluation: RunEvaluation
     let groups: PresetMeasureGroup[] = []
-    if (grouped) ({ evaluation, groups } = evaluateGroups(preset, qrels, run, file))
+    if (grouped) ({ evaluation, groups } = evaluateGroups(preset, qrels, run, runName))
     else {
-      const ev = new RunEvaluator(qrels, preset.parsedMeasures, c, { runName: file })
+      const ev = new RunEvaluator(qrels, preset.parsedMeasures, c, { runName })
       for (const q of run.queries.values()) ev.add(q)
       evaluation = ev.finish(run.tag)
     }

@@ -9,6 +9,7 @@ import { pytrecEval } from '../conventions/profiles.js'
 import { RunEvaluator } from '../evaluate/evaluate.js'
 import { parseMeasures } from '../measures/name.js'
 import { decodeId } from '../io/bytes.js'
+import { runInputPath, type RunInput } from '../io/run-labels.js'
 import { TrecscoreError } from '../errors/trecscore-error.js'
 import { pythonRound } from '../report/python-round.js'
 import { definePreset, type Preset } from './preset.js'
@@ -100,7 +101,7 @@ export function isSkillRetPreset(id: string): boolean {
 
 /** One run scored by a SkillRet preset. */
 export interface SkillRetRunScore {
-  /** The run file. */
+  /** The run's label: its file as given, or the `name` of a `{ path, name }` run input. */
   readonly run: string
   /** Its format. */
   readonly format: 'json' | 'trec'
@@ -191,14 +192,15 @@ export function scoreSkillRetRun(preset: Preset, data: SkillRetData, run: SkillR
  * const s = await scoreSkillRet('skillret', 'data', ['runs/bm25.json'])
  * s.runs[0].rounded // the official dict's values, in s.runs[0].measures order
  */
-export async function scoreSkillRet(presetId: string, dataDir: string, runFiles: readonly string[], options: SkillRetScoreOptions = {}): Promise<SkillRetScore> {
+export async function scoreSkillRet(presetId: string, dataDir: string, runFiles: readonly RunInput[], options: SkillRetScoreOptions = {}): Promise<SkillRetScore> {
   const preset = SKILLRET_PRESETS.get(presetId)
   if (!preset) throw new TrecscoreError(`unknown SkillRet preset '${presetId}'; known: ${[...SKILLRET_PRESETS.keys()].join(', ')}`, 2)
   if (runFiles.length === 0) throw new TrecscoreError(`preset '${preset.id}': no run given`, 2)
   const cutoffs = options.cutoffs ?? SKILLRET_DEFAULT_CUTOFFS
   const data = await readSkillRetData(dataDir)
   const runs: SkillRetRunScore[] = []
-  for (const file of runFiles) {
+  for (const input of runFiles) {
+    const file = runInputPath(input)
     const run = await readSkillRetRun(file, preset.conventions)
     if (options.unknownQueries === 'error') {
       const unknown = [...run.queries.keys()].filter((q) => !data.queryIdSet.has(q)).map((q) => JSON.stringify(decodeId(q)))
@@ -206,7 +208,8 @@ export async function scoreSkillRet(presetId: string, dataDir: string, runFiles:
         throw new TrecscoreError(`${file}: ${unknown.length} query id(s) not in the queries file ${data.queriesFile} (--strict; the official evaluator ignores them): ${unknown.slice(0, 10).join(', ')}${unknown.length > 10 ? ', …' : ''}`, 2)
       }
     }
-    runs.push(scoreSkillRetRun(preset, data, run, cutoffs))
+    const scored = scoreSkillRetRun(preset, data, run, cutoffs)
+    runs.push(typeof input === 'string' ? scored : { ...scored, run: input.name })
   }
   return { preset, data: dataDir, cutoffs, runs }
 }

@@ -1,5 +1,9 @@
 import { InvalidArgumentError, Option, type Command } from 'commander'
+import { addRunLabelOptions, explainOption, explainStream, formatOption, runLabelOptions, type RunLabelFlags } from './shared-options.js'
 import {
+  explainPresetScore,
+  explainRetecoReports,
+  resolveRunLabels,
   RETECO_CONVENTION_SET_NAMES,
   RETECO_PRESETS,
   RETECO_REPORT_FORMATS,
@@ -19,7 +23,7 @@ import {
   skillRetUnknownQueryNotes,
 } from '../../index.js'
 
-interface ScoreFlags {
+interface ScoreFlags extends RunLabelFlags {
   preset: RetecoPreset | string
   data?: string
   qrels?: string
@@ -49,7 +53,7 @@ function qrelsPresetOnlyGiven(cmd: Command): string[] {
   return QRELS_PRESET_ONLY.filter((o) => cmd.getOptionValueSource(o) === 'cli').map((o) => `--${o.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`)
 }
 
-const SKILLRET_ONLY = ['k', 'explain', 'ignoreUnknownQueries', 'strict']
+const SKILLRET_ONLY = ['k', 'ignoreUnknownQueries', 'strict']
 
 function skillRetOnlyGiven(cmd: Command): string[] {
   return SKILLRET_ONLY.filter((o) => cmd.getOptionValueSource(o) === 'cli').map((o) => `--${o.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`)
@@ -66,13 +70,24 @@ function isReteco(preset: string): preset is RetecoPreset {
 }
 
 /**
+ * Print the score and, with `--explain`, the text that says how it was made: on stderr next to a
+ * machine format (JSON), else on stdout after the table, one blank line between.
+ */
+function writeScore(rendered: string, explain: string | null, format: string): void {
+  process.stdout.write(rendered)
+  if (explain === null) return
+  const out = explainStream(format)
+  out.write(out === process.stdout ? `\n${explain}` : explain)
+}
+
+/**
  * `trecscore score --preset reteco-1a|reteco-1b|reteco-2a|reteco-2c --data DIR RUN...`,
  * `trecscore score --preset skillret|skillret-fusion --data DIR RUN... [--k LIST] [--explain]`, and
  * `trecscore score --preset dl21-…|neuclir23-… --qrels FILE RUN... [--rel-map MAP] [--force] [--candidates FILE] [--doc-lang FILE]`
  * for the other presets of the registry.
  */
 export function registerScore(program: Command): void {
-  program
+  const command = program
     .command('score')
     .description('score runs of a benchmark preset (RETECO / SemEval-2027 Task 1, SkillRet, TREC 2023 NeuCLIR, TREC 2021 DL; see `trecscore presets`) with its official conventions')
     .argument('<runs...>', 'runs: one TREC file for all domains (Track 1), or a directory with one file per domain (<domain>.trec; needed for Track 2)')
@@ -85,10 +100,10 @@ export function registerScore(program: Command): void {
     .option('--domains <list>', 'score only these domains (comma-separated)')
     .option('--allow-missing-corpus', "RETECO plan: score a domain without documents.jsonl, keeping its unknown doc ids (the printed conventions say so); else exit 2")
     .option('-q, --per-query', 'also print one row per topic (query, step or turn)')
-    .addOption(new Option('-f, --format <format>', 'output format').choices(RETECO_REPORT_FORMATS).default('table'))
+    .addOption(formatOption(RETECO_REPORT_FORMATS))
     .option('--digits <n>', 'decimals in table and markdown output', digits, 4)
     .option('--k <list>', 'SkillRet cutoffs, comma-separated (default 5,10,15)')
-    .option('--explain', 'SkillRet: say how many queries differ between skillret and skillret-fusion, and why')
+    .addOption(explainOption("print the conventions that made the numbers (the preset's, per-measure overrides, rounding, official tool and version) and, per run, what was zero-filled, ignored or deduplicated (on stderr for json, else after the table; SkillRet: why skillret and skillret-fusion differ)"))
     .option('--strict', 'SkillRet: refuse (exit 2) run queries that are not in the queries file; by default they are ignored and counted, as the official code does')
     .option('--ignore-unknown-queries', 'SkillRet: the default (run queries not in the queries file are ignored, with a note on stderr); kept as an alias, the opposite of --strict')
     .option('--rel-map <map>', "presets with --qrels: map every qrels grade before scoring and before the qrels checks: a preset's named map (neuclir-4to3 = 3:3,2:1,1:0,0:0) or GRADE:VALUE,... (grades not listed keep their value)")
@@ -96,7 +111,9 @@ export function registerScore(program: Command): void {
     .option('--force', 'NeuCLIR: score qrels that hold grade 2 (unconverted 4-point judgments) with a warning instead of exit 2')
     .option('--candidates <file>', "NeuCLIR reranking: the provided candidate lists (a TREC run); warn on documents outside a topic's list and on topics with fewer or more documents than it")
     .option('--doc-lang <file>', 'neuclir23-mlir: doc-to-language map ("docid lang" lines, or language qrels) for the one-language check (default: the qrels\' language column)')
-    .action(async (runs: string[], flags: ScoreFlags, cmd: Command) => {
+  addRunLabelOptions(command, 'path').action(async (runArgs: string[], flags: ScoreFlags, cmd: Command) => {
+      // Labels are resolved after the option checks, so a usage error never waits on --names-from tag.
+      const labelled = (): ReturnType<typeof resolveRunLabels> => resolveRunLabels(runArgs, runLabelOptions(flags, 'path'))
       const qrelsOnly = qrelsPresetOnlyGiven(cmd)
       if (qrelsOnly.length && (isSkillRetPreset(flags.preset) || isReteco(flags.preset))) {
         cmd.error(`error: ${qrelsOnly.join(', ')} appl${qrelsOnly.length === 1 ? 'ies' : 'y'} to presets scored from --qrels (TREC 2023 NeuCLIR, TREC 2021 DL), not to '${flags.preset}'`, { exitCode: 2, code: 'trecscore.qrelsPresetOption' })
@@ -109,7 +126,7 @@ export function registerScore(program: Command): void {
         const format = flags.format
         if (format !== 'table' && format !== 'json' && format !== 'markdown') cmd.error(`error: preset '${flags.preset}' prints table, json or markdown`, { exitCode: 2, code: 'trecscore.skillretFormat' })
         if (flags.strict && flags.ignoreUnknownQueries) cmd.error('error: --strict and --ignore-unknown-queries contradict each other', { exitCode: 2, code: 'trecscore.strictAndIgnore' })
-        const score = await scoreSkillRet(flags.preset, flags.data, runs, {
+        const score = await scoreSkillRet(flags.preset, flags.data, await labelled(), {
           ...(flags.k !== undefined ? { cutoffs: parseSkillRetCutoffs(flags.k) } : {}),
           unknownQueries: flags.strict ? 'error' : 'ignore',
         })
@@ -126,7 +143,7 @@ export function registerScore(program: Command): void {
         if (retecoOnly.length) cmd.error(`error: ${retecoOnly.map((o) => (o === 'allowMissingCorpus' ? '--allow-missing-corpus' : `--${o}`)).join(', ')} appl${retecoOnly.length === 1 ? 'ies' : 'y'} to the RETECO presets only, not to '${flags.preset}'`, { exitCode: 2, code: 'trecscore.retecoOnlyOption' })
         const score = await scorePreset(flags.preset, {
           qrels: flags.qrels,
-          runs,
+          runs: await labelled(),
           ...(flags.relMap !== undefined ? { relMap: flags.relMap } : {}),
           ...(flags.writeQrels !== undefined ? { writeQrels: flags.writeQrels } : {}),
           ...(flags.force ? { force: true } : {}),
@@ -135,7 +152,7 @@ export function registerScore(program: Command): void {
         })
         for (const w of [...score.qrelsWarnings, ...score.runs.flatMap((r) => r.warnings)]) process.stderr.write(`trecscore: warning: ${w}\n`)
         for (const n of score.runs.flatMap((r) => r.notes)) process.stderr.write(`trecscore: note: ${n}\n`)
-        process.stdout.write(renderPresetScore(score, { format: flags.format, perQuery: !!flags.perQuery }))
+        writeScore(renderPresetScore(score, { format: flags.format, perQuery: !!flags.perQuery }), flags.explain ? explainPresetScore(score) : null, flags.format)
         return
       }
       if (flags.data === undefined) cmd.error("error: required option '--data <dir>' not specified", { code: 'commander.missingMandatoryOptionValue' })
@@ -143,13 +160,13 @@ export function registerScore(program: Command): void {
         preset: flags.preset,
         data: flags.data,
         split: flags.split,
-        runs,
+        runs: await labelled(),
         conventions: flags.conventions,
         ...(flags.labels ? { labels: flags.labels } : {}),
         ...(flags.domains ? { domains: flags.domains.split(',').filter(Boolean) } : {}),
         ...(flags.allowMissingCorpus ? { allowMissingCorpus: true } : {}),
       })
-      process.stdout.write(renderRetecoReports(reports, { format: flags.format, perQuery: !!flags.perQuery, digits: flags.digits }))
+      writeScore(renderRetecoReports(reports, { format: flags.format, perQuery: !!flags.perQuery, digits: flags.digits }), flags.explain ? explainRetecoReports(reports, { digits: flags.digits }) : null, flags.format)
       const bad = reports.filter((r) => r.errors.length)
       for (const r of bad) for (const e of r.errors.slice(0, 50)) process.stderr.write(`trecscore: ${e}\n`)
       if (bad.length) {

@@ -4,7 +4,7 @@
  * walks the program and checks every command against that table).
  */
 import { InvalidArgumentError, Option, type Command } from 'commander'
-import { RUN_LABEL_SOURCES } from '../../index.js'
+import { RUN_LABEL_SOURCES, type RunLabelOptions } from '../../index.js'
 
 /** `-m, --measure NAME`: one value per flag (repeat it); a value may hold a comma or space list. */
 export function measureOption(description: string): Option {
@@ -65,11 +65,15 @@ export function explainStream(format: string): NodeJS.WriteStream {
   return isMachineFormat(format) ? process.stderr : process.stdout
 }
 
-/** `--name LABEL` (repeatable, in run order) and `--names-from tag|file|path`. */
-export function addRunLabelOptions(cmd: Command): Command {
+/**
+ * `--name LABEL` (repeatable, in run order) and `--names-from tag|file|path`. `fallback` is what
+ * an unlabelled run prints as: the shortest unambiguous name, or (`score --preset`, whose tables
+ * reproduce the official tools') the path as typed; pass the same to {@link runLabelOptions}.
+ */
+export function addRunLabelOptions(cmd: Command, fallback: 'shortest' | 'path' = 'shortest'): Command {
   return cmd
     .addOption(new Option('--name <label>', 'label of a run in output, one per run in the order given (repeat); or give runs as LABEL=PATH').argParser((v: string, prev: string[] | undefined) => [...(prev ?? []), v]))
-    .addOption(new Option('--names-from <source>', 'run labels from the run tag, the file name or the path as typed (default: the shortest unambiguous name)').choices([...RUN_LABEL_SOURCES]))
+    .addOption(new Option('--names-from <source>', `run labels from the run tag, the file name or the path as typed (default: ${fallback === 'path' ? 'the path as typed' : 'the shortest unambiguous name'})`).choices([...RUN_LABEL_SOURCES]))
 }
 
 /** The values of {@link addRunLabelOptions}. */
@@ -78,7 +82,7 @@ export interface RunLabelFlags {
   namesFrom?: (typeof RUN_LABEL_SOURCES)[number]
 }
 
-/** The options of {@link addRunLabelOptions} for `resolveRunLabels`. */
-export function runLabelOptions(flags: RunLabelFlags): { names?: readonly string[]; from?: (typeof RUN_LABEL_SOURCES)[number] } {
-  return { ...(flags.name ? { names: flags.name } : {}), ...(flags.namesFrom ? { from: flags.namesFrom } : {}) }
+/** The options of {@link addRunLabelOptions} for `resolveRunLabels` (`fallback` as given there). */
+export function runLabelOptions(flags: RunLabelFlags, fallback: 'shortest' | 'path' = 'shortest'): RunLabelOptions {
+  return { ...(flags.name ? { names: flags.name } : {}), ...(flags.namesFrom ? { from: flags.namesFrom } : {}), fallback }
 }

@@ -77,6 +77,7 @@ export interface RetecoReport {
   readonly conventionSet: RetecoConventionSetName
   readonly subtrack: RetecoSubtrack
   readonly split: string
+  /** The run's label: its path as given, or the `name` of a `{ path, name }` run input of `scoreRetecoRuns`. */
   readonly run: string
   readonly runLayout: RetecoRun['layout']
   readonly domains: readonly string[]

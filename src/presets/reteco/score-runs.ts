@@ -2,6 +2,7 @@
  * One call behind `trecscore score --preset reteco-…`: load the data once, read each run, score it
  * with a registered convention set, and return one {@link RetecoReport} per run.
  */
+import { runInputPath, type RunInput } from '../../io/run-labels.js'
 import { loadRetecoData } from './data.js'
 import { RetecoInputError } from './errors.js'
 import { judgeLabels } from './labels.js'
@@ -29,8 +30,8 @@ export interface ScoreRetecoOptions {
   readonly data: string
   /** Split. @default 'dev' */
   readonly split?: string
-  /** Run paths: TREC files or per-domain directories. */
-  readonly runs: readonly string[]
+  /** Runs: TREC files or per-domain directories, as paths (reported as typed) or `{ path, name }` (reported under `name`). */
+  readonly runs: readonly RunInput[]
   /** Convention set. @default 'plan' */
   readonly conventions?: RetecoConventionSetName
   /** A judge-label file (`trecscore.reteco-labels/1`) instead of the offline labels. */
@@ -66,9 +67,10 @@ export async function scoreRetecoRuns(options: ScoreRetecoOptions): Promise<Rete
   if (unscorable.length) throw new RetecoInputError(unscorable)
   const labels = options.labels ? await judgeLabels(options.labels) : null
   const reports: RetecoReport[] = []
-  for (const path of options.runs) {
-    const run = await readRetecoRun(path, { domains, subtrack })
-    reports.push(await set.score({ data, subtrack, run, labels, ...(options.allowMissingCorpus ? { allowMissingCorpus: true } : {}) }))
+  for (const input of options.runs) {
+    const run = await readRetecoRun(runInputPath(input), { domains, subtrack })
+    const report = await set.score({ data, subtrack, run, labels, ...(options.allowMissingCorpus ? { allowMissingCorpus: true } : {}) })
+    reports.push(typeof input === 'string' ? report : { ...report, run: input.name })
   }
   return reports
 }
