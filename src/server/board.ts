@@ -4,11 +4,17 @@
  * - Only submissions in state `scored` with a finite primary value are ranked; queued,
  *   scoring, failed and unscorable entries never appear (the invariant `rankBoard` keeps).
  * - One entry per team: its best scored submission (`limits.counts: best`, earliest first on
- *   equal values) or its latest (`latest`). Each baseline run is its own entry, marked.
+ *   equal values), its latest (`latest`), or the one it selected (`selected`; its latest scored
+ *   one while it has selected none, or while the selected one is not scored). Each baseline run
+ *   is its own entry, marked.
+ * - Anonymous teams appear under an alias derived from their id (`Anonymous team 3f9a0c`),
+ *   without run name or submission id, on every board and every export (all are built from
+ *   the one {@link Board} that `loadBoard` makes).
  * - Tie policy: entries whose primary values are equal when rounded to 10 decimals share a rank
  *   (standard competition ranking: 1, 1, 3); among them, the earlier submission is listed first.
  * - Hidden phases show no entries until they are released.
  */
+import { createHash } from 'node:crypto'
 import type { Db } from './db/database.js'
 import { phasePublic, type Competition } from './config/load.js'
 import type { PhaseConfig } from './config/schema.js'
@@ -23,6 +29,7 @@ export interface BoardCandidate {
   readonly teamId: string
   readonly teamName: string
   readonly baseline: boolean
+  readonly anonymous: boolean
   readonly state: SubmissionState
   readonly primary: number | null
   readonly columns: Readonly<Record<string, number | null>>
@@ -43,8 +50,11 @@ function earlier(a: BoardCandidate, b: BoardCandidate): number {
   return a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.submissionId < b.submissionId ? -1 : a.submissionId > b.submissionId ? 1 : 0
 }
 
-/** Rank candidates (pure; see the module comment for the rules). */
-export function rankBoard(candidates: readonly BoardCandidate[], counts: 'best' | 'latest'): BoardEntry[] {
+/** Which submission of a team counts (`limits.counts`). */
+export type CountsPolicy = 'best' | 'latest' | 'selected'
+
+/** Rank candidates (pure; see the module comment for the rules). `selected`: the submission ids teams selected. */
+export function rankBoard(candidates: readonly BoardCandidate[], counts: CountsPolicy, selected: ReadonlySet<string> = new Set()): BoardEntry[] {
   const scored = candidates.filter((c) => c.state === 'scored' && typeof c.primary === 'number' && Number.isFinite(c.primary))
   const chosen = new Map<string, BoardCandidate>()
   const entries: BoardCandidate[] = []
@@ -55,7 +65,7 @@ export function rankBoard(candidates: readonly BoardCandidate[], counts: 'best' 
     }
     const prev = chosen.get(c.teamId)
     if (!prev) chosen.set(c.teamId, c)
-    else if (counts === 'latest' ? earlier(prev, c) < 0 : key(c.primary!) > key(prev.primary!) || (key(c.primary!) === key(prev.primary!) && earlier(c, prev) < 0)) chosen.set(c.teamId, c)
+    else if (counts === 'selected' ? (selected.has(c.submissionId) || (!selected.has(prev.submissionId) && earlier(prev, c) < 0)) : counts === 'latest' ? earlier(prev, c) < 0 : key(c.primary!) > key(prev.primary!) || (key(c.primary!) === key(prev.primary!) && earlier(c, prev) < 0)) chosen.set(c.teamId, c)
   }
   entries.push(...chosen.values())
   entries.sort((a, b) => key(b.primary!) - key(a.primary!) || earlier(a, b))
@@ -67,7 +77,22 @@ export function rankBoard(candidates: readonly BoardCandidate[], counts: 'best' 
   return out
 }
 
-/** A board as served (HTML and JSON). */
+/** One published row: what every viewer and every export sees (anonymous teams by alias). */
+export interface PublicEntry {
+  readonly rank: number
+  readonly team: string
+  readonly anonymous: boolean
+  readonly baseline: boolean
+  /** Null for an anonymous team. */
+  readonly run: string | null
+  /** Null for an anonymous team. */
+  readonly submissionId: string | null
+  readonly primary: number
+  readonly columns: Readonly<Record<string, number | null>>
+  readonly submittedAt: string
+}
+
+/** A board as served (HTML, JSON, CSV, Markdown, LaTeX). */
 export interface Board {
   readonly track: string
   readonly phase: string
@@ -75,8 +100,20 @@ export interface Board {
   readonly columns: readonly string[]
   /** False for a hidden phase not yet released: then `entries` is empty. */
   readonly released: boolean
+  readonly counts: CountsPolicy
   readonly tiePolicy: string
-  readonly entries: readonly BoardEntry[]
+  readonly entries: readonly PublicEntry[]
+}
+
+/** The alias of an anonymous team: stable, and derived from its random id only. */
+export function anonymousAlias(teamId: string): string {
+  return `Anonymous team ${createHash('sha256').update(`trecscore-alias:${teamId}`).digest('hex').slice(0, 6)}`
+}
+
+/** A ranked entry as published. */
+export function publish(e: BoardEntry): PublicEntry {
+  const hide = e.anonymous && !e.baseline
+  return { rank: e.rank, team: hide ? anonymousAlias(e.teamId) : e.teamName, anonymous: hide, baseline: e.baseline, run: hide ? null : e.runName, submissionId: hide ? null : e.submissionId, primary: e.primary!, columns: e.columns, submittedAt: e.createdAt }
 }
 
 /** When an organizer released a phase, or null. */
@@ -95,13 +132,13 @@ export async function loadBoard(db: Db, competition: Competition, trackId: strin
   const track = competition.tracks.find((t) => t.id === trackId)
   const phase = competition.phases.find((p) => p.id === phaseId)
   if (!track || !phase) return null
-  const base = { track: track.id, phase: phase.id, primary: track.primary, columns: track.shownColumns, tiePolicy: TIE_POLICY }
+  const base = { track: track.id, phase: phase.id, primary: track.primary, columns: track.shownColumns, counts: competition.limits.counts, tiePolicy: TIE_POLICY }
   if (!(await isPublic(db, phase, now))) return { ...base, released: false, entries: [] }
   const rows = await db
     .selectFrom('submissions')
     .innerJoin('teams', 'teams.id', 'submissions.team_id')
     .innerJoin('scores', 'scores.submission_id', 'submissions.id')
-    .select(['submissions.id', 'submissions.team_id', 'teams.name', 'teams.is_baseline', 'submissions.state', 'submissions.created_at', 'submissions.original_name', 'scores.primary_value', 'scores.columns', 'scores.version'])
+    .select(['submissions.id', 'submissions.team_id', 'teams.name', 'teams.is_baseline', 'teams.anonymous', 'submissions.state', 'submissions.created_at', 'submissions.original_name', 'scores.primary_value', 'scores.columns', 'scores.version'])
     .where('submissions.track', '=', track.id)
     .where('submissions.phase', '=', phase.id)
     .where('submissions.state', '=', 'scored')
@@ -115,6 +152,7 @@ export async function loadBoard(db: Db, competition: Competition, trackId: strin
       teamId: r.team_id,
       teamName: r.name,
       baseline: r.is_baseline === 1,
+      anonymous: r.anonymous === 1,
       state: r.state,
       primary: r.primary_value,
       columns: Object.fromEntries(track.shownColumns.map((c) => [c, all[c] ?? null])),
@@ -122,5 +160,6 @@ export async function loadBoard(db: Db, competition: Competition, trackId: strin
       runName: r.original_name,
     }
   })
-  return { ...base, released: true, entries: rankBoard(candidates, competition.limits.counts) }
+  const selected = new Set((await db.selectFrom('selections').select('submission_id').where('track', '=', track.id).where('phase', '=', phase.id).execute()).map((r) => r.submission_id))
+  return { ...base, released: true, entries: rankBoard(candidates, competition.limits.counts, selected).map(publish) }
 }

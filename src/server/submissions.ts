@@ -159,3 +159,27 @@ export async function submitRun(ctx: ServerContext, req: SubmitRequest): Promise
     rmSync(tmp, { recursive: true, force: true })
   }
 }
+
+/** What selecting the counting submission came to. */
+export type SelectOutcome = { readonly kind: 'selected'; readonly id: string; readonly track: string; readonly phase: string } | { readonly kind: 'refused'; readonly status: 403 | 404 | 409; readonly message: string }
+
+/**
+ * Make one of a team's submissions the one that counts for its track and phase
+ * (`limits.counts: "selected"`). Only while the phase is open, so nobody picks after seeing
+ * test scores; a failed submission cannot count; another team's id is 404 like an unknown one.
+ */
+export async function selectSubmission(ctx: ServerContext, teamId: string, id: string): Promise<SelectOutcome> {
+  const s = await ctx.db.selectFrom('submissions').select(['id', 'track', 'phase', 'state']).where('id', '=', id).where('team_id', '=', teamId).executeTakeFirst()
+  if (!s) return { kind: 'refused', status: 404, message: 'not found' }
+  if (ctx.competition.limits.counts !== 'selected') return { kind: 'refused', status: 403, message: `this competition counts each team's ${ctx.competition.limits.counts} submission; there is nothing to select` }
+  const phase = findPhase(ctx.competition, s.phase)
+  const now = ctx.now().toISOString()
+  if (!phase || now < phase.start || now >= phase.end) return { kind: 'refused', status: 403, message: `phase ${s.phase} is closed: the counting submission can be chosen only while it is open` }
+  if (s.state === 'failed') return { kind: 'refused', status: 409, message: 'a failed submission cannot count; select another' }
+  await ctx.db
+    .insertInto('selections')
+    .values({ team_id: teamId, track: s.track, phase: s.phase, submission_id: s.id, selected_at: now })
+    .onConflict((oc) => oc.columns(['team_id', 'track', 'phase']).doUpdateSet({ submission_id: s.id, selected_at: now }))
+    .execute()
+  return { kind: 'selected', id: s.id, track: s.track, phase: s.phase }
+}

@@ -10,15 +10,20 @@ import { findPhase } from './config/load.js'
 import type { ServerContext, Viewer } from './context.js'
 import type { SubmissionRow, SubmissionView } from './web/team-pages.js'
 
+async function selectedIds(ctx: ServerContext, teamId: string): Promise<Set<string>> {
+  return new Set((await ctx.db.selectFrom('selections').select('submission_id').where('team_id', '=', teamId).execute()).map((r) => r.submission_id))
+}
+
 /** The submissions of a team, newest first, scores only where visible. */
 export async function teamSubmissions(ctx: ServerContext, teamId: string): Promise<SubmissionRow[]> {
   const rows = await ctx.db.selectFrom('submissions').selectAll().where('team_id', '=', teamId).orderBy('created_at', 'desc').orderBy('id').execute()
+  const selected = await selectedIds(ctx, teamId)
   const out: SubmissionRow[] = []
   for (const r of rows) {
     const phase = findPhase(ctx.competition, r.phase)
     const visible = phase !== undefined && (await isPublic(ctx.db, phase, ctx.now()))
     const score = visible && r.state === 'scored' ? await ctx.db.selectFrom('scores').select('primary_value').where('submission_id', '=', r.id).orderBy('version', 'desc').limit(1).executeTakeFirst() : undefined
-    out.push({ id: r.id, track: r.track, phase: r.phase, state: r.state, reason: r.reason, name: r.original_name, createdAt: r.created_at, primary: score?.primary_value ?? null })
+    out.push({ id: r.id, track: r.track, phase: r.phase, state: r.state, reason: r.reason, name: r.original_name, createdAt: r.created_at, primary: score?.primary_value ?? null, selected: selected.has(r.id) })
   }
   return out
 }
@@ -44,6 +49,7 @@ export async function submissionView(ctx: ServerContext, viewer: Viewer, id: str
     name: r.original_name,
     createdAt: r.created_at,
     primary: latest?.primary_value ?? null,
+    selected: (await selectedIds(ctx, r.team_id)).has(r.id),
     teamName: r.team_name,
     sha256: r.run_sha256,
     bytes: r.bytes,

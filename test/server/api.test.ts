@@ -10,7 +10,7 @@ import { loadCompetition } from '../../src/server/config/load.js'
 import { startServer, type RunningServer } from '../../src/server/app.js'
 import { createOrganizer } from '../../src/server/auth/accounts.js'
 import { cli } from '../cli/helpers.js'
-import { Client, inviteLinkOf, waitDone } from './client.js'
+import { Client, joinTeam as joinTeamAs, waitDone } from './client.js'
 import { CANARIES, makeCompetition, RETECO, runSubset, type TestCompetition } from './helpers.js'
 
 const HOSTILE = `<script>alert("x")</script>&'team`
@@ -25,18 +25,8 @@ let anon: Client
 let tokenA = ''
 const ids: Record<string, string> = {}
 
-async function joinTeam(name: string, member: string): Promise<Client> {
-  const page = await org.post('/org/teams', { name })
-  expect(page.status).toBe(200)
-  const link = inviteLinkOf(page.text)
-  const c = new Client(server.app, member)
-  const form = await c.get(link)
-  expect(form.status).toBe(200)
-  const joined = await c.post(link, { name: member, password: `${member}-password` })
-  expect(joined.status).toBe(303)
-  await c.get('/team')
-  expect((await new Client(server.app, 'x').get(link)).status, 'an invite is single-use').toBe(404)
-  return c
+function joinTeam(name: string, member: string): Promise<Client> {
+  return joinTeamAs(server.app, org, name, member)
 }
 
 beforeAll(async () => {
@@ -215,6 +205,10 @@ describe('isolation', () => {
       expect((await a.get(path.replace(id, 'doesnotexist'))).status).toBe(404)
     }
     expect((await b.json<{ submissions: { id: string }[] }>('/api/v1/submissions')).body.submissions.map((s) => s.id)).not.toContain(id)
+    expect((await b.post(`/team/submissions/${id}/select`)).status, 'selecting another team\'s submission').toBe(404)
+    expect((await b.request(`/api/v1/submissions/${id}/select`, { method: 'POST', headers: { 'x-csrf-token': b.csrf } })).status).toBe(404)
+    await anon.get('/login')
+    expect((await anon.request(`/api/v1/submissions/${id}/select`, { method: 'POST', headers: { 'x-csrf-token': anon.csrf } })).status).toBe(404)
     expect((await b.post('/org/teams', { name: 'x' })).status, 'organizer routes for members').toBe(404)
     expect((await b.post('/org/phases/test/release')).status).toBe(404)
   })
@@ -251,8 +245,8 @@ async function crawl(beforeRelease: boolean): Promise<void> {
   const all = await server.ctx.db.selectFrom('submissions').select(['id', 'phase']).execute()
   // A dev submission's page may name its own run's topics (e.g. "ignored: q16 …"); only those pages are exempt from the topic check.
   const devIds = all.filter((s) => s.phase === 'dev').map((s) => s.id)
-  const paths = ['/', '/login', '/team', '/static/style.css', '/api/v1/competition', '/api/v1/submissions']
-  for (const t of server.ctx.competition.tracks) for (const p of server.ctx.competition.phases) paths.push(`/boards/${t.id}/${p.id}`, `/api/v1/boards/${t.id}/${p.id}`, `/api/v1/boards/${t.id}/${p.id}/csv`)
+  const paths = ['/', '/login', '/team', '/org', '/static/style.css', '/api/v1/competition', '/api/v1/submissions', '/api/v1/openapi.json']
+  for (const t of server.ctx.competition.tracks) for (const p of server.ctx.competition.phases) paths.push(`/boards/${t.id}/${p.id}`, ...['', '/csv', '/markdown', '/latex'].map((x) => `/api/v1/boards/${t.id}/${p.id}${x}`))
   for (const s of all) paths.push(`/submissions/${s.id}`, `/api/v1/submissions/${s.id}`, `/api/v1/submissions/${s.id}/per-query`)
   let checked = 0
   for (const c of [anon, a, b, Client.withToken(server.app, tokenA)]) {

@@ -4,11 +4,11 @@
  */
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { rankBoard, type BoardCandidate } from '../../src/server/board.js'
-import { boardCsv } from '../../src/server/web/csv.js'
+import { anonymousAlias, publish, rankBoard, type Board, type BoardCandidate } from '../../src/server/board.js'
+import { boardCsv, boardLatex, boardMarkdown } from '../../src/server/web/exports.js'
 
 function cand(over: Partial<BoardCandidate> & Pick<BoardCandidate, 'submissionId' | 'teamId'>): BoardCandidate {
-  return { teamName: over.teamId, baseline: false, state: 'scored', primary: 0.5, columns: {}, createdAt: '2027-01-01T00:00:00.000Z', runName: 'r', ...over }
+  return { teamName: over.teamId, baseline: false, anonymous: false, state: 'scored', primary: 0.5, columns: {}, createdAt: '2027-01-01T00:00:00.000Z', runName: 'r', ...over }
 }
 
 describe('rankBoard', () => {
@@ -33,6 +33,17 @@ describe('rankBoard', () => {
   it('latest: the newest scored submission counts even when it is worse', () => {
     const board = rankBoard([cand({ submissionId: 'a1', teamId: 'A', primary: 0.9 }), cand({ submissionId: 'a2', teamId: 'A', primary: 0.1, createdAt: '2027-02-01T00:00:00.000Z' })], 'latest')
     expect(board.map((e) => e.submissionId)).toEqual(['a2'])
+  })
+  it('selected: the selected submission counts, even when worse; without one (or while it is unscored) the latest', () => {
+    const a1 = cand({ submissionId: 'a1', teamId: 'A', primary: 0.9 })
+    const a2 = cand({ submissionId: 'a2', teamId: 'A', primary: 0.1, createdAt: '2027-02-01T00:00:00.000Z' })
+    const a3 = cand({ submissionId: 'a3', teamId: 'A', primary: 0.5, createdAt: '2027-01-15T00:00:00.000Z' })
+    const b1 = cand({ submissionId: 'b1', teamId: 'B', primary: 0.3 })
+    const b2 = cand({ submissionId: 'b2', teamId: 'B', state: 'queued', primary: null, createdAt: '2027-03-01T00:00:00.000Z' })
+    for (const order of [[a1, a2, a3, b1, b2], [b2, a3, b1, a2, a1]]) {
+      expect(rankBoard(order, 'selected', new Set(['a3', 'b2'])).map((e) => e.submissionId)).toEqual(['a3', 'b1'])
+      expect(rankBoard(order, 'selected').map((e) => e.submissionId)).toEqual(['b1', 'a2'])
+    }
   })
   it('never ranks queued, scoring, failed or unscorable entries, even with a value', () => {
     const board = rankBoard(
@@ -70,9 +81,9 @@ describe('rankBoard', () => {
   )
   it('invariant: every entry is scored with a finite value; ranks follow the values; one entry per team', () => {
     fc.assert(
-      fc.property(candidates, fc.constantFrom('best' as const, 'latest' as const), (raw, counts) => {
+      fc.property(candidates, fc.constantFrom('best' as const, 'latest' as const, 'selected' as const), fc.array(fc.string({ minLength: 1, maxLength: 4 })), (raw, counts, picked) => {
         const cs = raw.map((r) => cand({ ...r, state: r.state as BoardCandidate['state'] }))
-        const board = rankBoard(cs, counts)
+        const board = rankBoard(cs, counts, new Set(picked))
         for (const e of board) {
           expect(e.state).toBe('scored')
           expect(Number.isFinite(e.primary)).toBe(true)
@@ -101,7 +112,59 @@ describe('rankBoard', () => {
 describe('boardCsv', () => {
   it('quotes cells with commas, quotes or newlines and keeps formula-like names as text', () => {
     const entries = rankBoard([cand({ submissionId: 'a', teamId: 'A', teamName: '=HYPERLINK("x"),1', primary: 0.25, columns: { 'nDCG@10': 0.25 } }), cand({ submissionId: 'b', teamId: 'B', teamName: 'line\nbreak', primary: 0.125, columns: { 'nDCG@10': null } })], 'best')
-    const csv = boardCsv({ track: 't', phase: 'dev', primary: 'nDCG@10', columns: ['nDCG@10'], released: true, tiePolicy: '', entries })
+    const csv = boardCsv({ track: 't', phase: 'dev', primary: 'nDCG@10', columns: ['nDCG@10'], released: true, counts: 'best', tiePolicy: '', entries: entries.map(publish) })
     expect(csv).toBe('rank,team,baseline,run,submitted,nDCG@10\r\n1,"\'=HYPERLINK(""x""),1",false,r,2027-01-01T00:00:00.000Z,0.25\r\n2,"line\nbreak",false,r,2027-01-01T00:00:00.000Z,\r\n')
+  })
+})
+
+function board(entries: BoardCandidate[], released = true): Board {
+  return { track: 't', phase: 'test', primary: 'nDCG@10', columns: ['nDCG@10', 'AP'], released, counts: 'best', tiePolicy: '', entries: rankBoard(entries, 'best').map(publish) }
+}
+
+describe('exports (Markdown, LaTeX) and anonymity', () => {
+  const hostile = cand({ submissionId: 'h1', teamId: 'H', teamName: '<img src=x onerror=alert(1)> [a](javascript:x) | *b* \\ $x$ & 50% ~_^#{}', runName: 'run|1.txt', primary: 0.5, columns: { 'nDCG@10': 0.5, AP: 0.123456 } })
+  const anon = cand({ submissionId: 'secret-sub', teamId: 'team-anon-id', teamName: 'Secret Lab', runName: 'secretlab-bm25.run', anonymous: true, primary: 0.25, columns: { 'nDCG@10': 0.25, AP: null } })
+  it('an anonymous team is published by its alias, without run name or submission id; the alias is stable and says nothing', () => {
+    const b = board([hostile, anon])
+    const e = b.entries.find((x) => x.anonymous)!
+    expect(e).toMatchObject({ team: anonymousAlias('team-anon-id'), run: null, submissionId: null, rank: 2 })
+    expect(anonymousAlias('team-anon-id')).toMatch(/^Anonymous team [0-9a-f]{6}$/)
+    expect(anonymousAlias('team-anon-id')).toBe(anonymousAlias('team-anon-id'))
+    expect(anonymousAlias('team-anon-id')).not.toBe(anonymousAlias('other'))
+    for (const out of [boardCsv(b), boardMarkdown(b), boardLatex(b), JSON.stringify(b)]) {
+      for (const leak of ['Secret', 'secretlab', 'secret-sub', 'team-anon-id']) expect(out).not.toContain(leak)
+    }
+  })
+  it('Markdown: a GFM table, 4 decimals, every punctuation of names escaped (no markup from a name)', () => {
+    const md = boardMarkdown(board([hostile, anon]))
+    const lines = md.trimEnd().split('\n')
+    expect(lines[0]).toBe('| rank | team | baseline | run | submitted | nDCG\\@10 | AP |')
+    expect(lines[1]).toBe('| ---: | --- | --- | --- | --- | ---: | ---: |')
+    expect(lines[2]).toBe(
+      '| 1 | \\<img src\\=x onerror\\=alert\\(1\\)\\> \\[a\\]\\(javascript\\:x\\) \\| \\*b\\* \\\\ \\$x\\$ \\& 50\\% \\~\\_\\^\\#\\{\\} | false | run\\|1\\.txt | 2027-01-01T00:00:00.000Z | 0.5000 | 0.1235 |',
+    )
+    expect(lines[3]).toBe(`| 2 | ${anonymousAlias('team-anon-id')} | false |  | 2027-01-01T00:00:00.000Z | 0.2500 | — |`)
+    // Outside escapes, no cell separator or markup character is left from the name.
+    expect(lines[2]!.replace(/\\./g, '').split('|').length).toBe(lines[0]!.split('|').length)
+  })
+  it('LaTeX: special characters become commands; values to 4 decimals, -- for none', () => {
+    const tex = boardLatex(board([hostile, anon]))
+    expect(tex.split('\n')).toEqual([
+      '\\begin{tabular}{rllllrr}',
+      '\\hline',
+      'rank & team & baseline & run & submitted & nDCG@10 & AP \\\\',
+      '\\hline',
+      '1 & \\textless{}img src=x onerror=alert(1)\\textgreater{} [a](javascript:x) \\textbar{} *b* \\textbackslash{} \\$x\\$ \\& 50\\% \\textasciitilde{}\\_\\textasciicircum{}\\#\\{\\} & false & run\\textbar{}1.txt & 2027-01-01T00:00:00.000Z & 0.5000 & 0.1235 \\\\',
+      `2 & ${anonymousAlias('team-anon-id')} & false &  & 2027-01-01T00:00:00.000Z & 0.2500 & -- \\\\`,
+      '\\hline',
+      '\\end{tabular}',
+      '',
+    ])
+  })
+  it('a board not yet released exports the header only, in every format', () => {
+    const b = { ...board([hostile]), released: false, entries: [] }
+    expect(boardCsv(b)).toBe('rank,team,baseline,run,submitted,nDCG@10,AP\r\n')
+    expect(boardMarkdown(b).trimEnd().split('\n')).toHaveLength(2)
+    expect(boardLatex(b)).not.toContain('false')
   })
 })

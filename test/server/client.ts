@@ -109,3 +109,16 @@ export async function waitDone(c: Client, id: string, timeoutMs = 30_000): Promi
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
 }
+
+/** As the signed-in organizer `org`, create a team and join it through its single-use invite link; the member's client, signed in. */
+export async function joinTeam(app: App, org: Client, team: string, member: string): Promise<Client> {
+  const page = await org.post('/org/teams', { name: team })
+  expect(page.status).toBe(200)
+  const link = inviteLinkOf(page.text)
+  const c = new Client(app, member)
+  expect((await c.get(link)).status).toBe(200)
+  expect((await c.post(link, { name: member, password: `${member}-password` })).status).toBe(303)
+  await c.get('/team')
+  expect((await new Client(app, 'x').get(link)).status, 'an invite is single-use').toBe(404)
+  return c
+}

@@ -119,8 +119,8 @@ async function board(flags: { server: string; track: string; phase: string; json
     return 0
   }
   const columns = b.body['columns'] as string[]
-  const entries = b.body['entries'] as { rank: number; team: string; baseline: boolean; run: string; columns: Record<string, number | null> }[]
-  const rows = [['rank', 'team', 'run', ...columns], ...entries.map((e) => [String(e.rank), e.team + (e.baseline ? ' (baseline)' : ''), e.run, ...columns.map((c) => (typeof e.columns[c] === 'number' ? formatFixed(e.columns[c]!, 4) : '-'))])]
+  const entries = b.body['entries'] as { rank: number; team: string; baseline: boolean; run: string | null; columns: Record<string, number | null> }[]
+  const rows = [['rank', 'team', 'run', ...columns], ...entries.map((e) => [String(e.rank), e.team + (e.baseline ? ' (baseline)' : ''), e.run ?? '-', ...columns.map((c) => (typeof e.columns[c] === 'number' ? formatFixed(e.columns[c]!, 4) : '-'))])]
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)))
   process.stdout.write(rows.map((r) => r.map((x, i) => x.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n') + '\n')
   process.stdout.write(`${String(b.body['tiePolicy'])}\n`)

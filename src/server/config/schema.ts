@@ -67,8 +67,8 @@ export const limitsSchema = z.strictObject({
   perPhase: z.number().int().min(1).default(50),
   /** Submissions per team queued or scoring at once. */
   concurrent: z.number().int().min(1).default(2),
-  /** Which scored submission of a team counts on the board. */
-  counts: z.enum(['best', 'latest']).default('best'),
+  /** Which scored submission of a team counts on the board: its best, its latest, or the one it selected (its latest until it selects one). */
+  counts: z.enum(['best', 'latest', 'selected']).default('best'),
 })
 
 /** Upload limits, enforced while the bytes arrive (never trusting a declared size). */
@@ -106,6 +106,8 @@ export const competitionSchema = z
     worker: workerSchema.prefault({}),
     rateLimits: rateLimitsSchema.prefault({}),
     metadata: z.array(metadataFieldSchema).default([]),
+    /** How pages show instants: `utc`, or `aoe` (UTC and, beside it, Anywhere on Earth, UTC-12). Instants stay UTC in the config and the API. */
+    timeDisplay: z.enum(['utc', 'aoe']).default('utc'),
   })
   .superRefine((c, ctx) => {
     const unique = (ids: readonly string[], what: string, path: string): void => {

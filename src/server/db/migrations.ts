@@ -93,8 +93,24 @@ const init: Migration = {
   },
 }
 
+/** Anonymous teams (shown by an alias on boards and exports) and the submission a team selected to count. */
+const anonymityAndSelection: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('teams').addColumn('anonymous', 'integer', (c) => c.notNull().defaultTo(0)).execute()
+    await db.schema
+      .createTable('selections')
+      .addColumn('team_id', 'text', (c) => c.notNull().references('teams.id'))
+      .addColumn('track', 'text', (c) => c.notNull())
+      .addColumn('phase', 'text', (c) => c.notNull())
+      .addColumn('submission_id', 'text', (c) => c.notNull().references('submissions.id'))
+      .addColumn('selected_at', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('selections_pk', ['team_id', 'track', 'phase'])
+      .execute()
+  },
+}
+
 /** Every migration, by name. */
-export const MIGRATIONS: Readonly<Record<string, Migration>> = { '0001_init': init }
+export const MIGRATIONS: Readonly<Record<string, Migration>> = { '0001_init': init, '0002_anonymity_selection': anonymityAndSelection }
 
 /** The in-code migration provider. */
 export const migrationProvider: MigrationProvider = {

@@ -20,6 +20,8 @@ export interface TeamTable {
   name: string
   /** Organizer baselines: marked on the board, no quota. */
   is_baseline: number
+  /** Shown on boards and exports by an alias (see board.ts), without run names. */
+  anonymous: Generated<number>
   created_at: string
 }
 
@@ -96,6 +98,15 @@ export interface ScoreTable {
   created_at: string
 }
 
+/** The submission a team selected to count on a board (`limits.counts: "selected"`). */
+export interface SelectionTable {
+  team_id: string
+  track: string
+  phase: string
+  submission_id: string
+  selected_at: string
+}
+
 export interface ReleaseTable {
   phase: string
   released_at: string
@@ -111,4 +122,5 @@ export interface Database {
   submissions: SubmissionTable
   scores: ScoreTable
   releases: ReleaseTable
+  selections: SelectionTable
 }

@@ -3,20 +3,27 @@
  * a team's API token (`Authorization: Bearer tsk_…`) or a browser session (then CSRF applies
  * to POST). Rate-limited per token and per IP.
  *
+ * Every route is listed, with its request and response schemas, in `api-schemas.ts`, from
+ * which `GET /api/v1/openapi.json` is generated (a test keeps the two in step):
+ *
  * - `GET  /api/v1/competition`
- * - `GET  /api/v1/boards/:track/:phase` (and `/csv`: the same board as CSV)
+ * - `GET  /api/v1/boards/:track/:phase` (and `/csv`, `/markdown`, `/latex`: the same board)
  * - `GET  /api/v1/submissions` (the team's)
  * - `POST /api/v1/submissions?track=T&phase=P&name=FILE` with the run as the raw body and the
  *   metadata as JSON in the `X-Trecscore-Metadata` header: 202 `{id, state}`, or 4xx
  *   `{error, report?}` (422 carries the validator's report; nothing stored, nothing charged)
  * - `GET  /api/v1/submissions/:id`, `GET /api/v1/submissions/:id/per-query` (the team's only)
+ * - `POST /api/v1/submissions/:id/select` (the team's only; `limits.counts: "selected"`)
  */
 import { Hono, type Context } from 'hono'
 import type { ServerContext } from '../context.js'
-import { loadBoard } from '../board.js'
-import { submitRun } from '../submissions.js'
-import { boardCsv } from '../web/csv.js'
+import { loadBoard, type Board } from '../board.js'
+import { selectSubmission, submitRun } from '../submissions.js'
+import { TRECSCORE_VERSION } from '../scoring.js'
+import { boardCsv, boardLatex, boardMarkdown } from '../web/exports.js'
 import { submissionView, teamSubmissions } from '../views.js'
+import type { Reply, acceptedResponse, boardResponse, competitionResponse, perQueryResponse, selectedResponse, submissionListResponse, submissionResponse } from './api-schemas.js'
+import { openApiDocument } from './openapi.js'
 import { clientIp, type Env } from './middleware.js'
 
 const EMPTY: AsyncIterable<Uint8Array> = { [Symbol.asyncIterator]: () => ({ next: () => Promise.resolve({ done: true as const, value: undefined }) }) }
@@ -31,31 +38,39 @@ export function apiRoutes(ctx: ServerContext): Hono<Env> {
     if (!ctx.limiter.allow(`api-ip:${clientIp(c)}`, limit * 4) || (token !== null && !ctx.limiter.allow(`api:${token}`, limit))) return c.json({ error: 'rate limit: too many requests; wait a minute' }, 429)
     return next()
   })
+  let openapi: unknown = null
+  app.get('/openapi.json', (c) => c.json((openapi ??= openApiDocument(TRECSCORE_VERSION)) as object))
   app.get('/competition', (c) =>
     c.json({
       name: ctx.competition.name,
       serverTime: ctx.now().toISOString(),
+      timeDisplay: ctx.competition.timeDisplay,
       phases: ctx.competition.phases.map((p) => ({ id: p.id, title: p.title ?? p.id, start: p.start, end: p.end, hidden: p.hidden, release: p.release ?? null })),
-      tracks: ctx.competition.tracks.map((t) => ({ id: t.id, title: t.title, preset: t.preset ?? null, measures: t.measures ?? null, primary: t.primary, columns: t.shownColumns })),
+      tracks: ctx.competition.tracks.map((t) => ({ id: t.id, title: t.title, preset: t.preset ?? null, measures: t.measures ?? null, primary: t.primary, columns: [...t.shownColumns] })),
       metadata: ctx.competition.metadata,
       limits: ctx.competition.limits,
       upload: ctx.competition.upload,
-    }),
+    } satisfies Reply<typeof competitionResponse>),
   )
   app.get('/boards/:track/:phase', async (c) => {
     const b = await loadBoard(ctx.db, ctx.competition, c.req.param('track'), c.req.param('phase'), ctx.now())
     if (!b) return notFound(c)
-    return c.json({ ...b, entries: b.entries.map((e) => ({ rank: e.rank, team: e.teamName, baseline: e.baseline, run: e.runName, submissionId: e.submissionId, primary: e.primary, columns: e.columns, submittedAt: e.createdAt })) })
+    return c.json(b satisfies Reply<typeof boardResponse>)
   })
-  app.get('/boards/:track/:phase/csv', async (c) => {
-    const b = await loadBoard(ctx.db, ctx.competition, c.req.param('track'), c.req.param('phase'), ctx.now())
-    if (!b) return notFound(c)
-    return c.body(boardCsv(b), 200, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${b.track}-${b.phase}.csv"` })
-  })
+  const exportRoute = (suffix: string, media: string, ext: string, render: (b: Board) => string): void => {
+    app.get(`/boards/:track/:phase/${suffix}`, async (c) => {
+      const b = await loadBoard(ctx.db, ctx.competition, c.req.param('track'), c.req.param('phase'), ctx.now())
+      if (!b) return notFound(c)
+      return c.body(render(b), 200, { 'content-type': `${media}; charset=utf-8`, 'content-disposition': `attachment; filename="${b.track}-${b.phase}.${ext}"` })
+    })
+  }
+  exportRoute('csv', 'text/csv', 'csv', boardCsv)
+  exportRoute('markdown', 'text/markdown', 'md', boardMarkdown)
+  exportRoute('latex', 'application/x-latex', 'tex', boardLatex)
   app.get('/submissions', async (c) => {
     const v = c.get('viewer')
     if (v.kind !== 'member') return c.json({ error: 'sign in or send a team API token' }, 401)
-    return c.json({ submissions: await teamSubmissions(ctx, v.teamId) })
+    return c.json({ submissions: await teamSubmissions(ctx, v.teamId) } satisfies Reply<typeof submissionListResponse>)
   })
   app.post('/submissions', async (c) => {
     const v = c.get('viewer')
@@ -74,7 +89,7 @@ export function apiRoutes(ctx: ServerContext): Hono<Env> {
     }
     const body = (c.req.raw.body as unknown as AsyncIterable<Uint8Array> | null) ?? EMPTY
     const out = await submitRun(ctx, { teamId: v.teamId, userId: v.userId, track: c.req.query('track') ?? '', phase: c.req.query('phase') ?? '', name: c.req.query('name') ?? 'run.txt', metadata, body })
-    if (out.kind === 'accepted') return c.json({ id: out.id, state: 'queued', url: `/api/v1/submissions/${out.id}` }, 202)
+    if (out.kind === 'accepted') return c.json({ id: out.id, state: 'queued', url: `/api/v1/submissions/${out.id}` } satisfies Reply<typeof acceptedResponse>, 202)
     return c.json({ error: out.message, ...(out.report !== undefined ? { report: out.report } : {}) }, out.status)
   })
   app.get('/submissions/:id', async (c) => {
@@ -82,13 +97,20 @@ export function apiRoutes(ctx: ServerContext): Hono<Env> {
     if (!s) return notFound(c)
     const { perQuery: _pq, ...rest } = s
     void _pq
-    return c.json(rest)
+    return c.json(rest satisfies Reply<typeof submissionResponse>)
   })
   app.get('/submissions/:id/per-query', async (c) => {
     const s = await submissionView(ctx, c.get('viewer'), c.req.param('id'))
     if (!s) return notFound(c)
     if (s.perQuery === null) return c.json({ error: 'per-query values are published for dev phases only, once scored' }, 404)
-    return c.json({ id: s.id, perQuery: s.perQuery })
+    return c.json({ id: s.id, perQuery: s.perQuery } satisfies Reply<typeof perQueryResponse>)
+  })
+  app.post('/submissions/:id/select', async (c) => {
+    const v = c.get('viewer')
+    if (v.kind !== 'member') return notFound(c)
+    const out = await selectSubmission(ctx, v.teamId, c.req.param('id'))
+    if (out.kind === 'selected') return c.json({ track: out.track, phase: out.phase, selected: out.id } satisfies Reply<typeof selectedResponse>)
+    return c.json({ error: out.message }, out.status)
   })
   app.notFound((c) => notFound(c))
   return app

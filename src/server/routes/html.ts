@@ -9,12 +9,12 @@ import type { ServerContext } from '../context.js'
 import { AccountError, acceptInvite, checkLogin, createApiToken, createInvite, createSession, createTeam, deleteSession, inviteTeam, revokeApiToken } from '../auth/accounts.js'
 import { loadBoard } from '../board.js'
 import { findPhase, findTrack } from '../config/load.js'
-import { remaining, submitRun } from '../submissions.js'
+import { remaining, selectSubmission, submitRun } from '../submissions.js'
 import { UploadRejected } from '../storage/upload.js'
 import { submissionView, teamSubmissions } from '../views.js'
 import type { SafeHtml } from '../web/html.js'
 import { boardBody, inviteBody, layout, loginBody, messageBody, overviewBody } from '../web/pages.js'
-import { orgBody, rejectedBody, submissionBody, teamBody } from '../web/team-pages.js'
+import { orgBody, rejectedBody, selectControl, submissionBody, teamBody } from '../web/team-pages.js'
 import { STYLE_CSS } from '../web/style.js'
 import { cookieOptions, clientIp, SESSION_COOKIE, type Env } from './middleware.js'
 
@@ -101,7 +101,7 @@ export function htmlRoutes(ctx: ServerContext): Hono<Env> {
   const teamPage = async (c: Context<Env>, newToken?: string): Promise<Response> => {
     const v = c.get('viewer')
     if (v.kind !== 'member') return c.redirect('/login', 303)
-    const team = await ctx.db.selectFrom('teams').select('name').where('id', '=', v.teamId).executeTakeFirstOrThrow()
+    const team = await ctx.db.selectFrom('teams').select(['name', 'anonymous']).where('id', '=', v.teamId).executeTakeFirstOrThrow()
     const tokens = await ctx.db.selectFrom('api_tokens').select(['id', 'label', 'created_at', 'revoked_at']).where('team_id', '=', v.teamId).orderBy('created_at').execute()
     const left = []
     for (const t of ctx.competition.tracks) for (const p of ctx.competition.phases) {
@@ -118,6 +118,8 @@ export function htmlRoutes(ctx: ServerContext): Hono<Env> {
         submissions: await teamSubmissions(ctx, v.teamId),
         tokens: tokens.map((t) => ({ id: t.id, label: t.label, createdAt: t.created_at, revokedAt: t.revoked_at })),
         remaining: left,
+        anonymous: team.anonymous === 1,
+        now: ctx.now(),
         ...(newToken ? { newToken } : {}),
       }),
     )
@@ -139,6 +141,21 @@ export function htmlRoutes(ctx: ServerContext): Hono<Env> {
     const v = c.get('viewer')
     if (v.kind !== 'member' || !(await revokeApiToken(ctx.db, v.teamId, c.req.param('id'), ctx.now()))) return notFound(c)
     return c.redirect('/team', 303)
+  })
+  app.post('/team/anonymity', async (c) => {
+    const v = c.get('viewer')
+    if (v.kind !== 'member') return notFound(c)
+    const f = await form(c)
+    await ctx.db.updateTable('teams').set({ anonymous: f['anonymous'] === 'true' ? 1 : 0 }).where('id', '=', v.teamId).execute()
+    return c.redirect('/team', 303)
+  })
+  app.post('/team/submissions/:id/select', async (c) => {
+    const v = c.get('viewer')
+    if (v.kind !== 'member') return notFound(c)
+    const out = await selectSubmission(ctx, v.teamId, c.req.param('id'))
+    if (out.kind === 'selected') return c.redirect(`/submissions/${out.id}`, 303)
+    if (out.status === 404) return notFound(c)
+    return page(c, 'Not selected', rejectedBody(out.message), out.status === 409 ? 400 : 403)
   })
   app.post('/team/submissions', async (c) => {
     const v = c.get('viewer')
@@ -173,19 +190,21 @@ export function htmlRoutes(ctx: ServerContext): Hono<Env> {
   app.get('/submissions/:id', async (c) => {
     const s = await submissionView(ctx, c.get('viewer'), c.req.param('id'))
     if (!s) return notFound(c)
-    return page(c, `Submission ${s.id}`, submissionBody(s))
+    const v = c.get('viewer')
+    const select = v.kind === 'member' && ctx.competition.limits.counts === 'selected' ? selectControl(ctx.competition, s, c.get('csrf'), ctx.now()) : undefined
+    return page(c, `Submission ${s.id}`, submissionBody(s, select))
   })
 
   const orgPage = async (c: Context<Env>, invite?: { team: string; link: string }): Promise<Response> => {
     const teams = await ctx.db
       .selectFrom('teams')
       .leftJoin('users', 'users.team_id', 'teams.id')
-      .select((eb) => ['teams.id', 'teams.name', 'teams.is_baseline', eb.fn.count<number>('users.id').as('members')])
+      .select((eb) => ['teams.id', 'teams.name', 'teams.is_baseline', 'teams.anonymous', eb.fn.count<number>('users.id').as('members')])
       .groupBy('teams.id')
       .orderBy('teams.created_at')
       .execute()
     const released = new Map((await ctx.db.selectFrom('releases').selectAll().execute()).map((r) => [r.phase, r.released_at]))
-    return page(c, 'Organizer', orgBody({ competition: ctx.competition, csrf: c.get('csrf'), teams: teams.map((t) => ({ id: t.id, name: t.name, baseline: t.is_baseline === 1, members: Number(t.members) })), released, ...(invite ? { invite } : {}) }))
+    return page(c, 'Organizer', orgBody({ competition: ctx.competition, csrf: c.get('csrf'), teams: teams.map((t) => ({ id: t.id, name: t.name, baseline: t.is_baseline === 1, anonymous: t.anonymous === 1, members: Number(t.members) })), released, ...(invite ? { invite } : {}) }))
   }
   const inviteLink = (c: Context<Env>, token: string): string => `${new URL(c.req.url).origin}/invite/${token}`
   app.get('/org', (c) => (c.get('viewer').kind === 'organizer' ? orgPage(c) : notFound(c)))

@@ -42,3 +42,19 @@ export function h(strings: TemplateStringsArray, ...parts: readonly Part[]): Saf
 export function num(v: number | null | undefined, digits = 4): string {
   return typeof v === 'number' && Number.isFinite(v) ? formatFixed(v, digits) : '—'
 }
+
+/** An instant as `YYYY-MM-DD HH:MM:SS` at a fixed offset from UTC (hours). */
+function wallClock(d: Date, offsetHours: number): string {
+  return new Date(d.getTime() + offsetHours * 3_600_000).toISOString().slice(0, 19).replace('T', ' ')
+}
+
+/** An instant in Anywhere on Earth (UTC-12), the deadline zone of many shared tasks: `2027-03-15 11:59:59 AoE`. */
+export function aoe(iso: string): string {
+  return `${wallClock(new Date(iso), -12)} AoE`
+}
+
+/** A phase instant as pages show it: the UTC instant, and with `timeDisplay: "aoe"` the AoE wall clock beside it. */
+export function when(iso: string, display: 'utc' | 'aoe'): SafeHtml {
+  const d = new Date(iso)
+  return h`<time datetime="${d.toISOString()}">${wallClock(d, 0)} UTC</time>${display === 'aoe' ? h` (${aoe(iso)})` : ''}`
+}

@@ -5,7 +5,7 @@
 import type { Board } from '../board.js'
 import type { Competition } from '../config/load.js'
 import type { Viewer } from '../context.js'
-import { h, num, type SafeHtml } from './html.js'
+import { h, num, when, type SafeHtml } from './html.js'
 
 /** A whole page. */
 export function layout(opts: { title: string; competition: Competition; viewer: Viewer; csrf: string | null; now: Date; body: SafeHtml }): string {
@@ -17,23 +17,25 @@ export function layout(opts: { title: string; competition: Competition; viewer: 
   }</nav>`
   return (
     '<!doctype html>' +
-    h`<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${opts.title} · ${opts.competition.name}</title><link rel="stylesheet" href="/static/style.css"></head><body><header><p class="site">${opts.competition.name}</p>${nav}<p class="clock">Server time: <time datetime="${opts.now.toISOString()}">${opts.now.toISOString()}</time> (UTC)</p></header><main><h1>${opts.title}</h1>${opts.body}</main></body></html>`.value
+    h`<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${opts.title} · ${opts.competition.name}</title><link rel="stylesheet" href="/static/style.css"></head><body><header><p class="site">${opts.competition.name}</p>${nav}<p class="clock">Server time: ${when(opts.now.toISOString(), opts.competition.timeDisplay)}</p></header><main><h1>${opts.title}</h1>${opts.body}</main></body></html>`.value
   )
 }
 
 /** The overview: tracks, phases with their windows, board links. */
 export function overviewBody(c: Competition): SafeHtml {
-  const phases = c.phases.map((p) => h`<tr><td>${p.title ?? p.id}</td><td><time>${p.start}</time></td><td><time>${p.end}</time></td><td>${p.hidden ? 'hidden until release' : 'live'}</td></tr>`)
+  const phases = c.phases.map((p) => h`<tr><td>${p.title ?? p.id}</td><td>${when(p.start, c.timeDisplay)}</td><td>${when(p.end, c.timeDisplay)}</td><td>${p.hidden ? (p.release ? h`hidden until ${when(p.release, c.timeDisplay)} or release` : 'hidden until release') : 'live'}</td></tr>`)
   const tracks = c.tracks.map((t) => h`<li><strong>${t.title}</strong> (${t.id}; ${t.preset ?? 'measures: ' + (t.measures ?? []).join(', ')}; ranked by ${t.primary}): ${c.phases.map((p) => h`<a href="/boards/${encodeURIComponent(t.id)}/${encodeURIComponent(p.id)}">${p.id} board</a> `)}</li>`)
-  return h`${c.description ? h`<p>${c.description}</p>` : ''}<h2>Phases</h2><table><thead><tr><th scope="col">Phase</th><th scope="col">Opens (UTC)</th><th scope="col">Closes (UTC)</th><th scope="col">Scores</th></tr></thead><tbody>${phases}</tbody></table><h2>Tracks</h2><ul>${tracks}</ul>`
+  return h`${c.description ? h`<p>${c.description}</p>` : ''}<h2>Phases</h2><table><thead><tr><th scope="col">Phase</th><th scope="col">Opens</th><th scope="col">Closes (submissions until before)</th><th scope="col">Scores</th></tr></thead><tbody>${phases}</tbody></table><h2>Tracks</h2><ul>${tracks}</ul>`
 }
 
 /** A board table. */
 export function boardBody(b: Board, title: string): SafeHtml {
   if (!b.released) return h`<p>${title}: the ${b.phase} phase is hidden; its board is published when the organizers release it.</p>`
   const head = h`<tr><th scope="col">Rank</th><th scope="col">Team</th><th scope="col">Run</th>${b.columns.map((c) => h`<th scope="col">${c}${c === b.primary ? ' (primary)' : ''}</th>`)}<th scope="col">Submitted (UTC)</th></tr>`
-  const rows = b.entries.map((e) => h`<tr${e.baseline ? h` class="baseline"` : ''}><td>${e.rank}</td><td>${e.teamName}${e.baseline ? h` <span class="tag">baseline</span>` : ''}</td><td>${e.runName}</td>${b.columns.map((c) => h`<td class="num">${num(e.columns[c])}</td>`)}<td><time>${e.createdAt}</time></td></tr>`)
-  return h`<p>${title}, phase ${b.phase}. ${b.tiePolicy}</p><p><a href="/api/v1/boards/${encodeURIComponent(b.track)}/${encodeURIComponent(b.phase)}">JSON</a> · <a href="/api/v1/boards/${encodeURIComponent(b.track)}/${encodeURIComponent(b.phase)}/csv">CSV</a></p><table class="board"><thead>${head}</thead><tbody>${rows.length ? rows : h`<tr><td colspan="${b.columns.length + 4}">No scored submissions yet.</td></tr>`}</tbody></table>`
+  const rows = b.entries.map((e) => h`<tr${e.baseline ? h` class="baseline"` : ''}><td>${e.rank}</td><td>${e.team}${e.baseline ? h` <span class="tag">baseline</span>` : ''}${e.anonymous ? h` <span class="tag">anonymous</span>` : ''}</td><td>${e.run ?? '—'}</td>${b.columns.map((c) => h`<td class="num">${num(e.columns[c])}</td>`)}<td><time>${e.submittedAt}</time></td></tr>`)
+  const api = `/api/v1/boards/${encodeURIComponent(b.track)}/${encodeURIComponent(b.phase)}`
+  const counts = b.counts === 'best' ? "each team's best scored run counts" : b.counts === 'latest' ? "each team's latest scored run counts" : 'the run each team selected counts (its latest scored run until it selects one)'
+  return h`<p>${title}, phase ${b.phase}. ${b.tiePolicy} One entry per team: ${counts}; anonymous teams are listed by an alias.</p><p>Export: <a href="${api}">JSON</a> · <a href="${api}/csv">CSV</a> · <a href="${api}/markdown">Markdown</a> · <a href="${api}/latex">LaTeX</a></p><table class="board"><thead>${head}</thead><tbody>${rows.length ? rows : h`<tr><td colspan="${b.columns.length + 4}">No scored submissions yet.</td></tr>`}</tbody></table>`
 }
 
 /** A sign-in form. */

@@ -4,19 +4,22 @@
  */
 import type { Competition } from '../config/load.js'
 import type { MetadataField } from '../config/schema.js'
-import { h, num, type SafeHtml } from './html.js'
+import type { SubmissionState } from '../db/schema.js'
+import { h, num, when, type SafeHtml } from './html.js'
 
 /** A submission row as the team page lists it. */
 export interface SubmissionRow {
   readonly id: string
   readonly track: string
   readonly phase: string
-  readonly state: string
+  readonly state: SubmissionState
   readonly reason: string | null
   readonly name: string
   readonly createdAt: string
   /** Null while hidden or unscored. */
   readonly primary: number | null
+  /** The team selected it as the one that counts (`limits.counts: "selected"`). */
+  readonly selected: boolean
 }
 
 /** Everything one submission page shows. */
@@ -65,22 +68,39 @@ export function teamBody(opts: {
   tokens: readonly { id: string; label: string; createdAt: string; revokedAt: string | null }[]
   newToken?: string
   remaining: readonly { track: string; phase: string; day: number; phase_: number }[]
+  anonymous: boolean
+  now: Date
 }): SafeHtml {
   const c = opts.competition
+  const selecting = c.limits.counts === 'selected'
   const subs = opts.submissions.map(
-    (s) => h`<tr><td><a href="/submissions/${s.id}">${s.id}</a></td><td>${s.track}</td><td>${s.phase}</td><td>${s.name}</td><td class="state-${s.state}">${s.state}${s.reason ? h`: ${s.reason}` : ''}</td><td class="num">${num(s.primary)}</td><td><time>${s.createdAt}</time></td></tr>`,
+    (s) =>
+      h`<tr><td><a href="/submissions/${s.id}">${s.id}</a></td><td>${s.track}</td><td>${s.phase}</td><td>${s.name}</td><td class="state-${s.state}">${s.state}${s.reason ? h`: ${s.reason}` : ''}</td><td class="num">${num(s.primary)}</td><td><time>${s.createdAt}</time></td>${selecting ? h`<td>${selectControl(c, s, opts.csrf, opts.now)}</td>` : ''}</tr>`,
   )
   const forms = c.tracks.flatMap((t) =>
     c.phases.map((p) => {
       const left = opts.remaining.find((r) => r.track === t.id && r.phase === p.id)
       const fid = `up-${t.id}-${p.id}`
-      return h`<section><h3>${t.title}, phase ${p.id}</h3><p>Open ${p.start} to ${p.end} (UTC).${left ? h` Left: ${left.day} in the last 24 hours, ${left.phase_} in this phase.` : ''} Failed and invalid runs are not charged.</p><form method="post" enctype="multipart/form-data" action="/team/submissions?_csrf=${encodeURIComponent(opts.csrf)}"><input type="hidden" name="track" value="${t.id}"><input type="hidden" name="phase" value="${p.id}"><p><label for="${fid}">Run file (TREC format, optionally .gz)</label> <input id="${fid}" type="file" name="run" required></p>${c.metadata.map((f) => field(f, fid))}<p><button type="submit">Submit</button></p></form></section>`
+      return h`<section><h3>${t.title}, phase ${p.id}</h3><p>Open ${when(p.start, c.timeDisplay)} to before ${when(p.end, c.timeDisplay)}.${left ? h` Left: ${left.day} in the last 24 hours, ${left.phase_} in this phase.` : ''} Failed and invalid runs are not charged.</p><form method="post" enctype="multipart/form-data" action="/team/submissions?_csrf=${encodeURIComponent(opts.csrf)}"><input type="hidden" name="track" value="${t.id}"><input type="hidden" name="phase" value="${p.id}"><p><label for="${fid}">Run file (TREC format, optionally .gz)</label> <input id="${fid}" type="file" name="run" required></p>${c.metadata.map((f) => field(f, fid))}<p><button type="submit">Submit</button></p></form></section>`
     }),
   )
   const tokens = opts.tokens.map(
     (t) => h`<tr><td>${t.label}</td><td><time>${t.createdAt}</time></td><td>${t.revokedAt ? h`revoked <time>${t.revokedAt}</time>` : h`<form class="inline" method="post" action="/team/tokens/${t.id}/revoke"><input type="hidden" name="_csrf" value="${opts.csrf}"><button type="submit">Revoke</button></form>`}</td></tr>`,
   )
-  return h`<p>Team <strong>${opts.teamName}</strong>.</p><h2>Submissions</h2><table><thead><tr><th scope="col">Id</th><th scope="col">Track</th><th scope="col">Phase</th><th scope="col">File</th><th scope="col">State</th><th scope="col">Primary</th><th scope="col">Submitted (UTC)</th></tr></thead><tbody>${subs.length ? subs : h`<tr><td colspan="7">None yet.</td></tr>`}</tbody></table><h2>Submit a run</h2>${forms}<h2>API tokens</h2>${opts.newToken ? h`<p class="notice" role="status">New token (shown once, copy it now): <code>${opts.newToken}</code></p>` : ''}<table><thead><tr><th scope="col">Label</th><th scope="col">Created</th><th scope="col">State</th></tr></thead><tbody>${tokens}</tbody></table><form method="post" action="/team/tokens"><input type="hidden" name="_csrf" value="${opts.csrf}"><p><label for="label">Label</label> <input id="label" name="label" required maxlength="100"> <button type="submit">Create token</button></p></form>`
+  const counting = selecting
+    ? h`<p>Your <strong>selected</strong> submission counts on the board of its track and phase (until you select one, your latest scored one). You can change it while the phase is open.</p>`
+    : h`<p>Your ${c.limits.counts} scored submission of each track and phase counts on its board.</p>`
+  const anonymity = h`<h2>How the boards show your team</h2><form method="post" action="/team/anonymity"><input type="hidden" name="_csrf" value="${opts.csrf}"><p><input type="checkbox" id="anonymous" name="anonymous" value="true"${opts.anonymous ? h` checked` : ''}> <label for="anonymous">Anonymous: boards and exports show an alias instead of the team name, and no run names</label> <button type="submit">Save</button></p></form>`
+  return h`<p>Team <strong>${opts.teamName}</strong>${opts.anonymous ? ' (anonymous on the boards)' : ''}.</p><h2>Submissions</h2>${counting}<table><thead><tr><th scope="col">Id</th><th scope="col">Track</th><th scope="col">Phase</th><th scope="col">File</th><th scope="col">State</th><th scope="col">Primary</th><th scope="col">Submitted (UTC)</th>${selecting ? h`<th scope="col">Counts</th>` : ''}</tr></thead><tbody>${subs.length ? subs : h`<tr><td colspan="${selecting ? 8 : 7}">None yet.</td></tr>`}</tbody></table>${anonymity}<h2>Submit a run</h2>${forms}<h2>API tokens</h2>${opts.newToken ? h`<p class="notice" role="status">New token (shown once, copy it now): <code>${opts.newToken}</code></p>` : ''}<table><thead><tr><th scope="col">Label</th><th scope="col">Created</th><th scope="col">State</th></tr></thead><tbody>${tokens}</tbody></table><form method="post" action="/team/tokens"><input type="hidden" name="_csrf" value="${opts.csrf}"><p><label for="label">Label</label> <input id="label" name="label" required maxlength="100"> <button type="submit">Create token</button></p></form>`
+}
+
+/** The "counts" cell of a submission: selected, a Select button (while its phase is open), or nothing. */
+export function selectControl(c: Competition, s: SubmissionRow, csrf: string, now: Date): SafeHtml {
+  if (s.selected) return h`<strong>selected</strong>`
+  const phase = c.phases.find((p) => p.id === s.phase)
+  const open = phase !== undefined && now.toISOString() >= phase.start && now.toISOString() < phase.end
+  if (!open || s.state === 'failed') return h``
+  return h`<form class="inline" method="post" action="/team/submissions/${s.id}/select"><input type="hidden" name="_csrf" value="${csrf}"><button type="submit">Select to count</button></form>`
 }
 
 /** A rejected upload: the validator's report, as `trecscore validate` prints it. */
@@ -88,8 +108,8 @@ export function rejectedBody(message: string, report?: string): SafeHtml {
   return h`<p class="error" role="alert">${message}</p>${report ? h`<pre class="report">${report}</pre>` : ''}<p><a href="/team">Back to the team page</a></p>`
 }
 
-/** One submission. */
-export function submissionBody(s: SubmissionView): SafeHtml {
+/** One submission (`select`: the counting control, for its own team under `counts: "selected"`). */
+export function submissionBody(s: SubmissionView, select?: SafeHtml): SafeHtml {
   const meta = Object.entries(s.metadata).map(([k, v]) => h`<tr><th scope="row">${k}</th><td>${String(v)}</td></tr>`)
   const versions = s.scoresVisible
     ? s.versions.map(
@@ -104,19 +124,19 @@ export function submissionBody(s: SubmissionView): SafeHtml {
     pq && pq.length
       ? h`<h2>Per query</h2><p><a href="/api/v1/submissions/${s.id}/per-query">JSON</a></p><table><thead><tr><th scope="col">Query</th>${Object.keys(pq[0]!.values).map((k) => h`<th scope="col">${k}</th>`)}</tr></thead><tbody>${pq.map((q) => h`<tr><td>${q.query}</td>${Object.values(q.values).map((x) => h`<td class="num">${num(x)}</td>`)}</tr>`)}</tbody></table>`
       : ''
-  return h`<table><tbody><tr><th scope="row">Team</th><td>${s.teamName}</td></tr><tr><th scope="row">Track / phase</th><td>${s.track} / ${s.phase}</td></tr><tr><th scope="row">File</th><td>${s.name} (${s.bytes} bytes, sha256 <code>${s.sha256}</code>)</td></tr><tr><th scope="row">State</th><td class="state-${s.state}">${s.state}${s.reason ? h`: ${s.reason}` : ''}</td></tr><tr><th scope="row">Charged</th><td>${s.charged ? 'yes' : 'no'}</td></tr><tr><th scope="row">Attempts</th><td>${s.attempts}</td></tr><tr><th scope="row">Submitted</th><td><time>${s.createdAt}</time></td></tr>${meta}</tbody></table>${versions}${perQuery}`
+  return h`<table><tbody><tr><th scope="row">Team</th><td>${s.teamName}</td></tr><tr><th scope="row">Track / phase</th><td>${s.track} / ${s.phase}</td></tr><tr><th scope="row">File</th><td>${s.name} (${s.bytes} bytes, sha256 <code>${s.sha256}</code>)</td></tr><tr><th scope="row">State</th><td class="state-${s.state}">${s.state}${s.reason ? h`: ${s.reason}` : ''}</td></tr><tr><th scope="row">Charged</th><td>${s.charged ? 'yes' : 'no'}</td></tr><tr><th scope="row">Attempts</th><td>${s.attempts}</td></tr><tr><th scope="row">Submitted</th><td><time>${s.createdAt}</time></td></tr>${select ? h`<tr><th scope="row">Counts on the board</th><td>${select}</td></tr>` : ''}${meta}</tbody></table>${versions}${perQuery}`
 }
 
 /** The organizer page. */
-export function orgBody(opts: { competition: Competition; csrf: string; teams: readonly { id: string; name: string; baseline: boolean; members: number }[]; invite?: { team: string; link: string }; released: ReadonlyMap<string, string> }): SafeHtml {
+export function orgBody(opts: { competition: Competition; csrf: string; teams: readonly { id: string; name: string; baseline: boolean; anonymous: boolean; members: number }[]; invite?: { team: string; link: string }; released: ReadonlyMap<string, string> }): SafeHtml {
   const teams = opts.teams.map(
-    (t) => h`<tr><td>${t.name}${t.baseline ? ' (baselines)' : ''}</td><td>${t.members}</td><td><form class="inline" method="post" action="/org/teams/${t.id}/invites"><input type="hidden" name="_csrf" value="${opts.csrf}"><button type="submit">New invite link</button></form></td></tr>`,
+    (t) => h`<tr><td>${t.name}${t.baseline ? ' (baselines)' : ''}${t.anonymous ? ' (anonymous on the boards)' : ''}</td><td>${t.members}</td><td><form class="inline" method="post" action="/org/teams/${t.id}/invites"><input type="hidden" name="_csrf" value="${opts.csrf}"><button type="submit">New invite link</button></form></td></tr>`,
   )
   const phases = opts.competition.phases
     .filter((p) => p.hidden)
     .map((p) => {
       const at = opts.released.get(p.id)
-      return h`<li>${p.id}: ${at ? h`released <time>${at}</time>` : h`hidden${p.release ? h` (scheduled release ${p.release})` : ''} <form class="inline" method="post" action="/org/phases/${p.id}/release"><input type="hidden" name="_csrf" value="${opts.csrf}"><button type="submit">Release now</button></form>`}</li>`
+      return h`<li>${p.id}: ${at ? h`released <time>${at}</time>` : h`hidden${p.release ? h` (scheduled release ${when(p.release, opts.competition.timeDisplay)})` : ''} <form class="inline" method="post" action="/org/phases/${p.id}/release"><input type="hidden" name="_csrf" value="${opts.csrf}"><button type="submit">Release now</button></form>`}</li>`
     })
   return h`${opts.invite ? h`<p class="notice" role="status">Invite link for ${opts.invite.team} (single use, shown once): <code>${opts.invite.link}</code></p>` : ''}<h2>Teams</h2><table><thead><tr><th scope="col">Team</th><th scope="col">Members</th><th scope="col">Invite</th></tr></thead><tbody>${teams}</tbody></table><form method="post" action="/org/teams"><input type="hidden" name="_csrf" value="${opts.csrf}"><p><label for="team">New team</label> <input id="team" name="name" required maxlength="100"> <button type="submit">Create team and invite link</button></p></form><h2>Hidden phases</h2><ul>${phases}</ul>`
 }
