@@ -66,11 +66,9 @@ describe('architecture', () => {
       'generation/textsim/nltk/load-punkt.ts',
       'generation/bertscore/scorer.ts',
       'generation/bertscore/onnx-model.ts',
-      'generation/submission/reteco.ts',
       'generation/judge/cache.ts',
       'generation/judge/commands.ts',
       'generation/judge/files.ts',
-      'generation/judge/reteco-items.ts',
       'generation/judge/client.ts',
       'generation/judge/batch.ts',
       'generation/judge/progress.ts',
@@ -82,6 +80,16 @@ describe('architecture', () => {
         const rel = relative(SRC, f).split('\\').join('/')
         if (edges.has(rel)) continue
         for (const spec of imports(f)) expect(spec.startsWith('node:'), `${rel} imports ${spec}`).toBe(false)
+      }
+    }
+  })
+  it('only presets/ and the root index import presets/reteco (the other layers take its routes as arguments)', () => {
+    for (const f of files(SRC)) {
+      const rel = relative(SRC, f).split('\\').join('/')
+      if (rel.startsWith('presets/') || rel === 'index.ts') continue
+      for (const spec of imports(f)) {
+        const target = spec.startsWith('.') ? relative(SRC, join(dirname(f), spec)).split('\\').join('/') : ''
+        expect(target.startsWith('presets/reteco/'), `${rel} imports ${spec}`).toBe(false)
       }
     }
   })

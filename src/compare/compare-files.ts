@@ -12,12 +12,10 @@ import { evaluateRunFile } from '../evaluate/evaluate-file.js'
 import { runInputName, runInputPath, type RunInput } from '../io/run-labels.js'
 import type { RunEvaluation } from '../evaluate/evaluate.js'
 import { TrecscoreError } from '../errors/trecscore-error.js'
-import { scoreRetecoRuns, type RetecoPreset } from '../presets/reteco/score-runs.js'
 import type { Preset } from '../presets/preset.js'
 import { scorePreset, type PresetScore } from '../presets/score-preset.js'
 import { conventionsLine } from '../report/leaderboard.js'
 import { tableFromEvaluations } from './compare.js'
-import { tableFromRetecoReports } from './reteco.js'
 import type { PerQueryTable } from './types.js'
 
 /** Inputs of {@link perQueryTableFromFiles}. */
@@ -113,29 +111,4 @@ export async function scorePresetForComparison(input: ComparePresetInput): Promi
   if (own.conventions.missingQueries === 'skip') notes.push(`missing queries are zero-filled here, although the preset ${input.preset.id} skips them: paired tests need every run on the same queries`)
   notes.push(...score.qrelsWarnings, ...score.runs.flatMap((r) => [...r.warnings, ...r.notes]))
   return { score, table: { ...table, notes: [...table.notes, ...notes] }, notes }
-}
-
-/** Inputs of {@link perQueryTableFromReteco}. */
-export interface CompareRetecoInput {
-  readonly preset: RetecoPreset
-  readonly data: string
-  /** @default 'dev' */
-  readonly split?: string
-  readonly domains?: readonly string[]
-  /** Run paths (TREC files or per-domain directories), or `{ path, name }` with the label to show. */
-  readonly runs: readonly RunInput[]
-  /** Per-topic plan measures. @default ['nDCG@10'] */
-  readonly measures?: readonly string[]
-}
-
-/**
- * Score RETECO runs with the plan convention set and return their per-topic table (groups:
- * domain; turn-depth for 2a/2c; step for 1b) and each run's scoring warnings.
- */
-export async function perQueryTableFromReteco(input: CompareRetecoInput): Promise<{ readonly table: PerQueryTable; readonly warnings: readonly { readonly run: string; readonly warnings: readonly string[] }[] }> {
-  const split = input.split ?? 'dev'
-  const scored = await scoreRetecoRuns({ preset: input.preset, data: input.data, split, runs: input.runs.map(runInputPath), conventions: 'plan', ...(input.domains ? { domains: input.domains } : {}) })
-  const reports = scored.map((r, i) => ({ ...r, run: runInputName(input.runs[i]!) }))
-  const table = tableFromRetecoReports(reports, input.measures ?? ['nDCG@10'], `preset ${input.preset} (plan conventions), data ${input.data}, split ${split}`)
-  return { table, warnings: reports.map((r) => ({ run: r.run, warnings: r.warnings })) }
 }

@@ -8,5 +8,4 @@ export { compareRuns, compareTable, tableFromEvaluations, runLetter, DEFAULT_COM
 export { COMPARE_FORMATS, renderCompare, compareToJson, formatP, type CompareFormat, type RenderCompareOptions } from './render.js'
 export { renderCompareHtml, renderCompareHtmlFragment } from './render-html.js'
 export { legendLines, testConvention, TEST_TITLES, CORRECTION_TITLES } from './legend.js'
-export { tableFromRetecoReports, retecoGroupings } from './reteco.js'
-export { perQueryTableFromFiles, perQueryTableFromReteco, scorePresetForComparison, type CompareFilesInput, type CompareRetecoInput, type ComparePresetInput } from './compare-files.js'
+export { perQueryTableFromFiles, scorePresetForComparison, type CompareFilesInput, type ComparePresetInput } from './compare-files.js'

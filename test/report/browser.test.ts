@@ -15,6 +15,7 @@ import { pathToFileURL } from 'node:url'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildReportData, loadReportAssets, renderHtmlReport, type ReportData } from '../../src/report/html/index.js'
+import { retecoReportRoute } from '../../src/presets/reteco/html-route.js'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 const CHROMIUM = '/usr/bin/chromium'
@@ -117,7 +118,7 @@ describe.skipIf(!haveChromium)('HTML report in Chromium', () => {
 
   it('RETECO 2a fixtures: per-domain bars and the turn-depth line chart', async () => {
     const runs = ['2a_perfect', '2a_random', '2a_missing_turns_unknown'].map((r) => join(ROOT, 'test/fixtures/reteco/runs', r))
-    const data = await buildReportData({ preset: 'reteco-2a', data: join(ROOT, 'test/fixtures/reteco/data'), runs, baseline: runs[1]! })
+    const data = await buildReportData({ preset: 'reteco-2a', data: join(ROOT, 'test/fixtures/reteco/data'), runs, baseline: runs[1]!, routes: [retecoReportRoute] })
     expect(data.domains?.map((d) => d.group)).toEqual(['biology', 'drones', 'earth_science', 'biology', 'drones', 'earth_science', 'biology', 'drones', 'earth_science'])
     const { page, consoleErrors, failed, requests } = await open(render(data, assets), 'reteco')
     expect(consoleErrors).toEqual([])

@@ -7,6 +7,7 @@ import {
   judgeCalibrateCommand,
   judgeReportCommand,
   judgeRunCommand,
+  retecoJudgeItemsRoute,
   TrecscoreError,
   type JudgeDimension,
   type JudgeReportFormat,
@@ -106,7 +107,7 @@ export function registerJudge(program: Command): void {
       .command('run')
       .description('judge answers on correctness, completeness, relevance, coherence and faithfulness; writes judgments JSONL and prints the report')
       .argument('<input>', 'items JSONL ({"turn_id", "history", "question", "answer", "passages", ...}), or with --preset the submission\'s answers: a directory with one <domain>.jsonl of {"turn_id", "answer"} lines per domain (one file if the data has one domain), validated first as `validate --preset` does')
-      .addOption(new Option('--preset <name>', 'build items from RECOR data: reteco-2b (gold passages) or reteco-2c (the run\'s top-5 passages; needs --retrieval)').choices(['reteco-2b', 'reteco-2c']))
+      .addOption(new Option('--preset <name>', 'build items from RECOR data: reteco-2b (gold passages) or reteco-2c (the run\'s top-5 passages; needs --retrieval)').choices(retecoJudgeItemsRoute.presets))
       .option('--data <dir>', 'RETECO data directory (release layout with track2_recor/, or the pilot sample) for --preset')
       .option('--retrieval <run>', 'reteco-2c: the submission\'s retrieval run (one TREC file, or a directory with one file per domain)')
       .option('--split <split>', 'split of the RETECO data (--preset)', 'dev')
@@ -121,6 +122,7 @@ export function registerJudge(program: Command): void {
     const r = await judgeRunCommand({
       ...callOptions(f),
       ...(f.preset ? { preset: f.preset, answers: input } : { items: input }),
+      routes: [retecoJudgeItemsRoute],
       ...(f.data ? { data: f.data } : {}),
       ...(f.retrieval ? { retrieval: f.retrieval } : {}),
       split: f.split,
@@ -185,7 +187,7 @@ export function registerJudge(program: Command): void {
     .command('submit')
     .description('upload every request not yet in the cache as one Batch API job (POST /files, POST /batches)')
     .argument('<input>', 'items JSONL, or with --preset the submission\'s answers directory (as for `judge run`)')
-    .addOption(new Option('--preset <name>', 'build items from RECOR data (as for `judge run`)').choices(['reteco-2b', 'reteco-2c']))
+    .addOption(new Option('--preset <name>', 'build items from RECOR data (as for `judge run`)').choices(retecoJudgeItemsRoute.presets))
     .option('--data <dir>', 'RETECO data directory for --preset')
     .option('--retrieval <run>', 'reteco-2c: the submission\'s retrieval run')
     .option('--split <split>', 'split of the RETECO data (--preset)', 'dev')
@@ -197,6 +199,7 @@ export function registerJudge(program: Command): void {
     .action(async (input: string, f: { preset?: RetecoJudgePreset; data?: string; retrieval?: string; split: string; domains?: string; dimensions?: JudgeDimension[]; config?: string; cache?: string; baseUrl?: string }) => {
       const r = await judgeBatchSubmitCommand({
         ...(f.preset ? { preset: f.preset, answers: input } : { items: input }),
+        routes: [retecoJudgeItemsRoute],
         ...(f.data ? { data: f.data } : {}),
         ...(f.retrieval ? { retrieval: f.retrieval } : {}),
         split: f.split,

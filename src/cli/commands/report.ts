@@ -1,6 +1,6 @@
 import type { Command } from 'commander'
 import { addConventionOptions, conventionsFromFlags, type ConventionFlags } from '../conventions-options.js'
-import { DEFAULT_REPORT_MEASURES, PLAN_METRICS, buildReportData, describeConventions, resolveRunLabels, writeHtmlReport, InputError, TrecscoreError } from '../../index.js'
+import { DEFAULT_REPORT_MEASURES, PLAN_METRICS, buildReportData, describeConventions, resolveRunLabels, retecoReportRoute, writeHtmlReport, InputError, TrecscoreError } from '../../index.js'
 import { addRunLabelOptions, explainOption, measureOption, outOption, runLabelOptions, type RunLabelFlags } from './shared-options.js'
 
 interface ReportFlags extends ConventionFlags, RunLabelFlags {
@@ -52,6 +52,7 @@ export function registerReport(program: Command): void {
     if (flags.explain) process.stderr.write(`conventions${flags.preset ? ` (preset ${flags.preset})` : ` (profile ${flags.profile})`}:\n${flags.preset ? `  those of preset ${flags.preset} (see trecscore presets show ${flags.preset})` : describeConventions(conventions).replace(/^/gm, '  ')}\n`)
     const data = await buildReportData({
       runs,
+      routes: [retecoReportRoute],
       split: flags.split,
       conventions,
       ...(qrels !== undefined ? { qrels } : {}),

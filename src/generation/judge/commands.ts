@@ -23,7 +23,6 @@ import { judgeAgreement, renderAgreementJson, renderAgreementMarkdown } from '..
 import { loadWordNet, type SynonymSource } from '../textsim/index.js'
 import { lexicalDiagnostics, type LexicalDiagnostics } from './lexical.js'
 import { collectBatches, submitBatch, type BatchCollectResult, type BatchSubmitResult } from './batch.js'
-import { buildRetecoItems, type RetecoJudgePreset } from './reteco-items.js'
 import { judgeShortfall, runJudge, type JudgeRunStats } from './runner.js'
 
 /** The default endpoint when neither a flag nor the environment names one. */
@@ -70,7 +69,10 @@ export interface JudgeCallOptions {
 export interface JudgeRunCommandOptions extends JudgeCallOptions {
   /** Generic items JSONL (or use `preset`). */
   readonly items?: string
-  readonly preset?: RetecoJudgePreset
+  /** A preset served by one of `routes` (`reteco-2b`, `reteco-2c`), with `data` and `answers`. */
+  readonly preset?: string
+  /** Preset families that build judge items from their data (the CLI passes RETECO's). @default [] */
+  readonly routes?: readonly JudgeItemsRoute[]
   readonly data?: string
   readonly answers?: string
   readonly retrieval?: string
@@ -135,27 +137,34 @@ async function judgeItems(o: JudgeCallOptions, items: readonly JudgeItem[], dime
   }
 }
 
-/** Where the items of a run come from (generic items, or the RETECO route). */
-export type JudgeItemsSource = Pick<JudgeRunCommandOptions, 'items' | 'preset' | 'data' | 'answers' | 'retrieval' | 'split' | 'domains'>
+/**
+ * A preset family's route to judge items (RETECO 2b/2c: `retecoJudgeItemsRoute`): items built from
+ * its data, a submission's answers and (2c) its retrieval run, with a description of the source
+ * and notes for the report. Passed in by the caller, so this module imports no preset family.
+ */
+export interface JudgeItemsRoute {
+  /** The preset ids it serves. */
+  readonly presets: readonly string[]
+  build(o: { readonly preset: string; readonly data: string; readonly answers: string; readonly retrieval: string | null; readonly split?: string; readonly domains?: readonly string[] }): Promise<{ items: JudgeItem[]; source: string; notes: string[] }>
+}
+
+/** Where the items of a run come from (generic items, or a preset's route). */
+export type JudgeItemsSource = Pick<JudgeRunCommandOptions, 'items' | 'preset' | 'routes' | 'data' | 'answers' | 'retrieval' | 'split' | 'domains'>
 
 /** Build the items of a run, with a description of the source and the notes for the report. */
 export async function resolveJudgeItems(o: JudgeItemsSource): Promise<{ items: JudgeItem[]; source: string; notes: string[] }> {
-  const notes: string[] = []
+  const routes = o.routes ?? []
+  const presets = routes.flatMap((r) => r.presets).join('|')
   if (o.preset) {
     if (o.items) throw new JudgeInputError([`give either an items file or --preset ${o.preset} with --data and the answers file, not both`])
     if (!o.data || !o.answers) throw new JudgeInputError([`--preset ${o.preset} needs --data DIR and the submission's answers (a directory with one <domain>.jsonl per domain)`])
-    const r = await buildRetecoItems({ preset: o.preset, data: o.data, answers: o.answers, retrieval: o.retrieval ?? null, ...(o.split ? { split: o.split } : {}), ...(o.domains ? { domains: o.domains } : {}) })
-    const s = r.summary
-    notes.push(`target turns: ${s.targetTurns}, answered ${s.answered}, unanswered ${s.unanswered} (scored 0 on every dimension)`)
-    notes.push(`answers validated as \`trecscore validate --preset ${o.preset}\` does: no errors, ${s.validationWarnings} warning(s) (missing turns, empty answers, stray files)`)
-    if (s.unknownAnswers.length) notes.push(`answers for turns that are not target turns, ignored: ${s.unknownAnswers.length} (${s.unknownAnswers.slice(0, 5).join('; ')}${s.unknownAnswers.length > 5 ? '; …' : ''})`)
-    if (s.shortRetrieval.size) notes.push(`turns with fewer than 5 retrieved passages in the corpus: ${s.shortRetrieval.size}`)
-    if (s.passagesNotFound) notes.push(`gold passages not found in the corpus (not shown to the judge): ${s.passagesNotFound}`)
-    return { items: r.items, source: `${o.preset} on ${o.data} (domains ${s.domains.join(', ')}), answers ${o.answers}${o.retrieval ? `, retrieval ${o.retrieval}` : ''}`, notes }
+    const route = routes.find((r) => r.presets.includes(o.preset!))
+    if (!route) throw new JudgeInputError([`--preset ${o.preset}: not a preset judge items are built for${presets ? ` (${presets})` : ''}`])
+    return route.build({ preset: o.preset, data: o.data, answers: o.answers, retrieval: o.retrieval ?? null, ...(o.split ? { split: o.split } : {}), ...(o.domains ? { domains: o.domains } : {}) })
   }
-  if (!o.items) throw new JudgeInputError(['give an items JSONL file, or --preset reteco-2b|reteco-2c --data DIR ANSWERS'])
-  if (o.data || o.retrieval || o.answers) throw new JudgeInputError(['--data and --retrieval go with --preset reteco-2b|reteco-2c'])
-  return { items: await readJudgeItems(o.items), source: `items ${o.items}`, notes }
+  if (!o.items) throw new JudgeInputError([`give an items JSONL file${presets ? `, or --preset ${presets} --data DIR ANSWERS` : ''}`])
+  if (o.data || o.retrieval || o.answers) throw new JudgeInputError([`--data and --retrieval go with --preset${presets ? ` ${presets}` : ''}`])
+  return { items: await readJudgeItems(o.items), source: `items ${o.items}`, notes: [] }
 }
 
 /**

@@ -14,7 +14,6 @@ export { calibrate, parseGoldenCase, type GoldenCase, type CalibrationResult, ty
 export { JUDGE_REPORT_FORMATS, renderRunReport, runReportJson, renderCalibration, renderDisclosureMarkdown, disclosureJson, type JudgeReportFormat, type RunReportMeta, type DisclosureInput } from './report.js'
 export { createProgress, progressLine, type ProgressStream } from './progress.js'
 export { loadJudgeConfig, judgeConfigHash, defaultJudgeConfigPath, readJudgeItems, readJudgments, writeJudgments, readJsonlFile, type LoadedJudgeConfig } from './files.js'
-export { buildRetecoItems, type RetecoJudgePreset, type RetecoItemsOptions, type RetecoItemsSummary } from './reteco-items.js'
 export { JudgeInputError } from './errors.js'
 export { lexicalDiagnostics, type LexicalDiagnostics, type LexicalGroup, type LexicalTurn } from './lexical.js'
 export { submitBatch, collectBatches, type BatchEndpoint, type BatchSubmitResult, type BatchCollectResult } from './batch.js'

@@ -9,5 +9,3 @@ export {
   type AnswerProblem,
   type AnswerProblemCode,
 } from './answers.js'
-export { validateRetecoAnswers, type DomainAnswers, type GenerationSubtrack, type RetecoAnswersValidation, type ValidateRetecoAnswersOptions } from './reteco.js'
-export { renderRetecoAnswersJson, renderRetecoAnswersText } from './render.js'

@@ -29,3 +29,5 @@ export {
 export { RETECO_RUN_PROBLEM_CODES, type RetecoRunProblem as RetecoValidationProblem, type TopicHint } from '../../validate/run-problem.js'
 export { explainCheckerDifference } from '../../validate/format-run-problem.js'
 export { makeRetecoSample, writeRetecoSample, type RetecoSample, type RetecoSampleOptions } from './sample.js'
+export { validateRetecoAnswers, type DomainAnswers, type GenerationSubtrack, type RetecoAnswersValidation, type ValidateRetecoAnswersOptions } from './validate-answers.js'
+export { renderRetecoAnswersJson, renderRetecoAnswersText } from './validate-answers-render.js'

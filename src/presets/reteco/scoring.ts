@@ -64,3 +64,6 @@ export {
 } from './report-model.js'
 export { RETECO_REPORT_FORMATS, renderRetecoReports, type RetecoReportFormat, type RenderRetecoOptions } from './report.js'
 export { RETECO_PRESETS, subtrackOfPreset, scoreRetecoRuns, type RetecoPreset, type ScoreRetecoOptions } from './score-runs.js'
+export { tableFromRetecoReports, retecoGroupings, perQueryTableFromReteco, type CompareRetecoInput } from './compare-route.js'
+export { reportFromReteco, retecoReportRoute } from './html-route.js'
+export { buildRetecoItems, retecoJudgeItemsRoute, type RetecoJudgePreset, type RetecoItemsOptions, type RetecoItemsSummary } from './judge-items.js'

@@ -1,13 +1,13 @@
 /**
- * The data of an HTML report (`trecscore report`), built from evaluation results or from RETECO
- * preset reports, plus an optional comparison (significance). Plain JSON-ready data with every id
+ * The data of an HTML report (`trecscore report`), built from evaluation results (a preset family
+ * with its own report model, such as RETECO, builds it in its own folder), plus an optional
+ * comparison (significance). Plain JSON-ready data with every id
  * already decoded to display text; the page draws its table and charts from it. Pure: no I/O.
  */
 import type { CompareResult } from '../../compare/types.js'
 import { runLetter as letter } from '../../compare/compare.js'
 import type { RunEvaluation } from '../../evaluate/evaluate.js'
 import { decodeId } from '../../io/bytes.js'
-import type { RetecoReport } from '../../presets/reteco/report-model.js'
 import { describeConventions } from '../leaderboard.js'
 
 /** A run of the report. */
@@ -111,7 +111,8 @@ export interface ReportBuildOptions {
   readonly notes?: readonly string[]
 }
 
-function significanceOf(cmp: CompareResult | null | undefined, runs: readonly string[], measures: readonly string[]): { sig: ReportSignificance | null; beats: string[][][] } {
+/** Significance of a comparison as report data, and per run and measure the letters of the runs it beats. */
+export function significanceOf(cmp: CompareResult | null | undefined, runs: readonly string[], measures: readonly string[]): { sig: ReportSignificance | null; beats: string[][][] } {
   const beats = runs.map(() => measures.map((): string[] => []))
   if (!cmp) return { sig: null, beats }
   const rows: SignificanceRow[] = []
@@ -148,7 +149,8 @@ function significanceOf(cmp: CompareResult | null | undefined, runs: readonly st
   return { sig: { legend, rows }, beats }
 }
 
-function chooseBaseline(runs: readonly string[], wanted: string | undefined): string | null {
+/** The baseline run: the one asked for, else the first of several runs, else none. */
+export function chooseBaseline(runs: readonly string[], wanted: string | undefined): string | null {
   if (wanted !== undefined) return wanted
   return runs.length > 1 ? runs[0]! : null
 }
@@ -202,58 +204,5 @@ export function reportFromEvaluations(results: readonly RunEvaluation[], source:
       ...results.filter((r) => r.counts.failedQueries.length).map((r) => `${r.runName}: ${r.counts.failedQueries.length} quer${r.counts.failedQueries.length === 1 ? 'y' : 'ies'} could not be evaluated (${r.counts.failedQueries.slice(0, 5).map((f) => `${decodeId(f.queryId)}: ${f.failure.code}`).join(', ')}${r.counts.failedQueries.length > 5 ? ', …' : ''}) and ${r.counts.failedQueries.length === 1 ? 'is' : 'are'} left out of its means`),
       ...(options.notes ?? []),
     ],
-  }
-}
-
-function tableRows(report: RetecoReport, key: string): GroupRow[] {
-  const t = report.tables.find((x) => x.key === key)
-  if (!t) return []
-  return t.rows.map((row) => {
-    const n = row.values['n']
-    return { run: report.run, group: row.label, values: Object.fromEntries(Object.entries(row.values).filter(([k]) => k !== 'n')), n: typeof n === 'number' ? n : null }
-  })
-}
-
-/**
- * Report data from RETECO preset reports (`score --preset reteco-…`): the headline aggregation
- * row as the leaderboard, per-topic values, per-domain and (2a/2c) turn-depth tables.
- */
-export function reportFromReteco(reports: readonly RetecoReport[], measures: readonly string[], source: string, options: ReportBuildOptions = {}): ReportData {
-  const names = reports.map((r) => r.run)
-  const { sig, beats } = significanceOf(options.comparison, names, measures)
-  const first = reports[0]
-  const conversational = first?.subtrack === '2a' || first?.subtrack === '2c'
-  const headlineRow = (r: RetecoReport): Readonly<Record<string, number | null>> => r.tables.find((t) => t.key === 'aggregations')?.rows[0]?.values ?? {}
-  const sum = (r: RetecoReport, pick: (c: RetecoReport['counts'][number]) => number): number => r.counts.reduce((a, c) => a + pick(c), 0)
-  return {
-    schema: 'trecscore.report/1',
-    title: options.title ?? `trecscore report: RETECO ${first?.subtrack ?? ''}`.trim(),
-    source,
-    measures,
-    primary: first?.headline.measure && measures.includes(first.headline.measure) ? first.headline.measure : (measures[0] ?? ''),
-    runs: reports.map((r, i) => ({ name: r.run, tag: '', letter: letter(i) })),
-    leaderboard: reports.map((r, i) => ({ run: i, values: measures.map((m) => (r.errors.length ? null : (headlineRow(r)[m] ?? null))), beats: beats[i]! })),
-    conventions: first ? (first.conventions.some((c) => c[0] === 'headline') ? first.conventions : [...first.conventions, ['headline', `${first.headline.measure}, ${first.headline.aggregation}`]]) : [],
-    counts: reports.map((r) => ({
-      run: r.run,
-      items: [
-        ['topics in the run', sum(r, (c) => c.topics)],
-        ['qrels topics missing from the run (see conventions)', sum(r, (c) => c.missing.length)],
-        ['topics empty after cleaning', sum(r, (c) => c.emptyAfterCleaning.length)],
-        ['duplicate docs removed', sum(r, (c) => c.duplicatesRemoved)],
-        ['unknown docs discarded', sum(r, (c) => c.unknownDocsDiscarded)],
-        ['unknown topics (lines ignored)', sum(r, (c) => c.unknownTopicLines)],
-        ['rank column disagreements', sum(r, (c) => c.rankDisagreements)],
-        ['errors (run not scored)', r.errors.length],
-      ],
-    })),
-    perQuery: reports.flatMap((r) =>
-      r.perTopic.map((t) => ({ run: r.run, query: t.topic, group: t.domain, depth: t.info['bucket'] ?? null, values: Object.fromEntries(measures.map((m) => [m, t.values[m] ?? null])) })),
-    ),
-    domains: reports.flatMap((r) => tableRows(r, 'per_domain')),
-    turnDepth: conversational ? reports.flatMap((r) => tableRows(r, 'turn_depth')) : null,
-    baseline: chooseBaseline(names, options.baseline),
-    significance: sig,
-    notes: [...reports.flatMap((r) => [...r.warnings.map((w) => `${r.run}: ${w}`), ...r.errors.map((e) => `${r.run}: ${e}`)]), ...(options.notes ?? [])],
   }
 }

@@ -1,11 +1,11 @@
 /**
- * File edge of `trecscore report`: read the qrels and runs (or score a RETECO preset), evaluate,
- * compare for significance, build the report data and write the HTML file.
+ * File edge of `trecscore report`: read the qrels and runs, evaluate (or score a preset), compare
+ * for significance, build the report data and write the HTML file. A preset family that reads
+ * its own data folder (RETECO) is served by a {@link DataPresetReportRoute} the caller passes in.
  */
 import { writeOutputFile } from '../../io/output.js'
 import { compareRuns, compareTable } from '../../compare/compare.js'
 import { scorePresetForComparison } from '../../compare/compare-files.js'
-import { tableFromRetecoReports } from '../../compare/reteco.js'
 import type { CompareResult } from '../../compare/types.js'
 import type { Conventions } from '../../conventions/conventions.js'
 import { resolveConventions } from '../../conventions/profiles.js'
@@ -15,12 +15,10 @@ import { evaluate, type RunEvaluation } from '../../evaluate/evaluate.js'
 import { readQrels, readRun } from '../../io/read.js'
 import { runInputName, runInputPath, type RunInput } from '../../io/run-labels.js'
 import type { Run } from '../../model/types.js'
-import { PLAN_METRICS } from '../../presets/reteco/aggregate.js'
-import { RETECO_PRESETS, scoreRetecoRuns, type RetecoPreset } from '../../presets/reteco/score-runs.js'
 import { findPreset } from '../../presets/registry.js'
 import { conventionsLine } from '../leaderboard.js'
 import { loadReportAssets } from './assets.js'
-import { reportFromEvaluations, reportFromReteco, type ReportData } from './model.js'
+import { reportFromEvaluations, type ReportData } from './model.js'
 import { renderHtmlReport } from './render.js'
 
 /** The measures a report shows when none are given (plain qrels). */
@@ -28,31 +26,57 @@ export const DEFAULT_REPORT_MEASURES: readonly string[] = ['nDCG@10', 'AP', 'RR@
 
 /** What to report on. */
 export interface ReportRequest {
-  /** TREC qrels (every source but a RETECO preset). */
+  /** TREC qrels (every source but a preset served by a {@link DataPresetReportRoute}). */
   readonly qrels?: string
   /** Run paths, or `{ path, name }` with the label each run is shown under. */
   readonly runs: readonly RunInput[]
-  /** Measures (default: {@link DEFAULT_REPORT_MEASURES}, the preset's, or the RETECO plan metrics). */
+  /** Measures (default: {@link DEFAULT_REPORT_MEASURES}, the preset's, or the route's). */
   readonly measures?: readonly string[]
-  /** A preset id: `reteco-…` (with `data`) or a registry preset with TREC qrels (`dl21-…`). */
+  /** A preset id: one of a route's (with `data`, e.g. `reteco-2a`) or a registry preset with TREC qrels (`dl21-…`). */
   readonly preset?: string
-  /** RETECO data directory. */
+  /** The data directory of a route's preset. */
   readonly data?: string
-  /** RETECO split. @default 'dev' */
+  /** The split of a route's preset. @default 'dev' */
   readonly split?: string
   /** Baseline run (the name of one of `runs`): the difference chart and the significance tests. */
   readonly baseline?: string
   /** Conventions of a plain evaluation. @default trec_eval 10's */
   readonly conventions?: Partial<Conventions>
   readonly title?: string
+  /** Preset families that read their own data folder (the CLI passes RETECO's). @default [] */
+  readonly routes?: readonly DataPresetReportRoute[]
 }
 
-function isReteco(p: string | undefined): p is RetecoPreset {
-  return p !== undefined && (RETECO_PRESETS as readonly string[]).includes(p)
+/**
+ * A preset family that reads its own data folder (`--data`) and has its own report model, such
+ * as RETECO (`retecoReportRoute`): it checks the measures asked for and builds the report data.
+ * Passed in by the caller, so this module imports no preset family.
+ */
+export interface DataPresetReportRoute {
+  /** The family's name in messages (`RETECO`). */
+  readonly family: string
+  /** The preset ids it serves. */
+  readonly presets: readonly string[]
+  /** Problems with the measures asked for (`-m`). */
+  checkMeasures(measures: readonly string[]): InputIssue[]
+  /** Score the runs (baseline first), compare them when there are several, build the report data. */
+  build(req: DataPresetReportRequest): Promise<ReportData>
+}
+
+/** What a {@link DataPresetReportRoute} is asked to report on (checked: `data` given, no qrels). */
+export interface DataPresetReportRequest {
+  readonly preset: string
+  readonly data: string
+  readonly split: string
+  /** The runs, the baseline first. */
+  readonly runs: readonly RunInput[]
+  readonly measures?: readonly string[]
+  readonly baseline?: string
+  readonly title?: string
 }
 
 /** Run a comparison; on a refusal (e.g. one run only) return the reason as a note instead. */
-function tryCompare(f: () => CompareResult): { comparison: CompareResult | null; notes: string[] } {
+export function tryCompare(f: () => CompareResult): { comparison: CompareResult | null; notes: string[] } {
   try {
     return { comparison: f(), notes: [] }
   } catch (e) {
@@ -70,28 +94,33 @@ export async function buildReportData(req: ReportRequest): Promise<ReportData> {
   if (req.runs.length === 0) issues.push({ code: 'bad_argument', option: 'RUN', found: '', expected: 'at least one run' })
   const names = req.runs.map(runInputName)
   if (req.baseline !== undefined && !names.includes(req.baseline)) issues.push({ code: 'bad_argument', option: '--baseline', found: req.baseline, expected: `one of the runs given (${names.join(', ')})` })
-  if (isReteco(req.preset)) {
-    if (req.data === undefined) issues.push({ code: 'bad_argument', option: '--data', found: '', expected: `the RETECO data directory (preset ${req.preset})` })
+  const routes = req.routes ?? []
+  const route = req.preset === undefined ? undefined : routes.find((r) => r.presets.includes(req.preset!))
+  if (route) {
+    if (req.data === undefined) issues.push({ code: 'bad_argument', option: '--data', found: '', expected: `the ${route.family} data directory (preset ${req.preset})` })
     if (req.qrels !== undefined) issues.push({ code: 'bad_argument', option: 'QRELS', found: req.qrels, expected: `no qrels file with --preset ${req.preset} (the qrels come from --data)` })
-    for (const m of req.measures ?? []) if (!(PLAN_METRICS as readonly string[]).includes(m)) issues.push({ code: 'bad_argument', option: '-m', found: m, expected: `a RETECO plan metric (${PLAN_METRICS.join(', ')})` })
+    issues.push(...route.checkMeasures(req.measures ?? []))
   } else {
+    const folders = routes.map((r) => `a ${r.family} preset (${r.presets.join(', ')})`).join(' or ')
     if (req.qrels === undefined) issues.push({ code: 'bad_argument', option: 'QRELS', found: '', expected: 'a TREC qrels file before the runs' })
-    if (req.data !== undefined) issues.push({ code: 'bad_argument', option: '--data', found: req.data, expected: '--data only with a RETECO preset (reteco-1a, reteco-1b, reteco-2a, reteco-2c)' })
+    if (req.data !== undefined) issues.push({ code: 'bad_argument', option: '--data', found: req.data, expected: folders ? `--data only with ${folders}` : '--data only with a preset that reads a data folder' })
     const p = req.preset === undefined ? undefined : findPreset(req.preset)
     if (req.preset !== undefined && (!p || p.input.qrels !== 'trec-qrels'))
-      issues.push({ code: 'bad_argument', option: '--preset', found: req.preset, expected: 'a RETECO preset (with --data) or a preset read from TREC qrels (see trecscore presets)' })
+      issues.push({ code: 'bad_argument', option: '--preset', found: req.preset, expected: `${routes.map((r) => `a ${r.family} preset (with --data) or `).join('')}a preset read from TREC qrels (see trecscore presets)` })
   }
   if (issues.length) throw new InputError(issues)
   const order = req.baseline !== undefined ? [...req.runs.filter((r) => runInputName(r) === req.baseline), ...req.runs.filter((r) => runInputName(r) !== req.baseline)] : [...req.runs]
 
-  if (isReteco(req.preset)) {
-    const split = req.split ?? 'dev'
-    const measures = req.measures ?? [...PLAN_METRICS]
-    const scored = await scoreRetecoRuns({ preset: req.preset, data: req.data!, split, runs: order.map(runInputPath), conventions: 'plan' })
-    const reports = scored.map((r, i) => ({ ...r, run: runInputName(order[i]!) }))
-    const source = `preset ${req.preset} (plan conventions) on ${req.data}, split ${split}`
-    const { comparison, notes } = reports.length > 1 ? tryCompare(() => compareTable(tableFromRetecoReports(reports, measures, source), { baseline: req.baseline ?? null })) : { comparison: null, notes: [] }
-    return reportFromReteco(reports, measures, source, { comparison, notes, ...(req.baseline !== undefined ? { baseline: req.baseline } : {}), ...(req.title !== undefined ? { title: req.title } : {}) })
+  if (route) {
+    return route.build({
+      preset: req.preset!,
+      data: req.data!,
+      split: req.split ?? 'dev',
+      runs: order,
+      ...(req.measures ? { measures: req.measures } : {}),
+      ...(req.baseline !== undefined ? { baseline: req.baseline } : {}),
+      ...(req.title !== undefined ? { title: req.title } : {}),
+    })
   }
 
   const preset = req.preset === undefined ? undefined : findPreset(req.preset)

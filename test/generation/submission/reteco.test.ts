@@ -8,7 +8,7 @@ import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { validateRetecoAnswers } from '../../../src/generation/submission/index.js'
+import { validateRetecoAnswers } from '../../../src/presets/reteco/validate-answers.js'
 import { runCli } from '../../stats/agreement/helpers.js'
 
 const FIX = join(import.meta.dirname, '..', '..', 'fixtures', 'reteco')

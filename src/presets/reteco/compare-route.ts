@@ -6,9 +6,11 @@
  * Missing topics are scored 0 by the plan (zero-filled, counted); topics left empty after
  * cleaning (every document unknown or duplicate) are also 0 and counted in a note.
  */
-import { TrecscoreError } from '../errors/trecscore-error.js'
-import type { RetecoReport } from '../presets/reteco/report-model.js'
-import type { GroupingName, PerQueryTable } from './types.js'
+import type { GroupingName, PerQueryTable } from '../../compare/types.js'
+import { TrecscoreError } from '../../errors/trecscore-error.js'
+import { runInputName, runInputPath, type RunInput } from '../../io/run-labels.js'
+import type { RetecoReport } from './report-model.js'
+import { scoreRetecoRuns, type RetecoPreset } from './score-runs.js'
 
 /** Groupings a RETECO sub-track defines. */
 export function retecoGroupings(subtrack: RetecoReport['subtrack']): GroupingName[] {
@@ -57,4 +59,29 @@ export function tableFromRetecoReports(reports: readonly RetecoReport[], measure
     }
   })
   return { source, measures, queries, groupings, runs, notes }
+}
+
+/** Inputs of {@link perQueryTableFromReteco}. */
+export interface CompareRetecoInput {
+  readonly preset: RetecoPreset
+  readonly data: string
+  /** @default 'dev' */
+  readonly split?: string
+  readonly domains?: readonly string[]
+  /** Run paths (TREC files or per-domain directories), or `{ path, name }` with the label to show. */
+  readonly runs: readonly RunInput[]
+  /** Per-topic plan measures. @default ['nDCG@10'] */
+  readonly measures?: readonly string[]
+}
+
+/**
+ * Score RETECO runs with the plan convention set and return their per-topic table (groups:
+ * domain; turn-depth for 2a/2c; step for 1b) and each run's scoring warnings.
+ */
+export async function perQueryTableFromReteco(input: CompareRetecoInput): Promise<{ readonly table: PerQueryTable; readonly warnings: readonly { readonly run: string; readonly warnings: readonly string[] }[] }> {
+  const split = input.split ?? 'dev'
+  const scored = await scoreRetecoRuns({ preset: input.preset, data: input.data, split, runs: input.runs.map(runInputPath), conventions: 'plan', ...(input.domains ? { domains: input.domains } : {}) })
+  const reports = scored.map((r, i) => ({ ...r, run: runInputName(input.runs[i]!) }))
+  const table = tableFromRetecoReports(reports, input.measures ?? ['nDCG@10'], `preset ${input.preset} (plan conventions), data ${input.data}, split ${split}`)
+  return { table, warnings: reports.map((r) => ({ run: r.run, warnings: r.warnings })) }
 }

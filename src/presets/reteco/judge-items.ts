@@ -22,15 +22,17 @@ import { promises as fsp } from 'node:fs'
 import { readAll } from '../../io/source.js'
 import { join } from 'node:path'
 import { decodeId } from '../../io/bytes.js'
-import { loadRetecoData } from '../../presets/reteco/data.js'
-import { readRetecoRun } from '../../presets/reteco/runs.js'
-import { expectedTopics } from '../../presets/reteco/validate.js'
-import { renderRetecoAnswersText, validateRetecoAnswers } from '../submission/index.js'
-import type { RetecoDomainData } from '../../presets/reteco/types.js'
-import { readJsonlFile } from './files.js'
+import { loadRetecoData } from './data.js'
+import { readRetecoRun } from './runs.js'
+import { expectedTopics } from './validate.js'
+import { renderRetecoAnswersText } from './validate-answers-render.js'
+import { validateRetecoAnswers } from './validate-answers.js'
+import type { RetecoDomainData } from './types.js'
+import { readJsonlFile } from '../../generation/judge/files.js'
 import { jsonDeeperThan, MAX_JSON_DEPTH } from '../../io/jsonl.js'
-import type { HistoryMessage, JudgeItem, JudgePassage } from './items.js'
-import { JudgeInputError } from './errors.js'
+import type { JudgeItemsRoute } from '../../generation/judge/commands.js'
+import type { HistoryMessage, JudgeItem, JudgePassage } from '../../generation/judge/items.js'
+import { JudgeInputError } from '../../generation/judge/errors.js'
 
 /** `reteco-2b` (gold passages) or `reteco-2c` (the run's top 5). */
 export type RetecoJudgePreset = 'reteco-2b' | 'reteco-2c'
@@ -244,4 +246,21 @@ export async function buildRetecoItems(options: RetecoItemsOptions): Promise<{ i
     items,
     summary: { targetTurns: items.length, answered, unanswered: items.length - answered, unknownAnswers, shortRetrieval, passagesNotFound: notFound, domains: [...data.track2.keys()], validationWarnings: warnings },
   }
+}
+
+/** `judge run|batch submit --preset reteco-2b|reteco-2c`: {@link buildRetecoItems}, with the notes the report prints. */
+export const retecoJudgeItemsRoute: JudgeItemsRoute = {
+  presets: ['reteco-2b', 'reteco-2c'] satisfies readonly RetecoJudgePreset[],
+  async build(o) {
+    const preset = o.preset as RetecoJudgePreset
+    const r = await buildRetecoItems({ preset, data: o.data, answers: o.answers, retrieval: o.retrieval, ...(o.split ? { split: o.split } : {}), ...(o.domains ? { domains: o.domains } : {}) })
+    const s = r.summary
+    const notes: string[] = []
+    notes.push(`target turns: ${s.targetTurns}, answered ${s.answered}, unanswered ${s.unanswered} (scored 0 on every dimension)`)
+    notes.push(`answers validated as \`trecscore validate --preset ${preset}\` does: no errors, ${s.validationWarnings} warning(s) (missing turns, empty answers, stray files)`)
+    if (s.unknownAnswers.length) notes.push(`answers for turns that are not target turns, ignored: ${s.unknownAnswers.length} (${s.unknownAnswers.slice(0, 5).join('; ')}${s.unknownAnswers.length > 5 ? '; …' : ''})`)
+    if (s.shortRetrieval.size) notes.push(`turns with fewer than 5 retrieved passages in the corpus: ${s.shortRetrieval.size}`)
+    if (s.passagesNotFound) notes.push(`gold passages not found in the corpus (not shown to the judge): ${s.passagesNotFound}`)
+    return { items: r.items, source: `${preset} on ${o.data} (domains ${s.domains.join(', ')}), answers ${o.answers}${o.retrieval ? `, retrieval ${o.retrieval}` : ''}`, notes }
+  },
 }

@@ -10,11 +10,11 @@
 import { promises as fsp } from 'node:fs'
 import { join } from 'node:path'
 import { readAll, SourceError } from '../../io/source.js'
-import { loadRetecoData } from '../../presets/reteco/data.js'
-import { RetecoInputError } from '../../presets/reteco/errors.js'
-import { expectedTopics, validateRetecoRun, type RetecoValidation } from '../../presets/reteco/validate.js'
-import { loadRetecoTopicIndex } from '../../presets/reteco/validate-topics.js'
-import { checkAnswerFile, DEFAULT_MAX_ANSWER_CHARS, type AnswerFileReport } from './answers.js'
+import { loadRetecoData } from './data.js'
+import { RetecoInputError } from './errors.js'
+import { expectedTopics, validateRetecoRun, type RetecoValidation } from './validate.js'
+import { loadRetecoTopicIndex } from './validate-topics.js'
+import { checkAnswerFile, DEFAULT_MAX_ANSWER_CHARS, type AnswerFileReport } from '../../generation/submission/answers.js'
 
 export type GenerationSubtrack = '2b' | '2c'
 

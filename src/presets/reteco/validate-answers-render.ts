@@ -3,9 +3,9 @@
  * per code with the rest counted, then one verdict line per file and overall) and JSON
  * (`trecscore.reteco-answers-validate/1`, every problem).
  */
-import { renderRetecoValidationJson, renderRetecoValidationText } from '../../presets/reteco/validate-render.js'
-import { ANSWER_PROBLEM_CODES, ANSWER_PROBLEM_SEVERITY, type AnswerFileReport, type AnswerProblemCode } from './answers.js'
-import type { RetecoAnswersValidation } from './reteco.js'
+import { renderRetecoValidationJson, renderRetecoValidationText } from './validate-render.js'
+import { ANSWER_PROBLEM_CODES, ANSWER_PROBLEM_SEVERITY, type AnswerFileReport, type AnswerProblemCode } from '../../generation/submission/answers.js'
+import type { RetecoAnswersValidation } from './validate-answers.js'
 
 function fileText(r: AnswerFileReport, maxListed: number): string[] {
   const out: string[] = []
