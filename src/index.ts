@@ -47,6 +47,8 @@ export { MEASURES, findMeasureSpec } from './measures/registry.js'
 export { evaluate, RunEvaluator, type RunEvaluation, type QueryResult, type EvaluationCounts, type EvaluateOptions } from './evaluate/evaluate.js'
 export { evaluateRunFile } from './evaluate/evaluate-file.js'
 export { aggregate, type AggregateValue } from './evaluate/aggregate.js'
+export { aggregateTable, aggregateAll, type QueryTable, type QueryTableRow, type AggregationColumn, type AggregationSpec, type AggregationRow, type AggregationResult, type KeyOrder } from './evaluate/aggregations.js'
+export { groupedQueryId, splitGroupedQueryId, groupQrels, groupRuns } from './evaluate/grouped-keys.js'
 
 // Submission validation
 export { validateRun, RunValidator, problemsOf, type ValidateRunOptions, type RunValidationReport, type ProblemCount } from './validate/validate-run.js'

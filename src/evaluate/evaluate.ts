@@ -11,6 +11,7 @@ import type { Qrels, Run, RunQuery } from '../model/types.js'
 import { numRelAt } from '../rank/judged-ranking.js'
 import { prepareQuery, type PrepareFailure } from '../rank/prepare.js'
 import { aggregate, type AggregateValue } from './aggregate.js'
+import { splitGroupedQueryId } from './grouped-keys.js'
 import { TrecscoreError } from '../errors/trecscore-error.js'
 
 /** The per-query outcome of one run. */
@@ -111,9 +112,11 @@ export class RunEvaluator {
     readonly conventions: Conventions,
     private readonly options: EvaluateOptions = {},
   ) {
-    if (conventions.queryKey !== 'qid') {
-      // Keys made of (group, qid) need inputs that carry the group: only presets supply them.
-      throw new TrecscoreError(`query key '${conventions.queryKey}' needs a benchmark preset that reads query groups; plain qrels and runs are keyed by qid`, 2)
+    if (conventions.queryKey === 'group-qid') {
+      // Keys made of (group, qid) need inputs that carry the group (groupQrels / groupRuns).
+      for (const id of qrels.queries.keys()) {
+        if (splitGroupedQueryId(id) === null) throw new TrecscoreError(`query key 'group-qid' needs (group, qid) keys, from a benchmark preset that reads query groups (groupQrels); plain qrels and runs are keyed by qid`, 2)
+      }
     }
     this.declared = options.queries ?? [...qrels.queries.keys()]
     this.declaredSet = options.queries ? new Set(options.queries) : qrels.queries

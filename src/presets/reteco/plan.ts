@@ -21,7 +21,8 @@
  * required periods, else undefined) and is counted; a topic left empty by cleaning scores 0
  * (`empty_after_cleaning`). Run topics without qrels are ignored and counted.
  *
- * Aggregation (left-to-right sums in domain-name order, then qrels-file topic order):
+ * Aggregation (left-to-right sums in domain-name order, then qrels-file topic order), stated as
+ * data ({@link PLAN_AGGREGATIONS}) and computed by the engine (`evaluate/aggregations.ts`):
  * - 1a: `queryMacro` (headline, pooled over domains), `perDomain`, `domainMacro`; TC@10 over
  *   queries with a defined TC, nDCG|FC@10 over queries with TC = 1 (`null` when none), with
  *   their counts.
@@ -43,7 +44,8 @@ import { recall } from '../../measures/recall.js'
 import { precision } from '../../measures/precision.js'
 import { reciprocalRank } from '../../measures/reciprocal-rank.js'
 import { decodeId } from '../../io/bytes.js'
-import { groupBy, macroOf, meanOf, PLAN_METRICS, type MacroSummary, type MeanSummary, type MetricValues, type PlanMetric } from './aggregate.js'
+import { aggregateAll, type AggregationColumn, type AggregationRow, type AggregationSpec, type QueryTable } from '../../evaluate/aggregations.js'
+import { macroSummary, meanSummary, PLAN_METRICS, type MacroSummary, type MeanSummary, type MetricValues, type PlanMetric } from './aggregate.js'
 import { offlineLabels, type TemporalLabelProvider, type TopicTemporalLabels } from './labels.js'
 import { temporalCoverage, temporalPrecisionReteco, temporalPrecisionTempo, temporalRelevance } from './temporal.js'
 import { parseTurnTopic, stepQueryOf, turnBucket, TURN_BUCKETS, type TurnBucket } from './topics.js'
@@ -550,61 +552,94 @@ export async function scorePlan(options: PlanOptions): Promise<PlanResult> {
   return { ...base, scores: aggregatePlan(subtrack, [...domains.keys()], topics), topics }
 }
 
+/** The keys of a plan topic in the per-query table: domain, 1b query, 2a/2c conversation and turn bucket. */
+function topicKeys(t: PlanTopic): Record<string, string> {
+  return { group: t.domain, parent: t.queryId ?? t.topicId, conversation: t.conversationId ?? t.topicId, bucket: t.bucket ?? 'T?' }
+}
+
+/**
+ * The per-query table of a plan result: the plan metrics (an empty group averages 0, as
+ * RETECO's `_mean`), and for 1a TC@10 and nDCG|FC@10 (nDCG@10 where TC@10 = 1, else undefined),
+ * both undefined for an empty group; domains in name order, buckets T1…T5+, T?.
+ */
+export function planQueryTable(subtrack: RetecoSubtrack, domainNames: readonly string[], topics: readonly PlanTopic[]): QueryTable {
+  const coverage = subtrack === '1a'
+  const columns: AggregationColumn[] = [...PLAN_METRICS.map((name) => ({ name, empty: 0 as const })), ...(coverage ? [{ name: 'TC@10', empty: null }, { name: 'nDCG|FC@10', empty: null }] : [])]
+  const rows = topics.map((t) => ({
+    keys: topicKeys(t),
+    values: [...PLAN_METRICS.map((m) => t.values[m]), ...(coverage ? [t.tc, t.tc === 1 ? t.values['nDCG@10'] : null] : [])],
+  }))
+  return { columns, rows, keyOrders: { group: { values: domainNames, keepEmpty: true }, bucket: { values: TURN_BUCKETS, keepEmpty: false } } }
+}
+
+/** The plan's aggregations of each sub-track, as data (computed by the engine's `aggregateTable`). */
+export const PLAN_AGGREGATIONS = {
+  '1a': [
+    { id: 'query-macro', title: 'query macro', levels: [] },
+    { id: 'per-domain', title: 'per domain', levels: [], splitBy: ['group'] },
+    { id: 'domain-macro', title: 'domain macro', levels: [['group']] },
+  ],
+  '1b': [
+    { id: 'query-macro', title: 'query macro of step means', levels: [['group', 'parent']] },
+    { id: 'step-macro', title: 'flat step mean', levels: [] },
+    { id: 'per-domain-queries', title: 'per domain (query means)', levels: [['group', 'parent']], splitBy: ['group'] },
+    { id: 'per-domain-steps', title: 'per domain (step means)', levels: [], splitBy: ['group'] },
+    { id: 'per-query', title: 'per query', levels: [], splitBy: ['group', 'parent'] },
+    { id: 'domain-macro-of-query-means', title: 'domain macro of query means', levels: [['group', 'parent'], ['group']] },
+    { id: 'domain-macro-of-step-means', title: 'domain macro of step means', levels: [['group']] },
+  ],
+  '2a': [
+    { id: 'turn-macro', title: 'turn macro', levels: [] },
+    { id: 'per-domain', title: 'per domain', levels: [], splitBy: ['group'] },
+    { id: 'domain-macro', title: 'domain macro', levels: [['group']] },
+    { id: 'turn-depth', title: 'turn depth (pooled)', levels: [], splitBy: ['bucket'] },
+    { id: 'turn-depth-per-domain', title: 'turn depth per domain', levels: [], splitBy: ['group', 'bucket'] },
+    { id: 'conversation-per-domain', title: 'per domain (conversation means)', levels: [['group', 'conversation']], splitBy: ['group'] },
+    { id: 'conversation-then-domain', title: 'conversation then domain macro', levels: [['group', 'conversation'], ['group']] },
+  ],
+} as const satisfies Record<'1a' | '1b' | '2a', readonly AggregationSpec[]>
+
 /** Every aggregation of the sub-track over per-topic results (see the module comment). */
 export function aggregatePlan(subtrack: RetecoSubtrack, domainNames: readonly string[], topics: readonly PlanTopic[]): PlanScores {
-  const byDomain = new Map<string, PlanTopic[]>(domainNames.map((d) => [d, []]))
-  for (const t of topics) byDomain.get(t.domain)!.push(t)
+  const table = planQueryTable(subtrack, domainNames, topics)
+  const byId = new Map(aggregateAll(table, PLAN_AGGREGATIONS[subtrack === '2c' ? '2a' : subtrack]).map((a) => [a.id, a.rows]))
+  const rows = (id: string): readonly AggregationRow[] => byId.get(id)!
+  const one = (id: string): AggregationRow => rows(id)[0]!
+  const coverage = subtrack === '1a'
+  const mean = (r: AggregationRow): MeanSummary => meanSummary(r, coverage)
+  const macro = (r: AggregationRow): MacroSummary => macroSummary(r, coverage)
+  const perDomain = (id: string): Map<string, MeanSummary> => new Map(rows(id).map((r) => [r.split['group']!, mean(r)]))
   if (subtrack === '1a') {
-    const queryMacro = meanOf(topics, true)
-    const perDomain = new Map<string, MeanSummary>([...byDomain].map(([d, ts]) => [d, meanOf(ts, true)]))
-    return { subtrack, headline: queryMacro.values['nDCG@10'], queryMacro, perDomain, domainMacro: macroOf([...perDomain.values()]) }
+    const queryMacro = mean(one('query-macro'))
+    return { subtrack, headline: queryMacro.values['nDCG@10'], queryMacro, perDomain: perDomain('per-domain'), domainMacro: macro(one('domain-macro')) }
   }
   if (subtrack === '1b') {
-    const perQuery: PlanQueryMean[] = []
-    const perDomain = new Map<string, { queryMacro: MeanSummary; stepMacro: MeanSummary }>()
-    for (const [d, ts] of byDomain) {
-      const queries: PlanQueryMean[] = []
-      for (const [q, steps] of groupBy(ts, (t) => t.queryId ?? t.topicId)) queries.push({ domain: d, queryId: q, values: meanOf(steps).values, steps: steps.length })
-      perQuery.push(...queries)
-      perDomain.set(d, { queryMacro: meanOf(queries), stepMacro: meanOf(ts) })
-    }
-    const queryMacro = meanOf(perQuery)
+    const queries = perDomain('per-domain-queries')
+    const steps = perDomain('per-domain-steps')
+    const queryMacro = mean(one('query-macro'))
     return {
       subtrack,
       headline: queryMacro.values['nDCG@10'],
       queryMacro,
-      stepMacro: meanOf(topics),
-      perDomain,
-      domainMacroOfQueryMeans: macroOf([...perDomain.values()].map((p) => p.queryMacro)),
-      domainMacroOfStepMeans: macroOf([...perDomain.values()].map((p) => p.stepMacro)),
-      perQuery,
+      stepMacro: mean(one('step-macro')),
+      perDomain: new Map(domainNames.map((d) => [d, { queryMacro: queries.get(d)!, stepMacro: steps.get(d)! }])),
+      domainMacroOfQueryMeans: macro(one('domain-macro-of-query-means')),
+      domainMacroOfStepMeans: macro(one('domain-macro-of-step-means')),
+      perQuery: rows('per-query').map((r) => ({ domain: r.split['group']!, queryId: r.split['parent']!, values: mean(r).values, steps: r.units })),
     }
   }
-  const turnMacro = meanOf(topics)
-  const perDomain = new Map<string, MeanSummary>([...byDomain].map(([d, ts]) => [d, meanOf(ts)]))
-  const buckets = (ts: readonly PlanTopic[]): Map<TurnBucket, MeanSummary> => {
-    const g = groupBy(ts, (t) => t.bucket ?? 'T?')
-    const out = new Map<TurnBucket, MeanSummary>()
-    for (const b of TURN_BUCKETS) {
-      const rows = g.get(b)
-      if (rows) out.set(b, meanOf(rows))
-    }
-    return out
-  }
-  const conversationMacroPerDomain = new Map<string, MeanSummary>()
-  for (const [d, ts] of byDomain) {
-    const convs = [...groupBy(ts, (t) => t.conversationId ?? t.topicId).values()].map((turns) => ({ values: meanOf(turns).values }))
-    conversationMacroPerDomain.set(d, meanOf(convs))
-  }
+  const buckets = (rs: readonly AggregationRow[]): Map<TurnBucket, MeanSummary> => new Map(rs.map((r) => [r.split['bucket'] as TurnBucket, mean(r)]))
+  const depthRows = rows('turn-depth-per-domain')
+  const turnMacro = mean(one('turn-macro'))
   return {
     subtrack,
     headline: turnMacro.values['nDCG@10'],
     turnMacro,
-    perDomain,
-    domainMacro: macroOf([...perDomain.values()]),
-    byTurnDepth: buckets(topics),
-    byTurnDepthPerDomain: new Map([...byDomain].map(([d, ts]) => [d, buckets(ts)])),
-    conversationMacroPerDomain,
-    conversationThenDomainMacro: macroOf([...conversationMacroPerDomain.values()]),
+    perDomain: perDomain('per-domain'),
+    domainMacro: macro(one('domain-macro')),
+    byTurnDepth: buckets(rows('turn-depth')),
+    byTurnDepthPerDomain: new Map(domainNames.map((d) => [d, buckets(depthRows.filter((r) => r.split['group'] === d))])),
+    conversationMacroPerDomain: perDomain('conversation-per-domain'),
+    conversationThenDomainMacro: macro(one('conversation-then-domain')),
   }
 }

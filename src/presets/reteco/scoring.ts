@@ -27,7 +27,7 @@ export { RetecoInputError } from './errors.js'
 export { TURN_BUCKETS, type TurnBucket, type TurnTopic, parseTurnTopic, turnBucket, normalizeTurnTopic, stepQueryOf } from './topics.js'
 export { loadRetecoData, detectRetecoLayout, readCorpusIds, readSplitManifest, domainsOfTrack, type LoadRetecoOptions } from './data.js'
 export { parseRetecoRunFile, readRetecoRun, formatRunProblem, type ReadRetecoRunOptions } from './runs.js'
-export { PLAN_METRICS, meanOf, macroOf, coverageOf, type PlanMetric, type MetricValues, type MeanSummary, type MacroSummary, type CoverageSummary, type MeanInput } from './aggregate.js'
+export { PLAN_METRICS, meanSummary, macroSummary, type PlanMetric, type MetricValues, type MeanSummary, type MacroSummary, type CoverageSummary } from './aggregate.js'
 export { temporalPrecisionReteco, temporalPrecisionTempo, temporalRelevance, temporalCoverage } from './temporal.js'
 export { offlineLabels, judgeLabels, type TemporalLabelProvider, type TopicTemporalLabels, type JudgeLabelFile } from './labels.js'
 export {
@@ -35,6 +35,8 @@ export {
   runCorpora,
   unscorableReasons,
   aggregatePlan,
+  planQueryTable,
+  PLAN_AGGREGATIONS,
   planTopicValues,
   retecoPlanConventions,
   PLAN_CUTOFF,
