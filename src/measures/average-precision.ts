@@ -1,4 +1,7 @@
 import { numRelAt, numRelRetAt, type JudgedRanking } from '../rank/judged-ranking.js'
+import { defineMeasure, single, teValues } from './measure.js'
+import { JUDGED_ONLY, judgedView, REL, relOf } from './params.js'
+import { TREC_EVAL_CUTOFFS } from './trec-eval-defaults.js'
 
 /** Lower bound used before taking logs for geometric means (trec_eval `MIN_GEO_MEAN`). */
 export const MIN_GEO_MEAN = 0.00001
@@ -65,3 +68,55 @@ export function setMap(q: JudgedRanking): number {
   if (q.numRet && q.numRel) return (q.numRelRet * q.numRelRet) / (q.numRet * q.numRel)
   return 0
 }
+
+/** Average precision (ir_measures `AP`, `AP@k`; trec_eval `map`, `map_cut.k`). */
+export const averagePrecisionMeasure = defineMeasure({
+  name: 'AP',
+  aliases: ['MAP'],
+  summary: 'Average precision (cut at k when given), divided by all relevant documents R.',
+  formula: 'AP@k = (1/R) * sum over relevant d at rank r <= k of P@r',
+  params: { rel: REL, judged_only: JUDGED_ONLY },
+  at: 'cutoff',
+  atRequired: false,
+  aggregate: 'mean',
+  needsRelevant: true,
+  trecEval: [
+    { name: 'map', compute: single((q) => averagePrecision(q)) },
+    { name: 'map_cut', params: 'long-cutoffs', defaults: TREC_EVAL_CUTOFFS, compute: (q, p) => averagePrecisionAt(q, teValues(p)) },
+  ],
+  compute: (q, p, ctx) => {
+    const v = judgedView(q, p.values.judged_only)
+    const rel = relOf(p.values.rel, ctx)
+    return p.at === undefined ? averagePrecision(v, rel) : averagePrecisionAt(v, [p.at], rel)[0]!
+  },
+})
+
+/** Geometric mean AP (ir_measures `GMAP`, trec_eval `gm_map`). */
+export const gmapMeasure = defineMeasure({
+  name: 'GMAP',
+  aliases: ['gm_map'],
+  summary: 'Geometric mean of average precision over queries (per-query AP floored at 0.00001).',
+  formula: 'GMAP = exp(mean over queries of log(max(AP, 0.00001)))',
+  params: { rel: REL },
+  at: 'none',
+  atRequired: false,
+  aggregate: 'gmean',
+  needsRelevant: true,
+  trecEval: [{ name: 'gm_map', perQuery: 'none', summary: 'gm', compute: single((q) => logAveragePrecision(q)) }],
+  compute: (q, p, ctx) => averagePrecision(q, relOf(p.values.rel, ctx)),
+})
+
+/** Set AP (ir_measures `SetAP`, trec_eval `set_map`). */
+export const setMapMeasure = defineMeasure({
+  name: 'SetAP',
+  aliases: [],
+  summary: 'Set precision times set recall (trec_eval set_map).',
+  formula: 'SetAP = num_rel_ret^2 / (num_ret * R)',
+  params: {},
+  at: 'none',
+  atRequired: false,
+  aggregate: 'mean',
+  needsRelevant: true,
+  trecEval: [{ name: 'set_map', compute: single(setMap) }],
+  compute: (q) => setMap(q),
+})

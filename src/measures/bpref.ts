@@ -1,6 +1,8 @@
 import { MIN_GEO_MEAN } from './average-precision.js'
 import { NOT_POOLED, UNJUDGED } from '../model/types.js'
 import { numRelAt, type JudgedRanking } from '../rank/judged-ranking.js'
+import { defineMeasure, defineTrecEvalMeasure, single } from './measure.js'
+import { REL, relOf } from './params.js'
 
 /**
  * Binary preference:  bpref = (1/R) Σ_{relevant retrieved r} (1 − min(n_r, R) / min(N, R))
@@ -32,3 +34,21 @@ export function bpref(q: JudgedRanking, rel = q.relevanceLevel): number {
 export function logBpref(q: JudgedRanking, rel = q.relevanceLevel): number {
   return Math.log(Math.max(bpref(q, rel), MIN_GEO_MEAN))
 }
+
+/** bpref (ir_measures `Bpref`, trec_eval `bpref`). */
+export const bprefMeasure = defineMeasure({
+  name: 'Bpref',
+  aliases: ['BPref', 'bpref'],
+  summary: 'Binary preference: how often judged relevant documents rank above judged non-relevant ones.',
+  formula: 'bpref = (1/R) * sum over relevant retrieved r of (1 - min(n_r, R)/min(N, R))',
+  params: { rel: REL },
+  at: 'none',
+  atRequired: false,
+  aggregate: 'mean',
+  needsRelevant: true,
+  trecEval: [{ name: 'bpref', compute: single((q) => bpref(q)) }],
+  compute: (q, p, ctx) => bpref(q, relOf(p.values.rel, ctx)),
+})
+
+/** trec_eval `gm_bpref` (drop-in only). */
+export const gmBprefTrecEval = defineTrecEvalMeasure({ name: 'gm_bpref', perQuery: 'none', summary: 'gm', compute: single((q) => logBpref(q)) })

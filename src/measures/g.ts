@@ -1,5 +1,6 @@
 import type { JudgedRanking } from '../rank/judged-ranking.js'
 import { IdealGains, tableGain, trecGainTable, trecGainLevels, type GainPair } from './gains.js'
+import { defineTrecEvalMeasure, single, tePairs } from './measure.js'
 
 /**
  * Binary G (trec_eval `binG`, experimental):
@@ -53,3 +54,9 @@ export function gainG(q: JudgedRanking, pairs: readonly GainPair[] = []): number
   }
   return sumIdeal > 0 ? g / sumIdeal : 0
 }
+
+/** trec_eval `binG` (drop-in only). */
+export const binGTrecEval = defineTrecEvalMeasure({ name: 'binG', compute: single((q) => binG(q)) })
+
+/** trec_eval `G` (drop-in only). */
+export const gainGTrecEval = defineTrecEvalMeasure({ name: 'G', params: 'pairs', compute: single((q, p) => gainG(q, tePairs(p))) })

@@ -1,5 +1,7 @@
 import { NOT_POOLED, UNJUDGED } from '../model/types.js'
 import { numRelAt, type JudgedRanking } from '../rank/judged-ranking.js'
+import { defineMeasure, single } from './measure.js'
+import { REL, relOf } from './params.js'
 
 const EPSILON = 0.00001
 
@@ -41,3 +43,18 @@ export function infAP(q: JudgedRanking, rel = q.relevanceLevel): number {
   const R = numRelAt(q, rel)
   return R ? sum / R : sum
 }
+
+/** Inferred AP (ir_measures `infAP`, trec_eval `infAP`). */
+export const infAPMeasure = defineMeasure({
+  name: 'infAP',
+  aliases: ['InfAP'],
+  summary: 'Inferred AP for sampled judgments (Yilmaz & Aslam, CIKM 2006).',
+  formula: 'see src/measures/infap.ts',
+  params: { rel: REL },
+  at: 'none',
+  atRequired: false,
+  aggregate: 'mean',
+  needsRelevant: true,
+  trecEval: [{ name: 'infAP', compute: single((q) => infAP(q)) }],
+  compute: (q, p, ctx) => infAP(q, relOf(p.values.rel, ctx)),
+})

@@ -1,5 +1,7 @@
 import type { RecallRounding } from '../conventions/conventions.js'
 import type { JudgedRanking } from '../rank/judged-ranking.js'
+import { defineMeasure, defineTrecEvalMeasure, single, teValues } from './measure.js'
+import { TREC_EVAL_RECALL_POINTS } from './trec-eval-defaults.js'
 
 function recallCutoff(p: number, R: number, rounding: RecallRounding): number {
   // C lround rounds half away from zero; trec_eval 9.0.8 adds 0.9 and truncates.
@@ -43,3 +45,33 @@ export function elevenPointAverage(q: JudgedRanking, points: readonly number[], 
   for (let i = v.length - 1; i >= 0; i--) sum += v[i]!
   return sum / points.length
 }
+
+/** Interpolated precision at a recall level (ir_measures `IPrec@r`, trec_eval `iprec_at_recall.r`). */
+export const interpolatedPrecisionMeasure = defineMeasure({
+  name: 'IPrec',
+  aliases: [],
+  summary: 'Interpolated precision at a recall level.',
+  formula: 'IPrec@r = max precision at any rank from the c-th relevant retrieved document on; c = lround(r*R) (trec_eval 10) or (long)(r*R + 0.9) (trec_eval 9.0.8), as the conventions say',
+  params: {},
+  at: 'recall',
+  atRequired: true,
+  aggregate: 'mean',
+  needsRelevant: true,
+  trecEval: [
+    {
+      name: 'iprec_at_recall',
+      params: 'double-cutoffs',
+      defaults: TREC_EVAL_RECALL_POINTS,
+      compute: (q, p, ctx) => interpolatedPrecision(q, teValues(p), ctx.recallRounding),
+    },
+  ],
+  compute: (q, p, ctx) => (q.numRet === 0 ? 0 : interpolatedPrecision(q, [p.at!], ctx.conventions.recallRounding)[0]!),
+})
+
+/** trec_eval `11pt_avg` (drop-in only). */
+export const elevenPointAverageTrecEval = defineTrecEvalMeasure({
+  name: '11pt_avg',
+  params: 'double-params',
+  defaults: TREC_EVAL_RECALL_POINTS,
+  compute: single((q, p, ctx) => elevenPointAverage(q, teValues(p), ctx.recallRounding)),
+})

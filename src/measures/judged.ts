@@ -1,5 +1,8 @@
 import { NOT_POOLED, UNJUDGED } from '../model/types.js'
 import type { JudgedRanking } from '../rank/judged-ranking.js'
+import { defineMeasure, defineTrecEvalMeasure, teValues } from './measure.js'
+import { cutOf } from './params.js'
+import { TREC_EVAL_UNJ_CUTOFFS } from './trec-eval-defaults.js'
 
 /**
  * Unjudged at k (trec_eval `unj.k`): the share of the top k that is absent from the qrels or has
@@ -47,3 +50,43 @@ export function relString(q: JudgedRanking, length: number): string {
   }
   return s
 }
+
+/** Judged at k (ir_measures `Judged@k`; not in trec_eval). */
+export const judgedMeasure = defineMeasure({
+  name: 'Judged',
+  aliases: [],
+  summary: 'Share of the top k documents that are judged.',
+  formula: 'Judged@k = |{d in top k : d judged}| / min(k, n)',
+  params: {},
+  at: 'cutoff',
+  atRequired: true,
+  aggregate: 'mean',
+  needsRelevant: false,
+  compute: (q, p) => judgedAt(q, [cutOf(p.at)])[0]!,
+})
+
+/** Unjudged at k (trec_eval 10 `unj.k`). */
+export const unjudgedMeasure = defineMeasure({
+  name: 'Unjudged',
+  aliases: ['unj'],
+  summary: 'Share of the top k that is unjudged, dividing by k (trec_eval unj.k).',
+  formula: 'unj@k = |{d in top k : d unjudged}| / k',
+  params: {},
+  at: 'cutoff',
+  atRequired: true,
+  aggregate: 'mean',
+  needsRelevant: false,
+  trecEval: [{ name: 'unj', params: 'long-cutoffs', defaults: TREC_EVAL_UNJ_CUTOFFS, v10Only: true, compute: (q, p) => unjudgedAt(q, teValues(p)) }],
+  compute: (q, p) => unjudgedAt(q, [cutOf(p.at)])[0]!,
+})
+
+/** trec_eval `relstring.N` (drop-in only): a string per query, no summary. */
+export const relStringTrecEval = defineTrecEvalMeasure({
+  name: 'relstring',
+  params: 'double-params',
+  defaults: [10],
+  perQuery: 'string',
+  summary: 'none',
+  compute: () => [0],
+  text: (q, p) => relString(q, Math.trunc(teValues(p)[0] ?? 10)),
+})

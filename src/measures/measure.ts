@@ -1,5 +1,6 @@
-import type { Conventions } from '../conventions/conventions.js'
+import type { Conventions, RecallRounding } from '../conventions/conventions.js'
 import type { JudgedRanking } from '../rank/judged-ranking.js'
+import type { GainPair } from './gains.js'
 
 /** Type of a measure parameter. */
 export type ParamType = 'int' | 'float' | 'bool' | 'string' | 'gains'
@@ -35,17 +36,40 @@ export interface MeasureContext {
 /** How per-query values become one number. */
 export type Aggregate = 'mean' | 'sum' | 'gmean'
 
-/**
- * A measure family in ir_measures' vocabulary: name, aliases, parameters, the meaning of `@`,
- * and the per-query computation. `null` from `compute` means "undefined for this query".
- */
-export interface MeasureSpec {
+/** The declared parameters of a family, by name. */
+export type ParamSpecs = Readonly<Record<string, ParamSpec>>
+
+/** The value type of a parameter type (distributes over a union of types). */
+type ValueOfType<T extends ParamType, Choice extends string> = T extends 'int' | 'float'
+  ? number
+  : T extends 'bool'
+    ? boolean
+    : T extends 'string'
+      ? Choice
+      : Readonly<Record<number, number>>
+
+/** The value of one declared parameter: one of its `choices` for a string, else by type. */
+export type ParamValueOf<S extends ParamSpec> = ValueOfType<S['type'], S extends { readonly choices: readonly (infer C extends string)[] } ? C : string>
+
+/** Parameter values as `compute` sees them: defaults filled in, `undefined` where there is none. */
+export type ParamValues<P extends ParamSpecs> = {
+  readonly [K in keyof P]: P[K] extends { readonly default: ParamValue } ? ParamValueOf<P[K]> : ParamValueOf<P[K]> | undefined
+}
+
+/** Parameters of one measure instance after defaults: `at` holds the `@` value. */
+export interface ResolvedParams<P extends ParamSpecs = ParamSpecs> {
+  readonly at: number | undefined
+  readonly values: ParamValues<P>
+}
+
+/** What a family file writes for a family (see {@link defineMeasure}). */
+export interface MeasureDefinition<P extends ParamSpecs = ParamSpecs> {
   readonly name: string
   readonly aliases: readonly string[]
   readonly summary: string
   /** The formula, as in the family's doc comment (shown by `trecscore measures NAME`). */
   readonly formula: string
-  readonly params: Readonly<Record<string, ParamSpec>>
+  readonly params: P
   /** What `@x` sets: an integer rank cutoff, a recall level, or nothing. */
   readonly at: 'cutoff' | 'recall' | 'none'
   /** `@` must be given (e.g. `P@k`). */
@@ -53,18 +77,106 @@ export interface MeasureSpec {
   readonly aggregate: Aggregate
   /** Whether the value needs at least one relevant doc to be meaningful. */
   readonly needsRelevant: boolean
-  compute(q: JudgedRanking, p: ResolvedParams, ctx: MeasureContext): number
+  /** trec_eval's names for this family (`P`; `map` and `map_cut`), if it has any. */
+  readonly trecEval?: readonly TrecEvalMappingInput<P>[]
+  compute(q: JudgedRanking, p: ResolvedParams<P>, ctx: MeasureContext): number
 }
 
-/** Parameters of one measure instance after defaults: `at` holds the `@` value. */
-export interface ResolvedParams {
-  readonly at: number | undefined
-  readonly values: Readonly<Record<string, ParamValue>>
+/**
+ * A measure family in ir_measures' vocabulary: name, aliases, parameters, the meaning of `@`,
+ * the per-query computation and its trec_eval names (the drop-in's rows and the `-m` names
+ * `evaluate` reads). `null` from `compute` means "undefined for this query".
+ */
+export interface MeasureSpec<P extends ParamSpecs = ParamSpecs> extends Omit<MeasureDefinition<P>, 'trecEval' | 'compute'> {
+  readonly trecEval: readonly TrecEvalMapping<P>[]
+  compute(q: JudgedRanking, p: ResolvedParams<P>, ctx: MeasureContext): number
 }
 
-/** Define a measure family (identity function that checks the shape). */
-export function defineMeasure(spec: MeasureSpec): MeasureSpec {
-  return spec
+/**
+ * Define a measure family. `compute` gets the parameter values typed from the declared
+ * `params` (`p.values.beta` is a number, `p.values.dcg` one of its choices, `p.values.rel` a
+ * number or `undefined`), so declare shared parameters `as const satisfies ParamSpec`.
+ */
+export function defineMeasure<const P extends ParamSpecs>(spec: MeasureDefinition<P>): MeasureSpec<P> {
+  return { ...spec, trecEval: (spec.trecEval ?? []).map((m) => defineTrecEvalMeasure(m)) }
+}
+
+/** How trec_eval reads a measure's `-m name.params` string (its `init_meas_*`). */
+export type ParamKind = 'none' | 'long-cutoffs' | 'double-cutoffs' | 'double-params' | 'pairs'
+
+/** Parsed trec_eval parameters of one measure. */
+export type TeParams =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'long-cutoffs'; readonly values: readonly number[]; readonly printable: string | null }
+  | { readonly kind: 'double-cutoffs'; readonly values: readonly number[]; readonly printable: string | null }
+  | { readonly kind: 'double-params'; readonly values: readonly number[]; readonly printable: string | null }
+  | { readonly kind: 'pairs'; readonly pairs: readonly GainPair[]; readonly printable: string | null }
+
+/** Evaluation settings trec_eval's measures read (its `EPI`, the parts measures use). */
+export interface TeContext {
+  readonly collectionSize: number
+  readonly recallRounding: RecallRounding
+}
+
+/**
+ * A measure as trec_eval defines it (one row of its `measures.c`): how `-m name.x` reads, the
+ * default parameters, how values print per query and in the summary, and the computation,
+ * one value per cutoff or parameter, in the parameters' order.
+ */
+export interface TrecEvalMeasure {
+  readonly name: string
+  readonly params: ParamKind
+  /** Default parameter values (cutoffs or params); pairs default to none. */
+  readonly defaults?: readonly number[]
+  /** Per-query printing: `double` (%6.4f), `long` (%ld), `string` (relstring), or none. */
+  readonly perQuery: 'double' | 'long' | 'string' | 'none'
+  /** Summary: arithmetic mean, geometric mean of logs, plain sum, number of queries, run tag, none. */
+  readonly summary: 'mean' | 'gm' | 'sum' | 'num_q' | 'num_rel' | 'runid' | 'none'
+  /** False for measures that never look at the ranking (runid, num_q). */
+  readonly usesRanking: boolean
+  /** Only in trec_eval 10 (not in 9.0.8). */
+  readonly v10Only: boolean
+  compute(q: JudgedRanking, p: TeParams, ctx: TeContext): number[]
+  /** Per-query text (relstring only). */
+  text?(q: JudgedRanking, p: TeParams): string
+}
+
+/**
+ * A trec_eval name of a family. Besides the drop-in's row it says what the name means to
+ * `evaluate`: `fixed` parameters (trec_eval's `rbp` is `RBP(p=0.9)`), and for `double-params`
+ * the parameter its values set (`set_F.0.5` is `SetF(beta=0.5)`). Cutoffs set `@`; `pairs` set
+ * a number parameter they name (`rbp.p=0.8`) or else the `gains` map (`ndcg.1=3`).
+ */
+export interface TrecEvalMapping<P extends ParamSpecs = ParamSpecs> extends TrecEvalMeasure {
+  readonly fixed?: Partial<ParamValues<P>>
+  readonly param?: keyof P & string
+}
+
+/** A trec_eval row as written in a family file: printing `double`/`mean` and no parameters unless said. */
+export type TrecEvalMappingInput<P extends ParamSpecs = ParamSpecs> = Omit<TrecEvalMapping<P>, 'params' | 'perQuery' | 'summary' | 'usesRanking' | 'v10Only'> &
+  Partial<Pick<TrecEvalMapping<P>, 'params' | 'perQuery' | 'summary' | 'usesRanking' | 'v10Only'>>
+
+/**
+ * Define a measure of trec_eval's (the drop-in's) alone, or one trec_eval name of a family.
+ * Defaults: no parameters, printed `%6.4f` per query, averaged in the summary.
+ */
+export function defineTrecEvalMeasure<P extends ParamSpecs = ParamSpecs>(m: TrecEvalMappingInput<P>): TrecEvalMapping<P> {
+  return { params: 'none', perQuery: 'double', summary: 'mean', usesRanking: true, v10Only: false, ...m }
+}
+
+/** The values of cutoff and number parameters (none for other kinds). */
+export function teValues(p: TeParams): readonly number[] {
+  return p.kind === 'long-cutoffs' || p.kind === 'double-cutoffs' || p.kind === 'double-params' ? p.values : []
+}
+
+/** The pairs of a `pairs` parameter string (none for other kinds). */
+export function tePairs(p: TeParams): readonly GainPair[] {
+  return p.kind === 'pairs' ? p.pairs : []
+}
+
+/** A one-value trec_eval computation as the drop-in calls it. */
+export function single(f: (q: JudgedRanking, p: TeParams, ctx: TeContext) => number): TrecEvalMeasure['compute'] {
+  return (q, p, ctx) => [f(q, p, ctx)]
 }
 
 /** A measure instance: a family plus its parameters, with its canonical name. */

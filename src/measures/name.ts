@@ -6,9 +6,8 @@
  */
 import { parseGainMap } from '../conventions/gain-spec.js'
 import { InputError } from '../errors/trecscore-error.js'
-import { inRange, rangeText, type Measure, type MeasureSpec, type ParamRange, type ParamValue } from './measure.js'
+import { inRange, rangeText, type Measure, type MeasureSpec, type ParamKind, type ParamRange, type ParamValue } from './measure.js'
 import { findMeasureSpec, MEASURES, MEASURE_NAMES } from './registry.js'
-import { TREC_EVAL_CUTOFFS, TREC_EVAL_RECALL_POINTS, TREC_EVAL_SET_F_BETA, TREC_EVAL_SUCCESS_CUTOFFS, TREC_EVAL_UNJ_CUTOFFS } from './trec-eval-defaults.js'
 
 function fail(found: string, position: number, extra: readonly string[] = []): never {
   throw new InputError([{ code: 'unknown_measure', found, position, suggestions: extra }], `unknown measure '${found}'`)
@@ -182,42 +181,45 @@ function checkRange(text: string, family: string, key: string, v: number, range:
   if (!inRange(v, range)) badSyntax(text, pos, `${key} of ${family} ${rangeText(range)} (got ${v})`)
 }
 
-/** How trec_eval's `.x` suffix reads for a name: cutoffs, recall points, set_F betas, gain pairs. */
-type TrecDot = 'cutoffs' | 'recall' | 'pairs' | 'beta' | 'none'
+/** How trec_eval's `.x` suffix reads for a name: cutoffs, recall points, a parameter's values, pairs. */
+type TrecDot = 'cutoffs' | 'recall' | 'param' | 'pairs' | 'none'
 
 interface TrecEvalName {
-  readonly family: string
-  readonly params?: Readonly<Record<string, ParamValue>>
+  readonly spec: MeasureSpec
+  readonly params: Readonly<Record<string, ParamValue>>
   readonly dot: TrecDot
-  /** What the bare name means: trec_eval's default cutoffs, recall points or beta. */
+  /** The parameter a `param` list sets (`set_F.0.5`: beta). */
+  readonly param?: string
+  /** What the bare name means: trec_eval's default cutoffs, recall points or parameter values. */
   readonly defaults?: readonly number[]
 }
 
-/** trec_eval measure names and what they mean here: family, fixed params, meaning of `.x`. */
-const TREC_EVAL_NAMES: ReadonlyMap<string, TrecEvalName> = new Map<string, TrecEvalName>([
-  ['P', { family: 'P', dot: 'cutoffs', defaults: TREC_EVAL_CUTOFFS }],
-  ['recall', { family: 'R', dot: 'cutoffs', defaults: TREC_EVAL_CUTOFFS }],
-  ['map', { family: 'AP', dot: 'none' }],
-  ['map_cut', { family: 'AP', dot: 'cutoffs', defaults: TREC_EVAL_CUTOFFS }],
-  ['ndcg_cut', { family: 'nDCG', dot: 'cutoffs', defaults: TREC_EVAL_CUTOFFS }],
-  ['ndcg', { family: 'nDCG', dot: 'pairs' }],
-  ['recip_rank', { family: 'RR', dot: 'none' }],
-  ['success', { family: 'Success', dot: 'cutoffs', defaults: TREC_EVAL_SUCCESS_CUTOFFS }],
-  ['set_F', { family: 'SetF', dot: 'beta', defaults: [TREC_EVAL_SET_F_BETA] }],
-  ['set_P', { family: 'SetP', dot: 'none' }],
-  ['set_recall', { family: 'SetR', dot: 'none' }],
-  ['set_map', { family: 'SetAP', dot: 'none' }],
-  ['iprec_at_recall', { family: 'IPrec', dot: 'recall', defaults: TREC_EVAL_RECALL_POINTS }],
-  ['rbp', { family: 'RBP', params: { p: 0.9 }, dot: 'pairs' }],
-  ['unj', { family: 'Unjudged', dot: 'cutoffs', defaults: TREC_EVAL_UNJ_CUTOFFS }],
-  ['Rprec', { family: 'Rprec', dot: 'none' }],
-  ['bpref', { family: 'Bpref', dot: 'none' }],
-  ['infAP', { family: 'infAP', dot: 'none' }],
-  ['num_ret', { family: 'NumRet', dot: 'none' }],
-  ['num_rel', { family: 'NumRel', dot: 'none' }],
-  ['num_rel_ret', { family: 'NumRelRet', dot: 'none' }],
-  ['num_nonrel_judged_ret', { family: 'NumNonrelJudgedRet', dot: 'none' }],
-])
+/** What `.x` means for a trec_eval name of a family: `@` values, a parameter, or pairs. */
+function trecDot(kind: ParamKind): TrecDot {
+  switch (kind) {
+    case 'long-cutoffs':
+      return 'cutoffs'
+    case 'double-cutoffs':
+      return 'recall'
+    case 'double-params':
+      return 'param'
+    case 'pairs':
+      return 'pairs'
+    case 'none':
+      return 'none'
+  }
+}
+
+/** trec_eval measure names and what they mean here, from the families' trec_eval names. */
+const TREC_EVAL_NAMES: ReadonlyMap<string, TrecEvalName> = new Map(
+  [...MEASURES.values()].flatMap((spec) =>
+    spec.trecEval.map((m) => {
+      const params = Object.fromEntries(Object.entries(m.fixed ?? {}).filter((e): e is [string, ParamValue] => e[1] !== undefined))
+      const entry: TrecEvalName = { spec, params, dot: trecDot(m.params), ...(m.param ? { param: m.param } : {}), ...(m.defaults ? { defaults: m.defaults } : {}) }
+      return [m.name, entry] as const
+    }),
+  ),
+)
 
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/
 
@@ -230,8 +232,8 @@ function parseTrecEvalName(text: string): Measure[] | null {
   const rest = dot >= 0 ? text.slice(dot + 1) : null
   const entry = TREC_EVAL_NAMES.get(base)
   if (!entry) return null
-  const spec = MEASURES.get(entry.family)!
-  const params: Record<string, ParamValue> = { ...(entry.params ?? {}) }
+  const spec = entry.spec
+  const params: Record<string, ParamValue> = { ...entry.params }
   const at = (i: number) => base.length + 1 + i
   // A bare name means trec_eval's defaults (`P` = P.5,10,15,20,30,100,200,500,1000).
   const values = rest === null ? (entry.defaults ?? null) : rest.split(',')
@@ -250,23 +252,26 @@ function parseTrecEvalName(text: string): Measure[] | null {
         if (!NUMBER.test(s) || !(v >= 0 && v <= 1)) badSyntax(text, at(0), `recall levels between 0 and 1 (got '${s}')`)
         return makeMeasure(spec, params, v)
       })
-    case 'beta': {
-      const range = spec.params['beta']!.range!
+    case 'param': {
+      const key = entry.param!
+      const range = spec.params[key]!.range
       return values.map((b) => {
         const s = String(b)
-        if (!NUMBER.test(s)) badSyntax(text, at(0), `set_F betas as numbers, e.g. set_F.1.0,0.5 (got '${s}')`)
-        checkRange(text, spec.name, 'beta', Number(s), range, at(0))
-        return makeMeasure(spec, { ...params, beta: Number(s) }, undefined)
+        if (!NUMBER.test(s)) badSyntax(text, at(0), `${base} ${key}s as numbers, e.g. ${base}.1.0,0.5 (got '${s}')`)
+        if (range) checkRange(text, spec.name, key, Number(s), range, at(0))
+        return makeMeasure(spec, { ...params, [key]: Number(s) }, undefined)
       })
     }
     case 'pairs': {
       const grades: string[] = []
       for (const pair of values.map(String)) {
         const [k, v] = pair.split('=')
-        if (k === 'p' && entry.family === 'RBP') {
-          if (v === undefined || !NUMBER.test(v)) badSyntax(text, at(0), `p=<persistence> (got '${pair}')`)
-          checkRange(text, spec.name, 'p', Number(v), spec.params['p']!.range!, at(0))
-          params['p'] = Number(v)
+        // A pair naming a number parameter sets it (rbp.p=0.8); the others are grade=gain.
+        const ps = k !== undefined && Object.hasOwn(spec.params, k) ? spec.params[k] : undefined
+        if (k !== undefined && ps?.type === 'float') {
+          if (v === undefined || !NUMBER.test(v)) badSyntax(text, at(0), `${k}=<number> (got '${pair}')`)
+          if (ps.range) checkRange(text, spec.name, k, Number(v), ps.range, at(0))
+          params[k] = Number(v)
         } else grades.push(pair)
       }
       if (grades.length) {

@@ -1,5 +1,6 @@
 import type { JudgedRanking } from '../rank/judged-ranking.js'
 import { IdealGains, tableGain, trecGainTable, trecGainLevels, type GainPair } from './gains.js'
+import { defineTrecEvalMeasure, single, tePairs } from './measure.js'
 
 /**
  * nDCG averaged over relevant docs (trec_eval `ndcg_rel`, experimental): the mean of
@@ -101,3 +102,9 @@ export function rNdcg(q: JudgedRanking, pairs: readonly GainPair[] = []): number
   }
   return sum / changes
 }
+
+/** trec_eval `ndcg_rel` (drop-in only). */
+export const ndcgRelTrecEval = defineTrecEvalMeasure({ name: 'ndcg_rel', params: 'pairs', compute: single((q, p) => ndcgRel(q, tePairs(p))) })
+
+/** trec_eval `Rndcg` (drop-in only). */
+export const rNdcgTrecEval = defineTrecEvalMeasure({ name: 'Rndcg', params: 'pairs', compute: single((q, p) => rNdcg(q, tePairs(p))) })

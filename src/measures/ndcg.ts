@@ -1,6 +1,9 @@
 import type { GainSpec } from '../conventions/conventions.js'
 import { numRelRetAt, type JudgedRanking } from '../rank/judged-ranking.js'
 import { gainOf, IdealGains, tableGain, trecGainTable, trecGainLevels, type GainPair } from './gains.js'
+import { defineMeasure, defineTrecEvalMeasure, single, tePairs, teValues } from './measure.js'
+import { cutOf, JUDGED_ONLY, judgedView } from './params.js'
+import { TREC_EVAL_CUTOFFS } from './trec-eval-defaults.js'
 
 /**
  * nDCG at k with a gain function:
@@ -90,3 +93,35 @@ export function ndcgFull(q: JudgedRanking, pairs: readonly GainPair[] = []): Ndc
   }
   return { dcg, idealDcg: idcg, ndcg: idcg > 0 ? dcg / idcg : 0 }
 }
+
+/** nDCG (ir_measures `nDCG`, `nDCG@k`; trec_eval `ndcg`, `ndcg_cut.k`). */
+export const ndcgMeasure = defineMeasure({
+  name: 'nDCG',
+  aliases: ['NDCG'],
+  summary: 'Normalised discounted cumulative gain (at k when given).',
+  formula: 'nDCG@k = sum_{i<=k} gain(d_i)/log2(i+1) / IDCG@k; gain = grade (log2), 2^grade-1 (exp-log2), or the gains map',
+  params: {
+    dcg: { type: 'string', choices: ['log2', 'exp-log2'], default: 'log2', doc: 'gain of a grade g: g (log2) or 2^g - 1 (exp-log2); with log2 (the default) the conventions’ gains apply' },
+    gains: { type: 'gains', doc: 'explicit grade:gain map, e.g. {0:0,1:1,2:3,3:7}; overrides dcg' },
+    judged_only: JUDGED_ONLY,
+  },
+  at: 'cutoff',
+  atRequired: false,
+  aggregate: 'mean',
+  needsRelevant: true,
+  trecEval: [
+    { name: 'ndcg', params: 'pairs', compute: single((q, p) => ndcgFull(q, tePairs(p)).ndcg) },
+    { name: 'ndcg_cut', params: 'long-cutoffs', defaults: TREC_EVAL_CUTOFFS, compute: (q, p) => ndcgAt(q, teValues(p)) },
+  ],
+  compute: (q, p, ctx) => {
+    const { gains, dcg } = p.values
+    const spec: GainSpec = gains ? { kind: 'map', gains } : dcg === 'exp-log2' ? { kind: 'exp' } : ctx.conventions.gains
+    return ndcgAt(judgedView(q, p.values.judged_only), [cutOf(p.at)], spec, ctx.conventions.relevanceLevel)[0]!
+  },
+})
+
+/** trec_eval `dcg` (drop-in only). */
+export const dcgTrecEval = defineTrecEvalMeasure({ name: 'dcg', params: 'pairs', compute: single((q, p) => ndcgFull(q, tePairs(p)).dcg) })
+
+/** trec_eval `ideal_dcg` (drop-in only). */
+export const idealDcgTrecEval = defineTrecEvalMeasure({ name: 'ideal_dcg', params: 'pairs', compute: single((q, p) => ndcgFull(q, tePairs(p)).idealDcg) })

@@ -1,5 +1,8 @@
 import { numRelAt, numRelRetAt, type JudgedRanking } from '../rank/judged-ranking.js'
 import { relevantInTop } from './cutoffs.js'
+import { defineMeasure, defineTrecEvalMeasure, single, teValues } from './measure.js'
+import { cutOf, JUDGED_ONLY, judgedView, REL, relOf } from './params.js'
+import { TREC_EVAL_CUTOFFS, TREC_EVAL_RPREC_MULTIPLES } from './trec-eval-defaults.js'
 
 /**
  * Precision at k:  P@k = |{d in top k : grade(d) ≥ rel}| / k
@@ -72,3 +75,67 @@ export function setRelativePrecision(q: JudgedRanking, rel = q.relevanceLevel): 
   if (q.numRet === 0 || R === 0) return 0
   return numRelRetAt(q, rel) / Math.min(q.numRet, R)
 }
+
+/** Precision at k (ir_measures `P@k`, trec_eval `P.k`). */
+export const precisionMeasure = defineMeasure({
+  name: 'P',
+  aliases: ['Precision'],
+  summary: 'Precision at k: share of the top k documents that are relevant.',
+  formula: 'P@k = |{d in top k : grade(d) >= rel}| / k  (divides by k even when fewer were retrieved)',
+  params: { rel: REL, judged_only: JUDGED_ONLY },
+  at: 'cutoff',
+  atRequired: true,
+  aggregate: 'mean',
+  needsRelevant: false,
+  trecEval: [{ name: 'P', params: 'long-cutoffs', defaults: TREC_EVAL_CUTOFFS, compute: (q, p) => precision(q, teValues(p)) }],
+  compute: (q, p, ctx) => precision(judgedView(q, p.values.judged_only), [cutOf(p.at)], relOf(p.values.rel, ctx))[0]!,
+})
+
+/** R-precision (ir_measures `Rprec`, trec_eval `Rprec`). */
+export const rPrecisionMeasure = defineMeasure({
+  name: 'Rprec',
+  aliases: ['RPrec'],
+  summary: 'Precision at rank R, the number of relevant documents.',
+  formula: 'Rprec = |relevant in top R| / R',
+  params: { rel: REL, judged_only: JUDGED_ONLY },
+  at: 'none',
+  atRequired: false,
+  aggregate: 'mean',
+  needsRelevant: true,
+  trecEval: [{ name: 'Rprec', compute: single((q) => rPrecision(q)) }],
+  compute: (q, p, ctx) => rPrecision(judgedView(q, p.values.judged_only), relOf(p.values.rel, ctx)),
+})
+
+/** Set precision (ir_measures `SetP`, trec_eval `set_P`). */
+export const setPrecisionMeasure = defineMeasure({
+  name: 'SetP',
+  aliases: [],
+  summary: 'Precision of the whole retrieved set.',
+  formula: 'SetP = num_rel_ret / num_ret',
+  params: { rel: REL },
+  at: 'none',
+  atRequired: false,
+  aggregate: 'mean',
+  needsRelevant: false,
+  trecEval: [{ name: 'set_P', compute: single((q) => setPrecision(q)) }],
+  compute: (q, p, ctx) => setPrecision(q, relOf(p.values.rel, ctx)),
+})
+
+/** trec_eval `relative_P.k` (drop-in only). */
+export const relativePrecisionTrecEval = defineTrecEvalMeasure({
+  name: 'relative_P',
+  params: 'long-cutoffs',
+  defaults: TREC_EVAL_CUTOFFS,
+  compute: (q, p) => relativePrecision(q, teValues(p)),
+})
+
+/** trec_eval `Rprec_mult.x` (drop-in only). */
+export const rPrecisionMultTrecEval = defineTrecEvalMeasure({
+  name: 'Rprec_mult',
+  params: 'double-cutoffs',
+  defaults: TREC_EVAL_RPREC_MULTIPLES,
+  compute: (q, p) => rPrecisionMult(q, teValues(p)),
+})
+
+/** trec_eval `set_relative_P` (drop-in only). */
+export const setRelativePrecisionTrecEval = defineTrecEvalMeasure({ name: 'set_relative_P', compute: single((q) => setRelativePrecision(q)) })

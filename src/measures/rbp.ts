@@ -1,5 +1,7 @@
 import type { JudgedRanking } from '../rank/judged-ranking.js'
 import { tableGain, trecGainTable, trecGainLevels, type GainPair } from './gains.js'
+import { defineMeasure, defineTrecEvalMeasure, single, tePairs } from './measure.js'
+import { cutOf } from './params.js'
 
 /**
  * Rank-biased precision (trec_eval `rbp`):  RBP = (1 − p) Σ_i gain(d_i) · p^(i−1), p = 0.9
@@ -46,3 +48,55 @@ export function rbpResidual(q: JudgedRanking, p = 0.9): number {
   }
   return unj ? cur + (1 - p) * sum : 0
 }
+
+/**
+ * RBP with binary gains, cut at k:  (1 − p) Σ_{i ≤ k, grade(d_i) ≥ rel} p^(i−1)
+ * (ir_measures `RBP(rel=…)`).
+ */
+export function rbpBinary(q: JudgedRanking, p: number, rel: number, k: number): number {
+  let sum = 0
+  let w = 1
+  for (let i = 0; i < k; i++) {
+    if (q.grades[i]! >= rel) sum += w
+    w *= p
+  }
+  return (1 - p) * sum
+}
+
+/** trec_eval's persistence: the last `p=` pair, else 0.9. */
+function persistence(pairs: readonly GainPair[]): number {
+  let v = 0.9
+  for (const pr of pairs) if (pr.name === 'p') v = pr.value
+  return v
+}
+
+/** Rank-biased precision (ir_measures `RBP`, trec_eval 10 `rbp`, which is `RBP(p=0.9)`). */
+export const rbpMeasure = defineMeasure({
+  name: 'RBP',
+  aliases: [],
+  summary: 'Rank-biased precision with persistence p (binary gains with rel, else grades scaled to [0,1]).',
+  formula: 'RBP = (1-p) * sum_i gain(d_i) * p^(i-1)',
+  params: {
+    p: { type: 'float', default: 0.8, range: { min: 0, max: 1, maxOpen: true }, doc: 'persistence: the chance of looking at the next document' },
+    rel: { type: 'int', doc: 'binary gains: grade >= rel counts 1 (without it, graded gains, whatever the relevance level)' },
+  },
+  at: 'cutoff',
+  atRequired: false,
+  aggregate: 'mean',
+  needsRelevant: false,
+  trecEval: [{ name: 'rbp', params: 'pairs', fixed: { p: 0.9 }, v10Only: true, compute: single((q, p) => rbp(q, persistence(tePairs(p)), tePairs(p))) }],
+  compute: (q, p) => {
+    const { p: pp, rel } = p.values
+    const k = Math.min(q.numRet, cutOf(p.at))
+    if (rel !== undefined) return rbpBinary(q, pp, rel, k)
+    return rbp(k === q.numRet ? q : { ...q, grades: q.grades.subarray(0, k), numRet: k }, pp)
+  },
+})
+
+/** trec_eval 10 `rbp_resid` (drop-in only). */
+export const rbpResidualTrecEval = defineTrecEvalMeasure({
+  name: 'rbp_resid',
+  params: 'pairs',
+  v10Only: true,
+  compute: single((q, p) => rbpResidual(q, persistence(tePairs(p)))),
+})

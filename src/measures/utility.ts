@@ -1,4 +1,6 @@
 import type { JudgedRanking } from '../rank/judged-ranking.js'
+import { defineTrecEvalMeasure, single, teValues } from './measure.js'
+import { TREC_EVAL_UTILITY } from './trec-eval-defaults.js'
 
 /**
  * Linear utility (trec_eval `utility`, coefficients a,b,c,d, default 1,−1,0,0):
@@ -14,3 +16,11 @@ export function utility(q: JudgedRanking, coefficients: readonly number[], colle
     d * (collectionSize + q.numRelRet - q.numRet - q.numRel)
   )
 }
+
+/** trec_eval `utility.a,b,c,d` (drop-in only). */
+export const utilityTrecEval = defineTrecEvalMeasure({
+  name: 'utility',
+  params: 'double-params',
+  defaults: TREC_EVAL_UTILITY,
+  compute: single((q, p, ctx) => utility(q, teValues(p), ctx.collectionSize)),
+})

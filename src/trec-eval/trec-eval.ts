@@ -19,18 +19,14 @@ import { MIN_GEO_MEAN } from '../measures/average-precision.js'
 import { padRight, printfFixed } from '../report/printf.js'
 import { ByteOutput, teFixed } from './output.js'
 import { parseTrecEvalArgs, UsageError, type TrecEvalArgs } from './args.js'
-import { TREC_EVAL_MEASURES, TREC_EVAL_NICKNAMES, V10_ONLY_MEASURES, type TeAnyMeasure, type TeContext, type TeParams } from './table.js'
+import { TREC_EVAL_MEASURES, TREC_EVAL_NICKNAMES, V10_ONLY_MEASURES } from './table.js'
+import type { ActiveMeasure, Prepared, QueryInputs, RelInfo, TeAnyMeasure, TeContext, TrecEvalIO } from './types.js'
 import { trecEvalHelp, TREC_EVAL_USAGE } from './help.js'
 import { applyZscores, readZscores } from './zscores.js'
 import { readPrefsRelInfo, readQrelsJgRelInfo } from './prefs/index.js'
 import { prepareFailureMessage } from './messages.js'
-import type { PrefCounts } from './prefs/pref-counts.js'
 
-/** Where the drop-in writes. Strings are binary strings (one char per byte). */
-export interface TrecEvalIO {
-  out(text: string): void
-  err(text: string): void
-}
+export type { ActiveMeasure, Prepared, QueryInputs, RelInfo, TrecEvalIO } from './types.js'
 
 /** Exit with a code after printing (trec_eval's `exit(n)`). */
 class Exit extends Error {
@@ -40,49 +36,10 @@ class Exit extends Error {
   }
 }
 
-/** One requested measure after parameter parsing. */
-export interface ActiveMeasure {
-  readonly def: TeAnyMeasure
-  readonly params: TeParams
-  /** Printed names, one per value. */
-  readonly names: readonly string[]
-  /** The names padded to 22 columns and followed by a tab, as printed. */
-  readonly labels: readonly string[]
-  /** {@link labels} as bytes. */
-  readonly labelBytes: readonly Buffer[]
-}
-
 /** Outcome of evaluating one query: values, or why `measure` could not be computed. */
 type QueryOutcome =
   | { readonly ok: true; readonly values: Float64Array; readonly texts: readonly (string | null)[] }
   | { readonly ok: false; readonly message: string; readonly measure: string }
-
-/** A prepared measure input, or trec_eval's stderr text saying why it cannot be prepared. */
-export type Prepared<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly message: string }
-
-/**
- * What the measures of one query read, each prepared on first use (trec_eval caches them per
- * query). A relevance format supplies only its own kind; measures of another kind fail.
- */
-export interface QueryInputs {
-  /** The judged ranking (`-R qrels`). */
-  readonly qrels?: () => Prepared<JudgedRanking>
-  /** Preference counts (`-R prefs`, `-R qrels_prefs`). */
-  readonly prefs?: () => Prepared<PrefCounts>
-  /** One judged ranking per judgment group (`-R qrels_jg`). */
-  readonly judgmentGroups?: () => Prepared<readonly JudgedRanking[]>
-}
-
-/** A relevance file read in one of trec_eval's `-R` formats. */
-export interface RelInfo {
-  /** Query ids in byte order: the order trec_eval evaluates and prints them. */
-  readonly queryIds: readonly string[]
-  has(queryId: string): boolean
-  /** The inputs of one run query whose id is in this file. */
-  inputs(run: RunQuery): QueryInputs
-  /** Summary `num_rel` with `-c` (qrels only; see {@link completeNumRel}). */
-  completeNumRel?(): number
-}
 
 function fmtCutDouble(x: number): string {
   // "%3.2f"

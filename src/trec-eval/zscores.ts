@@ -13,7 +13,7 @@
 import { parseCDouble } from '../io/bytes.js'
 import type { InputIssue } from '../errors/issues.js'
 import { field, forEachFieldLine, readWholeFile, reportMalformed } from './prefs/field-lines.js'
-import type { ActiveMeasure, TrecEvalIO } from './trec-eval.js'
+import type { ActiveMeasure, TrecEvalIO } from './types.js'
 
 /** The value trec_eval prints when no z-score can be formed. */
 export const MISSING_ZSCORE = -1000000

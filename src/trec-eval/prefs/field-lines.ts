@@ -9,7 +9,7 @@ import { splitFields } from '../../io/lines.js'
 import { inputLimits, readAll, SourceError } from '../../io/source.js'
 import type { InputIssue } from '../../errors/issues.js'
 import { formatIssue } from '../../errors/format-issue.js'
-import type { TrecEvalIO } from '../trec-eval.js'
+import type { TrecEvalIO } from '../types.js'
 
 /** Options of {@link forEachFieldLine}. */
 export interface FieldLinesOptions {

@@ -21,7 +21,14 @@
  */
 import { docIdsOf } from '../../model/run-query.js'
 import type { RunQuery } from '../../model/types.js'
-import type { PrefJudgment } from './prefs-file.js'
+
+/** One line of a preference file: `docId` has level `relLevel` in subgroup `jsg` of group `jg`. */
+export interface PrefJudgment {
+  readonly jg: string
+  readonly jsg: string
+  readonly docId: string
+  readonly relLevel: number
+}
 
 /** Docs of one judgment group with the same level: internal ranks, ascending. */
 export interface EquivalenceClass {

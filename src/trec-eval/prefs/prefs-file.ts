@@ -12,14 +12,9 @@
 import { parseCDouble } from '../../io/bytes.js'
 import type { InputIssue } from '../../errors/issues.js'
 import { field, forEachFieldLine } from './field-lines.js'
+import type { PrefJudgment } from './pref-counts.js'
 
-/** One line of a preference file: `docId` has level `relLevel` in subgroup `jsg` of group `jg`. */
-export interface PrefJudgment {
-  readonly jg: string
-  readonly jsg: string
-  readonly docId: string
-  readonly relLevel: number
-}
+export type { PrefJudgment } from './pref-counts.js'
 
 /** Preference judgments by query id (binary strings, see `io/bytes.ts`), lines in file order. */
 export type PrefsByQuery = ReadonlyMap<string, readonly PrefJudgment[]>
