@@ -194,13 +194,12 @@ interface TrecEvalName {
   readonly defaults?: readonly number[]
 }
 
-/** What `.x` means for a trec_eval name of a family: `@` values, a parameter, or pairs. */
-function trecDot(kind: ParamKind): TrecDot {
+/** What `.x` means for a trec_eval name of a family: `@` values (as the family reads `@`), a parameter, or pairs. */
+function trecDot(kind: ParamKind, spec: MeasureSpec): TrecDot {
   switch (kind) {
     case 'long-cutoffs':
-      return 'cutoffs'
     case 'double-cutoffs':
-      return 'recall'
+      return spec.at === 'recall' ? 'recall' : 'cutoffs'
     case 'double-params':
       return 'param'
     case 'pairs':
@@ -215,7 +214,7 @@ const TREC_EVAL_NAMES: ReadonlyMap<string, TrecEvalName> = new Map(
   [...MEASURES.values()].flatMap((spec) =>
     spec.trecEval.map((m) => {
       const params = Object.fromEntries(Object.entries(m.fixed ?? {}).filter((e): e is [string, ParamValue] => e[1] !== undefined))
-      const entry: TrecEvalName = { spec, params, dot: trecDot(m.params), ...(m.param ? { param: m.param } : {}), ...(m.defaults ? { defaults: m.defaults } : {}) }
+      const entry: TrecEvalName = { spec, params, dot: trecDot(m.params, spec), ...(m.param ? { param: m.param } : {}), ...(m.defaults ? { defaults: m.defaults } : {}) }
       return [m.name, entry] as const
     }),
   ),
