@@ -23,7 +23,7 @@ import { apiRoutes } from './routes/api.js'
 export const BASELINE_TEAM = 'Organizers (baselines)'
 
 /** Routes that take a run upload (their size limits are the competition's upload limits); every other body is limited to 64 KiB. */
-const UPLOAD_PATHS = new Set(['/team/submissions', '/api/v1/submissions'])
+const UPLOAD_PATHS = new Set(['/team/submissions', '/api/v1/submissions', '/org/qrels'])
 
 /** The Hono app over a context (in-process tests call `app.request`). */
 export function createApp(ctx: ServerContext): Hono<Env> {

@@ -16,7 +16,7 @@
  */
 import { createHash } from 'node:crypto'
 import type { Db } from './db/database.js'
-import { phasePublic, type Competition } from './config/load.js'
+import { phasePublic, type Competition, type Track } from './config/load.js'
 import type { PhaseConfig } from './config/schema.js'
 import type { SubmissionState } from './db/schema.js'
 
@@ -102,6 +102,10 @@ export interface Board {
   readonly released: boolean
   readonly counts: CountsPolicy
   readonly tiePolicy: string
+  /** The newest qrels version of the track and phase (1: the config's qrels). */
+  readonly qrelsVersion: number
+  /** Re-scoring jobs still waiting or running for this board (the board mixes versions until 0). */
+  readonly rescoring: number
   readonly entries: readonly PublicEntry[]
 }
 
@@ -127,25 +131,21 @@ export async function isPublic(db: Db, phase: PhaseConfig, now: Date): Promise<b
   return phasePublic(phase, await releasedAt(db, phase.id), now)
 }
 
-/** Load and rank the board of a track and phase (null when either is unknown). */
-export async function loadBoard(db: Db, competition: Competition, trackId: string, phaseId: string, now: Date): Promise<Board | null> {
-  const track = competition.tracks.find((t) => t.id === trackId)
-  const phase = competition.phases.find((p) => p.id === phaseId)
-  if (!track || !phase) return null
-  const base = { track: track.id, phase: phase.id, primary: track.primary, columns: track.shownColumns, counts: competition.limits.counts, tiePolicy: TIE_POLICY }
-  if (!(await isPublic(db, phase, now))) return { ...base, released: false, entries: [] }
-  const rows = await db
+/** The scored candidates of a board: per submission its newest score, or its newest score against one qrels version. */
+async function candidatesOf(db: Db, track: Track, phaseId: string, qrelsVersion?: number): Promise<BoardCandidate[]> {
+  let q = db
     .selectFrom('submissions')
     .innerJoin('teams', 'teams.id', 'submissions.team_id')
     .innerJoin('scores', 'scores.submission_id', 'submissions.id')
     .select(['submissions.id', 'submissions.team_id', 'teams.name', 'teams.is_baseline', 'teams.anonymous', 'submissions.state', 'submissions.created_at', 'submissions.original_name', 'scores.primary_value', 'scores.columns', 'scores.version'])
     .where('submissions.track', '=', track.id)
-    .where('submissions.phase', '=', phase.id)
+    .where('submissions.phase', '=', phaseId)
     .where('submissions.state', '=', 'scored')
-    .execute()
+  if (qrelsVersion !== undefined) q = q.where('scores.qrels_version', '=', qrelsVersion)
+  const rows = await q.execute()
   const latest = new Map<string, (typeof rows)[number]>()
   for (const r of rows) if ((latest.get(r.id)?.version ?? 0) < r.version) latest.set(r.id, r)
-  const candidates: BoardCandidate[] = [...latest.values()].map((r) => {
+  return [...latest.values()].map((r) => {
     const all = JSON.parse(r.columns) as Record<string, number | null>
     return {
       submissionId: r.id,
@@ -160,6 +160,90 @@ export async function loadBoard(db: Db, competition: Competition, trackId: strin
       runName: r.original_name,
     }
   })
-  const selected = new Set((await db.selectFrom('selections').select('submission_id').where('track', '=', track.id).where('phase', '=', phase.id).execute()).map((r) => r.submission_id))
-  return { ...base, released: true, entries: rankBoard(candidates, competition.limits.counts, selected).map(publish) }
+}
+
+async function selectedOf(db: Db, track: string, phase: string): Promise<Set<string>> {
+  return new Set((await db.selectFrom('selections').select('submission_id').where('track', '=', track).where('phase', '=', phase).execute()).map((r) => r.submission_id))
+}
+
+async function qrelsState(db: Db, track: string, phase: string): Promise<{ qrelsVersion: number; rescoring: number }> {
+  const v = await db.selectFrom('qrels_versions').select((eb) => eb.fn.max('version').as('v')).where('track', '=', track).where('phase', '=', phase).executeTakeFirst()
+  const pending = await db
+    .selectFrom('rescores')
+    .innerJoin('submissions', 'submissions.id', 'rescores.submission_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('submissions.track', '=', track)
+    .where('submissions.phase', '=', phase)
+    .where('rescores.state', 'in', ['queued', 'scoring'])
+    .executeTakeFirst()
+  return { qrelsVersion: Number(v?.v ?? 1), rescoring: Number(pending?.n ?? 0) }
+}
+
+/** Load and rank the board of a track and phase (null when either is unknown). */
+export async function loadBoard(db: Db, competition: Competition, trackId: string, phaseId: string, now: Date): Promise<Board | null> {
+  const track = competition.tracks.find((t) => t.id === trackId)
+  const phase = competition.phases.find((p) => p.id === phaseId)
+  if (!track || !phase) return null
+  const base = { track: track.id, phase: phase.id, primary: track.primary, columns: track.shownColumns, counts: competition.limits.counts, tiePolicy: TIE_POLICY, ...(await qrelsState(db, track.id, phase.id)) }
+  if (!(await isPublic(db, phase, now))) return { ...base, released: false, entries: [] }
+  const ranked = rankBoard(await candidatesOf(db, track, phase.id), competition.limits.counts, await selectedOf(db, track.id, phase.id))
+  return { ...base, released: true, entries: ranked.map(publish) }
+}
+
+/** One side of a diff row. */
+export interface DiffSide {
+  readonly rank: number
+  readonly primary: number
+  /** Null for an anonymous team. */
+  readonly run: string | null
+}
+
+/** One team (or baseline run) in a diff of two qrels versions. */
+export interface DiffRow {
+  readonly team: string
+  readonly anonymous: boolean
+  readonly baseline: boolean
+  /** Null: not on the board under that version. */
+  readonly from: DiffSide | null
+  readonly to: DiffSide | null
+  /** Places moved up (from.rank − to.rank); null when on one side only. */
+  readonly rankChange: number | null
+}
+
+/** How a board's ranks change between two qrels versions. */
+export interface BoardDiff {
+  readonly track: string
+  readonly phase: string
+  readonly primary: string
+  readonly from: number
+  readonly to: number
+  readonly released: boolean
+  readonly rows: readonly DiffRow[]
+}
+
+/**
+ * The board ranked under qrels version `from` and under `to` (each submission by its newest
+ * score against that version), row by row: per team its counting entry, per baseline run its
+ * own. Rows follow the `to` ranking, then entries only ranked under `from`. Hidden phases
+ * show no rows until released; anonymous teams appear by alias.
+ */
+export async function loadBoardDiff(db: Db, competition: Competition, trackId: string, phaseId: string, from: number, to: number, now: Date): Promise<BoardDiff | null> {
+  const track = competition.tracks.find((t) => t.id === trackId)
+  const phase = competition.phases.find((p) => p.id === phaseId)
+  if (!track || !phase) return null
+  const base = { track: track.id, phase: phase.id, primary: track.primary, from, to }
+  if (!(await isPublic(db, phase, now))) return { ...base, released: false, rows: [] }
+  const selected = await selectedOf(db, track.id, phase.id)
+  const rank = async (v: number): Promise<Map<string, PublicEntry>> => new Map(rankBoard(await candidatesOf(db, track, phase.id, v), competition.limits.counts, selected).map((e) => [e.baseline ? `b:${e.submissionId}` : `t:${e.teamId}`, publish(e)]))
+  const a = await rank(from)
+  const b = await rank(to)
+  const side = (e: PublicEntry | undefined): DiffSide | null => (e ? { rank: e.rank, primary: e.primary, run: e.run } : null)
+  const keys = [...b.keys(), ...[...a.keys()].filter((k) => !b.has(k))]
+  const rows = keys.map((k) => {
+    const x = a.get(k)
+    const y = b.get(k)
+    const e = (y ?? x)!
+    return { team: e.team, anonymous: e.anonymous, baseline: e.baseline, from: side(x), to: side(y), rankChange: x && y ? x.rank - y.rank : null }
+  })
+  return { ...base, released: true, rows }
 }

@@ -59,6 +59,7 @@ export async function submissionView(ctx: ServerContext, viewer: Viewer, id: str
     scoresVisible,
     versions: scores.map((s) => ({
       version: s.version,
+      qrelsVersion: s.qrels_version,
       createdAt: s.created_at,
       columns: JSON.parse(s.columns) as Record<string, number | null>,
       notes: JSON.parse(s.notes) as { warnings: string[]; counts: Record<string, number> },

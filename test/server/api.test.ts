@@ -246,7 +246,7 @@ async function crawl(beforeRelease: boolean): Promise<void> {
   // A dev submission's page may name its own run's topics (e.g. "ignored: q16 …"); only those pages are exempt from the topic check.
   const devIds = all.filter((s) => s.phase === 'dev').map((s) => s.id)
   const paths = ['/', '/login', '/team', '/org', '/static/style.css', '/api/v1/competition', '/api/v1/submissions', '/api/v1/openapi.json']
-  for (const t of server.ctx.competition.tracks) for (const p of server.ctx.competition.phases) paths.push(`/boards/${t.id}/${p.id}`, ...['', '/csv', '/markdown', '/latex'].map((x) => `/api/v1/boards/${t.id}/${p.id}${x}`))
+  for (const t of server.ctx.competition.tracks) for (const p of server.ctx.competition.phases) paths.push(`/boards/${t.id}/${p.id}`, `/boards/${t.id}/${p.id}/diff`, ...['', '/csv', '/markdown', '/latex', '/diff'].map((x) => `/api/v1/boards/${t.id}/${p.id}${x}`))
   for (const s of all) paths.push(`/submissions/${s.id}`, `/api/v1/submissions/${s.id}`, `/api/v1/submissions/${s.id}/per-query`)
   let checked = 0
   for (const c of [anon, a, b, Client.withToken(server.app, tokenA)]) {

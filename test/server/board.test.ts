@@ -112,13 +112,13 @@ describe('rankBoard', () => {
 describe('boardCsv', () => {
   it('quotes cells with commas, quotes or newlines and keeps formula-like names as text', () => {
     const entries = rankBoard([cand({ submissionId: 'a', teamId: 'A', teamName: '=HYPERLINK("x"),1', primary: 0.25, columns: { 'nDCG@10': 0.25 } }), cand({ submissionId: 'b', teamId: 'B', teamName: 'line\nbreak', primary: 0.125, columns: { 'nDCG@10': null } })], 'best')
-    const csv = boardCsv({ track: 't', phase: 'dev', primary: 'nDCG@10', columns: ['nDCG@10'], released: true, counts: 'best', tiePolicy: '', entries: entries.map(publish) })
+    const csv = boardCsv({ track: 't', phase: 'dev', primary: 'nDCG@10', columns: ['nDCG@10'], released: true, counts: 'best', tiePolicy: '', qrelsVersion: 1, rescoring: 0, entries: entries.map(publish) })
     expect(csv).toBe('rank,team,baseline,run,submitted,nDCG@10\r\n1,"\'=HYPERLINK(""x""),1",false,r,2027-01-01T00:00:00.000Z,0.25\r\n2,"line\nbreak",false,r,2027-01-01T00:00:00.000Z,\r\n')
   })
 })
 
 function board(entries: BoardCandidate[], released = true): Board {
-  return { track: 't', phase: 'test', primary: 'nDCG@10', columns: ['nDCG@10', 'AP'], released, counts: 'best', tiePolicy: '', entries: rankBoard(entries, 'best').map(publish) }
+  return { track: 't', phase: 'test', primary: 'nDCG@10', columns: ['nDCG@10', 'AP'], released, counts: 'best', tiePolicy: '', qrelsVersion: 1, rescoring: 0, entries: rankBoard(entries, 'best').map(publish) }
 }
 
 describe('exports (Markdown, LaTeX) and anonymity', () => {

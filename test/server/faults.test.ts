@@ -2,9 +2,10 @@
  * Fault tests of the scoring queue, with stub worker processes (real child processes, real
  * SQLite): a worker SIGKILLed while it scores is retried and the job scored exactly once; a
  * worker that dies on every attempt fails the job uncharged; a job past its time limit fails
- * visibly and uncharged; a server stopped mid-job requeues it on restart.
+ * visibly and uncharged; a server stopped mid-job requeues it on restart; a worker killed while
+ * it re-scores for a new qrels version is retried and adds exactly one score version.
  */
-import { createReadStream, writeFileSync } from 'node:fs'
+import { createReadStream, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -12,6 +13,7 @@ import { loadCompetition } from '../../src/server/config/load.js'
 import { startServer, type RunningServer } from '../../src/server/app.js'
 import { createTeam } from '../../src/server/auth/accounts.js'
 import { submitRun } from '../../src/server/submissions.js'
+import { addQrelsVersion } from '../../src/server/qrels-versions.js'
 import { makeCompetition, runSubset } from './helpers.js'
 
 const comp = makeCompetition({ config: { worker: { maxAttempts: 2 } } })
@@ -83,6 +85,32 @@ describe('scoring faults', () => {
       const r = await finished(server, id)
       expect(r).toMatchObject({ state: 'scored', attempts: 2, charged: 1, reason: null })
       expect(await scoreVersions(server, id)).toEqual([1])
+    } finally {
+      await server.close()
+    }
+  })
+  it('SIGKILL of the worker while it re-scores for a new qrels version: retried, one new score version, the old one kept', async () => {
+    const server = await start(stub('hang-first-rescore', `(attempt) => (attempt === 1 ? 'hang' : 'answer')`))
+    try {
+      const id = await submit(server, 'rescore-team')
+      const killWhile = async (what: string, probe: () => Promise<boolean>): Promise<void> => {
+        process.kill(await until(what, async () => ((await probe()) ? server.supervisor.workerPid : undefined)), 'SIGKILL')
+      }
+      await killWhile('the worker to take the job', async () => (await row(server, id)).state === 'scoring')
+      expect(await finished(server, id)).toMatchObject({ state: 'scored', attempts: 2 })
+      const track = server.ctx.competition.tracks.find((t) => t.id === 'dl')!
+      const phase = server.ctx.competition.phases.find((p) => p.id === 'dev')!
+      expect(await addQrelsVersion(server.ctx, { track, phase, bytes: readFileSync(join(comp.dir, 'dl', 'qrels-dev.txt')), note: 'v2', userId: 'org' })).toEqual({ version: 2, rescoring: 1 })
+      const job = async () => server.ctx.db.selectFrom('rescores').selectAll().executeTakeFirstOrThrow()
+      await killWhile('the worker to take the re-scoring job', async () => (await job()).state === 'scoring')
+      const done = await until('the re-scoring job to finish', async () => ((await job()).state === 'done' ? job() : undefined))
+      expect(done).toMatchObject({ attempts: 2, reason: null, submission_id: id })
+      expect(await row(server, id)).toMatchObject({ state: 'scored', attempts: 2 })
+      const scores = await server.ctx.db.selectFrom('scores').select(['version', 'qrels_version']).where('submission_id', '=', id).orderBy('version').execute()
+      expect(scores).toEqual([
+        { version: 1, qrels_version: 1 },
+        { version: 2, qrels_version: 2 },
+      ])
     } finally {
       await server.close()
     }

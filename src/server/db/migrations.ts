@@ -109,8 +109,37 @@ const anonymityAndSelection: Migration = {
   },
 }
 
+/** Qrels versions added by organizers, the qrels version of each score, and the re-scoring jobs a new version starts. */
+const qrelsVersions: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('qrels_versions')
+      .addColumn('track', 'text', (c) => c.notNull())
+      .addColumn('phase', 'text', (c) => c.notNull())
+      .addColumn('version', 'integer', (c) => c.notNull())
+      .addColumn('file', 'text', (c) => c.notNull())
+      .addColumn('sha256', 'text', (c) => c.notNull())
+      .addColumn('note', 'text', (c) => c.notNull())
+      .addColumn('created_by', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('qrels_versions_pk', ['track', 'phase', 'version'])
+      .execute()
+    await db.schema.alterTable('scores').addColumn('qrels_version', 'integer', (c) => c.notNull().defaultTo(1)).execute()
+    await db.schema
+      .createTable('rescores')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('submission_id', 'text', (c) => c.notNull().references('submissions.id'))
+      .addColumn('qrels_version', 'integer', (c) => c.notNull())
+      .addColumn('state', 'text', (c) => c.notNull().check(sql`state in ('queued', 'scoring', 'done', 'failed')`))
+      .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('reason', 'text')
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .execute()
+  },
+}
+
 /** Every migration, by name. */
-export const MIGRATIONS: Readonly<Record<string, Migration>> = { '0001_init': init, '0002_anonymity_selection': anonymityAndSelection }
+export const MIGRATIONS: Readonly<Record<string, Migration>> = { '0001_init': init, '0002_anonymity_selection': anonymityAndSelection, '0003_qrels_versions': qrelsVersions }
 
 /** The in-code migration provider. */
 export const migrationProvider: MigrationProvider = {

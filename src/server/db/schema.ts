@@ -95,6 +95,33 @@ export interface ScoreTable {
   notes: string
   /** JSON: see `Provenance` in scoring.ts. */
   provenance: string
+  /** The qrels version it was scored against (1: the config's qrels). */
+  qrels_version: Generated<number>
+  created_at: string
+}
+
+/** A qrels version an organizer added (version 1, the config's file, is not stored). */
+export interface QrelsVersionTable {
+  track: string
+  phase: string
+  /** 2, 3, … */
+  version: number
+  /** Path relative to the data folder. */
+  file: string
+  sha256: string
+  note: string
+  created_by: string
+  created_at: string
+}
+
+/** Re-scoring one scored submission against a new qrels version (a new score version; the old ones are kept). */
+export interface RescoreTable {
+  id: string
+  submission_id: string
+  qrels_version: number
+  state: 'queued' | 'scoring' | 'done' | 'failed'
+  attempts: number
+  reason: string | null
   created_at: string
 }
 
@@ -123,4 +150,6 @@ export interface Database {
   scores: ScoreTable
   releases: ReleaseTable
   selections: SelectionTable
+  qrels_versions: QrelsVersionTable
+  rescores: RescoreTable
 }

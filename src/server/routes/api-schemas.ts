@@ -53,9 +53,25 @@ export const boardResponse = z
     released: z.boolean().describe('false for a hidden phase not yet released: then entries is empty'),
     counts: z.enum(['best', 'latest', 'selected']).describe("which submission of a team counts"),
     tiePolicy: z.string(),
+    qrelsVersion: z.number().int().describe('the newest qrels version (1: the config\'s qrels)'),
+    rescoring: z.number().int().describe('re-scoring jobs still waiting or running (the board mixes qrels versions until 0)'),
     entries: z.array(boardEntrySchema),
   })
   .meta({ id: 'Board' })
+
+const diffSide = z.strictObject({ rank: z.number().int(), primary: z.number(), run: z.string().nullable() }).nullable().describe('null: not on the board under that version')
+
+export const boardDiffResponse = z
+  .strictObject({
+    track: z.string(),
+    phase: z.string(),
+    primary: z.string(),
+    from: z.number().int(),
+    to: z.number().int(),
+    released: z.boolean(),
+    rows: z.array(z.strictObject({ team: z.string(), anonymous: z.boolean(), baseline: z.boolean(), from: diffSide, to: diffSide, rankChange: z.number().int().nullable().describe('places moved up; null when on one side only') })),
+  })
+  .meta({ id: 'BoardDiff' })
 
 const state = z.enum(['queued', 'scoring', 'scored', 'failed'])
 
@@ -89,6 +105,7 @@ export const submissionResponse = submissionRowSchema
     versions: z.array(
       z.strictObject({
         version: z.number().int(),
+        qrelsVersion: z.number().int(),
         createdAt: instant,
         columns: z.record(z.string(), value),
         notes: z.strictObject({ warnings: z.array(z.string()), counts: z.record(z.string(), z.number()) }),
@@ -103,7 +120,7 @@ export const perQueryResponse = z.strictObject({ id: z.string(), perQuery: z.arr
 export const selectedResponse = z.strictObject({ track: z.string(), phase: z.string(), selected: z.string() }).meta({ id: 'Selection' })
 
 /** Every named schema: each becomes one entry of the OpenAPI document's `components.schemas`. */
-export const API_COMPONENTS: readonly z.ZodType[] = [errorSchema, competitionResponse, boardEntrySchema, boardResponse, submissionRowSchema, submissionListResponse, acceptedResponse, submissionResponse, perQueryResponse, selectedResponse]
+export const API_COMPONENTS: readonly z.ZodType[] = [errorSchema, competitionResponse, boardEntrySchema, boardResponse, submissionRowSchema, submissionListResponse, acceptedResponse, submissionResponse, perQueryResponse, selectedResponse, boardDiffResponse]
 
 /** One documented route. `path` is written the Hono way (`:param`), relative to `/api/v1`. */
 export interface ApiRoute {
@@ -135,6 +152,14 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'get', path: '/openapi.json', summary: 'This document', team: false, responses: { 200: { description: 'OpenAPI 3.1', media: 'application/json' } } },
   { method: 'get', path: '/competition', summary: 'Phases, tracks, metadata fields, limits, server time', team: false, responses: { 200: { description: 'the competition', schema: competitionResponse } } },
   { method: 'get', path: '/boards/:track/:phase', summary: 'A ranked board', team: false, responses: { 200: { description: 'the board', schema: boardResponse }, 404: notFound } },
+  {
+    method: 'get',
+    path: '/boards/:track/:phase/diff',
+    summary: 'How the ranks change between two qrels versions (each submission by its newest score against each version)',
+    team: false,
+    query: { from: { required: false, description: 'qrels version (default: the one before `to`)' }, to: { required: false, description: 'qrels version (default: the newest)' } },
+    responses: { 200: { description: 'the diff', schema: boardDiffResponse }, 400: { description: 'no such versions', schema: errorSchema }, 404: notFound },
+  },
   exportRoute('csv', 'text/csv', 'CSV (RFC 4180; formula-like cells prefixed with \')'),
   exportRoute('markdown', 'text/markdown', 'a Markdown table (punctuation backslash-escaped)'),
   exportRoute('latex', 'application/x-latex', 'a LaTeX tabular (special characters escaped)'),

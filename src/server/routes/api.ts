@@ -7,7 +7,8 @@
  * which `GET /api/v1/openapi.json` is generated (a test keeps the two in step):
  *
  * - `GET  /api/v1/competition`
- * - `GET  /api/v1/boards/:track/:phase` (and `/csv`, `/markdown`, `/latex`: the same board)
+ * - `GET  /api/v1/boards/:track/:phase` (and `/csv`, `/markdown`, `/latex`: the same board;
+ *   `/diff?from=&to=`: rank changes between two qrels versions)
  * - `GET  /api/v1/submissions` (the team's)
  * - `POST /api/v1/submissions?track=T&phase=P&name=FILE` with the run as the raw body and the
  *   metadata as JSON in the `X-Trecscore-Metadata` header: 202 `{id, state}`, or 4xx
@@ -17,16 +18,30 @@
  */
 import { Hono, type Context } from 'hono'
 import type { ServerContext } from '../context.js'
-import { loadBoard, type Board } from '../board.js'
+import { loadBoard, loadBoardDiff, type Board } from '../board.js'
 import { selectSubmission, submitRun } from '../submissions.js'
 import { TRECSCORE_VERSION } from '../scoring.js'
+import { findPhase, findTrack } from '../config/load.js'
+import { currentQrels } from '../qrels-versions.js'
 import { boardCsv, boardLatex, boardMarkdown } from '../web/exports.js'
 import { submissionView, teamSubmissions } from '../views.js'
-import type { Reply, acceptedResponse, boardResponse, competitionResponse, perQueryResponse, selectedResponse, submissionListResponse, submissionResponse } from './api-schemas.js'
+import type { Reply, acceptedResponse, boardDiffResponse, boardResponse, competitionResponse, perQueryResponse, selectedResponse, submissionListResponse, submissionResponse } from './api-schemas.js'
 import { openApiDocument } from './openapi.js'
 import { clientIp, type Env } from './middleware.js'
 
 const EMPTY: AsyncIterable<Uint8Array> = { [Symbol.asyncIterator]: () => ({ next: () => Promise.resolve({ done: true as const, value: undefined }) }) }
+
+/** The qrels versions a diff compares (defaults: the newest and the one before), null for an unknown board, or what is wrong. */
+export async function diffVersions(ctx: ServerContext, trackId: string, phaseId: string, from: string | undefined, to: string | undefined): Promise<{ from: number; to: number } | string | null> {
+  const track = findTrack(ctx.competition, trackId)
+  const phase = findPhase(ctx.competition, phaseId)
+  if (!track || !phase) return null
+  const newest = (await currentQrels(ctx.db, track, phase, ctx.dataDir)).version
+  const t = to === undefined ? newest : Number(to)
+  const f = from === undefined ? t - 1 : Number(from)
+  if (!Number.isInteger(f) || !Number.isInteger(t) || f < 1 || t < 1 || f > newest || t > newest || f === t) return newest === 1 ? 'this board has one qrels version only; nothing to compare' : `from and to: two different qrels versions of 1..${newest}`
+  return { from: f, to: t }
+}
 
 /** The API routes of a server. */
 export function apiRoutes(ctx: ServerContext): Hono<Env> {
@@ -56,6 +71,13 @@ export function apiRoutes(ctx: ServerContext): Hono<Env> {
     const b = await loadBoard(ctx.db, ctx.competition, c.req.param('track'), c.req.param('phase'), ctx.now())
     if (!b) return notFound(c)
     return c.json(b satisfies Reply<typeof boardResponse>)
+  })
+  app.get('/boards/:track/:phase/diff', async (c) => {
+    const v = await diffVersions(ctx, c.req.param('track'), c.req.param('phase'), c.req.query('from'), c.req.query('to'))
+    if (v === null) return notFound(c)
+    if (typeof v === 'string') return c.json({ error: v }, 400)
+    const d = await loadBoardDiff(ctx.db, ctx.competition, c.req.param('track'), c.req.param('phase'), v.from, v.to, ctx.now())
+    return d ? c.json(d satisfies Reply<typeof boardDiffResponse>) : notFound(c)
   })
   const exportRoute = (suffix: string, media: string, ext: string, render: (b: Board) => string): void => {
     app.get(`/boards/:track/:phase/${suffix}`, async (c) => {

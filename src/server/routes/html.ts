@@ -7,13 +7,15 @@ import { Hono, type Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { ServerContext } from '../context.js'
 import { AccountError, acceptInvite, checkLogin, createApiToken, createInvite, createSession, createTeam, deleteSession, inviteTeam, revokeApiToken } from '../auth/accounts.js'
-import { loadBoard } from '../board.js'
+import { loadBoard, loadBoardDiff } from '../board.js'
+import { diffVersions } from './api.js'
+import { addQrelsVersion, currentQrels, QrelsVersionError } from '../qrels-versions.js'
 import { findPhase, findTrack } from '../config/load.js'
 import { remaining, selectSubmission, submitRun } from '../submissions.js'
 import { UploadRejected } from '../storage/upload.js'
 import { submissionView, teamSubmissions } from '../views.js'
 import type { SafeHtml } from '../web/html.js'
-import { boardBody, inviteBody, layout, loginBody, messageBody, overviewBody } from '../web/pages.js'
+import { boardBody, diffBody, inviteBody, layout, loginBody, messageBody, overviewBody } from '../web/pages.js'
 import { orgBody, rejectedBody, selectControl, submissionBody, teamBody } from '../web/team-pages.js'
 import { STYLE_CSS } from '../web/style.js'
 import { cookieOptions, clientIp, SESSION_COOKIE, type Env } from './middleware.js'
@@ -57,6 +59,15 @@ export function htmlRoutes(ctx: ServerContext): Hono<Env> {
     if (!board) return notFound(c)
     const track = findTrack(ctx.competition, board.track)!
     return page(c, `${track.title}: ${board.phase} board`, boardBody(board, track.title))
+  })
+
+  app.get('/boards/:track/:phase/diff', async (c) => {
+    const v = await diffVersions(ctx, c.req.param('track'), c.req.param('phase'), c.req.query('from'), c.req.query('to'))
+    if (v === null) return notFound(c)
+    const track = findTrack(ctx.competition, c.req.param('track'))!
+    if (typeof v === 'string') return page(c, `${track.title}: rank changes`, messageBody(v), 400)
+    const d = (await loadBoardDiff(ctx.db, ctx.competition, track.id, c.req.param('phase'), v.from, v.to, ctx.now()))!
+    return page(c, `${track.title}: ${d.phase} rank changes, qrels v${d.from} → v${d.to}`, diffBody(d, track.title))
   })
 
   app.get('/login', (c) => page(c, 'Sign in', loginBody(c.get('csrf'))))
@@ -195,7 +206,7 @@ export function htmlRoutes(ctx: ServerContext): Hono<Env> {
     return page(c, `Submission ${s.id}`, submissionBody(s, select))
   })
 
-  const orgPage = async (c: Context<Env>, invite?: { team: string; link: string }): Promise<Response> => {
+  const orgPage = async (c: Context<Env>, invite?: { team: string; link: string }, notice?: string): Promise<Response> => {
     const teams = await ctx.db
       .selectFrom('teams')
       .leftJoin('users', 'users.team_id', 'teams.id')
@@ -204,7 +215,9 @@ export function htmlRoutes(ctx: ServerContext): Hono<Env> {
       .orderBy('teams.created_at')
       .execute()
     const released = new Map((await ctx.db.selectFrom('releases').selectAll().execute()).map((r) => [r.phase, r.released_at]))
-    return page(c, 'Organizer', orgBody({ competition: ctx.competition, csrf: c.get('csrf'), teams: teams.map((t) => ({ id: t.id, name: t.name, baseline: t.is_baseline === 1, anonymous: t.anonymous === 1, members: Number(t.members) })), released, ...(invite ? { invite } : {}) }))
+    const qrels = []
+    for (const t of ctx.competition.tracks) if (t.kind !== 'reteco') for (const p of ctx.competition.phases) qrels.push({ track: t.id, phase: p.id, version: (await currentQrels(ctx.db, t, p, ctx.dataDir)).version })
+    return page(c, 'Organizer', orgBody({ competition: ctx.competition, csrf: c.get('csrf'), teams: teams.map((t) => ({ id: t.id, name: t.name, baseline: t.is_baseline === 1, anonymous: t.anonymous === 1, members: Number(t.members) })), released, qrels, ...(invite ? { invite } : {}), ...(notice ? { notice } : {}) }))
   }
   const inviteLink = (c: Context<Env>, token: string): string => `${new URL(c.req.url).origin}/invite/${token}`
   app.get('/org', (c) => (c.get('viewer').kind === 'organizer' ? orgPage(c) : notFound(c)))
@@ -226,6 +239,29 @@ export function htmlRoutes(ctx: ServerContext): Hono<Env> {
     const team = await ctx.db.selectFrom('teams').select(['id', 'name']).where('id', '=', c.req.param('id')).executeTakeFirst()
     if (!team) return notFound(c)
     return orgPage(c, { team: team.name, link: inviteLink(c, await createInvite(ctx.db, team.id, v.userId, ctx.now())) })
+  })
+  app.post('/org/qrels', async (c) => {
+    const v = c.get('viewer')
+    if (v.kind !== 'organizer') return notFound(c)
+    let fd: FormData
+    try {
+      const bytes = await boundedBody(c, ctx.competition.upload.maxBytes + 256 * 1024)
+      fd = await new Request('http://local/', { method: 'POST', body: bytes, headers: { 'content-type': c.req.header('content-type') ?? '' } }).formData()
+    } catch (e) {
+      if (e instanceof UploadRejected) return page(c, 'Qrels refused', rejectedBody(e.message), e.status)
+      return page(c, 'Qrels refused', rejectedBody('the form could not be read (expected multipart/form-data with a qrels file)'), 400)
+    }
+    const track = findTrack(ctx.competition, String(fd.get('track') ?? ''))
+    const phase = findPhase(ctx.competition, String(fd.get('phase') ?? ''))
+    const file = fd.get('qrels')
+    if (!track || !phase || !(file instanceof Blob)) return page(c, 'Qrels refused', rejectedBody('a track, a phase and a qrels file are needed'), 400)
+    try {
+      const out = await addQrelsVersion(ctx, { track, phase, bytes: new Uint8Array(await file.arrayBuffer()), note: String(fd.get('note') ?? ''), userId: v.userId })
+      return orgPage(c, undefined, `Qrels version ${out.version} of ${track.id} / ${phase.id} added; ${out.rescoring} submission(s) queued for re-scoring.`)
+    } catch (e) {
+      if (e instanceof QrelsVersionError) return page(c, 'Qrels refused', rejectedBody(e.message), 400)
+      throw e
+    }
   })
   app.post('/org/phases/:id/release', async (c) => {
     const v = c.get('viewer')

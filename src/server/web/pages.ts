@@ -2,7 +2,7 @@
  * The server-rendered pages: readable without JavaScript, no inline script or style (the CSP
  * forbids both), every value escaped by `h`. Each function returns a whole page or a fragment.
  */
-import type { Board } from '../board.js'
+import type { Board, BoardDiff, DiffSide } from '../board.js'
 import type { Competition } from '../config/load.js'
 import type { Viewer } from '../context.js'
 import { h, num, when, type SafeHtml } from './html.js'
@@ -35,7 +35,9 @@ export function boardBody(b: Board, title: string): SafeHtml {
   const rows = b.entries.map((e) => h`<tr${e.baseline ? h` class="baseline"` : ''}><td>${e.rank}</td><td>${e.team}${e.baseline ? h` <span class="tag">baseline</span>` : ''}${e.anonymous ? h` <span class="tag">anonymous</span>` : ''}</td><td>${e.run ?? '—'}</td>${b.columns.map((c) => h`<td class="num">${num(e.columns[c])}</td>`)}<td><time>${e.submittedAt}</time></td></tr>`)
   const api = `/api/v1/boards/${encodeURIComponent(b.track)}/${encodeURIComponent(b.phase)}`
   const counts = b.counts === 'best' ? "each team's best scored run counts" : b.counts === 'latest' ? "each team's latest scored run counts" : 'the run each team selected counts (its latest scored run until it selects one)'
-  return h`<p>${title}, phase ${b.phase}. ${b.tiePolicy} One entry per team: ${counts}; anonymous teams are listed by an alias.</p><p>Export: <a href="${api}">JSON</a> · <a href="${api}/csv">CSV</a> · <a href="${api}/markdown">Markdown</a> · <a href="${api}/latex">LaTeX</a></p><table class="board"><thead>${head}</thead><tbody>${rows.length ? rows : h`<tr><td colspan="${b.columns.length + 4}">No scored submissions yet.</td></tr>`}</tbody></table>`
+  const qrels = b.qrelsVersion > 1 ? h`<p>Scored against qrels version ${b.qrelsVersion}. <a href="/boards/${encodeURIComponent(b.track)}/${encodeURIComponent(b.phase)}/diff">Rank changes from version ${b.qrelsVersion - 1}</a>.</p>` : ''
+  const pending = b.rescoring > 0 ? h`<p class="notice" role="status">Re-scoring against the new qrels version: ${b.rescoring} submission(s) to go; until then some rows still show their previous score.</p>` : ''
+  return h`<p>${title}, phase ${b.phase}. ${b.tiePolicy} One entry per team: ${counts}; anonymous teams are listed by an alias.</p>${qrels}${pending}<p>Export: <a href="${api}">JSON</a> · <a href="${api}/csv">CSV</a> · <a href="${api}/markdown">Markdown</a> · <a href="${api}/latex">LaTeX</a></p><table class="board"><thead>${head}</thead><tbody>${rows.length ? rows : h`<tr><td colspan="${b.columns.length + 4}">No scored submissions yet.</td></tr>`}</tbody></table>`
 }
 
 /** A sign-in form. */
@@ -51,4 +53,19 @@ export function inviteBody(teamName: string, action: string, csrf: string, error
 /** A simple message page body. */
 export function messageBody(text: string, extra?: SafeHtml): SafeHtml {
   return h`<p>${text}</p>${extra ?? ''}`
+}
+
+function diffCells(x: DiffSide | null): SafeHtml {
+  return x ? h`<td>${x.rank}</td><td class="num">${num(x.primary)}</td>` : h`<td>—</td><td class="num">—</td>`
+}
+
+/** Rank changes between two qrels versions. */
+export function diffBody(d: BoardDiff, title: string): SafeHtml {
+  if (!d.released) return h`<p>${title}: the ${d.phase} phase is hidden; its board and its rank changes are published when the organizers release it.</p>`
+  const rows = d.rows.map((r) => {
+    const change = r.rankChange === null ? (r.to ? 'new' : 'gone') : r.rankChange > 0 ? `▲ ${r.rankChange}` : r.rankChange < 0 ? `▼ ${-r.rankChange}` : '='
+    return h`<tr${r.baseline ? h` class="baseline"` : ''}><td>${r.team}${r.baseline ? h` <span class="tag">baseline</span>` : ''}</td><td>${(r.to ?? r.from)?.run ?? '—'}</td>${diffCells(r.from)}${diffCells(r.to)}<td>${change}</td></tr>`
+  })
+  const api = `/api/v1/boards/${encodeURIComponent(d.track)}/${encodeURIComponent(d.phase)}/diff?from=${d.from}&to=${d.to}`
+  return h`<p>${title}, phase ${d.phase}: ranks by ${d.primary} under qrels version ${d.from} and version ${d.to} (each submission by its newest score against each version; earlier score versions are kept). <a href="${api}">JSON</a> · <a href="/boards/${encodeURIComponent(d.track)}/${encodeURIComponent(d.phase)}">Board</a></p><table class="board"><thead><tr><th scope="col">Team</th><th scope="col">Run</th><th scope="col">Rank (v${d.from})</th><th scope="col">${d.primary} (v${d.from})</th><th scope="col">Rank (v${d.to})</th><th scope="col">${d.primary} (v${d.to})</th><th scope="col">Change</th></tr></thead><tbody>${rows.length ? rows : h`<tr><td colspan="7">No scored submissions.</td></tr>`}</tbody></table>`
 }

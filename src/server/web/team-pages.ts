@@ -34,6 +34,7 @@ export interface SubmissionView extends SubmissionRow {
   readonly scoresVisible: boolean
   readonly versions: readonly {
     readonly version: number
+    readonly qrelsVersion: number
     readonly createdAt: string
     readonly columns: Readonly<Record<string, number | null>>
     readonly notes: { readonly warnings: readonly string[]; readonly counts: Readonly<Record<string, number>> }
@@ -114,7 +115,7 @@ export function submissionBody(s: SubmissionView, select?: SafeHtml): SafeHtml {
   const versions = s.scoresVisible
     ? s.versions.map(
         (v) =>
-          h`<h3>Score version ${v.version} (<time>${v.createdAt}</time>)</h3><table><tbody>${Object.entries(v.columns).map(([k, x]) => h`<tr><th scope="row">${k}</th><td class="num">${num(x, 6)}</td></tr>`)}</tbody></table>${v.notes.warnings.length ? h`<ul>${v.notes.warnings.map((w) => h`<li>${w}</li>`)}</ul>` : ''}<p>Counts: ${Object.entries(v.notes.counts)
+          h`<h3>Score version ${v.version} (qrels version ${v.qrelsVersion}, <time>${v.createdAt}</time>)</h3><table><tbody>${Object.entries(v.columns).map(([k, x]) => h`<tr><th scope="row">${k}</th><td class="num">${num(x, 6)}</td></tr>`)}</tbody></table>${v.notes.warnings.length ? h`<ul>${v.notes.warnings.map((w) => h`<li>${w}</li>`)}</ul>` : ''}<p>Counts: ${Object.entries(v.notes.counts)
             .map(([k, n]) => `${k} ${n}`)
             .join(', ')}</p><h4>Provenance</h4><pre>${JSON.stringify(v.provenance, null, 2)}</pre>`,
       )
@@ -128,7 +129,16 @@ export function submissionBody(s: SubmissionView, select?: SafeHtml): SafeHtml {
 }
 
 /** The organizer page. */
-export function orgBody(opts: { competition: Competition; csrf: string; teams: readonly { id: string; name: string; baseline: boolean; anonymous: boolean; members: number }[]; invite?: { team: string; link: string }; released: ReadonlyMap<string, string> }): SafeHtml {
+export function orgBody(opts: {
+  competition: Competition
+  csrf: string
+  teams: readonly { id: string; name: string; baseline: boolean; anonymous: boolean; members: number }[]
+  invite?: { team: string; link: string }
+  released: ReadonlyMap<string, string>
+  /** Per track (not RETECO) and phase: the newest qrels version. */
+  qrels: readonly { track: string; phase: string; version: number }[]
+  notice?: string
+}): SafeHtml {
   const teams = opts.teams.map(
     (t) => h`<tr><td>${t.name}${t.baseline ? ' (baselines)' : ''}${t.anonymous ? ' (anonymous on the boards)' : ''}</td><td>${t.members}</td><td><form class="inline" method="post" action="/org/teams/${t.id}/invites"><input type="hidden" name="_csrf" value="${opts.csrf}"><button type="submit">New invite link</button></form></td></tr>`,
   )
@@ -138,5 +148,10 @@ export function orgBody(opts: { competition: Competition; csrf: string; teams: r
       const at = opts.released.get(p.id)
       return h`<li>${p.id}: ${at ? h`released <time>${at}</time>` : h`hidden${p.release ? h` (scheduled release ${when(p.release, opts.competition.timeDisplay)})` : ''} <form class="inline" method="post" action="/org/phases/${p.id}/release"><input type="hidden" name="_csrf" value="${opts.csrf}"><button type="submit">Release now</button></form>`}</li>`
     })
-  return h`${opts.invite ? h`<p class="notice" role="status">Invite link for ${opts.invite.team} (single use, shown once): <code>${opts.invite.link}</code></p>` : ''}<h2>Teams</h2><table><thead><tr><th scope="col">Team</th><th scope="col">Members</th><th scope="col">Invite</th></tr></thead><tbody>${teams}</tbody></table><form method="post" action="/org/teams"><input type="hidden" name="_csrf" value="${opts.csrf}"><p><label for="team">New team</label> <input id="team" name="name" required maxlength="100"> <button type="submit">Create team and invite link</button></p></form><h2>Hidden phases</h2><ul>${phases}</ul>`
+  const qrels = opts.qrels.map(
+    (q) =>
+      h`<tr><td>${q.track}</td><td>${q.phase}</td><td>${q.version}${q.version > 1 ? h` (<a href="/boards/${encodeURIComponent(q.track)}/${encodeURIComponent(q.phase)}/diff">rank changes</a>)` : ''}</td><td><form method="post" enctype="multipart/form-data" action="/org/qrels?_csrf=${encodeURIComponent(opts.csrf)}"><input type="hidden" name="track" value="${q.track}"><input type="hidden" name="phase" value="${q.phase}"><label for="qrels-${q.track}-${q.phase}">Qrels file</label> <input id="qrels-${q.track}-${q.phase}" type="file" name="qrels" required> <label for="note-${q.track}-${q.phase}">Note</label> <input id="note-${q.track}-${q.phase}" name="note" maxlength="500"> <button type="submit">Add version and re-score</button></form></td></tr>`,
+  )
+  const qrelsSection = h`<h2>Qrels versions</h2><p>A new version re-scores every scored submission of its track and phase as a new score version (earlier ones are kept); new submissions are scored against the newest version.</p><table><thead><tr><th scope="col">Track</th><th scope="col">Phase</th><th scope="col">Newest version</th><th scope="col">Add a version</th></tr></thead><tbody>${qrels}</tbody></table>`
+  return h`${opts.notice ? h`<p class="notice" role="status">${opts.notice}</p>` : ''}${opts.invite ? h`<p class="notice" role="status">Invite link for ${opts.invite.team} (single use, shown once): <code>${opts.invite.link}</code></p>` : ''}<h2>Teams</h2><table><thead><tr><th scope="col">Team</th><th scope="col">Members</th><th scope="col">Invite</th></tr></thead><tbody>${teams}</tbody></table><form method="post" action="/org/teams"><input type="hidden" name="_csrf" value="${opts.csrf}"><p><label for="team">New team</label> <input id="team" name="name" required maxlength="100"> <button type="submit">Create team and invite link</button></p></form><h2>Hidden phases</h2><ul>${phases}</ul>${qrelsSection}`
 }

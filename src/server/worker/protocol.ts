@@ -10,6 +10,7 @@ import type { ScoreOutcome } from '../scoring.js'
 /** A job sent to the worker. */
 export interface JobMessage {
   readonly type: 'job'
+  /** The job's key, echoed in the answer: the submission id, or a re-scoring job's id. */
   readonly submissionId: string
   readonly attempt: number
   readonly track: Track

@@ -9,6 +9,9 @@
  * - A result is written only while the submission is still `scoring` under the same attempt,
  *   so each submission is scored exactly once per attempt that reaches the end.
  * - On start, submissions left `scoring` by a stopped server are queued again.
+ * - Re-scoring jobs (a new qrels version, see qrels-versions.ts) run when no submission waits,
+ *   under the same rules; one that fails leaves the submission and its earlier scores as they
+ *   were (only the job is marked failed). Every score row records its qrels version.
  */
 import { fork, type ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
@@ -16,6 +19,7 @@ import { fileURLToPath } from 'node:url'
 import type { Db } from '../db/database.js'
 import { findPhase, findTrack, type Competition } from '../config/load.js'
 import type { ScoreOutcome } from '../scoring.js'
+import { currentQrels } from '../qrels-versions.js'
 import type { JobMessage, ResultMessage } from './protocol.js'
 
 /** Options of {@link ScoringSupervisor}. */
@@ -31,9 +35,14 @@ export interface SupervisorOptions {
 }
 
 interface Running {
+  /** The job's key: the submission id, or the re-scoring job's id. */
   readonly submissionId: string
   readonly attempt: number
   readonly timer: NodeJS.Timeout
+  /** A re-scoring job: the submission it re-scores. */
+  readonly rescore: { readonly submissionId: string } | null
+  /** The qrels version the job scores against. */
+  readonly qrelsVersion: number
 }
 
 function defaultWorker(): string {
@@ -41,8 +50,8 @@ function defaultWorker(): string {
   return join(here, '..', here.endsWith('.ts') ? 'worker-main.ts' : 'worker-main.js')
 }
 
-/** Record a scored outcome as a new score version and mark the submission scored. */
-export async function recordScore(db: Db, submissionId: string, outcome: ScoreOutcome, now: Date): Promise<void> {
+/** Record a scored outcome as a new score version and mark the submission scored (a re-scoring job: mark the job done instead). */
+export async function recordScore(db: Db, submissionId: string, outcome: ScoreOutcome, now: Date, qrelsVersion = 1, rescoreId: string | null = null): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const last = await trx.selectFrom('scores').select((eb) => eb.fn.max('version').as('v')).where('submission_id', '=', submissionId).executeTakeFirst()
     await trx
@@ -55,9 +64,14 @@ export async function recordScore(db: Db, submissionId: string, outcome: ScoreOu
         per_query: JSON.stringify(outcome.perQuery),
         notes: JSON.stringify(outcome.notes),
         provenance: JSON.stringify(outcome.provenance),
+        qrels_version: qrelsVersion,
         created_at: now.toISOString(),
       })
       .execute()
+    if (rescoreId !== null) {
+      await trx.updateTable('rescores').set({ state: 'done', reason: null }).where('id', '=', rescoreId).execute()
+      return
+    }
     await trx.updateTable('submissions').set({ state: 'scored', reason: null, finished_at: now.toISOString() }).where('id', '=', submissionId).execute()
   })
 }
@@ -78,6 +92,7 @@ export class ScoringSupervisor {
   /** Requeue interrupted jobs and start taking jobs. */
   async start(): Promise<void> {
     await this.options.db.updateTable('submissions').set({ state: 'queued', started_at: null }).where('state', '=', 'scoring').execute()
+    await this.options.db.updateTable('rescores').set({ state: 'queued' }).where('state', '=', 'scoring').execute()
     this.poll = setInterval(() => this.kick(), 1000).unref()
     this.kick()
   }
@@ -121,28 +136,42 @@ export class ScoringSupervisor {
 
   private async next(): Promise<void> {
     const { db, competition, dataDir } = this.options
-    const job = await db.selectFrom('submissions').selectAll().where('state', '=', 'queued').orderBy('created_at').orderBy('id').limit(1).executeTakeFirst()
-    if (!job || this.stopped) return
+    const queued = await db.selectFrom('submissions').selectAll().where('state', '=', 'queued').orderBy('created_at').orderBy('id').limit(1).executeTakeFirst()
+    const rescore = queued ? undefined : await db.selectFrom('rescores').selectAll().where('state', '=', 'queued').orderBy('created_at').orderBy('id').limit(1).executeTakeFirst()
+    if (this.stopped || (!queued && !rescore)) return
+    const job = queued ?? (await db.selectFrom('submissions').selectAll().where('id', '=', rescore!.submission_id).executeTakeFirstOrThrow())
+    const key = rescore?.id ?? job.id
     const track = findTrack(competition, job.track)
     const phase = findPhase(competition, job.phase)
     if (!track || !phase) {
-      await this.fail(job.id, `track ${job.track} or phase ${job.phase} is no longer in the config`)
+      await (rescore ? this.failRescore(key, 'the track or phase is no longer in the config') : this.fail(job.id, `track ${job.track} or phase ${job.phase} is no longer in the config`))
       return this.next()
     }
-    const attempt = job.attempts + 1
-    await db.updateTable('submissions').set({ state: 'scoring', attempts: attempt, started_at: this.now().toISOString() }).where('id', '=', job.id).execute()
+    const attempt = (rescore ?? job).attempts + 1
+    if (rescore) await db.updateTable('rescores').set({ state: 'scoring', attempts: attempt }).where('id', '=', key).execute()
+    else await db.updateTable('submissions').set({ state: 'scoring', attempts: attempt, started_at: this.now().toISOString() }).where('id', '=', job.id).execute()
     this.options.onChange?.(job.id)
+    const qrels = await currentQrels(db, track, phase, dataDir, rescore?.qrels_version)
     const limitMs = competition.worker.timeLimitSeconds * 1000
-    const timer = setTimeout(() => void this.onTimeout(job.id, attempt), limitMs)
-    this.running = { submissionId: job.id, attempt, timer }
+    const timer = setTimeout(() => void this.onTimeout(key, attempt), limitMs)
+    this.running = { submissionId: key, attempt, timer, rescore: rescore ? { submissionId: job.id } : null, qrelsVersion: qrels.version }
     const child = this.child ?? this.spawn()
-    const message: JobMessage = { type: 'job', submissionId: job.id, attempt, track, phase, file: join(dataDir, job.file), name: job.original_name }
+    const message: JobMessage = { type: 'job', submissionId: key, attempt, track: qrels.track, phase, file: join(dataDir, job.file), name: job.original_name }
     child.send(message)
   }
 
   private async fail(id: string, reason: string): Promise<void> {
     await this.options.db.updateTable('submissions').set({ state: 'failed', reason, charged: 0, finished_at: this.now().toISOString() }).where('id', '=', id).execute()
     this.options.onChange?.(id)
+  }
+
+  /** A re-scoring job that failed: the submission and its scores stay as they were. */
+  private async failRescore(id: string, reason: string): Promise<void> {
+    await this.options.db.updateTable('rescores').set({ state: 'failed', reason }).where('id', '=', id).execute()
+  }
+
+  private failJob(r: Running, reason: string): Promise<void> {
+    return r.rescore ? this.failRescore(r.submissionId, reason) : this.fail(r.submissionId, reason)
   }
 
   private current(id: string, attempt: number): boolean {
@@ -156,24 +185,29 @@ export class ScoringSupervisor {
   }
 
   private async onResult(m: ResultMessage): Promise<void> {
-    if (!this.current(m.submissionId, m.attempt)) return
-    const row = await this.options.db.selectFrom('submissions').select(['state', 'attempts']).where('id', '=', m.submissionId).executeTakeFirst()
+    const r = this.running
+    if (!r || !this.current(m.submissionId, m.attempt)) return
+    const row = r.rescore
+      ? await this.options.db.selectFrom('rescores').select(['state', 'attempts']).where('id', '=', m.submissionId).executeTakeFirst()
+      : await this.options.db.selectFrom('submissions').select(['state', 'attempts']).where('id', '=', m.submissionId).executeTakeFirst()
     if (row?.state === 'scoring' && row.attempts === m.attempt) {
-      if (m.type === 'scored') await recordScore(this.options.db, m.submissionId, m.outcome, this.now())
-      else await this.fail(m.submissionId, m.reason)
-      this.options.onChange?.(m.submissionId)
+      const submissionId = r.rescore?.submissionId ?? m.submissionId
+      if (m.type === 'scored') await recordScore(this.options.db, submissionId, m.outcome, this.now(), r.qrelsVersion, r.rescore ? m.submissionId : null)
+      else await this.failJob(r, m.reason)
+      this.options.onChange?.(submissionId)
     }
     this.done()
   }
 
   private async onTimeout(id: string, attempt: number): Promise<void> {
-    if (!this.current(id, attempt)) return
+    const r = this.running
+    if (!r || !this.current(id, attempt)) return
     const child = this.child
     this.child = null
     this.running = null
     child?.removeAllListeners('exit')
     child?.kill('SIGKILL')
-    await this.fail(id, `time limit exceeded (${this.options.competition.worker.timeLimitSeconds} s); not charged`)
+    await this.failJob(r, `time limit exceeded (${this.options.competition.worker.timeLimitSeconds} s); not charged`)
     this.kick()
   }
 
@@ -184,7 +218,9 @@ export class ScoringSupervisor {
     this.running = null
     clearTimeout(r.timer)
     if (r.attempt >= this.options.competition.worker.maxAttempts) {
-      await this.fail(r.submissionId, `the scoring worker died ${r.attempt} times on this run; not charged`)
+      await this.failJob(r, `the scoring worker died ${r.attempt} times on this run; not charged`)
+    } else if (r.rescore) {
+      await this.options.db.updateTable('rescores').set({ state: 'queued' }).where('id', '=', r.submissionId).where('state', '=', 'scoring').execute()
     } else {
       await this.options.db.updateTable('submissions').set({ state: 'queued', started_at: null }).where('id', '=', r.submissionId).where('state', '=', 'scoring').execute()
       this.options.onChange?.(r.submissionId)
