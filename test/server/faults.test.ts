@@ -38,9 +38,9 @@ process.on('disconnect', () => process.exit(0))
   return file
 }
 
-async function start(workerModule: string, timeLimitSeconds = 30): Promise<RunningServer> {
+async function start(workerModule: string, timeLimitSeconds = 30, dataDir = comp.data): Promise<RunningServer> {
   const competition = loadCompetition(comp.config)
-  return startServer({ competition: { ...competition, worker: { ...competition.worker, timeLimitSeconds }, tracks: competition.tracks.map((t) => ({ ...t, baselines: {} })) }, dataDir: comp.data, workerModule })
+  return startServer({ competition: { ...competition, worker: { ...competition.worker, timeLimitSeconds }, tracks: competition.tracks.map((t) => ({ ...t, baselines: {} })) }, dataDir, workerModule })
 }
 
 async function submit(server: RunningServer, team: string): Promise<string> {
@@ -90,7 +90,8 @@ describe('scoring faults', () => {
     }
   })
   it('SIGKILL of the worker while it re-scores for a new qrels version: retried, one new score version, the old one kept', async () => {
-    const server = await start(stub('hang-first-rescore', `(attempt) => (attempt === 1 ? 'hang' : 'answer')`))
+    // Its own data folder: a new qrels version re-scores every scored submission in the database.
+    const server = await start(stub('hang-first-rescore', `(attempt) => (attempt === 1 ? 'hang' : 'answer')`), 30, join(comp.dir, 'rescore-board'))
     try {
       const id = await submit(server, 'rescore-team')
       const killWhile = async (what: string, probe: () => Promise<boolean>): Promise<void> => {
