@@ -26,6 +26,16 @@ export function latin1(buf: Buffer, start: number, end: number): string {
   return (buf as unknown as Latin1Slicer).latin1Slice(start, end)
 }
 
+const LATIN1_SLICE = (Buffer.prototype as unknown as Latin1Slicer).latin1Slice
+
+/**
+ * {@link latin1} for any `Uint8Array` (a `Buffer` or not): the line splitter hands on plain
+ * `Uint8Array`s where it joins a line cut across chunks.
+ */
+export function binaryString(buf: Uint8Array, start: number, end: number): string {
+  return LATIN1_SLICE.call(buf, start, end)
+}
+
 /** Decode a binary-string id (one char per byte) into the UTF-8 text it encodes. */
 export function decodeId(id: string): string {
   return Buffer.from(id, 'latin1').toString('utf8')

@@ -1,15 +1,19 @@
 /**
- * JSON Lines, line by line, pure (bytes in, one classified line at a time out; no I/O).
+ * JSON Lines: the one JSONL reader of trecscore, pure (bytes in, one classified line at a time
+ * out; no I/O). Lines are split by the one splitter, `io/lines.ts` ({@link LineSplitter}): whole
+ * buffers through {@link jsonlLines}, streams through {@link JsonlSplitter} or
+ * {@link jsonlStream} (memory bounded by `maxLineBytes`); {@link jsonlLine} classifies one line.
  *
- * Conventions (one definition for the JSONL readers: whole buffers through {@link jsonlLines},
- * streams split by their reader through {@link jsonlLine}):
+ * Conventions:
  * - Lines are split on "\n" (0x0A). Line numbers are PHYSICAL and 1-based: blank and bad lines
  *   count, so a number always points at the line an editor shows. A last line without "\n"
  *   is a line; the empty rest after a final "\n" is not (so `a\nb\n` and `a\nb` both have 2
  *   lines, and empty input has none).
  * - CRLF: one "\r" right before the "\n" (or before the end) is dropped; other "\r" stay.
  * - Length: a line (without its "\n" and dropped "\r") of more than `maxLineBytes` bytes is
- *   `too_long` and is neither decoded nor parsed (default: no limit).
+ *   `too_long` and is neither decoded nor parsed (default: no limit for whole buffers, the
+ *   documented 16 MiB for streams). A stream keeps only its first bytes (`bytes`) and its length
+ *   (`lineBytes`), and reading goes on with the next line.
  * - Encoding: each line is decoded as strict UTF-8; a line that is not is `invalid_utf8` (its
  *   `text` is a lenient decoding, U+FFFD for bad bytes, for display only).
  * - BOM: one U+FEFF at the start of a line is dropped. Line 1 is where editors put a BOM; one
@@ -24,6 +28,7 @@
  *   overflow the stack on it.
  * Arbitrary bytes never make {@link jsonlLines} throw.
  */
+import { DEFAULT_MAX_LINE_BYTES, LINE_CR, LineSplitter } from './lines.js'
 
 /** What one physical line turned out to be. */
 export type JsonlLineKind = 'value' | 'blank' | 'invalid_utf8' | 'invalid_json' | 'too_long'
@@ -42,12 +47,15 @@ export type JsonlLine =
   | (JsonlLineBase & { readonly kind: 'blank'; readonly text: string })
   /** `text`: a lenient decoding (U+FFFD for bad bytes), for display only. */
   | (JsonlLineBase & { readonly kind: 'invalid_utf8'; readonly text: string })
-  /** Not decoded: `text` is ''. */
-  | (JsonlLineBase & { readonly kind: 'too_long'; readonly text: string })
+  /** Not decoded: `text` is ''; `bytes` may be only the line's start, `lineBytes` is its length. */
+  | (JsonlLineBase & { readonly kind: 'too_long'; readonly text: string; readonly lineBytes: number })
 
 /** Options of {@link jsonlLines} and {@link jsonlLine}. */
 export interface JsonlOptions {
-  /** Longest line parsed, in bytes; longer lines are `too_long`. Default: no limit. */
+  /**
+   * Longest line parsed, in bytes; longer lines are `too_long`. Default: no limit in
+   * {@link jsonlLines} and {@link jsonlLine}, 16 MiB in a stream.
+   */
   readonly maxLineBytes?: number
   /** Deepest nesting of arrays and objects accepted. @default MAX_JSON_DEPTH */
   readonly maxDepth?: number
@@ -75,14 +83,67 @@ export function jsonDeeperThan(value: unknown, max: number): boolean {
 
 /** Every physical line of `bytes`, classified as described in the module comment. */
 export function* jsonlLines(bytes: Uint8Array, options: JsonlOptions = {}): Generator<JsonlLine> {
-  let start = 0
-  let line = 0
-  while (start < bytes.length) {
-    let end = bytes.indexOf(0x0a, start)
-    if (end < 0) end = bytes.length
-    yield jsonlLine(bytes.subarray(start, end), ++line, options)
-    start = end + 1
+  const out: JsonlLine[] = []
+  const lines = new JsonlSplitter((l) => void out.push(l), { ...options, maxLineBytes: options.maxLineBytes ?? Number.POSITIVE_INFINITY })
+  // In slices, so that a big buffer is classified lazily, as it is consumed.
+  const SLICE = 1 << 20
+  for (let at = 0; at < bytes.length; at += SLICE) {
+    lines.feed(bytes.subarray(at, at + SLICE), at + SLICE >= bytes.length)
+    yield* out
+    out.length = 0
   }
+}
+
+/** Streaming JSONL: {@link feed} chunks in order, then {@link end}; every line goes to `onLine`. */
+export class JsonlSplitter {
+  private readonly lines: LineSplitter
+
+  constructor(onLine: (line: JsonlLine) => boolean | void, options: JsonlOptions & { readonly headBytes?: number } = {}) {
+    const max = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES
+    this.lines = new LineSplitter((buf, start, end, line) => onLine(jsonlLine(buf.subarray(start, end), line, options)), {
+      // one more byte than the limit: the limit applies after a final CR is dropped
+      maxLineBytes: max + 1,
+      tooLong: 'skip',
+      headBytes: options.headBytes ?? 1024,
+      onTooLong: (head, lineBytes, line, flags) => {
+        // as jsonlLine: the length (and, when whole, the bytes) without a final CR
+        const n = flags & LINE_CR ? lineBytes - 1 : lineBytes
+        return onLine({ line, kind: 'too_long', bytes: head.length > n ? head.subarray(0, n) : head, text: '', lineBytes: n })
+      },
+    })
+  }
+
+  /** Classify the complete lines of `chunk` (with `last`, the unfinished one too). */
+  feed(chunk: Uint8Array, last = false): void {
+    this.lines.feed(chunk, last)
+  }
+
+  /** Classify a last line without "\n". */
+  end(): void {
+    this.lines.end()
+  }
+
+  /** Set once `onLine` returned `false`. */
+  get stopped(): boolean {
+    return this.lines.stopped
+  }
+}
+
+/**
+ * Every line of a stream of chunks (`readChunks` of `io/source.ts`), classified; memory holds
+ * one line at a time (at most `maxLineBytes`, 16 MiB by default). The `bytes` of a line are a
+ * view into its chunk: valid while the source does not reuse its chunks (`readChunks` does not).
+ */
+export async function* jsonlStream(chunks: AsyncIterable<Uint8Array>, options: JsonlOptions = {}): AsyncGenerator<JsonlLine> {
+  const out: JsonlLine[] = []
+  const lines = new JsonlSplitter((l) => void out.push(l), options)
+  for await (const chunk of chunks) {
+    lines.feed(chunk)
+    yield* out
+    out.length = 0
+  }
+  lines.end()
+  yield* out
 }
 
 const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
@@ -95,7 +156,7 @@ const lenient = new TextDecoder('utf-8')
  */
 export function jsonlLine(raw: Uint8Array, line: number, options: JsonlOptions = {}): JsonlLine {
   const bytes = raw.length > 0 && raw[raw.length - 1] === 0x0d ? raw.subarray(0, raw.length - 1) : raw
-  if (bytes.length > (options.maxLineBytes ?? Number.POSITIVE_INFINITY)) return { line, kind: 'too_long', bytes, text: '' }
+  if (bytes.length > (options.maxLineBytes ?? Number.POSITIVE_INFINITY)) return { line, kind: 'too_long', bytes, text: '', lineBytes: bytes.length }
   let text: string
   try {
     text = strict.decode(bytes)

@@ -1,11 +1,12 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { jsonlLines } from './jsonl.js'
+import { binaryString } from './bytes.js'
 import { hasBareCr, LineSplitter } from './lines.js'
 
 function split(chunks: readonly Buffer[], max = 1 << 20): { lines: [number, string][]; tooLong: number | undefined } {
   const lines: [number, string][] = []
-  const s = new LineSplitter((buf, a, b, line) => void lines.push([line, buf.toString('latin1', a, b)]), max)
+  const s = new LineSplitter((buf, a, b, line) => void lines.push([line, binaryString(buf, a, b)]), max)
   for (const c of chunks) s.feed(c)
   s.end()
   return { lines, tooLong: s.tooLongLine }

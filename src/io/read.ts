@@ -8,6 +8,7 @@ import { inputLimits, readChunks, type SourceName } from './source.js'
 import { QrelsParser, type QrelsParseOptions, type QrelsParseResult } from './trec-qrels.js'
 import { TrecRunParser, type RunParseOptions } from './trec-run.js'
 import { LineSplitter, splitFields } from './lines.js'
+import { binaryString } from './bytes.js'
 import type { InputLimits } from './limits.js'
 
 /**
@@ -69,7 +70,7 @@ export async function readIdList(source: SourceName): Promise<Set<string>> {
   const ids = new Set<string>()
   const f: number[] = []
   const lines = new LineSplitter((buf, start, end) => {
-    if (splitFields(buf, start, end, f) > 0) ids.add(buf.toString('latin1', f[0]!, f[1]!))
+    if (splitFields(buf, start, end, f) > 0) ids.add(binaryString(buf, f[0]!, f[1]!))
   }, limits.maxLineBytes)
   for await (const chunk of readChunks(source, limits)) {
     lines.feed(chunk)

@@ -1,4 +1,4 @@
-import { latin1, parseCLong } from './bytes.js'
+import { binaryString, parseCLong } from './bytes.js'
 import { DEFAULT_MAX_LINE_BYTES, hasBareCr, LineSplitter, splitFields } from './lines.js'
 import { readInteger } from './numbers.js'
 import type { InputIssue } from '../errors/issues.js'
@@ -60,7 +60,7 @@ export class QrelsParser {
   private readonly store = new JudgmentStoreBuilder()
   private readonly lines: LineSplitter
   private readonly f: number[] = []
-  private nulBuf: Buffer | null = null
+  private nulBuf: Uint8Array | null = null
   private nextNul = -1
 
   constructor(options: QrelsParseOptions = {}) {
@@ -109,7 +109,7 @@ export class QrelsParser {
     return !this.stopped
   }
 
-  private onLine(buf: Buffer, start: number, end: number, line: number): boolean {
+  private onLine(buf: Uint8Array, start: number, end: number, line: number): boolean {
     const file = this.file
     if (this.comments && buf[start] === 0x23) {
       this.commentLines++
@@ -120,9 +120,9 @@ export class QrelsParser {
       this.nulBuf = buf
       this.nextNul = buf.indexOf(0, start)
     }
-    const text = (): string => buf.toString('latin1', start, Math.min(end, start + 400))
+    const text = (): string => binaryString(buf, start, Math.min(end, start + 400))
     if (this.nextNul >= 0 && this.nextNul < end) {
-      return this.problem({ code: 'nul_byte', file, line, text: buf.toString('latin1', start, Math.min(end, start + 200)) })
+      return this.problem({ code: 'nul_byte', file, line, text: binaryString(buf, start, Math.min(end, start + 200)) })
     }
     const f = this.f
     const count = splitFields(buf, start, end, f)
@@ -135,15 +135,15 @@ export class QrelsParser {
     let grade: number
     if (this.strict) {
       const v = readInteger(buf, g0, g1)
-      if (v === null) return this.problem({ code: 'not_an_integer', field: 'grade', file, line, found: buf.toString('latin1', g0, Math.min(g1, g0 + 100)), text: text() })
+      if (v === null) return this.problem({ code: 'not_an_integer', field: 'grade', file, line, found: binaryString(buf, g0, Math.min(g1, g0 + 100)), text: text() })
       grade = v
     } else grade = parseCLong(buf, g0, g1)
     if (this.remap) grade = this.remap.get(grade) ?? grade
     if (grade > MAX_GRADE) {
-      return this.problem({ code: 'grade_too_large', file, line, found: buf.toString('latin1', g0, Math.min(g1, g0 + 100)), limit: MAX_GRADE, text: text() })
+      return this.problem({ code: 'grade_too_large', file, line, found: binaryString(buf, g0, Math.min(g1, g0 + 100)), limit: MAX_GRADE, text: text() })
     }
     this.judgmentLines++
-    this.store.add(latin1(buf, f[0]!, f[1]!), latin1(buf, f[4]!, f[5]!), grade, line)
+    this.store.add(binaryString(buf, f[0]!, f[1]!), binaryString(buf, f[4]!, f[5]!), grade, line)
     return true
   }
 }

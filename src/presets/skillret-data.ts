@@ -4,12 +4,12 @@
  * (`{"retrieval": {"test": {qid: {skill_id: score}}}}`) or as TREC files.
  */
 import { existsSync } from 'node:fs'
-import { readAll } from '../io/source.js'
+import { inputLimits, readAll, readChunks } from '../io/source.js'
 import { join } from 'node:path'
 import type { Conventions } from '../conventions/conventions.js'
 import type { Qrels, RunQuery } from '../model/types.js'
 import { encodeId } from '../io/bytes.js'
-import { jsonlLines } from '../io/jsonl.js'
+import { jsonlStream } from '../io/jsonl.js'
 import { parseQrels } from '../io/trec-qrels.js'
 import { readRun } from '../io/read.js'
 import { InputError, TrecscoreError } from '../errors/trecscore-error.js'
@@ -45,13 +45,14 @@ function fail(msg: string): never {
 export async function readSkillRetData(dir: string, split = 'test'): Promise<SkillRetData> {
   const candidates = [join(dir, 'queries', `${split}.jsonl`), join(dir, 'data', 'queries', `${split}.jsonl`)]
   const file = candidates.find((f) => existsSync(f)) ?? fail(`--data ${dir}: no SkillRet queries file (expected ${candidates[0]})`)
-  const bytes = await readAll(file)
   const ids: string[] = []
   const seen = new Set<string>()
   let qrels = ''
-  for (const ln of jsonlLines(bytes)) {
+  const limits = inputLimits()
+  for await (const ln of jsonlStream(readChunks(file, limits), { maxLineBytes: limits.maxLineBytes })) {
     if (ln.kind === 'blank') continue
     const n = ln.line
+    if (ln.kind === 'too_long') fail(`${file}:${n}: line longer than ${limits.maxLineBytes} bytes (raise the limit with TRECSCORE_MAX_LINE_BYTES)`)
     if (ln.kind === 'invalid_utf8') fail(`${file}:${n}: invalid UTF-8 (expected a UTF-8 encoded line)`)
     if (ln.kind !== 'value') fail(`${file}:${n}: not valid JSON`)
     // a line that is JSON but not an object (null, 3, "x") has no "id": reported below, not a TypeError

@@ -7,8 +7,8 @@
  * `maxLineBytes` however the input is shaped (a multi-GB file without newlines is skipped, not
  * buffered), plus a compact record of each topic's documents for the duplicate checks.
  */
-import { IS_SPACE, latin1, parseCDouble, parseCLong } from '../io/bytes.js'
-import { DEFAULT_MAX_LINE_BYTES } from '../io/lines.js'
+import { IS_SPACE, binaryString, parseCDouble, parseCLong } from '../io/bytes.js'
+import { DEFAULT_MAX_LINE_BYTES, LINE_LF, LineSplitter } from '../io/lines.js'
 import { isDecimal, isInteger, isNanOrInf } from '../io/numbers.js'
 import {
   MAX_TEXT_BYTES,
@@ -129,13 +129,6 @@ interface TopicState {
   deep: Where | null
 }
 
-interface Skip {
-  readonly line: number
-  /** The first bytes of the line (up to {@link MAX_TEXT_BYTES}), as a binary string. */
-  text: string
-  bytes: number
-}
-
 /**
  * Streaming run validator: {@link feed} byte chunks in order (chunks may be reused by the caller
  * afterwards), then {@link end} for the report. Use {@link fail} when the input could not be read
@@ -156,9 +149,7 @@ export class RunValidator {
   private runLines = 0
   private blankLines = 0
   private commentLines = 0
-  private carry: Buffer[] = []
-  private carryLen = 0
-  private skip: Skip | null = null
+  private readonly lines: LineSplitter
   private failed: { reason: string; afterLine: number } | null = null
   private ended = false
 
@@ -188,70 +179,26 @@ export class RunValidator {
     this.maxListed = options.maxListed ?? 20
     this.strict = options.strict ?? false
     this.extraFields = options.extraFields ?? true
+    this.lines = new LineSplitter((buf, start, end, _line, flags) => this.checkLine(buf, start, end, (flags & LINE_LF) !== 0), {
+      maxLineBytes: this.maxLine,
+      tooLong: 'skip',
+      headBytes: MAX_TEXT_BYTES,
+      onTooLong: (head, lineBytes, line) => this.tooLong(head, lineBytes, line),
+    })
   }
 
   /** Check the complete lines of `chunk`; an unfinished last line waits for the next chunk. */
   feed(chunk: Uint8Array): void {
     if (this.ended || this.failed) return
-    const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
-    const n = buf.length
-    this.bytes += n
-    let pos = 0
-    if (this.skip) {
-      const nl = buf.indexOf(0x0a)
-      this.skipMore(buf, nl < 0 ? n : nl)
-      if (nl < 0) return
-      this.endSkip()
-      pos = nl + 1
-    } else if (this.carry.length > 0) {
-      const nl = buf.indexOf(0x0a)
-      const more = nl < 0 ? n : nl
-      if (this.carryLen + more > this.maxLine) {
-        const head = Buffer.concat([...this.carry, buf.subarray(0, Math.min(more, MAX_TEXT_BYTES))])
-        this.startSkip(head, this.carryLen + more)
-        this.carry = []
-        this.carryLen = 0
-        if (nl < 0) return
-        this.endSkip()
-      } else if (nl < 0) {
-        this.carry.push(Buffer.from(buf))
-        this.carryLen += n
-        return
-      } else {
-        const joined = Buffer.concat([...this.carry, buf.subarray(0, nl)])
-        this.carry = []
-        this.carryLen = 0
-        this.checkLine(joined, 0, joined.length, true)
-      }
-      pos = nl + 1
-    }
-    for (;;) {
-      const nl = buf.indexOf(0x0a, pos)
-      if (nl < 0) break
-      if (nl - pos > this.maxLine) {
-        this.startSkip(buf.subarray(pos, Math.min(nl, pos + MAX_TEXT_BYTES)), nl - pos)
-        this.endSkip()
-      } else {
-        this.checkLine(buf, pos, nl, true)
-      }
-      pos = nl + 1
-    }
-    if (pos < n) {
-      if (n - pos > this.maxLine) this.startSkip(buf.subarray(pos, pos + MAX_TEXT_BYTES), n - pos)
-      else {
-        this.carry.push(Buffer.from(buf.subarray(pos)))
-        this.carryLen = n - pos
-      }
-    }
+    this.bytes += chunk.length
+    this.lines.feed(chunk)
   }
 
   /** Record that the input could not be read to its end (`reason` as worded by the reader). */
   fail(reason: string): void {
     if (this.ended || this.failed) return
     this.failed = { reason, afterLine: this.line }
-    this.carry = []
-    this.carryLen = 0
-    this.skip = null
+    this.lines.stop()
   }
 
   /** Finish: check a last line without newline, then build the report. */
@@ -298,13 +245,7 @@ export class RunValidator {
   }
 
   private finish(): void {
-    if (this.skip) this.endSkip()
-    else if (this.carry.length > 0) {
-      const joined = this.carry.length === 1 ? this.carry[0]! : Buffer.concat(this.carry)
-      this.carry = []
-      this.carryLen = 0
-      this.checkLine(joined, 0, joined.length, false)
-    }
+    this.lines.end()
     if (this.failed) {
       this.add({ code: 'cannot_read', reason: this.failed.reason, afterLine: this.failed.afterLine })
     } else if (this.bytes === 0) {
@@ -329,37 +270,25 @@ export class RunValidator {
     if (this.hit(p.code)) this.listed.push(p)
   }
 
-  private where(buf: Buffer, start: number, end: number, at: number): Where {
+  private where(buf: Uint8Array, start: number, end: number, at: number): Where {
     return {
       line: this.line,
       column: at - start + 1,
-      text: buf.toString('latin1', start, Math.min(end, start + MAX_TEXT_BYTES)),
+      text: binaryString(buf, start, Math.min(end, start + MAX_TEXT_BYTES)),
       lineBytes: end - start,
     }
   }
 
-  private startSkip(head: Buffer, bytes: number): void {
-    this.skip = { line: this.line + 1, text: head.toString('latin1', 0, Math.min(head.length, MAX_TEXT_BYTES)), bytes }
-  }
-
-  /** The skipped line goes on with `buf[0, end)`. */
-  private skipMore(buf: Buffer, end: number): void {
-    const s = this.skip!
-    s.bytes += end
-    if (s.text.length < MAX_TEXT_BYTES) s.text += buf.toString('latin1', 0, Math.min(end, MAX_TEXT_BYTES - s.text.length))
-  }
-
-  private endSkip(): void {
-    const s = this.skip!
-    this.skip = null
-    this.line++
+  /** A line over the limit: counted as a run line, reported, not checked. */
+  private tooLong(head: Uint8Array, lineBytes: number, line: number): void {
+    this.line = line
     this.runLines++
-    const column = this.maxLine + 1
-    this.add({ code: 'line_too_long', line: s.line, column, text: s.text, lineBytes: s.bytes, limit: this.maxLine })
+    const text = binaryString(head, 0, Math.min(head.length, MAX_TEXT_BYTES))
+    this.add({ code: 'line_too_long', line, column: this.maxLine + 1, text, lineBytes, limit: this.maxLine })
   }
 
   /** One line `buf[start, end)` (no `\n`); `newline`: it was ended by a `\n`. */
-  private checkLine(buf: Buffer, start: number, end: number, newline: boolean): void {
+  private checkLine(buf: Uint8Array, start: number, end: number, newline: boolean): void {
     const lineNo = ++this.line
     let e = end
     if (newline && e > start && buf[e - 1] === 0x0d) {
@@ -435,7 +364,7 @@ export class RunValidator {
   }
 
   /** A line with at least six fields (boundaries in `fs`/`fe`). */
-  private checkRecord(buf: Buffer, start: number, e: number, lineNo: number): void {
+  private checkRecord(buf: Uint8Array, start: number, e: number, lineNo: number): void {
     const fs = this.fs
     const fe = this.fe
     const t = this.topicOf(buf, start, e, fs[0]!, fe[0]!)
@@ -450,10 +379,10 @@ export class RunValidator {
       score = parseCDouble(buf, s0, s1)
       if (!Number.isFinite(score)) {
         score = NaN
-        if (this.hit('score_not_finite')) this.listed.push({ ...this.where(buf, start, e, s0), code: 'score_not_finite', found: buf.toString('latin1', s0, s1) })
+        if (this.hit('score_not_finite')) this.listed.push({ ...this.where(buf, start, e, s0), code: 'score_not_finite', found: binaryString(buf, s0, s1) })
       }
     } else {
-      const found = buf.toString('latin1', s0, Math.min(s1, s0 + MAX_TEXT_BYTES))
+      const found = binaryString(buf, s0, Math.min(s1, s0 + MAX_TEXT_BYTES))
       const code = isNanOrInf(found) ? 'score_not_finite' : 'score_not_a_number'
       if (this.hit(code)) this.listed.push({ ...this.where(buf, start, e, s0), code, found })
     }
@@ -463,15 +392,15 @@ export class RunValidator {
     const r1 = fe[3]!
     let rank = NaN
     if (isInteger(buf, r0, r1)) {
-      rank = r1 - r0 <= 15 ? parseCLong(buf, r0, r1) : Number(buf.toString('latin1', r0, r1))
+      rank = r1 - r0 <= 15 ? parseCLong(buf, r0, r1) : Number(binaryString(buf, r0, r1))
     } else if (this.hit('rank_not_an_integer')) {
-      this.listed.push({ ...this.where(buf, start, e, r0), code: 'rank_not_an_integer', found: buf.toString('latin1', r0, Math.min(r1, r0 + MAX_TEXT_BYTES)) })
+      this.listed.push({ ...this.where(buf, start, e, r0), code: 'rank_not_an_integer', found: binaryString(buf, r0, Math.min(r1, r0 + MAX_TEXT_BYTES)) })
     }
 
     // Document
     const d0 = fs[2]!
     const d1 = fe[2]!
-    const docId = latin1(buf, d0, d1)
+    const docId = binaryString(buf, d0, d1)
     const docs = t.docs!
     const first = docs.get(docId)
     if (first === undefined) docs.set(docId, lineNo)
@@ -485,7 +414,7 @@ export class RunValidator {
       const firstRank = ranks.get(rank)
       if (firstRank === undefined) ranks.set(rank, lineNo)
       else if (this.hit('duplicate_rank')) {
-        this.listed.push({ ...this.where(buf, start, e, r0), code: 'duplicate_rank', queryId: t.queryId, rank: buf.toString('latin1', r0, r1), firstLine: firstRank })
+        this.listed.push({ ...this.where(buf, start, e, r0), code: 'duplicate_rank', queryId: t.queryId, rank: binaryString(buf, r0, r1), firstLine: firstRank })
       }
       if (!Number.isNaN(score)) {
         if (t.lastLine > 0 && ((rank > t.lastRank && score > t.lastScore) || (rank < t.lastRank && score < t.lastScore))) {
@@ -512,7 +441,7 @@ export class RunValidator {
     const g0 = fs[5]!
     const g1 = fe[5]!
     if (!sameBytes(this.prevTag, buf, g0, g1)) {
-      const tag = latin1(buf, g0, g1)
+      const tag = binaryString(buf, g0, g1)
       this.prevTag = Uint8Array.from(buf.subarray(g0, g1))
       if (this.firstTag === null) {
         this.firstTag = tag
@@ -528,12 +457,12 @@ export class RunValidator {
   }
 
   /** The topic of a record, switching blocks when the query id changes. */
-  private topicOf(buf: Buffer, start: number, e: number, q0: number, q1: number): TopicState {
+  private topicOf(buf: Uint8Array, start: number, e: number, q0: number, q1: number): TopicState {
     const cur = this.cur
     if (cur !== null && sameBytes(this.curQid, buf, q0, q1)) return cur
     if (cur) archive(cur)
     this.curQid = Uint8Array.from(buf.subarray(q0, q1))
-    const queryId = latin1(buf, q0, q1)
+    const queryId = binaryString(buf, q0, q1)
     let t = this.topics.get(queryId)
     if (t) {
       reopen(t)

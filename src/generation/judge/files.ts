@@ -11,8 +11,8 @@ import { parseJudgeItem, type JudgeItem } from './items.js'
 import { judgmentToJson, parseJudgmentRecord, type Judgment } from './aggregate.js'
 import { sha256Hex } from './cache.js'
 import { JudgeInputError } from './errors.js'
-import { jsonDeeperThan, jsonlLines, MAX_JSON_DEPTH } from '../../io/jsonl.js'
-import { inputLimits, readAll, SourceError } from '../../io/source.js'
+import { jsonDeeperThan, jsonlStream, MAX_JSON_DEPTH } from '../../io/jsonl.js'
+import { inputLimits, readChunks, SourceError } from '../../io/source.js'
 
 /** Largest batch-API reply read (bytes). JSONL files follow the shared input limits (`io/limits.ts`). */
 export const MAX_JSONL_BYTES = 1 << 30
@@ -83,41 +83,46 @@ function shown(bytes: Uint8Array): string {
  * blank lines); a line with a NUL byte that does not parse is reported as binary data.
  */
 export async function readJsonlFile(file: string, onRecord: (value: unknown, line: number) => readonly string[] | void): Promise<string[]> {
-  let buf: Buffer
+  const cannotRead = (e: unknown): string => `${file}: cannot read (${e instanceof SourceError ? e.reason : ((e as NodeJS.ErrnoException).code ?? (e as Error).message)})`
   try {
     const st = await fsp.stat(file)
     if (!st.isFile()) return [`${file}: not a file`]
-    buf = await readAll(file)
   } catch (e) {
-    return [`${file}: cannot read (${e instanceof SourceError ? e.reason : ((e as NodeJS.ErrnoException).code ?? (e as Error).message)})`]
+    return [cannotRead(e)]
   }
   const problems: string[] = []
-  const maxLineBytes = inputLimits().maxLineBytes
-  for (const l of jsonlLines(buf, { maxLineBytes })) {
-    if (l.kind === 'blank') continue
-    const line = l.line
-    if (problems.length >= 200) {
-      problems.push(`${file}: … stopped after 200 problems`)
-      break
+  const limits = inputLimits()
+  const maxLineBytes = limits.maxLineBytes
+  try {
+    for await (const l of jsonlStream(readChunks(file, limits), { maxLineBytes })) {
+      if (l.kind === 'blank') continue
+      const line = l.line
+      if (problems.length >= 200) {
+        problems.push(`${file}: … stopped after 200 problems`)
+        break
+      }
+      if (l.kind === 'too_long') {
+        problems.push(`${file}:${line}: line longer than ${maxLineBytes} bytes (raise the limit with TRECSCORE_MAX_LINE_BYTES)`)
+        continue
+      }
+      if (l.kind !== 'value' && l.bytes.includes(0)) {
+        problems.push(`${file}:${line}: NUL byte in line (binary data?), expected one JSON object per line: ${shown(l.bytes)}`)
+        continue
+      }
+      if (l.kind === 'invalid_utf8') {
+        problems.push(`${file}:${line}: invalid UTF-8, expected UTF-8 text: ${shown(l.bytes)}`)
+        continue
+      }
+      if (l.kind === 'invalid_json') {
+        problems.push(`${file}:${line}: not valid JSON (${l.error.slice(0, 100)}): ${clipText(l.text)}`)
+        continue
+      }
+      const more = onRecord(l.value, line)
+      if (more) for (const p of more) problems.push(`${file}:${line}: ${p}: ${clipText(l.text)}`)
     }
-    if (l.kind === 'too_long') {
-      problems.push(`${file}:${line}: line longer than ${maxLineBytes} bytes (raise the limit with TRECSCORE_MAX_LINE_BYTES)`)
-      continue
-    }
-    if (l.kind !== 'value' && l.bytes.includes(0)) {
-      problems.push(`${file}:${line}: NUL byte in line (binary data?), expected one JSON object per line: ${shown(l.bytes)}`)
-      continue
-    }
-    if (l.kind === 'invalid_utf8') {
-      problems.push(`${file}:${line}: invalid UTF-8, expected UTF-8 text: ${shown(l.bytes)}`)
-      continue
-    }
-    if (l.kind === 'invalid_json') {
-      problems.push(`${file}:${line}: not valid JSON (${l.error.slice(0, 100)}): ${clipText(l.text)}`)
-      continue
-    }
-    const more = onRecord(l.value, line)
-    if (more) for (const p of more) problems.push(`${file}:${line}: ${p}: ${clipText(l.text)}`)
+  } catch (e) {
+    if (!(e instanceof SourceError)) throw e
+    problems.push(cannotRead(e))
   }
   return problems
 }

@@ -148,7 +148,7 @@ export function checkAnswerFile(bytes: Uint8Array, file: string, options: Answer
   for (const l of jsonlLines(bytes, { maxLineBytes })) {
     const lineNo = (lines = l.line)
     if (l.kind === 'too_long') {
-      add('line_too_long', lineNo, lenient.decode(l.bytes.subarray(0, SHOW * 4)), `line of ${l.bytes.length} bytes is longer than ${maxLineBytes} bytes; not parsed`)
+      add('line_too_long', lineNo, lenient.decode(l.bytes.subarray(0, SHOW * 4)), `line of ${l.lineBytes} bytes is longer than ${maxLineBytes} bytes; not parsed`)
       continue
     }
     if (l.kind === 'invalid_utf8') {

@@ -7,7 +7,8 @@ import { once } from 'node:events'
 import type { TrecscoreError } from '../../errors/trecscore-error.js'
 import { readChunks } from '../../io/source.js'
 import { OutputError, describeWriteError } from '../../io/output.js'
-import { jsonlLine } from '../../io/jsonl.js'
+import { jsonlStream } from '../../io/jsonl.js'
+import { binaryString } from '../../io/bytes.js'
 import { parseTextsimLine, parseTextsimValue, type TextsimLine } from './textsim.js'
 
 /** Longest line read (bytes); longer lines are reported, not parsed. */
@@ -15,65 +16,30 @@ export const TEXTSIM_MAX_LINE_BYTES = 16 * 1024 * 1024
 
 /**
  * Yields every non-blank line of a pair file, parsed ({@link parseTextsimLine}), with its
- * 1-based physical line number. Lines are split here (streaming, one line buffered at a time)
- * and classified by `jsonlLine` (src/io/jsonl.ts: CRLF, BOM, blank lines, strict UTF-8).
+ * 1-based physical line number. Lines are read by the one JSONL reader (`jsonlStream` of
+ * src/io/jsonl.ts: streaming, one line buffered at a time; CRLF, BOM, blank lines, strict UTF-8).
  * Invalid UTF-8, NUL-free binary junk and over-long lines are reported as issues of their
  * line; reading goes on. Throws `SourceError` if the file cannot be read.
  */
 export async function* readTextsimPairs(name: string, maxLineBytes = TEXTSIM_MAX_LINE_BYTES): AsyncGenerator<TextsimLine> {
   const file = name === '-' ? '<stdin>' : name
-  let line = 0
-  let parts: Buffer[] = []
-  let size = 0
-  let tooLong = false
-  const finish = (): TextsimLine | undefined => {
-    line++
-    const buf = parts.length === 1 ? parts[0]! : Buffer.concat(parts)
-    parts = []
-    size = 0
-    const longLine = (): TextsimLine => ({ ok: false, issue: { file, line, problem: `line longer than ${maxLineBytes} bytes (binary data or a missing newline?)`, text: '' } })
-    if (tooLong) {
-      tooLong = false
-      return longLine()
-    }
-    // the byte limit is kept while splitting (below), so an over-long line is never buffered
-    const l = jsonlLine(buf, line)
+  for await (const l of jsonlStream(readChunks(name), { maxLineBytes })) {
+    const line = l.line
     switch (l.kind) {
       case 'blank':
-        return undefined
+        continue
       case 'value':
-        return parseTextsimValue(l.value, l.text, file, line)
+        yield parseTextsimValue(l.value, l.text, file, line)
+        continue
       case 'invalid_json':
-        return parseTextsimLine(l.text, file, line)
+        yield parseTextsimLine(l.text, file, line)
+        continue
       case 'invalid_utf8':
-        return { ok: false, issue: { file, line, problem: 'invalid UTF-8', text: buf.subarray(0, 200).toString('latin1') } }
+        yield { ok: false, issue: { file, line, problem: 'invalid UTF-8', text: binaryString(l.bytes, 0, Math.min(l.bytes.length, 200)) } }
+        continue
       case 'too_long':
-        return longLine()
+        yield { ok: false, issue: { file, line, problem: `line longer than ${maxLineBytes} bytes (binary data or a missing newline?)`, text: '' } }
     }
-  }
-  for await (const chunk of readChunks(name)) {
-    let start = 0
-    for (;;) {
-      const nl = chunk.indexOf(10, start)
-      const end = nl < 0 ? chunk.length : nl
-      if (!tooLong) {
-        if (size + (end - start) > maxLineBytes) {
-          tooLong = true
-          parts = []
-        } else if (end > start) {
-          parts.push(chunk.subarray(start, end))
-          size += end - start
-        }
-      }
-      if (nl < 0) break
-      const got = finish()
-      if (got !== undefined) yield got
-      start = nl + 1
-    }
-  }
-  if (size > 0 || tooLong) {
-    const got = finish()
-    if (got !== undefined) yield got
   }
 }
 

@@ -5,7 +5,7 @@
  * separated by C `isspace` and at most the line limit in bytes, and trec_eval numbers a malformed
  * line by counting the data lines (comments excluded) up to it.
  */
-import { splitFields } from '../../io/lines.js'
+import { LineSplitter, splitFields } from '../../io/lines.js'
 import { inputLimits, readAll, SourceError } from '../../io/source.js'
 import type { InputIssue } from '../../errors/issues.js'
 import { formatIssue } from '../../errors/format-issue.js'
@@ -41,37 +41,42 @@ export function forEachFieldLine(
   onRow: (f: readonly number[], line: number) => InputIssue | undefined,
 ): FieldLinesResult {
   const f: number[] = []
-  const n = bytes.length
+  const file = options.file
   const maxLine = options.maxLineBytes ?? inputLimits().maxLineBytes
-  let pos = 0
-  let line = 0
   let data = 0
   let nul = bytes.indexOf(0)
-  while (pos < n) {
-    let nl = bytes.indexOf(0x0a, pos)
-    if (nl < 0) nl = n
-    const start = pos
-    const end = nl
-    pos = nl + 1
-    line++
-    if (options.comments && bytes[start] === 0x23) continue
-    data++
-    const text = (): string => bytes.toString('latin1', start, Math.min(end, start + 400))
-    if (end - start > maxLine) return { ok: false, malformedLine: data, issue: { code: 'line_too_long', file: options.file, line, limit: maxLine } }
-    if (nul >= 0 && nul < start) nul = bytes.indexOf(0, start)
-    if (nul >= 0 && nul < end) return { ok: false, malformedLine: data, issue: { code: 'nul_byte', file: options.file, line, text: text() } }
-    const count = splitFields(bytes, start, end, f)
-    if (count !== options.fields) {
-      return {
-        ok: false,
-        malformedLine: data,
-        issue: { code: 'field_count', file: options.file, line, expected: options.expected, found: count, text: text() },
-      }
-    }
-    const rejected = onRow(f, line)
-    if (rejected) return { ok: false, malformedLine: data, issue: rejected }
+  let failed: Extract<FieldLinesResult, { ok: false }> | undefined
+  const fail = (issue: InputIssue): false => {
+    failed = { ok: false, malformedLine: data, issue }
+    return false
   }
-  return { ok: true, dataLines: data }
+  // Lines as trec_eval sees them: bytes kept as they are (a CR is white space, a BOM is data).
+  const lines = new LineSplitter(
+    (_buf, start, end, line) => {
+      if (options.comments && bytes[start] === 0x23) return true
+      data++
+      const text = (): string => bytes.toString('latin1', start, Math.min(end, start + 400))
+      if (nul >= 0 && nul < start) nul = bytes.indexOf(0, start)
+      if (nul >= 0 && nul < end) return fail({ code: 'nul_byte', file, line, text: text() })
+      const count = splitFields(bytes, start, end, f)
+      if (count !== options.fields) return fail({ code: 'field_count', file, line, expected: options.expected, found: count, text: text() })
+      const rejected = onRow(f, line)
+      return rejected ? fail(rejected) : true
+    },
+    {
+      maxLineBytes: maxLine,
+      tooLong: 'skip',
+      headBytes: 1,
+      onTooLong: (head, _bytes, line) => {
+        if (options.comments && head[0] === 0x23) return true
+        data++
+        return fail({ code: 'line_too_long', file, line, limit: maxLine })
+      },
+    },
+  )
+  // One buffer, fed whole: every line stays in place, so offsets index `bytes`.
+  lines.feed(bytes, true)
+  return failed ?? { ok: true, dataLines: data }
 }
 
 /** The bytes of field `k` of a row as a binary string (one char per byte). */

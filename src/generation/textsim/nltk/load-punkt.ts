@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { InputError } from '../../../errors/trecscore-error.js'
+import { LineSplitter } from '../../../io/lines.js'
 import type { InputIssue } from '../../../errors/issues.js'
 import { PUNKT_FILE_NAMES, parsePunktParameters, type PunktFileTexts, type PunktParameters } from './punkt.js'
 
@@ -50,17 +51,20 @@ export async function loadPunktParameters(dir: string): Promise<PunktParameters>
 /** The 1-based number and lossy text of the first line that is not valid UTF-8. */
 function firstInvalidLine(bytes: Uint8Array): { line: number; text: string } {
   const strict = new TextDecoder('utf-8', { fatal: true })
-  let start = 0
-  for (let line = 1; ; line++) {
-    let end = bytes.indexOf(0x0a, start)
-    if (end < 0) end = bytes.length
-    const chunk = bytes.subarray(start, end)
-    try {
-      strict.decode(chunk)
-    } catch {
-      return { line, text: new TextDecoder('utf-8').decode(chunk).slice(0, 200) }
-    }
-    if (end >= bytes.length) return { line, text: '' }
-    start = end + 1
-  }
+  let found = { line: 1, text: '' }
+  const lines = new LineSplitter(
+    (buf, start, end, line) => {
+      const chunk = buf.subarray(start, end)
+      try {
+        strict.decode(chunk)
+        return true
+      } catch {
+        found = { line, text: new TextDecoder('utf-8').decode(chunk).slice(0, 200) }
+        return false
+      }
+    },
+    { maxLineBytes: Number.POSITIVE_INFINITY },
+  )
+  lines.feed(bytes, true)
+  return found
 }
