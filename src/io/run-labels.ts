@@ -8,6 +8,8 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { TrecscoreError } from '../errors/trecscore-error.js'
 import { readChunks } from './source.js'
+import { binaryString } from './bytes.js'
+import { LineSplitter, splitFields } from './lines.js'
 
 /** A run file and the label it is printed under. */
 export interface NamedRun {
@@ -72,9 +74,10 @@ function numberRepeats(labels: readonly string[]): string[] {
 }
 
 /**
- * The run tag of a TREC run file: the 6th field of its first data line (`#` lines and blank lines
- * skipped). For a run directory (one file per domain, as RETECO's), the tag of its first file in
- * name order that has one.
+ * The run tag of a TREC run file: the 6th field (C white space, as the run parser splits) of its
+ * first data line (blank lines and lines whose first field starts with `#` skipped); null when
+ * there is none or that line is longer than 1 MiB. For a run directory (one file per domain, as
+ * RETECO's), the tag of its first file in name order that has one.
  */
 export async function readRunTag(path: string): Promise<string | null> {
   if (path === '-') throw new TrecscoreError('--names-from tag: standard input cannot be read twice; give the run a --name', 2)
@@ -87,20 +90,23 @@ export async function readRunTag(path: string): Promise<string | null> {
     }
     return null
   }
-  let text = ''
+  let tag: string | null | undefined
+  const f: number[] = []
+  const lines = new LineSplitter(
+    (buf, start, end) => {
+      const n = splitFields(buf, start, end, f)
+      if (n === 0 || buf[f[0]!] === 0x23) return true
+      tag = n > 5 ? binaryString(buf, f[10]!, f[11]!) : null
+      return false
+    },
+    { maxLineBytes: 1 << 20 },
+  )
   for await (const chunk of readChunks(path)) {
-    text += chunk.subarray(0, 1 << 20).toString('latin1')
-    const lines = text.split(/\r?\n/)
-    const complete = lines.length > 1 || text.length >= 1 << 20
-    for (const line of complete ? lines.slice(0, -1) : []) {
-      const t = line.trim()
-      if (t === '' || t.startsWith('#')) continue
-      return t.split(/\s+/)[5] ?? null
-    }
-    if (text.length >= 1 << 20) break
+    lines.feed(chunk)
+    if (lines.stopped) break
   }
-  const last = text.trim()
-  return last === '' ? null : (last.split(/\s+/)[5] ?? null)
+  lines.end()
+  return tag ?? null
 }
 
 /** How {@link resolveRunLabels} names the runs. */

@@ -22,6 +22,7 @@ import { sha256Hex, type JudgeCache } from './cache.js'
 import { JudgeInputError } from './errors.js'
 import { readBodyCapped } from './client.js'
 import { MAX_JSONL_BYTES } from './files.js'
+import { jsonlLines } from '../../io/jsonl.js'
 
 /** Where the Batch API is. */
 export interface BatchEndpoint {
@@ -165,15 +166,13 @@ export async function collectBatches(ep: BatchEndpoint, cache: JudgeCache): Prom
     let errorReplies = 0
     const malformed: Record<string, number> = {}
     cache.transaction(() => {
-      for (const line of text.split('\n')) {
-        if (!line.trim()) continue
-        let rec: Record<string, unknown>
-        try {
-          rec = JSON.parse(line) as Record<string, unknown>
-        } catch {
+      for (const l of jsonlLines(new TextEncoder().encode(text))) {
+        if (l.kind === 'blank') continue
+        if (l.kind !== 'value') {
           unreadableLines++
           continue
         }
+        const rec = l.value as Record<string, unknown>
         if (typeof rec !== 'object' || rec === null) {
           unreadableLines++
           continue
