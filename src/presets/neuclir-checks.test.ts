@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { InputError } from '../errors/trecscore-error.js'
 import { parseRun } from '../io/read.js'
+import { parseQrels } from '../io/trec-qrels.js'
 import { checkCandidates, checkUnifiedRanking, languageProblemMessages, parseDocLanguages, parseRelMap, remapGrade, remapQrelsText, scanNeuclirQrels } from './neuclir-checks.js'
 import { NEUCLIR_REL_MAPS } from './neuclir.js'
 
@@ -28,6 +29,18 @@ describe('--rel-map', () => {
     const text = '201 zho d1 3\n201\tzho\td2\t2\n201 zho d3 1  \n# comment line\n202 zho d4 0\n'
     const out = remapQrelsText(text, parseRelMap('neuclir-4to3', NEUCLIR_REL_MAPS))
     expect(out).toEqual({ text: '201 zho d1 3\n201\tzho\td2\t1\n201 zho d3 0  \n# comment line\n202 zho d4 0\n', changed: 2 })
+  })
+  it('splits fields and reads grades as the qrels parser does (C white space, integer grades)', () => {
+    // NBSP (0xA0 in latin1) is part of a doc id for the qrels parser, not a separator; 1.5 is no grade
+    const text = '201 zho d\xa0x 2\n201 zho d5 1.5\n201 zho d6 2\r\n'
+    const map = parseRelMap('neuclir-4to3', NEUCLIR_REL_MAPS)
+    expect(remapQrelsText(text, map)).toEqual({ text: '201 zho d\xa0x 1\n201 zho d5 1.5\n201 zho d6 1\r\n', changed: 2 })
+    const parsed = parseQrels(Buffer.from(text, 'latin1'), { file: 'q' })
+    expect(parsed.issues.map((i) => [i.code, 'line' in i ? i.line : 0])).toEqual([['not_an_integer', 2]])
+    const s = scanNeuclirQrels(text, { forbiddenGrade: 2 })
+    expect([...s.gradeCounts]).toEqual([[2, 2]])
+    expect(s.forbiddenGrade.map((p) => p.line)).toEqual([1, 3])
+    expect([...s.docLanguages.keys()]).toEqual(['d\xa0x', 'd6'])
   })
   it('property: scanning remapped text equals scanning the original under the map', () => {
     const line = fc.tuple(fc.integer({ min: 200, max: 210 }), fc.constantFrom('zho', 'fas', 'rus'), fc.stringMatching(/^[a-f0-9]{1,6}$/), fc.integer({ min: -1, max: 4 }))

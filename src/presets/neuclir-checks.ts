@@ -4,7 +4,9 @@
  * candidate lists (`--candidates`), and the MLIR rule of one unified ranked list per topic.
  * Ids are binary strings (one char per byte), as everywhere in the engine.
  */
-import { decodeId } from '../io/bytes.js'
+import { binaryString, decodeId } from '../io/bytes.js'
+import { LineSplitter, splitFields } from '../io/lines.js'
+import { readInteger } from '../io/numbers.js'
 import { InputError } from '../errors/trecscore-error.js'
 import type { Run, RunQuery } from '../model/types.js'
 import { docCount, docIdsOf } from '../model/run-query.js'
@@ -22,12 +24,34 @@ function show(text: string, max = 160): string {
   return JSON.stringify(t.length > max ? `${t.slice(0, max)}… (${t.length} characters)` : t)
 }
 
+/** A grade in the integer syntax of `io/numbers.ts` (as the qrels parser reads it); null if not one. */
+function readIntegerText(text: string): number | null {
+  const b = Buffer.from(text, 'latin1')
+  return readInteger(b, 0, b.length)
+}
+
 function listed(items: readonly string[], total = items.length): string {
   return `${items.slice(0, LISTED).join(', ')}${total > LISTED ? `, … (${total} in all)` : ''}`
 }
 
-/** C whitespace (what trec_eval and the qrels parser split on). */
-const WS = /[ \t\n\v\f\r]+/
+/**
+ * Each line of latin1 `text` with its fields (split on C white space by the one splitter of
+ * `io/lines.ts`, as the qrels parser splits), its physical number and its first 4 KiB to show.
+ */
+function forEachFieldsLine(text: string, onLine: (fields: readonly string[], line: number, shown: string) => void): void {
+  const bytes = Buffer.from(text, 'latin1')
+  const f: number[] = []
+  const lines = new LineSplitter(
+    (buf, start, end, line) => {
+      const n = splitFields(buf, start, end, f)
+      const fields: string[] = []
+      for (let k = 0; k < n; k++) fields.push(binaryString(buf, f[2 * k]!, f[2 * k + 1]!))
+      onLine(fields, line, binaryString(buf, start, Math.min(end, start + 4096)))
+    },
+    { maxLineBytes: Number.POSITIVE_INFINITY },
+  )
+  lines.feed(bytes, true)
+}
 
 /**
  * Parse a `--rel-map` value: a name from `named`, or `grade:gain` pairs separated by commas
@@ -58,17 +82,25 @@ export function remapGrade(map: ReadonlyMap<number, number> | undefined, grade: 
  * the language column) is kept. Lines without four fields are left as they are.
  */
 export function remapQrelsText(text: string, map: ReadonlyMap<number, number>): { readonly text: string; readonly changed: number } {
-  let changed = 0
-  const out = text.split('\n').map((line) => {
-    const m = /^(\s*\S+\s+\S+\s+\S+\s+)([+-]?\d+)(\s*)$/.exec(line)
-    if (!m) return line
-    const g = Number(m[2])
-    const to = remapGrade(map, g)
-    if (to === g) return line
-    changed++
-    return `${m[1]}${to}${m[3]}`
-  })
-  return { text: out.join('\n'), changed }
+  const out: string[] = []
+  let copied = 0
+  const f: number[] = []
+  const lines = new LineSplitter(
+    (buf, start, end) => {
+      if (splitFields(buf, start, end, f) !== 4) return
+      const g = readInteger(buf, f[6]!, f[7]!)
+      if (g === null) return
+      const to = remapGrade(map, g)
+      if (to === g) return
+      out.push(text.slice(copied, f[6]!), String(to))
+      copied = f[7]!
+    },
+    { maxLineBytes: Number.POSITIVE_INFINITY },
+  )
+  // fed whole: offsets index `text` (latin1, one byte a character)
+  lines.feed(Buffer.from(text, 'latin1'), true)
+  out.push(text.slice(copied))
+  return { text: out.join(''), changed: out.length >> 1 }
 }
 
 /** What {@link scanNeuclirQrels} learns from the qrels text. */
@@ -104,20 +136,11 @@ export function scanNeuclirQrels(
   const topicLanguages = new Map<string, Set<string>>()
   const accept = opts.languages ? new Set(opts.languages) : null
   let remapped = 0
-  let lineNo = 0
-  let pos = 0
-  while (pos <= text.length) {
-    let nl = text.indexOf('\n', pos)
-    if (nl < 0) nl = text.length
-    lineNo++
-    // Only the first 4 KiB of a line can hold the four short fields; longer lines are malformed.
-    const line = text.slice(pos, Math.min(nl, pos + 4096))
-    pos = nl + 1
-    const f = line.trim().split(WS)
-    if (f.length !== 4 || f[0] === '') continue
+  forEachFieldsLine(text, (f, lineNo, line) => {
+    if (f.length !== 4) return
     const [topic, lang, doc, gradeText] = f as [string, string, string, string]
-    const raw = Number.parseInt(gradeText, 10)
-    if (!Number.isFinite(raw)) continue
+    const raw = readIntegerText(gradeText)
+    if (raw === null) return
     const g = remapGrade(opts.remap, raw)
     if (g !== raw) remapped++
     gradeCounts.set(g, (gradeCounts.get(g) ?? 0) + 1)
@@ -127,7 +150,7 @@ export function scanNeuclirQrels(
     let langs = topicLanguages.get(topic)
     if (!langs) topicLanguages.set(topic, (langs = new Set()))
     langs.add(lang)
-  }
+  })
   return { languageProblems, forbiddenGrade, gradeCounts, remapped, docLanguages, topicLanguages }
 }
 
@@ -147,21 +170,12 @@ export function languageProblemMessages(scan: QrelsScan, file: string, languages
 export function parseDocLanguages(text: string, file: string): { readonly languages: ReadonlyMap<string, string>; readonly problems: readonly PresetProblem[] } {
   const languages = new Map<string, string>()
   const problems: PresetProblem[] = []
-  let lineNo = 0
-  let pos = 0
-  while (pos < text.length) {
-    let nl = text.indexOf('\n', pos)
-    if (nl < 0) nl = text.length
-    lineNo++
-    const line = text.slice(pos, Math.min(nl, pos + 4096))
-    pos = nl + 1
-    const t = line.trim()
-    if (t === '' || t.startsWith('#')) continue
-    const f = t.split(WS)
+  forEachFieldsLine(text, (f, lineNo, line) => {
+    if (f.length === 0 || f[0]!.startsWith('#')) return
     if (f.length === 2) languages.set(f[0]!, f[1]!)
     else if (f.length === 4) languages.set(f[2]!, f[1]!)
     else if (problems.length < 50) problems.push({ code: 'bad_doc_lang_line', message: `${file}:${lineNo}: expected "docid language" (or a qrels line "topic language docid grade"), found ${f.length} field(s): ${show(line)}` })
-  }
+  })
   return { languages, problems }
 }
 
