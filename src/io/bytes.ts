@@ -26,14 +26,18 @@ export function latin1(buf: Buffer, start: number, end: number): string {
   return (buf as unknown as Latin1Slicer).latin1Slice(start, end)
 }
 
-const LATIN1_SLICE = (Buffer.prototype as unknown as Latin1Slicer).latin1Slice
+// Looked up only where there is a Buffer: this module also loads in a browser (io/lines.ts).
+const LATIN1_SLICE = typeof Buffer === 'function' ? (Buffer.prototype as unknown as Latin1Slicer).latin1Slice : undefined
 
 /**
  * {@link latin1} for any `Uint8Array` (a `Buffer` or not): the line splitter hands on plain
- * `Uint8Array`s where it joins a line cut across chunks.
+ * `Uint8Array`s where it joins a line cut across chunks. Without Node, a plain loop.
  */
 export function binaryString(buf: Uint8Array, start: number, end: number): string {
-  return LATIN1_SLICE.call(buf, start, end)
+  if (LATIN1_SLICE !== undefined) return LATIN1_SLICE.call(buf, start, end)
+  let s = ''
+  for (let i = start; i < end; i += 4096) s += String.fromCharCode(...buf.subarray(i, Math.min(end, i + 4096)))
+  return s
 }
 
 /** Decode a binary-string id (one char per byte) into the UTF-8 text it encodes. */
