@@ -1,44 +1,32 @@
-/** Streaming line reader shared by the RETECO loaders (bounded memory, physical line numbers). */
-import { readChunks } from '../../io/source.js'
+/**
+ * The RETECO loaders' line reading, on the engine's {@link LineSplitter} (the line convention of
+ * every reader: physical 1-based lines, `\n` endings, memory bounded by the line limit).
+ */
+import { IS_SPACE } from '../../io/bytes.js'
+import { InputError } from '../../errors/trecscore-error.js'
+import { LineSplitter } from '../../io/lines.js'
+import { inputLimits, readChunks } from '../../io/source.js'
 
 /**
- * Call `onLine(bytes, start, end, lineNo)` for every line of a file, streaming (bounded memory:
- * one chunk plus one unfinished line). `lineNo` is physical and 1-based.
+ * Call `onLine(bytes, start, end, lineNo)` for every line of a file, streaming (one chunk plus
+ * one unfinished line in memory). A line over the line limit (`TRECSCORE_MAX_LINE_BYTES`) throws
+ * {@link InputError} (`line_too_long`, with its line number).
  */
 export async function forEachLine(file: string, onLine: (buf: Buffer, start: number, end: number, line: number) => void): Promise<void> {
-  let carry: Buffer | null = null
-  let line = 0
-  for await (const chunk of readChunks(file)) {
-    const buf = chunk
-    let pos = 0
-    if (carry) {
-      const nl = chunk.indexOf(0x0a)
-      if (nl < 0) {
-        carry = Buffer.concat([carry, chunk])
-        continue
-      }
-      const joined = Buffer.concat([carry, chunk.subarray(0, nl)])
-      carry = null
-      onLine(joined, 0, joined.length, ++line)
-      pos = nl + 1
-    }
-    for (;;) {
-      const nl = buf.indexOf(0x0a, pos)
-      if (nl < 0) break
-      onLine(buf, pos, nl, ++line)
-      pos = nl + 1
-    }
-    if (pos < buf.length) carry = Buffer.from(buf.subarray(pos))
+  const limits = inputLimits()
+  const lines = new LineSplitter((buf, start, end, line) => {
+    onLine(buf, start, end, line)
+  }, limits.maxLineBytes)
+  for await (const chunk of readChunks(file, limits)) {
+    lines.feed(chunk)
+    if (lines.stopped) break
   }
-  if (carry && carry.length) onLine(carry, 0, carry.length, ++line)
+  lines.end()
+  if (lines.tooLongLine !== undefined) throw new InputError([{ code: 'line_too_long', file, line: lines.tooLongLine, limit: limits.maxLineBytes }])
 }
 
-/** Whether `buf[start, end)` holds only ASCII whitespace (space, \t, \r, \v, \f). */
+/** Whether `buf[start, end)` holds only ASCII whitespace (C `isspace`; a line holds no `\n`). */
 export function isBlank(buf: Buffer, start: number, end: number): boolean {
-  for (let i = start; i < end; i++) {
-    const c = buf[i]!
-    if (c !== 0x20 && c !== 0x09 && c !== 0x0d && c !== 0x0b && c !== 0x0c) return false
-  }
+  for (let i = start; i < end; i++) if (!IS_SPACE[buf[i]!]) return false
   return true
 }
-
