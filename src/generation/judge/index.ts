@@ -17,5 +17,5 @@ export { loadJudgeConfig, judgeConfigHash, defaultJudgeConfigPath, readJudgeItem
 export { JudgeInputError } from './errors.js'
 export { lexicalDiagnostics, type LexicalDiagnostics, type LexicalGroup, type LexicalTurn } from './lexical.js'
 export { submitBatch, collectBatches, type BatchEndpoint, type BatchSubmitResult, type BatchCollectResult } from './batch.js'
-export { judgeBatchSubmitCommand, judgeBatchCollectCommand, resolveJudgeItems, type JudgeBatchOptions, type JudgeItemsSource } from './commands.js'
+export { judgeBatchSubmitCommand, judgeBatchCollectCommand, resolveJudgeItems, type JudgeBatchOptions, type JudgeItemsSource, type JudgeItemsRoute } from './commands.js'
 export { judgeRunCommand, judgeCalibrateCommand, judgeReportCommand, readGolden, resolveEndpoint, defaultCacheFile, DEFAULT_JUDGE_BASE_URL, DEFAULT_MAX_FAILED_SHARE, type JudgeCallOptions, type JudgeRunCommandOptions, type JudgeReportCommandOptions } from './commands.js'
