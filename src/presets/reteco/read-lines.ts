@@ -15,7 +15,8 @@ import { inputLimits, readChunks } from '../../io/source.js'
 export async function forEachLine(file: string, onLine: (buf: Buffer, start: number, end: number, line: number) => void): Promise<void> {
   const limits = inputLimits()
   const lines = new LineSplitter((buf, start, end, line) => {
-    onLine(buf, start, end, line)
+    // The splitter hands on bytes; the loaders decode with Buffer (a view, no copy).
+    onLine(Buffer.isBuffer(buf) ? buf : Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength), start, end, line)
   }, limits.maxLineBytes)
   for await (const chunk of readChunks(file, limits)) {
     lines.feed(chunk)
