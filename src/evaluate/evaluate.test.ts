@@ -32,6 +32,31 @@ describe('evaluate', () => {
     const r = evaluate(qrels, run, ['AP'], trecEvalV10)
     expect(r.counts.failedQueries).toEqual([{ queryId: 'q1', failure: { code: 'duplicate_doc', docId: 'a', line: 3, firstLine: 1 } }])
   })
+  it('builds perQuery on first read, as an ordinary property to JSON, spreads and Object.keys', () => {
+    const r = evaluate(qrels, run, ['AP', 'NumRet'], { duplicates: 'keep-first', missingQueries: 'zero' })
+    expect(Object.keys(r)).toEqual(['runName', 'runTag', 'measures', 'conventions', 'perQuery', 'aggregates', 'counts'])
+    const first = r.perQuery
+    expect(r.perQuery).toBe(first)
+    const json = JSON.parse(JSON.stringify(r)) as { perQuery: unknown }
+    expect(json.perQuery).toEqual([
+      { queryId: 'q1', status: 'evaluated', values: [1, 2] },
+      { queryId: 'q2', status: 'zero-filled', values: [0, 0] },
+      { queryId: 'q3', status: 'evaluated', values: [0, 1] },
+    ])
+    expect({ ...r }.perQuery).toBe(first)
+    expect(structuredClone(r).perQuery).toEqual(first)
+  })
+  it('gives queries with equal values their own rows and ids (rows are shared inside only)', () => {
+    const q = parseQrels(Buffer.from('a 0 d 1\nb 0 d 1\nc 0 x 1\n')).value
+    const r = evaluate(q, parseRun(Buffer.from('a Q0 d 1 1 t\nb Q0 d 1 1 t\nc Q0 d 1 1 t\n')).value, ['AP', 'RR'])
+    expect(r.perQuery.map((x) => [x.queryId, x.values])).toEqual([
+      ['a', [1, 1]],
+      ['b', [1, 1]],
+      ['c', [0, 0]],
+    ])
+    expect(r.perQuery[0]!.values).not.toBe(r.perQuery[1]!.values)
+    expect(r.aggregates.map((a) => a.value)).toEqual([2 / 3, 2 / 3])
+  })
   it('refuses a (group, qid) key without a preset that supplies groups', () => {
     expect(() => evaluate(qrels, run, ['AP'], { queryKey: 'group-qid' })).toThrow(/preset/)
   })

@@ -12,6 +12,8 @@ import { numRelAt } from '../rank/judged-ranking.js'
 import { prepareQuery, type PrepareFailure } from '../rank/prepare.js'
 import { aggregate, type AggregateValue } from './aggregate.js'
 import { splitGroupedQueryId } from './grouped-keys.js'
+import { JudgmentStore } from '../rank/judgment-store.js'
+import { ValueRows } from '../rank/id-index.js'
 import { TrecscoreError } from '../errors/trecscore-error.js'
 
 /** The per-query outcome of one run. */
@@ -87,15 +89,18 @@ export interface EvaluateOptions {
  */
 export class RunEvaluator {
   /*
-   * Per-query values live in one flat column (`width` slots per evaluated query, `NaN` plus a
-   * flag for `null`), indexed by query id: a few bytes per value instead of an array and a boxed
-   * number each, so a million tiny queries stay small.
+   * Per-query values are rows of `width` values kept once each (`ValueRows`: equal rows share
+   * one), and each qrels query points at its row by position (`rowOf`, -1 when not stored): 4
+   * bytes a query plus its distinct rows, with no map entry, array or string per query, so a
+   * million tiny queries stay small. `RunEvaluation.perQuery` is built from them on first use.
    */
-  private readonly slotOf = new Map<string, number>()
-  private column = new Float64Array(0)
-  private nulls = new Uint8Array(0)
+  private readonly indexOf: (queryId: string) => number
+  private readonly idAt: (q: number) => string
+  private readonly rowOf: Int32Array
+  private readonly rows: ValueRows
+  private stored = 0
   private readonly failures = new Map<string, PrepareFailure>()
-  /** Run queries that have no slot (outside the declared set, unjudged or failed). */
+  /** Run queries that have no row (outside the declared set, unjudged or failed). */
   private readonly seenOther = new Set<string>()
   private extra = 0
   private dup = 0
@@ -104,7 +109,6 @@ export class RunEvaluator {
   private unjudged = 0
   private readonly declared: readonly string[]
   private readonly declaredSet: { has(queryId: string): boolean }
-  private readonly width: number
 
   constructor(
     private readonly qrels: Qrels,
@@ -120,7 +124,18 @@ export class RunEvaluator {
     }
     this.declared = options.queries ?? [...qrels.queries.keys()]
     this.declaredSet = options.queries ? new Set(options.queries) : qrels.queries
-    this.width = measures.length
+    const store = qrels.queries
+    if (store instanceof JudgmentStore) {
+      this.indexOf = (id) => store.indexOf(id)
+      this.idAt = (q) => store.idAt(q)
+    } else {
+      const ids = [...store.keys()]
+      const index = new Map(ids.map((id, q) => [id, q]))
+      this.indexOf = (id) => index.get(id) ?? -1
+      this.idAt = (q) => ids[q]!
+    }
+    this.rowOf = new Int32Array(store.size).fill(-1)
+    this.rows = new ValueRows(measures.length)
   }
 
   /** Whether a query id is worth reading (it is in the declared set and has judgments). */
@@ -131,7 +146,9 @@ export class RunEvaluator {
   /** Evaluate one query of the run (a later call for the same query replaces the earlier). */
   add(run: RunQuery): void {
     const id = run.queryId
-    if (!this.slotOf.has(id) && !this.seenOther.has(id)) {
+    const q = this.indexOf(id)
+    const stored = q >= 0 && this.rowOf[q]! >= 0
+    if (!stored && !this.seenOther.has(id)) {
       if (!this.declaredSet.has(id)) this.extra++
     }
     if (!this.wants(id)) {
@@ -141,44 +158,17 @@ export class RunEvaluator {
     // A query seen again (lines split across the file) replaces its earlier, partial outcome.
     this.failures.delete(id)
     const values = this.compute(run)
-    // Keyed by the qrels' own id string, so the run's copy can be collected.
-    if (values) this.store(this.qrels.queries.get(id)?.queryId ?? id, values)
-    else if (!this.slotOf.has(id)) this.seenOther.add(id)
+    if (values) this.store(q, values)
+    else if (!stored) this.seenOther.add(id)
   }
 
-  private store(queryId: string, values: readonly (number | null)[]): void {
-    let slot = this.slotOf.get(queryId)
-    if (slot === undefined) {
-      this.seenOther.delete(queryId)
-      slot = this.slotOf.size
-      this.slotOf.set(queryId, slot)
-      const need = (slot + 1) * this.width
-      if (need > this.column.length) {
-        const cap = Math.max(1024, this.column.length * 2, need)
-        const c = new Float64Array(cap)
-        c.set(this.column)
-        this.column = c
-        const n = new Uint8Array(cap)
-        n.set(this.nulls)
-        this.nulls = n
-      }
+  /** Store the values of the qrels query at position `q`. */
+  private store(q: number, values: readonly (number | null)[]): void {
+    if (this.rowOf[q]! < 0) {
+      if (this.seenOther.size) this.seenOther.delete(this.idAt(q))
+      this.stored++
     }
-    const at = slot * this.width
-    for (let i = 0; i < this.width; i++) {
-      const v = values[i] ?? null
-      this.column[at + i] = v ?? NaN
-      this.nulls[at + i] = v === null ? 1 : 0
-    }
-  }
-
-  /** The stored values of a query, or undefined. */
-  private valuesOf(queryId: string): (number | null)[] | undefined {
-    const slot = this.slotOf.get(queryId)
-    if (slot === undefined) return undefined
-    const at = slot * this.width
-    const out: (number | null)[] = []
-    for (let i = 0; i < this.width; i++) out.push(this.nulls[at + i] ? null : this.column[at + i]!)
-    return out
+    this.rowOf[q] = this.rows.intern(values)
   }
 
   private compute(run: RunQuery): (number | null)[] | null {
@@ -204,8 +194,13 @@ export class RunEvaluator {
 
   /** Everything this evaluator has gathered, as plain data (to move between threads). */
   exportState(): EvaluatorState {
+    const results: (readonly [string, (number | null)[]])[] = []
+    for (let q = 0; q < this.rowOf.length; q++) {
+      const r = this.rowOf[q]!
+      if (r >= 0) results.push([this.idAt(q), this.rows.row(r)])
+    }
     return {
-      results: [...this.slotOf.keys()].map((q) => [q, this.valuesOf(q)!] as const),
+      results,
       failures: [...this.failures].map(([queryId, failure]) => ({ queryId, failure })),
       seen: [...this.seenOther],
       extra: this.extra,
@@ -218,9 +213,15 @@ export class RunEvaluator {
 
   /** Merge the state of an evaluator that read other queries of the same run. */
   absorb(s: EvaluatorState): void {
-    for (const [q, v] of s.results) this.store(q, v)
+    for (const [id, v] of s.results) {
+      const q = this.indexOf(id)
+      if (q >= 0) this.store(q, v)
+    }
     for (const f of s.failures) this.failures.set(f.queryId, f.failure)
-    for (const q of s.seen) if (!this.slotOf.has(q)) this.seenOther.add(q)
+    for (const id of s.seen) {
+      const q = this.indexOf(id)
+      if (q < 0 || this.rowOf[q]! < 0) this.seenOther.add(id)
+    }
     this.extra += s.extra
     this.dup += s.dup
     this.unknown += s.unknown
@@ -230,42 +231,51 @@ export class RunEvaluator {
 
   /** Aggregate over the declared query set and return the full result. */
   finish(runTag = ''): RunEvaluation {
-    const perQuery: QueryResult[] = []
     const missing: string[] = []
     const negativeOnly: string[] = []
-    const ids = [...this.declared].filter((id) => this.qrels.queries.has(id)).sort()
+    const ids = this.declared.filter((id) => this.qrels.queries.has(id)).sort()
+    // The listed queries in id order: their ids, rows and whether they were zero-filled.
+    const listed: string[] = []
+    const rowOfListed = new Int32Array(ids.length)
+    const zeroFilled = new Uint8Array(ids.length)
     for (const id of ids) {
-      const v = this.valuesOf(id)
-      if (v) {
-        perQuery.push({ queryId: id, status: 'evaluated', values: v })
+      const r = this.rowOf[this.indexOf(id)]!
+      if (r >= 0) {
+        rowOfListed[listed.length] = r
+        listed.push(id)
         continue
       }
       if (this.failures.has(id)) continue
       missing.push(id)
       if (this.conventions.missingQueries === 'zero') {
         const zero = this.compute({ queryId: id, docIds: [], scores: [], ranks: [], lines: [] })
-        if (zero) perQuery.push({ queryId: id, status: 'zero-filled', values: zero })
+        if (zero) {
+          rowOfListed[listed.length] = this.rows.intern(zero)
+          zeroFilled[listed.length] = 1
+          listed.push(id)
+        }
       }
     }
-    for (const q of perQuery) if (this.qrels.queries.get(q.queryId)!.maxJudgment < 0) negativeOnly.push(q.queryId)
+    for (const id of listed) if (this.qrels.queries.get(id)!.maxJudgment < 0) negativeOnly.push(id)
+    const rows = this.rows
     const aggregates = this.measures.map((m, i) =>
       aggregate(
         m.name,
         m.spec.aggregate,
-        perQuery.map((r) => r.values[i]!),
+        listed.map((_, j) => rows.get(rowOfListed[j]!, i)),
       ),
     )
-    return {
+    const result: RunEvaluation = {
       runName: this.options.runName ?? 'run',
       runTag,
       measures: this.measures.map((m) => m.name),
       conventions: this.conventions,
-      perQuery,
+      perQuery: [],
       aggregates,
       counts: {
         declaredQueries: this.declared.length,
-        runQueries: this.slotOf.size + this.seenOther.size,
-        evaluatedQueries: this.slotOf.size,
+        runQueries: this.stored + this.seenOther.size,
+        evaluatedQueries: this.stored,
         missingQueries: missing,
         missingPolicy: this.conventions.missingQueries,
         extraQueries: this.extra,
@@ -277,6 +287,16 @@ export class RunEvaluator {
         failedQueries: [...this.failures].map(([queryId, failure]) => ({ queryId, failure })),
       },
     }
+    // `perQuery` is made on first read (an ordinary enumerable property to every reader, JSON
+    // and spreads included): a caller that needs only the aggregates never pays for it.
+    let perQuery: readonly QueryResult[] | null = null
+    Object.defineProperty(result, 'perQuery', {
+      enumerable: true,
+      configurable: true,
+      get: () =>
+        (perQuery ??= listed.map((queryId, j): QueryResult => ({ queryId, status: zeroFilled[j] ? 'zero-filled' : 'evaluated', values: rows.row(rowOfListed[j]!) }))),
+    })
+    return result
   }
 }
 

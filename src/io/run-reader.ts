@@ -2,6 +2,7 @@ import { inputLimits, readChunksPrefetched, type SourceName } from './source.js'
 import { TrecRunParser, type RunParseOptions } from './trec-run.js'
 import type { RunQuery } from '../model/types.js'
 import { concatRunQueries } from '../model/run-query.js'
+import { IdIndex } from '../rank/id-index.js'
 
 /** What {@link streamRunQueries} saw while reading. */
 export interface RunReadSummary {
@@ -27,13 +28,14 @@ export async function streamRunQueries(
 ): Promise<RunReadSummary> {
   const limits = inputLimits()
   options = { maxLineBytes: limits.maxLineBytes, ...options }
-  const seen = new Set<string>()
+  // Every query id seen, as bytes (a `Set` of strings would keep each run id's string alive).
+  const seen = new IdIndex()
   const split = new Set<string>()
   const rereadable = source !== '-'
   const kept = new Map<string, RunQuery>()
   const parser = new TrecRunParser((g) => {
-    if (seen.has(g.queryId)) split.add(g.queryId)
-    else seen.add(g.queryId)
+    const known = seen.size
+    if (seen.add(g.queryId) < known) split.add(g.queryId)
     if (!wanted(g.queryId)) return
     if (!rereadable) {
       const prev = kept.get(g.queryId)

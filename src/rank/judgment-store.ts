@@ -142,6 +142,14 @@ export class JudgmentStore implements ReadonlyMap<string, QueryJudgments> {
     const q = this.index.get(queryId)
     return q === undefined ? undefined : this.at(q)
   }
+  /** Position of a query in file order (what `keys()` yields), or -1. */
+  indexOf(queryId: string): number {
+    return this.index.get(queryId) ?? -1
+  }
+  /** The id of the query at position `q` (the store's own string). */
+  idAt(q: number): string {
+    return this.names[q]!
+  }
   keys(): MapIterator<string> {
     return this.index.keys()
   }

@@ -8,6 +8,7 @@ import { SourceError } from '../io/source.js'
 import { streamRunQueries } from '../io/run-reader.js'
 import { runInParallel, type QueryJob } from '../io/parallel-run.js'
 import { IdSet } from '../rank/id-hash.js'
+import { IdIndex, ValueRows } from '../rank/id-index.js'
 import { streamQrels } from '../io/read.js'
 import { formatIssue } from '../errors/format-issue.js'
 import type { Conventions } from '../conventions/conventions.js'
@@ -295,8 +296,9 @@ async function main(argv: readonly string[], io: TrecEvalIO): Promise<number> {
   let evaluated = 0
   const out = new ByteOutput((text) => io.out(text))
   const flush = (): void => out.flush()
+  const scratch = new Float64Array(width)
   for (const qid of qids) {
-    let outcome = job.outcome(qid)
+    let outcome = job.outcome(qid, scratch)
     let missing = false
     if (!outcome) {
       if (!args.complete) {
@@ -315,15 +317,17 @@ async function main(argv: readonly string[], io: TrecEvalIO): Promise<number> {
       return 4
     }
     const values = outcome.values
-    const texts = outcome.texts.slice()
+    let texts = outcome.texts
     if (missing) {
+      const own = texts.slice()
+      texts = own
       // trec_eval resets some values of the fake ranking by their printed names, so a measure
       // given parameters (`utility_2,-1,0,0`, `relstring_20`) keeps its fake-ranking value.
       let off = 0
       active.forEach((m, mi) => {
         m.names.forEach((name, k) => {
           if (name === 'num_ret' || name === 'utility' || name.startsWith('unj') || name === 'rbp_resid') values[off + k] = 0
-          if (name === 'relstring') texts[mi] = ''
+          if (name === 'relstring') own[mi] = ''
         })
         off += m.names.length
       })
@@ -429,23 +433,28 @@ export interface TrecEvalJobConfig {
 }
 
 /**
- * Evaluates each judged query of the run as it arrives, keeping its outcome: the values of
- * every query in one flat column (`width` per query), texts and failures apart, so a million
- * tiny queries cost a few bytes per value rather than an array each.
+ * Evaluates each judged query of the run as it arrives, keeping its outcome: query ids as bytes
+ * (`IdIndex`), and for each the index of its row of values, rows stored once each (`ValueRows`:
+ * a million tiny queries have a handful of distinct outcomes), texts and failures apart. So a
+ * query costs about 30 bytes, whatever the number of measures.
  */
 class TrecEvalJob implements QueryJob<[string, QueryOutcome][]> {
-  private readonly slotOf = new Map<string, number>()
-  private column = new Float64Array(0)
+  private readonly index = new IdIndex()
+  private rowOf = new Int32Array(1024)
+  private readonly rows: ValueRows
   private readonly texts = new Map<number, readonly (string | null)[]>()
   private readonly failed = new Map<string, QueryOutcome>()
   constructor(
     private readonly rel: RelInfo,
     private readonly active: readonly ActiveMeasure[],
-    private readonly width: number,
+    width: number,
     private readonly ctx: TeContext,
-  ) {}
+  ) {
+    this.rows = new ValueRows(width)
+    this.none = noTexts(active.length)
+  }
   add(run: RunQuery): void {
-    if (this.rel.has(run.queryId)) this.keep(run.queryId, computeAll(this.rel.inputs(run), this.active, this.width, this.ctx))
+    if (this.rel.has(run.queryId)) this.keep(run.queryId, computeAll(this.rel.inputs(run), this.active, this.rows.width, this.ctx))
   }
   private keep(queryId: string, o: QueryOutcome): void {
     if (!o.ok) {
@@ -453,31 +462,34 @@ class TrecEvalJob implements QueryJob<[string, QueryOutcome][]> {
       return
     }
     this.failed.delete(queryId)
-    let slot = this.slotOf.get(queryId)
-    if (slot === undefined) {
-      slot = this.slotOf.size
-      this.slotOf.set(queryId, slot)
-      if ((slot + 1) * this.width > this.column.length) {
-        const c = new Float64Array(Math.max(1024, this.column.length * 2, (slot + 1) * this.width))
-        c.set(this.column)
-        this.column = c
-      }
+    const slot = this.index.add(queryId)
+    if (slot >= this.rowOf.length) {
+      const r = new Int32Array(this.rowOf.length * 2)
+      r.set(this.rowOf)
+      this.rowOf = r
     }
-    this.column.set(o.values, slot * this.width)
+    this.rowOf[slot] = this.rows.intern(o.values)
     if (o.texts.some((t) => t !== null)) this.texts.set(slot, o.texts)
     else this.texts.delete(slot)
   }
-  /** The outcome of a query (its values are a fresh copy), or undefined when not evaluated. */
-  outcome(queryId: string): QueryOutcome | undefined {
+  private readonly none: readonly (string | null)[]
+  /**
+   * The outcome of a query, or undefined when not evaluated. Its values are a fresh copy, or
+   * written into `into` (reused from query to query, so printing a million queries makes no
+   * garbage array for each); its texts are shared: copy them before changing them.
+   */
+  outcome(queryId: string, into?: Float64Array): QueryOutcome | undefined {
     const f = this.failed.get(queryId)
     if (f) return f
-    const slot = this.slotOf.get(queryId)
-    if (slot === undefined) return undefined
-    const values = this.column.slice(slot * this.width, (slot + 1) * this.width)
-    return { ok: true, values, texts: this.texts.get(slot) ?? noTexts(this.active.length) }
+    const slot = this.index.indexOf(queryId)
+    if (slot < 0) return undefined
+    const row = this.rowOf[slot]!
+    return { ok: true, values: into ? this.rows.floatsInto(row, into) : this.rows.floats(row), texts: this.texts.get(slot) ?? this.none }
   }
   exportState(): [string, QueryOutcome][] {
-    return [...this.slotOf.keys(), ...this.failed.keys()].map((q) => [q, this.outcome(q)!])
+    const ids: string[] = []
+    for (let k = 0; k < this.index.size; k++) ids.push(this.index.idAt(k))
+    return [...ids, ...this.failed.keys()].map((q) => [q, this.outcome(q)!])
   }
   absorb(state: [string, QueryOutcome][]): void {
     for (const [q, o] of state) this.keep(q, o)
