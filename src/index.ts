@@ -96,6 +96,7 @@ export { trecEvalProcess } from './trec-eval/process-entry.js'
 // Reports
 export { renderResults, toJson, describeConventions, describeCounts, FORMATS, type Format } from './report/leaderboard.js'
 export { escapeControlChars } from './report/control-chars.js'
+export { escapeMarkdown } from './report/escape.js'
 export { formatFixed } from './report/printf.js'
 export { TABLE_FORMATS, renderTable, type Cell, type Column, type Table, type TableFormat, type TableOptions } from './report/table.js'
 export * from './report/html/index.js'

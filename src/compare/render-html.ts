@@ -7,13 +7,14 @@
  * in a horizontally scrolling box and long names wrap, so no table widens the page.
  */
 import { escapeControlChars } from '../report/control-chars.js'
+import { escapeHtml as escapeHtmlText } from '../report/escape.js'
 import { legendLines } from './legend.js'
 import { mainCells, pairHeader, pairRow } from './cells.js'
 import type { CompareResult, MeasureComparison } from './types.js'
 
 /** Escape `& < > " '` for HTML text and attribute values (control characters shown as `\xNN` first). */
 export function escapeHtml(s: string): string {
-  return escapeControlChars(s).replace(/[&<>"']/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? '&quot;' : '&#39;'))
+  return escapeHtmlText(escapeControlChars(s))
 }
 
 function scroll(tableHtml: string): string {

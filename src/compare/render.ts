@@ -17,6 +17,7 @@
  * them exact (csv quotes a field with a quote, comma or line break).
  */
 import { escapeControlChars as show } from '../report/control-chars.js'
+import { escapeMarkdown as escapeMarkdownText } from '../report/escape.js'
 import { CORRECTION_TITLES, TEST_TITLES, legendLines } from './legend.js'
 import { renderCompareHtml } from './render-html.js'
 import type { CompareResult, MeasureComparison } from './types.js'
@@ -72,8 +73,9 @@ function renderText(r: CompareResult, digits: number): string {
   return out.join('\n') + '\n'
 }
 
+/** Markdown text with control characters shown as escapes. */
 function escapeMarkdown(s: string): string {
-  return show(s).replace(/[|\\`*_<>[\]]/g, (c) => `\\${c}`).replace(/\r?\n/g, ' ')
+  return escapeMarkdownText(show(s))
 }
 
 function mdTable(header: readonly string[], body: readonly (readonly string[])[], leftCols: number): string[] {

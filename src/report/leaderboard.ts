@@ -8,6 +8,7 @@ import type { RunEvaluation } from '../evaluate/evaluate.js'
 import type { Conventions } from '../conventions/conventions.js'
 import { formatFixed } from './printf.js'
 import { escapeControlChars } from './control-chars.js'
+import { escapeMarkdown } from './escape.js'
 
 /** Output formats of `evaluate`. */
 export const FORMATS = ['table', 'json', 'jsonl', 'csv', 'tsv', 'markdown', 'latex'] as const
@@ -58,10 +59,6 @@ function rows(results: readonly RunEvaluation[], perQuery: boolean, digits: numb
 
 function escapeLatex(s: string): string {
   return s.replace(/[\\&%$#_{}~^]/g, (c) => (c === '\\' ? '\\textbackslash{}' : c === '~' ? '\\textasciitilde{}' : c === '^' ? '\\textasciicircum{}' : `\\${c}`))
-}
-
-function escapeMarkdown(s: string): string {
-  return s.replace(/[|\\`*_<>]/g, (c) => `\\${c}`)
 }
 
 function csvField(s: string, sep: string): string {

@@ -58,6 +58,15 @@ export function formatFixed(x: number, digits: number): string {
   return neg ? '-' + s : s
 }
 
+/**
+ * {@link formatFixed} for summaries people read (judge and agreement reports): the same digits
+ * (exact binary value, ties to even), but negative zero is written `0.0000`, as
+ * `Number.prototype.toFixed` writes it, not C's `-0.0000`.
+ */
+export function formatDecimal(x: number, digits: number): string {
+  return formatFixed(x === 0 ? 0 : x, digits)
+}
+
 /** `%{width}.{digits}f`: right-aligned in `width` columns. */
 export function printfFixed(x: number, width: number, digits: number): string {
   return formatFixed(x, digits).padStart(width, ' ')

@@ -5,6 +5,7 @@
  * precision (the shortest text that reads back as the same double). `null` is an undefined value:
  * `-` in human formats, empty in csv/tsv, `null` in JSON.
  */
+import { escapeMarkdown } from './escape.js'
 import { formatFixed } from './printf.js'
 
 /** A cell: text, a number, or undefined (`null`). */
@@ -51,9 +52,9 @@ export function visibleText(text: string): string {
   })
 }
 
-/** A Markdown table cell: `|` and `\` escaped, line breaks as spaces, control characters visible. */
+/** A Markdown table cell ({@link escapeMarkdown}): line breaks as spaces, control characters visible. */
 export function markdownCell(text: string): string {
-  return visibleText(text.replace(/[\r\n]+/g, ' ')).replace(/[\\|]/g, (c) => `\\${c}`)
+  return escapeMarkdown(visibleText(text.replace(/[\r\n]+/g, ' ')))
 }
 
 /** An RFC 4180 CSV field: quoted when it holds a comma, quote, CR or LF. */

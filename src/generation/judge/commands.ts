@@ -10,6 +10,7 @@
 import { readAll, SourceError } from '../../io/source.js'
 import { basename, isAbsolute, relative, resolve, sep } from 'node:path'
 import { jsonDeeperThan, MAX_JSON_DEPTH } from '../../io/jsonl.js'
+import { formatDecimal } from '../../report/printf.js'
 import { JUDGE_DIMENSIONS, type JudgeDimension } from './config.js'
 import { aggregateJudgments, type Judgment } from './aggregate.js'
 import { JudgeCache } from './cache.js'
@@ -317,7 +318,7 @@ export async function judgeReportCommand(o: JudgeReportCommandOptions): Promise<
   }
   const report = o.format === 'json' ? json : md
   const toFile = o.format === 'json' ? o.jsonOut : o.markdownOut
-  const overall = agg.all.overall === null ? '-' : agg.all.overall.toFixed(4)
+  const overall = agg.all.overall === null ? '-' : formatDecimal(agg.all.overall, 4)
   const summary = `judge report: wrote ${written.join(' and ')}: ${agg.turns.length} turns, mean over dimensions ${overall}, judge config ${loaded.hash.slice(0, 12)}\n`
   return { report, stdout: toFile ? summary : report }
 }

@@ -5,6 +5,8 @@
  * Every report names the config hash and the invalid policy, and always shows the invalid and
  * missing counts per dimension, zeros included.
  */
+import { formatDecimal } from '../../report/printf.js'
+import { escapeMarkdown } from '../../report/escape.js'
 import { JUDGE_DIMENSIONS, type JudgeConfig } from './config.js'
 import type { GroupSummary, JudgeAggregates } from './aggregate.js'
 import type { JudgeRunStats } from './runner.js'
@@ -17,12 +19,12 @@ export const JUDGE_REPORT_FORMATS = ['text', 'markdown', 'json'] as const
 export type JudgeReportFormat = (typeof JUDGE_REPORT_FORMATS)[number]
 
 function f4(x: number | null): string {
-  return x === null ? '-' : x.toFixed(4)
+  return x === null ? '-' : formatDecimal(x, 4)
 }
 
 function table(head: readonly string[], rows: readonly (readonly string[])[], markdown: boolean): string {
   if (markdown) {
-    const line = (r: readonly string[]) => `| ${r.map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`
+    const line = (r: readonly string[]) => `| ${r.map(escapeMarkdown).join(' | ')} |`
     return [line(head), `|${head.map(() => ' --- ').join('|')}|`, ...rows.map(line)].join('\n')
   }
   const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)))
@@ -113,8 +115,8 @@ export function renderRunReport(agg: JudgeAggregates, stats: JudgeRunStats | nul
     const tok = (t: { promptTokens: number; completionTokens: number }) => `${t.promptTokens} input + ${t.completionTokens} output tokens`
     out.push(
       [
-        `this run: ${tok(stats.tokens)}, cost ${stats.cost.toFixed(4)} ${stats.currency}`,
-        `all judgments of this report, as first made (cache hits included): ${tok(stats.recordedTokens)}, cost ${stats.recordedCost.toFixed(4)} ${stats.currency}`,
+        `this run: ${tok(stats.tokens)}, cost ${formatDecimal(stats.cost, 4)} ${stats.currency}`,
+        `all judgments of this report, as first made (cache hits included): ${tok(stats.recordedTokens)}, cost ${formatDecimal(stats.recordedCost, 4)} ${stats.currency}`,
         `prices: ${meta.config.prices.inputPerMillion} / ${meta.config.prices.outputPerMillion} ${stats.currency} per 1M input / output tokens`,
       ]
         .map((l) => (md ? `- ${l}` : l))

@@ -15,6 +15,7 @@
  * and at the end waits for the other's judgment (a cache hit), or asks itself when the other
  * ended without one or died. Identical requests within one run are asked once, too.
  */
+import { formatDecimal } from '../../report/printf.js'
 import { JUDGE_DIMENSIONS, type JudgeConfig, type JudgeDimension } from './config.js'
 import { buildRequest, lacksFor, type JudgeItem } from './items.js'
 import { callJudge, rateLimiter, type JudgeClientOptions } from './client.js'
@@ -323,7 +324,7 @@ export function judgeShortfall(runs: readonly JudgeRunStats[], maxShare: number)
     }
   }
   if (needed === 0 || failed === 0) return null
-  const pct = (x: number) => `${(100 * x).toFixed(1).replace(/\.0$/, '')}%`
+  const pct = (x: number) => `${formatDecimal(100 * x, 1).replace(/\.0$/, '')}%`
   if (failed === needed) return `every judgment (${failed} of ${needed}) ended missing or invalid; see the reasons in the report`
   if (failed / needed > maxShare) return `${failed} of ${needed} judgments (${pct(failed / needed)}) ended missing or invalid, more than the ${pct(maxShare)} allowed (--max-failed); see the reasons in the report`
   return null

@@ -16,11 +16,6 @@ export function jsonForScript(value: unknown): string {
     .replace(/\u2029/g, '\\u2029')
 }
 
-/** Text safe in HTML element content and double-quoted attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
-}
-
 /** Script text safe to inline in a `<script>` element (no early `</script`). */
 export function inlineScript(code: string): string {
   return code.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--')

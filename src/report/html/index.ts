@@ -4,6 +4,7 @@
  */
 export { reportFromEvaluations, type ReportData, type ReportRunInfo, type LeaderboardRow, type QueryRow, type GroupRow, type SignificanceRow, type ReportSignificance, type ReportBuildOptions } from './model.js'
 export { renderHtmlReport, type ReportAssets } from './render.js'
-export { jsonForScript, escapeHtml } from './escape.js'
+export { jsonForScript } from './escape.js'
+export { escapeHtml } from '../escape.js'
 export { loadReportAssets } from './assets.js'
 export { buildReportData, writeHtmlReport, DEFAULT_REPORT_MEASURES, type ReportRequest, type DataPresetReportRoute, type DataPresetReportRequest } from './report-file.js'

@@ -10,7 +10,8 @@
  */
 import { escapeControlChars } from '../control-chars.js'
 import { CLIENT_SCRIPT } from './client.js'
-import { escapeHtml, inlineScript, jsonForScript } from './escape.js'
+import { escapeHtml } from '../escape.js'
+import { inlineScript, jsonForScript } from './escape.js'
 import type { ReportData } from './model.js'
 
 /** Script text the page needs besides its own: the bundled charting library. */

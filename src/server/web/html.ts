@@ -7,7 +7,7 @@
  * h`<td>${team.name}</td>`.value // '<td>&lt;script&gt;…</td>' for a hostile name
  */
 
-import { formatFixed } from '../../index.js'
+import { escapeHtml, formatFixed } from '../../index.js'
 
 /** Markup that is already escaped. */
 export class SafeHtml {
@@ -15,11 +15,6 @@ export class SafeHtml {
   toString(): string {
     return this.value
   }
-}
-
-/** Escape text for HTML element content and double- or single-quoted attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 
 type Part = SafeHtml | string | number | boolean | null | undefined | readonly Part[]

@@ -1,4 +1,5 @@
 import { AGREEMENT_STATISTIC_LABELS, AGREEMENT_STATISTICS, type AgreementStatistic, type DimensionAgreement } from './agreement.js'
+import { formatDecimal } from '../../report/printf.js'
 import type { JudgeAgreementResult } from './judge-agreement.js'
 import type { DimensionPairing } from './pairing.js'
 
@@ -11,8 +12,8 @@ import type { DimensionPairing } from './pairing.js'
 export type AgreementFormat = 'table' | 'markdown' | 'json'
 
 const pct = (c: number): string => String(Number((c * 100).toPrecision(12)))
-const f4 = (v: number | null): string => (v === null ? '-' : v.toFixed(4))
-const signed = (v: number | null): string => (v === null ? '-' : `${v >= 0 ? '+' : ''}${v.toFixed(4)}`)
+const f4 = (v: number | null): string => (v === null ? '-' : formatDecimal(v, 4))
+const signed = (v: number | null): string => (v === null ? '-' : `${v >= 0 ? '+' : ''}${formatDecimal(v, 4)}`)
 
 function valueText(name: string, s: AgreementStatistic): string {
   if (s.status !== 'ok') return s.status

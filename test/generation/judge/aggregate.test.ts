@@ -53,3 +53,19 @@ describe('judge aggregates (hand-computed)', () => {
     })
   })
 })
+
+describe('judge run report: numbers through formatFixed (exact binary value, ties to even)', () => {
+  it('a mean of exactly 0.03125 prints 0.0312 (toFixed would give 0.0313)', async () => {
+    const { renderRunReport, loadJudgeConfig } = await import('../../../src/generation/judge/index.js')
+    const { tempDir, writeTestConfig } = await import('./helpers.js')
+    // Eight turns; correctness 2 (normalised 0.25) on one, 1 (0) on the rest: mean 0.25 / 8 = 1/32.
+    const judgments = Array.from({ length: 8 }, (_, t) => DIMS.map((d) => j(`t${t}_turn_1`, 'x', 1, d, d === 'correctness' && t === 0 ? 2 : 1))).flat()
+    const agg = aggregateJudgments(judgments, 'exclude')
+    expect(agg.all.dimensions[0]!.mean).toBe(0.03125)
+    const loaded = loadJudgeConfig(writeTestConfig(tempDir()))
+    const text = renderRunReport(agg, null, { config: loaded.config, configHash: H, baseUrl: null, source: 'judgments.jsonl', notes: [] }, 'text')
+    expect(text).toContain('\ncorrectness           0.0312  8   8        0        0           0         0\n')
+    expect(text).toContain('\nx           8       0.0312        0.0000     0.0000     0.0000        0.0000  0.0063\n')
+    expect((0.03125).toFixed(4)).toBe('0.0313')
+  })
+})
