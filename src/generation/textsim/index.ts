@@ -40,7 +40,7 @@ export {
 } from './meteor.js'
 export { powCorrectlyRounded, powInt, roundRational } from './power.js'
 export { WORDNET_POS, WordNet, parseWordNetIndex, type MorphyMode, type WordNetPos } from './wordnet.js'
-export { DEFAULT_WORDNET_INDEX, loadWordNet } from './wordnet-file.js'
+export { DEFAULT_WORDNET_INDEX, WordNetCache, loadWordNet, type WordNetLoadOptions } from './wordnet-file.js'
 export { TextsimItemError } from './errors.js'
 export {
   TEXTSIM_METRICS,

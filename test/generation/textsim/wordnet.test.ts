@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { loadWordNet, meteorScoreTokens, parseWordNetIndex, porterStem, type WordNet } from '../../../src/generation/textsim/index.js'
+import { WordNetCache, loadWordNet, meteorScoreTokens, parseWordNetIndex, porterStem, type WordNet } from '../../../src/generation/textsim/index.js'
 import { METEOR_RECORDS } from './fixtures.js'
 
 const ROOT = join(import.meta.dirname, '..', '..', '..')
@@ -18,9 +18,16 @@ beforeAll(async () => {
 })
 
 describe('bundled WordNet 3.0 index', () => {
-  it('is WordNet 3.0 and loads once', async () => {
+  it('is WordNet 3.0; a WordNetCache loads it once, loadWordNet keeps nothing', async () => {
     expect(wordnet.version).toBe('WordNet 3.0')
-    expect(await loadWordNet()).toBe(wordnet)
+    const cache = new WordNetCache()
+    const first = await cache.load()
+    expect(first.version).toBe('WordNet 3.0')
+    expect(await cache.load()).toBe(first)
+    expect(await cache.load({ morphy: 'nltk38' })).toBe(first)
+    expect(await new WordNetCache().load()).not.toBe(first)
+    expect(first).not.toBe(wordnet)
+    await expect(cache.load({ path: '/nonexistent/wordnet.txt.gz' })).rejects.toThrow('/nonexistent/wordnet.txt.gz: cannot read the WordNet index: no such file')
   })
 
   it('morphy: exception lists, suffix rules, NLTK order', () => {
