@@ -113,6 +113,11 @@ async function* rawChunks(name: SourceName, limits: InputLimits, hint: string): 
     yield* fromStream(name, gz)
     return
   }
+  yield* handleChunks(name, handle)
+}
+
+/** The chunks of an open file, FIFO or device, read to its end; closes the handle. */
+async function* handleChunks(name: string, handle: fsp.FileHandle): AsyncGenerator<Buffer> {
   try {
     for (;;) {
       const buf = Buffer.allocUnsafe(CHUNK)
@@ -154,9 +159,10 @@ export async function* readChunksPrefetched(name: SourceName, limits: InputLimit
       throw Object.assign(new Error('directory'), { code: 'EISDIR' })
     }
     if (!st.isFile()) {
-      // A FIFO or device (/dev/zero) has no size to check up front: count as it streams.
-      await handle.close()
-      yield* readChunks(name, limits)
+      // A FIFO or device (/dev/zero) has no size to check up front: count as it streams. Read
+      // it through the handle already open: closing and reopening a FIFO loses its writer
+      // (the writer's next write fails once no reader is left), and the reopen then waits forever.
+      yield* capped(name, handleChunks(name, handle), limits.maxInputBytes, RAISE)
       return
     }
     if (st.size > limits.maxInputBytes) {
