@@ -19,7 +19,7 @@ export { decodeId, encodeId, parseCDouble, parseCLong } from './io/bytes.js'
 // Input
 export { parseQrels, type QrelsParseOptions, type QrelsParseResult } from './io/trec-qrels.js'
 export { TrecRunParser, type RunParseOptions, type RunGroup } from './io/trec-run.js'
-export { parseRun, readRun, readQrels, readIdList } from './io/read.js'
+export { parseRun, readRun, readQrels, readIdList, type ChunkObserver } from './io/read.js'
 export { readChunks, readAll, SourceError } from './io/source.js'
 export { DEFAULT_MAX_LINE_BYTES } from './io/lines.js'
 
@@ -44,7 +44,7 @@ export { parseMeasure, parseMeasures, canonicalName, suggestMeasures } from './m
 export { MEASURES, findMeasureSpec } from './measures/registry.js'
 
 // Evaluation
-export { evaluate, RunEvaluator, type RunEvaluation, type QueryResult, type EvaluationCounts, type EvaluateOptions } from './evaluate/evaluate.js'
+export { evaluate, RunEvaluator, type RunEvaluation, type QueryResult, type EvaluationCounts, type EvaluateOptions, type MeasureWithConventions, type ConventionSetResult, type ConventionSetCounts } from './evaluate/evaluate.js'
 export { evaluateRunFile } from './evaluate/evaluate-file.js'
 export { aggregate, type AggregateValue } from './evaluate/aggregate.js'
 export { aggregateTable, aggregateAll, type QueryTable, type QueryTableRow, type AggregationColumn, type AggregationSpec, type AggregationRow, type AggregationResult, type KeyOrder } from './evaluate/aggregations.js'
@@ -62,18 +62,20 @@ export * from './presets/reteco/reference-ports/index.js'
 export * from './presets/reteco/checking.js'
 
 // Benchmark presets
-export { definePreset, type Preset, type PresetDefinition, type OfficialEvaluator, type Rounding, type PresetReport, type PresetCheck } from './presets/preset.js'
+export { definePreset, QUERY_MEAN, type Preset, type PresetDefinition, type OfficialEvaluator, type Rounding, type PresetReport, type PresetCheck, type PresetAggregation, type CutoffMeasures, type MeasureConventions } from './presets/preset.js'
+export { runPreset, getPreset, aggregateQueries, presetWarnings, presetNotes, headlineAggregates, PRESET_RESULT_SCHEMA, type PresetInputs, type RunPresetOptions, type PresetResult, type PresetRunResult, type PresetQueryResult, type PresetRunCounts, type PresetConventionSet, type InputDigest } from './presets/run-preset.js'
+export { PRESET_CHECKS, type PresetIssue, type PresetRunContext, type PresetCheckTable, type CheckImplementation, type IssueLocation } from './presets/checks.js'
 export { PRESETS, PRESET_POINTERS, findPreset, presetIds, type PresetPointer } from './presets/registry.js'
 export { dl21Passage, dl21Doc, dl21PassagePash } from './presets/dl21.js'
-export { skillRet, skillRetFusion, SKILLRET_PRESETS, SKILLRET_DEFAULT_CUTOFFS, isSkillRetPreset, skillRetMeasures, scoreSkillRet, scoreSkillRetRun, parseSkillRetCutoffs, explainSkillRetRun, skillRetUnknownQueryNotes, type SkillRetScore, type SkillRetRunScore, type SkillRetScoreOptions } from './presets/skillret.js'
+export { skillRet, skillRetFusion, SKILLRET_PRESETS, SKILLRET_DEFAULT_CUTOFFS, isSkillRetPreset, parseSkillRetCutoffs } from './presets/skillret.js'
 export { readSkillRetData, readSkillRetRun, type SkillRetData, type SkillRetRun } from './presets/skillret-data.js'
-export { renderSkillRetScore, officialDictRepr, SKILLRET_SCORE_SCHEMA } from './presets/skillret-report.js'
+export { renderSkillRetScore, officialDictRepr, SKILLRET_SCORE_SCHEMA, scoreSkillRet, skillRetRunScore, explainSkillRetRun, type SkillRetScore, type SkillRetRunScore, type SkillRetScoreOptions } from './presets/skillret-report.js'
 export { listPresets, describePreset, describePresetConventions } from './presets/describe.js'
 export { explainPresetScore, explainRetecoReports, type ExplainRetecoOptions } from './presets/explain.js'
 export { neuclir23Zho, neuclir23Fas, neuclir23Rus, neuclir23Mlir, NEUCLIR_PRESETS, NEUCLIR_LANGUAGES, NEUCLIR_REL_MAPS, type NeuclirLanguage } from './presets/neuclir.js'
 export { parseRelMap, remapGrade, remapQrelsText, scanNeuclirQrels, parseDocLanguages, checkCandidates, checkUnifiedRanking, type PresetProblem, type QrelsScan, type LanguageInfo } from './presets/neuclir-checks.js'
 export { PYTREC_EVAL_TIES, CWL_EVAL_TIES, TIE_RULES, withTieRule, tieRuleOf, type TieRule } from './conventions/tie-rules.js'
-export { scorePreset, getPreset, checkPresetQrels, checkPresetRun, renderPresetScore, renderTrecEvalLayout, renderIrMeasuresLayout, PRESET_REPORT_FORMATS, PRESET_SCORE_SCHEMA, type PresetReportFormat, type PresetScore, type PresetRunScore } from './presets/score-preset.js'
+export { scorePreset, checkPresetQrels, checkPresetRun, renderPresetScore, renderTrecEvalLayout, renderIrMeasuresLayout, presetRunEvaluation, conventionSetLines, PRESET_REPORT_FORMATS, PRESET_SCORE_SCHEMA, type PresetReportFormat, type PresetScore, type PresetRunScore, type PresetMeasureGroup, type LayoutOf } from './presets/score-preset.js'
 
 // Generation evaluation (RETECO 2b/2c): lexical and embedding diagnostics, the LLM judge, submissions
 export * from './generation/textsim/index.js'

@@ -9,7 +9,7 @@ import type { Measure } from '../measures/measure.js'
 import { measureParams, parseMeasures } from '../measures/name.js'
 import type { Qrels, Run, RunQuery } from '../model/types.js'
 import { numRelAt } from '../rank/judged-ranking.js'
-import { prepareQuery, type PrepareFailure } from '../rank/prepare.js'
+import { prepareQuery, type PrepareCounts, type PrepareFailure } from '../rank/prepare.js'
 import { aggregate, type AggregateValue } from './aggregate.js'
 import { splitGroupedQueryId } from './grouped-keys.js'
 import { JudgmentStore } from '../rank/judgment-store.js'
@@ -50,6 +50,33 @@ export interface EvaluationCounts {
   readonly failedQueries: readonly { readonly queryId: string; readonly failure: PrepareFailure }[]
 }
 
+/** What one convention set's preparation dropped, deduplicated or cut (see {@link RunEvaluation.conventionSets}). */
+export interface ConventionSetCounts {
+  readonly duplicatesRemoved: number
+  readonly unknownDiscarded: number
+  readonly cutByDepth: number
+  readonly unjudgedDropped: number
+}
+
+/**
+ * A measure computed under conventions of its own (e.g. NeuCLIR's RBP: another tie rule and a
+ * depth cut), given to {@link RunEvaluator} instead of a bare {@link Measure}. The conventions
+ * must share the evaluator's query set, query key and comment rule (they decide which queries
+ * exist, not how one is ranked).
+ */
+export interface MeasureWithConventions {
+  readonly measure: Measure
+  readonly conventions: Conventions
+}
+
+/** The measures computed under one set of conventions, and what its preparation counted. */
+export interface ConventionSetResult {
+  /** Canonical names of the measures of the set, in the evaluator's order. */
+  readonly measures: readonly string[]
+  readonly conventions: Conventions
+  readonly counts: ConventionSetCounts
+}
+
 /** Result of evaluating one run. */
 export interface RunEvaluation {
   readonly runName: string
@@ -59,6 +86,12 @@ export interface RunEvaluation {
   readonly perQuery: readonly QueryResult[]
   readonly aggregates: readonly AggregateValue[]
   readonly counts: EvaluationCounts
+  /**
+   * With per-measure conventions only: one entry per distinct convention set (the evaluator's
+   * own first), each with its own preparation counts. `counts` are those of the evaluator's own
+   * conventions; a query that fails under any set fails (and is left out) for every measure.
+   */
+  readonly conventionSets?: readonly ConventionSetResult[]
 }
 
 /** Plain-data state of a {@link RunEvaluator} (see `exportState`). */
@@ -71,6 +104,20 @@ export interface EvaluatorState {
   readonly unknown: number
   readonly cut: number
   readonly unjudged: number
+  /** Per convention set counts, with per-measure conventions (the evaluator's own set first). */
+  readonly sets?: readonly ConventionSetCounts[]
+}
+
+/** One distinct convention set of an evaluator and its running counts. */
+interface ConventionSet {
+  readonly conventions: Conventions
+  /** Indices into the evaluator's measures. */
+  readonly indices: number[]
+  counts: { duplicatesRemoved: number; unknownDiscarded: number; cutByDepth: number; unjudgedDropped: number }
+}
+
+function narrowScores(q: RunQuery): RunQuery {
+  return { ...q, scores: q.scores.map(Math.fround) }
 }
 
 /** Options of {@link evaluate} and {@link RunEvaluator}. */
@@ -86,6 +133,10 @@ export interface EvaluateOptions {
 /**
  * Incremental evaluation of one run: feed queries as they are read (`add`), then `finish`.
  * Used by the streaming CLI; {@link evaluate} wraps it for in-memory runs.
+ *
+ * A measure may come with conventions of its own ({@link MeasureWithConventions}): each query is
+ * then prepared once per distinct convention set (sets are told apart by identity), and a set
+ * with float32 scores narrows the run's scores itself (read the run at full precision).
  */
 export class RunEvaluator {
   /*
@@ -109,13 +160,32 @@ export class RunEvaluator {
   private unjudged = 0
   private readonly declared: readonly string[]
   private readonly declaredSet: { has(queryId: string): boolean }
+  /** The measures, without their conventions. */
+  readonly measures: readonly Measure[]
+  /** Distinct convention sets, the evaluator's own first (one entry without per-measure conventions). */
+  private readonly sets: readonly ConventionSet[]
 
   constructor(
     private readonly qrels: Qrels,
-    readonly measures: readonly Measure[],
+    measures: readonly (Measure | MeasureWithConventions)[],
     readonly conventions: Conventions,
     private readonly options: EvaluateOptions = {},
   ) {
+    this.measures = measures.map((m) => ('measure' in m ? m.measure : m))
+    const sets: ConventionSet[] = [{ conventions, indices: [], counts: { duplicatesRemoved: 0, unknownDiscarded: 0, cutByDepth: 0, unjudgedDropped: 0 } }]
+    measures.forEach((m, i) => {
+      const c = 'measure' in m ? m.conventions : conventions
+      let set = sets.find((s) => s.conventions === c)
+      if (!set) {
+        if (c.missingQueries !== conventions.missingQueries || c.queryKey !== conventions.queryKey || c.comments !== conventions.comments) {
+          throw new TrecscoreError(`the conventions of measure '${this.measures[i]!.name}' must share the evaluation's query set, query key and comment rule`, 2)
+        }
+        set = { conventions: c, indices: [], counts: { duplicatesRemoved: 0, unknownDiscarded: 0, cutByDepth: 0, unjudgedDropped: 0 } }
+        sets.push(set)
+      }
+      set.indices.push(i)
+    })
+    this.sets = sets[0]!.indices.length === 0 && sets.length > 1 ? sets.slice(1) : sets
     if (conventions.queryKey === 'group-qid') {
       // Keys made of (group, qid) need inputs that carry the group (groupQrels / groupRuns).
       for (const id of qrels.queries.keys()) {
@@ -135,7 +205,7 @@ export class RunEvaluator {
       this.idAt = (q) => ids[q]!
     }
     this.rowOf = new Int32Array(store.size).fill(-1)
-    this.rows = new ValueRows(measures.length)
+    this.rows = new ValueRows(this.measures.length)
   }
 
   /** Whether a query id is worth reading (it is in the declared set and has judgments). */
@@ -172,22 +242,51 @@ export class RunEvaluator {
   }
 
   private compute(run: RunQuery): (number | null)[] | null {
+    if (this.sets.length === 1 && this.sets[0]!.conventions === this.conventions) return this.computeSet(run, this.conventions, this.measures, null)
+    // Every set is prepared before any count is kept: a query failing under one set fails whole.
+    const out: (number | null)[] = new Array(this.measures.length).fill(null)
+    const counts: PrepareCounts[] = []
+    for (const set of this.sets) {
+      const c = set.conventions
+      const values = this.computeSet(c.scorePrecision === 'float32' ? narrowScores(run) : run, c, set.indices.map((i) => this.measures[i]!), counts)
+      if (!values) return null
+      set.indices.forEach((mi, k) => (out[mi] = values[k]!))
+    }
+    this.sets.forEach((set, i) => {
+      const p = counts[i]!
+      set.counts.duplicatesRemoved += p.duplicatesRemoved
+      set.counts.unknownDiscarded += p.unknownDiscarded
+      set.counts.cutByDepth += p.cutByDepth
+      set.counts.unjudgedDropped += p.unjudgedDropped
+    })
+    const own = counts[this.sets.findIndex((s) => s.conventions === this.conventions)] ?? counts[0]!
+    this.count(own)
+    return out
+  }
+
+  private count(p: PrepareCounts): void {
+    this.dup += p.duplicatesRemoved
+    this.unknown += p.unknownDiscarded
+    this.cut += p.cutByDepth
+    this.unjudged += p.unjudgedDropped
+  }
+
+  /** Prepare one query under `conventions` and compute `measures`; counts go to `counts` when given, else to the evaluator. */
+  private computeSet(run: RunQuery, conventions: Conventions, measures: readonly Measure[], counts: PrepareCounts[] | null): (number | null)[] | null {
     const judgments = this.qrels.queries.get(run.queryId)!
-    const prep = prepareQuery(judgments, run, this.conventions, this.options.corpus ? { corpus: this.options.corpus } : {})
+    const prep = prepareQuery(judgments, run, conventions, this.options.corpus ? { corpus: this.options.corpus } : {})
     if (!prep.ok) {
       this.failures.set(run.queryId, prep.failure)
       return null
     }
-    this.dup += prep.counts.duplicatesRemoved
-    this.unknown += prep.counts.unknownDiscarded
-    this.cut += prep.counts.cutByDepth
-    this.unjudged += prep.counts.unjudgedDropped
+    if (counts) counts.push(prep.counts)
+    else this.count(prep.counts)
     const q = prep.ranking
-    const ctx = { conventions: this.conventions }
-    return this.measures.map((m) => {
+    const ctx = { conventions }
+    return measures.map((m) => {
       const values = measureParams(m)
-      const rel = typeof values['rel'] === 'number' ? values['rel'] : this.conventions.relevanceLevel
-      if (this.conventions.queriesWithoutRelevant === 'undefined' && m.spec.needsRelevant && numRelAt(q, rel) === 0) return null
+      const rel = typeof values['rel'] === 'number' ? values['rel'] : conventions.relevanceLevel
+      if (conventions.queriesWithoutRelevant === 'undefined' && m.spec.needsRelevant && numRelAt(q, rel) === 0) return null
       return m.spec.compute(q, { at: m.at, values }, ctx)
     })
   }
@@ -208,6 +307,7 @@ export class RunEvaluator {
       unknown: this.unknown,
       cut: this.cut,
       unjudged: this.unjudged,
+      ...(this.sets.length > 1 ? { sets: this.sets.map((s) => ({ ...s.counts })) } : {}),
     }
   }
 
@@ -227,6 +327,14 @@ export class RunEvaluator {
     this.unknown += s.unknown
     this.cut += s.cut
     this.unjudged += s.unjudged
+    s.sets?.forEach((c, i) => {
+      const set = this.sets[i]
+      if (!set) return
+      set.counts.duplicatesRemoved += c.duplicatesRemoved
+      set.counts.unknownDiscarded += c.unknownDiscarded
+      set.counts.cutByDepth += c.cutByDepth
+      set.counts.unjudgedDropped += c.unjudgedDropped
+    })
   }
 
   /** Aggregate over the declared query set and return the full result. */
@@ -286,6 +394,7 @@ export class RunEvaluator {
         negativeOnlyQueries: negativeOnly,
         failedQueries: [...this.failures].map(([queryId, failure]) => ({ queryId, failure })),
       },
+      ...(this.sets.length > 1 ? { conventionSets: this.sets.map((s) => ({ measures: s.indices.map((i) => this.measures[i]!.name), conventions: s.conventions, counts: { ...s.counts } })) } : {}),
     }
     // `perQuery` is made on first read (an ordinary enumerable property to every reader, JSON
     // and spreads included): a caller that needs only the aggregates never pays for it.

@@ -11,15 +11,19 @@ import { LineSplitter, splitFields } from './lines.js'
 import { binaryString } from './bytes.js'
 import type { InputLimits } from './limits.js'
 
+/** Sees every chunk a reader reads, in order (e.g. to hash the input while it streams). */
+export type ChunkObserver = (chunk: Buffer) => void
+
 /**
  * Stream a qrels file through {@link QrelsParser} (memory holds the judgments, not the file);
  * every input limit applies. Returns the parse result and the bytes read.
  */
-export async function streamQrels(source: SourceName, options: Omit<QrelsParseOptions, 'file'> = {}, limits: InputLimits = inputLimits()): Promise<QrelsParseResult & { readonly bytes: number }> {
+export async function streamQrels(source: SourceName, options: Omit<QrelsParseOptions, 'file'> = {}, limits: InputLimits = inputLimits(), observe?: ChunkObserver): Promise<QrelsParseResult & { readonly bytes: number }> {
   const parser = new QrelsParser({ maxLineBytes: limits.maxLineBytes, ...options, file: source })
   let bytes = 0
   for await (const chunk of readChunks(source, limits)) {
     bytes += chunk.length
+    observe?.(chunk)
     parser.feed(chunk)
     if (parser.stopped) break
   }
@@ -27,9 +31,12 @@ export async function streamQrels(source: SourceName, options: Omit<QrelsParseOp
   return { ...parser.result(), bytes }
 }
 
-/** Read and parse a qrels file (`-` for stdin, `.gz` ok), streamed. Throws {@link InputError}. */
-export async function readQrels(source: SourceName, options: Omit<QrelsParseOptions, 'file'> = {}): Promise<Qrels> {
-  const r = await streamQrels(source, options)
+/**
+ * Read and parse a qrels file (`-` for stdin, `.gz` ok), streamed; `observe` sees every chunk
+ * read. Throws {@link InputError}.
+ */
+export async function readQrels(source: SourceName, options: Omit<QrelsParseOptions, 'file'> = {}, observe?: ChunkObserver): Promise<Qrels> {
+  const r = await streamQrels(source, options, inputLimits(), observe)
   if (r.bytes === 0) throw new InputError([{ code: 'empty_file', file: source }])
   if (!r.ok) throw new InputError(r.issues)
   return r.value
@@ -44,14 +51,15 @@ export function parseRun(bytes: Buffer, options: RunParseOptions = {}): { ok: bo
   return { ok: parser.issues.length === 0, value: toRun(queries, parser), issues: parser.issues }
 }
 
-/** Read and parse a whole TREC run file. Throws {@link InputError}. */
-export async function readRun(source: SourceName, options: Omit<RunParseOptions, 'file'> = {}): Promise<Run> {
+/** Read and parse a whole TREC run file; `observe` sees every chunk read. Throws {@link InputError}. */
+export async function readRun(source: SourceName, options: Omit<RunParseOptions, 'file'> = {}, observe?: ChunkObserver): Promise<Run> {
   const limits = inputLimits()
   const queries = new Map<string, RunQuery>()
   const parser = new TrecRunParser((g) => add(queries, g), { maxLineBytes: limits.maxLineBytes, ...options, file: source })
   let bytes = 0
   for await (const chunk of readChunks(source, limits)) {
     bytes += chunk.length
+    observe?.(chunk)
     parser.feed(chunk)
     if (parser.stopped) break
   }

@@ -7,22 +7,29 @@
  */
 import { describeCounts } from '../report/leaderboard.js'
 import { describePresetConventions } from './describe.js'
-import type { PresetScore } from './score-preset.js'
+import type { Preset } from './preset.js'
+import type { PresetResult } from './run-preset.js'
+import { presetRunEvaluation } from './score-preset.js'
 import { RETECO_CONVENTION_SETS } from './reteco/conventions.js'
 import type { RetecoReport } from './reteco/report-model.js'
 
-/** The conventions of a preset score and, per run, what its preparation dropped or zero-filled. */
-export function explainPresetScore(score: PresetScore): string {
-  const { preset } = score
-  const qrels = score.relMap
-    ? `qrels: ${score.qrelsFile}; --rel-map ${[...score.relMap.map].map(([g, v]) => `${g}:${v}`).join(',')} applied before scoring (${score.relMap.changed} judgment(s) changed)`
-    : `qrels: ${score.qrelsFile}`
-  const runs = score.runs.map((r) => {
-    const base = r.groups.find((g) => g.conventions === preset.conventions)
-    const others = r.groups
-      .filter((g) => g !== base)
-      .map((g) => `  ${g.measures.join(', ')}${g.tieRule ? ` (tie rule ${g.tieRule})` : ''}: duplicate docs removed: ${g.counts.duplicatesRemoved}; docs below the depth cut: ${g.counts.cutByDepth}`)
-    return [describeCounts(r.evaluation), ...others].join('\n')
+/**
+ * The conventions of a preset result (as its definition `preset` states them) and, per run, what
+ * its preparation dropped or zero-filled.
+ */
+export function explainPresetScore(preset: Preset, result: PresetResult): string {
+  const qrelsFile = result.inputs.qrels ?? ''
+  const relMap = result.inputs.relMap
+  const qrels = relMap ? `qrels: ${qrelsFile}; --rel-map ${Object.entries(relMap.map).map(([g, v]) => `${g}:${v}`).join(',')} applied before scoring (${relMap.changed} judgment(s) changed)` : `qrels: ${qrelsFile}`
+  const runs = result.runs.map((r) => {
+    const others =
+      result.conventions.length > 1
+        ? result.conventions
+            .map((g, i) => ({ g, counts: r.conventionCounts[i]! }))
+            .filter(({ g }) => g.conventions !== result.conventions[0]!.conventions)
+            .map(({ g, counts }) => `  ${g.measures.join(', ')}${g.tieRule ? ` (tie rule ${g.tieRule})` : ''}: duplicate docs removed: ${counts.duplicatesRemoved}; docs below the depth cut: ${counts.cutByDepth}`)
+        : []
+    return [describeCounts(presetRunEvaluation(result, r)), ...others].join('\n')
   })
   return [`preset ${preset.id}: ${preset.title}`, '', ...describePresetConventions(preset), '', qrels, '', runs.join('\n\n')].join('\n') + '\n'
 }

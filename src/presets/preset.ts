@@ -2,7 +2,7 @@
  * A benchmark preset as declarative, typed data: the official evaluator it reproduces, its input
  * formats, its measures (names parsed by the engine's parser), its {@link Conventions}, the
  * rounding of printed values, its report layout and the checks that warn about misuse. A preset
- * computes nothing: `score-preset.ts` runs it on the engine.
+ * computes nothing: `run-preset.ts` runs it on the engine.
  */
 import type { Conventions } from '../conventions/conventions.js'
 import { tieRuleOf, type TieRule } from '../conventions/tie-rules.js'
@@ -30,6 +30,38 @@ export interface Rounding {
    * `round(mean, N)` on the float64 mean (exact binary value, ties to even), as SkillRet's evaluator.
    */
   readonly rule: 'c-printf' | 'python-round'
+}
+
+/**
+ * How per-query values become a run's aggregate: one function (`aggregateQueries` in
+ * `run-preset.ts`) computes every kind from the per-query table.
+ */
+export interface PresetAggregation {
+  /** Key of the aggregate in `PresetResult` runs' `aggregates` (e.g. `mean`). */
+  readonly id: string
+  /** `query-mean`: each measure's own aggregate (mean, sum, geometric mean) over the averaged queries. */
+  readonly kind: 'query-mean'
+  /**
+   * Summation order over the averaged queries: `query-id` (byte order of the id, the engine's
+   * and trec_eval's), `run` (the run file's query order, as SkillRet's official loop over
+   * pytrec_eval's result), `declared` (the order of the declared query set, e.g. a queries file).
+   */
+  readonly order: 'query-id' | 'run' | 'declared'
+}
+
+/** The default aggregation: the engine's mean in byte order of query id. */
+export const QUERY_MEAN: PresetAggregation = Object.freeze({ id: 'mean', kind: 'query-mean', order: 'query-id' })
+
+/**
+ * Measures built from user cutoffs (SkillRet's `--k`): every family at every cutoff, in family
+ * order, then the `fixed` measures. Each entry is `[printed, engine]`, the engine name of a
+ * family without its `@k`.
+ */
+export interface CutoffMeasures {
+  /** The cutoffs of the preset's own `measures`. */
+  readonly defaults: readonly number[]
+  readonly families: readonly (readonly [printed: string, engine: string])[]
+  readonly fixed: readonly (readonly [printed: string, engine: string])[]
 }
 
 /** Report layout of `score --format table`. */
@@ -101,6 +133,8 @@ export interface PresetDefinition {
   readonly id: string
   /** One-line title. */
   readonly title: string
+  /** Version of this definition (bumped when a convention or measure changes); default `1`. */
+  readonly version?: string
   /** The official evaluator reproduced. */
   readonly official: OfficialEvaluator
   /**
@@ -110,6 +144,12 @@ export interface PresetDefinition {
   readonly input: { readonly qrels: 'trec-qrels' | 'skillret-data'; readonly runs: 'trec-run' | 'skillret-json-or-trec' }
   /** Measures, in the syntax of `parseMeasures` (ir_measures or trec_eval names). */
   readonly measures: readonly string[]
+  /** Names printed for the measures (one per parsed measure, same order); default: canonical names. */
+  readonly labels?: readonly string[]
+  /** Rebuild the measures (and labels) for user cutoffs; presets without it refuse cutoffs. */
+  readonly cutoffMeasures?: CutoffMeasures
+  /** Aggregations of a run, the headline first; default {@link QUERY_MEAN}. */
+  readonly aggregations?: readonly PresetAggregation[]
   /** Every convention that changes a number (for every measure not in `measureConventions`). */
   readonly conventions: Conventions
   /** The named tie rule of `conventions`, when the preset names one (printed by `presets show`). */
@@ -175,5 +215,9 @@ export function definePreset(def: PresetDefinition): Preset {
     }
   }
   if (overridden.size === names.size) fail('every measure is overridden: put the conventions in `conventions`')
+  if (def.labels && def.labels.length !== parsedMeasures.length) fail(`${def.labels.length} labels for ${parsedMeasures.length} measures`)
+  const aggregations = def.aggregations ?? [QUERY_MEAN]
+  if (aggregations.length === 0) fail('no aggregation')
+  if (new Set(aggregations.map((a) => a.id)).size !== aggregations.length) fail('two aggregations share an id')
   return Object.freeze({ ...def, parsedMeasures: Object.freeze(parsedMeasures) })
 }

@@ -3,6 +3,7 @@
  * `skill_ids` as `skillret/eval.py` does) and runs, as the official JSON
  * (`{"retrieval": {"test": {qid: {skill_id: score}}}}`) or as TREC files.
  */
+import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { inputLimits, readAll, readChunks } from '../io/source.js'
 import { join } from 'node:path'
@@ -25,6 +26,9 @@ export interface SkillRetData {
   readonly queryIdSet: ReadonlySet<string>
   /** Qrels rebuilt from `skill_ids` (grade 1 each) or from `labels` where a query has them. */
   readonly qrels: Qrels
+  /** sha256 (hex) and size of the queries file's bytes. */
+  readonly sha256: string
+  readonly bytes: number
 }
 
 /** A SkillRet run: queries in the file's key (or line) order. */
@@ -32,6 +36,13 @@ export interface SkillRetRun {
   readonly file: string
   readonly format: 'json' | 'trec'
   readonly queries: ReadonlyMap<string, RunQuery>
+  /** sha256 (hex) and size of the file's bytes. */
+  readonly sha256: string
+  readonly bytes: number
+}
+
+function sha256(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex')
 }
 
 function fail(msg: string): never {
@@ -82,7 +93,7 @@ export async function readSkillRetData(dir: string, split = 'test'): Promise<Ski
   if (ids.length === 0) fail(`${file}: no queries`)
   const parsed = parseQrels(Buffer.from(qrels, 'utf8'), { file, comments: false })
   if (!parsed.ok) fail(`${file}: ${parsed.issues.map(formatIssue).join('; ')}`)
-  return { queriesFile: file, queryIds: ids, queryIdSet: seen, qrels: parsed.value }
+  return { queriesFile: file, queryIds: ids, queryIdSet: seen, qrels: parsed.value, sha256: sha256(bytes), bytes: bytes.length }
 }
 
 /** Whether a run file is SkillRet JSON (by extension, else by its first non-blank byte). */
@@ -105,7 +116,7 @@ export async function readSkillRetRun(file: string, conventions: Conventions): P
   if (!isJson(file, bytes)) {
     try {
       const run = await readRun(file, { comments: conventions.comments, float32: f32 })
-      return { file, format: 'trec', queries: run.queries }
+      return { file, format: 'trec', queries: run.queries, sha256: sha256(bytes), bytes: bytes.length }
     } catch (e) {
       if (e instanceof InputError) fail(e.issues.map(formatIssue).join('\n'))
       throw e
@@ -135,5 +146,5 @@ export async function readSkillRetRun(file: string, conventions: Conventions): P
     }
     queries.set(encodeId(qid), { queryId: encodeId(qid), docIds, scores, ranks: null, lines })
   }
-  return { file, format: 'json', queries }
+  return { file, format: 'json', queries, sha256: sha256(bytes), bytes: bytes.length }
 }

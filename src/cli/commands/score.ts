@@ -2,6 +2,7 @@ import { InvalidArgumentError, Option, type Command } from 'commander'
 import { addRunLabelOptions, explainOption, explainStream, formatOption, runLabelOptions, type RunLabelFlags } from './shared-options.js'
 import {
   explainPresetScore,
+  getPreset,
   explainRetecoReports,
   resolveRunLabels,
   RETECO_CONVENTION_SET_NAMES,
@@ -14,13 +15,12 @@ import {
   type RetecoReportFormat,
   PRESETS,
   renderPresetScore,
-  scorePreset,
+  runPreset,
+  presetNotes,
+  presetWarnings,
   isSkillRetPreset,
   parseSkillRetCutoffs,
-  readSkillRetData,
   renderSkillRetScore,
-  scoreSkillRet,
-  skillRetUnknownQueryNotes,
 } from '../../index.js'
 
 interface ScoreFlags extends RunLabelFlags {
@@ -126,13 +126,12 @@ export function registerScore(program: Command): void {
         const format = flags.format
         if (format !== 'table' && format !== 'json' && format !== 'markdown') cmd.error(`error: preset '${flags.preset}' prints table, json or markdown`, { exitCode: 2, code: 'trecscore.skillretFormat' })
         if (flags.strict && flags.ignoreUnknownQueries) cmd.error('error: --strict and --ignore-unknown-queries contradict each other', { exitCode: 2, code: 'trecscore.strictAndIgnore' })
-        const score = await scoreSkillRet(flags.preset, flags.data, await labelled(), {
+        const result = await runPreset(flags.preset, { data: flags.data, runs: await labelled() }, {
           ...(flags.k !== undefined ? { cutoffs: parseSkillRetCutoffs(flags.k) } : {}),
           unknownQueries: flags.strict ? 'error' : 'ignore',
         })
-        for (const n of skillRetUnknownQueryNotes(score)) process.stderr.write(`trecscore: note: ${n}\n`)
-        const totalQueries = (await readSkillRetData(flags.data)).queryIds.length
-        process.stdout.write(renderSkillRetScore(score, { format, explain: !!flags.explain, totalQueries }))
+        for (const n of presetNotes(result)) process.stderr.write(`trecscore: note: ${n}\n`)
+        process.stdout.write(renderSkillRetScore(result, { format, explain: !!flags.explain }))
         return
       }
       const skillRetOnly = skillRetOnlyGiven(cmd)
@@ -141,7 +140,7 @@ export function registerScore(program: Command): void {
         if (!flags.qrels) cmd.error(`error: preset '${flags.preset}' needs --qrels <file>`, { exitCode: 2, code: 'trecscore.missingQrels' })
         const retecoOnly = ['data', 'split', 'conventions', 'labels', 'domains', 'digits', 'allowMissingCorpus'].filter((o) => cmd.getOptionValueSource(o) === 'cli')
         if (retecoOnly.length) cmd.error(`error: ${retecoOnly.map((o) => (o === 'allowMissingCorpus' ? '--allow-missing-corpus' : `--${o}`)).join(', ')} appl${retecoOnly.length === 1 ? 'ies' : 'y'} to the RETECO presets only, not to '${flags.preset}'`, { exitCode: 2, code: 'trecscore.retecoOnlyOption' })
-        const score = await scorePreset(flags.preset, {
+        const result = await runPreset(flags.preset, {
           qrels: flags.qrels,
           runs: await labelled(),
           ...(flags.relMap !== undefined ? { relMap: flags.relMap } : {}),
@@ -150,9 +149,9 @@ export function registerScore(program: Command): void {
           ...(flags.candidates !== undefined ? { candidates: flags.candidates } : {}),
           ...(flags.docLang !== undefined ? { docLang: flags.docLang } : {}),
         })
-        for (const w of [...score.qrelsWarnings, ...score.runs.flatMap((r) => r.warnings)]) process.stderr.write(`trecscore: warning: ${w}\n`)
-        for (const n of score.runs.flatMap((r) => r.notes)) process.stderr.write(`trecscore: note: ${n}\n`)
-        writeScore(renderPresetScore(score, { format: flags.format, perQuery: !!flags.perQuery }), flags.explain ? explainPresetScore(score) : null, flags.format)
+        for (const w of presetWarnings(result)) process.stderr.write(`trecscore: warning: ${w}\n`)
+        for (const n of presetNotes(result)) process.stderr.write(`trecscore: note: ${n}\n`)
+        writeScore(renderPresetScore(result, { format: flags.format, perQuery: !!flags.perQuery }), flags.explain ? explainPresetScore(getPreset(flags.preset), result) : null, flags.format)
         return
       }
       if (flags.data === undefined) cmd.error("error: required option '--data <dir>' not specified", { code: 'commander.missingMandatoryOptionValue' })
