@@ -63,7 +63,7 @@ export * from './presets/reteco/checking.js'
 
 // Benchmark presets
 export { definePreset, QUERY_MEAN, type Preset, type PresetDefinition, type OfficialEvaluator, type Rounding, type PresetReport, type PresetCheck, type PresetAggregation, type CutoffMeasures, type MeasureConventions } from './presets/preset.js'
-export { runPreset, getPreset, aggregateQueries, presetWarnings, presetNotes, headlineAggregates, PRESET_RESULT_SCHEMA, type PresetInputs, type RunPresetOptions, type PresetResult, type PresetRunResult, type PresetQueryResult, type PresetRunCounts, type PresetConventionSet, type InputDigest } from './presets/run-preset.js'
+export { runPreset, getPreset, aggregateQueries, presetWarnings, presetNotes, qrelsWarnings, runMessages, headlineAggregates, PRESET_RESULT_SCHEMA, type PresetInputs, type RunPresetOptions, type PresetResult, type PresetRunResult, type PresetQueryResult, type PresetRunCounts, type PresetConventionSet, type InputDigest } from './presets/run-preset.js'
 export { PRESET_CHECKS, type PresetIssue, type PresetRunContext, type PresetCheckTable, type CheckImplementation, type IssueLocation } from './presets/checks.js'
 export { PRESETS, PRESET_POINTERS, findPreset, presetIds, type PresetPointer } from './presets/registry.js'
 export { dl21Passage, dl21Doc, dl21PassagePash } from './presets/dl21.js'

@@ -13,8 +13,8 @@ import { runInputName, runInputPath, type RunInput } from '../io/run-labels.js'
 import type { RunEvaluation } from '../evaluate/evaluate.js'
 import { TrecscoreError } from '../errors/trecscore-error.js'
 import type { Preset } from '../presets/preset.js'
-import { scorePreset, type PresetScore } from '../presets/score-preset.js'
-import { conventionsLine } from '../report/leaderboard.js'
+import { qrelsWarnings, runMessages, runPreset, type PresetResult } from '../presets/run-preset.js'
+import { conventionSetLines, presetRunEvaluation } from '../presets/score-preset.js'
 import { tableFromEvaluations } from './compare.js'
 import type { PerQueryTable } from './types.js'
 
@@ -76,39 +76,28 @@ export interface ComparePresetInput {
   readonly relMap?: string
 }
 
-/** The preset restricted to `measures` (its per-measure conventions kept for those it names), missing queries as given. */
-function presetFor(preset: Preset, measures: readonly string[] | undefined, missingQueries: 'zero' | null): Preset {
-  const withMeasures: Preset = measures ? { ...preset, measures, parsedMeasures: parseMeasures(measures) } : preset
-  if (missingQueries === null || withMeasures.conventions.missingQueries === missingQueries) return withMeasures
-  return {
-    ...withMeasures,
-    conventions: { ...withMeasures.conventions, missingQueries },
-    ...(withMeasures.measureConventions ? { measureConventions: withMeasures.measureConventions.map((o) => ({ ...o, conventions: { ...o.conventions, missingQueries } })) } : {}),
-  }
-}
-
 /**
- * Score TREC runs with a preset exactly as `score --preset` does (`scorePreset`: its qrels
- * checks, score precision, tie rules and per-measure conventions, e.g. NeuCLIR's RBP under
- * cwl_eval's), and return:
+ * Score TREC runs with a preset exactly as `score --preset` does (`runPreset`: its qrels checks,
+ * score precision, tie rules and per-measure conventions, e.g. NeuCLIR's RBP under cwl_eval's),
+ * and return:
  * - `score`: the preset's own result (what `score --preset` prints; the report's leaderboard);
  * - `table`: the per-query table `compareTable` tests, every run on the qrels queries (a query
  *   missing from a run zero-filled; scored a second time only when the preset skips them);
  * - `notes`: the per-measure conventions, the preset's warnings and notes, for the legend.
  */
-export async function scorePresetForComparison(input: ComparePresetInput): Promise<{ readonly score: PresetScore; readonly table: PerQueryTable; readonly notes: readonly string[] }> {
+export async function scorePresetForComparison(input: ComparePresetInput): Promise<{ readonly score: PresetResult; readonly table: PerQueryTable; readonly notes: readonly string[] }> {
   if (input.runs.length < 1) throw new TrecscoreError(`preset '${input.preset.id}': no run given`, 2)
-  const inputs = { qrels: input.qrels, runs: input.runs.map(runInputPath), ...(input.relMap !== undefined ? { relMap: input.relMap } : {}) }
-  const own = presetFor(input.preset, input.measures, null)
-  const score = await scorePreset(own, inputs)
-  const zeroFilled = own.conventions.missingQueries === 'zero' ? score : await scorePreset(presetFor(input.preset, input.measures, 'zero'), inputs)
+  const inputs = { qrels: input.qrels, runs: input.runs, ...(input.relMap !== undefined ? { relMap: input.relMap } : {}) }
+  const options = input.measures ? { measures: input.measures } : {}
+  const score = await runPreset(input.preset, inputs, options)
+  const skips = score.conventions.some((c) => c.conventions.missingQueries !== 'zero')
+  const zeroFilled = skips ? await runPreset(input.preset, inputs, { ...options, zeroFillMissing: true }) : score
   const table = tableFromEvaluations(
-    zeroFilled.runs.map((r, i) => ({ ...r.evaluation, runName: runInputName(input.runs[i]!) })),
+    zeroFilled.runs.map((r) => presetRunEvaluation(zeroFilled, r)),
     `qrels ${input.qrels}, preset ${input.preset.id} conventions`,
   )
-  const notes: string[] = []
-  for (const g of score.runs[0]?.groups ?? []) notes.push(`${g.measures.join(', ')}: ${g.tieRule ? `tie rule ${g.tieRule}; ` : ''}${conventionsLine(g.conventions)}`)
-  if (own.conventions.missingQueries === 'skip') notes.push(`missing queries are zero-filled here, although the preset ${input.preset.id} skips them: paired tests need every run on the same queries`)
-  notes.push(...score.qrelsWarnings, ...score.runs.flatMap((r) => [...r.warnings, ...r.notes]))
+  const notes = conventionSetLines(score)
+  if (skips) notes.push(`missing queries are zero-filled here, although the preset ${input.preset.id} skips them: paired tests need every run on the same queries`)
+  notes.push(...qrelsWarnings(score), ...score.runs.flatMap(runMessages))
   return { score, table: { ...table, notes: [...table.notes, ...notes] }, notes }
 }

@@ -30,7 +30,7 @@ import { runInputName, runInputPath, type RunInput } from '../io/run-labels.js'
 import { parseQrels } from '../io/trec-qrels.js'
 import type { Measure } from '../measures/measure.js'
 import { parseMeasures } from '../measures/name.js'
-import type { Qrels } from '../model/types.js'
+import type { Qrels, Run } from '../model/types.js'
 import { RunEvaluator, type ConventionSetCounts, type MeasureWithConventions, type QueryResult, type RunEvaluation } from '../evaluate/evaluate.js'
 import { aggregate, type AggregateValue } from '../evaluate/aggregate.js'
 import { InputError, TrecscoreError } from '../errors/trecscore-error.js'
@@ -361,19 +361,10 @@ async function runContext(preset: Preset, inputs: PresetInputs, scan: QrelsScan 
   return { ...(candidates ? { candidates } : {}), ...(languages ? { languages } : {}) }
 }
 
-/** Refuse inputs the preset gives no meaning to. */
-function checkInputs(preset: Preset, inputs: PresetInputs): void {
+/** Refuse inputs no check of the preset gives a meaning to. */
+function checkOptionalInputs(preset: Preset, inputs: PresetInputs): void {
   const fail = (why: string): never => {
     throw new TrecscoreError(`preset '${preset.id}' ${why}`, 2)
-  }
-  if (inputs.runs.length === 0) throw new TrecscoreError(`preset '${preset.id}': no run given`, 2)
-  if (preset.input.qrels === 'trec-qrels') {
-    if (inputs.qrels === undefined) fail('reads TREC qrels: give the qrels file')
-    if (inputs.data !== undefined) fail('reads TREC qrels, not a data directory')
-  } else {
-    if (inputs.data === undefined) fail('reads a data directory: give it')
-    const given = (['qrels', 'relMap', 'writeQrels', 'force', 'candidates', 'docLang'] as const).filter((k) => inputs[k] !== undefined && inputs[k] !== false)
-    if (given.length) fail(`reads a data directory: ${given.join(', ')} do${given.length === 1 ? 'es' : ''} not apply`)
   }
   if (inputs.candidates !== undefined && !presetEnables(preset, 'candidates')) fail('has no reranking mode: --candidates does not apply')
   if (inputs.docLang !== undefined && !presetEnables(preset, 'docLang')) fail('does not check unified rankings: --doc-lang does not apply (MLIR presets only)')
@@ -391,6 +382,113 @@ function failedQueriesError(file: string, preset: Preset, evaluation: RunEvaluat
 
 function listed(ids: readonly string[]): string {
   return `${ids.slice(0, 10).join(', ')}${ids.length > 10 ? ', …' : ''}`
+}
+
+/** One run file as an input adapter read it. */
+export interface AdaptedRun {
+  readonly run: Run
+  readonly format: 'trec' | 'json'
+  readonly digest: InputDigest
+}
+
+/** What an input adapter loaded for every run: the judgments, the declared query set, the run checks' context. */
+export interface AdaptedInputs {
+  readonly qrels: Qrels
+  /** The declared query set in its order; absent = every qrels query, in file order. */
+  readonly queries?: readonly string[]
+  /** What the checks found on the qrels. */
+  readonly issues: readonly PresetIssue[]
+  readonly relMap: PresetResult['inputs']['relMap']
+  readonly context: PresetRunContext
+  /** Read one run under the conventions (`float32`: narrow scores while reading; `keepRanks`: keep the rank column). */
+  readRun(file: string, conventions: Conventions, read: { readonly float32: boolean; readonly keepRanks: boolean }): Promise<AdaptedRun>
+  /** Whether missing queries are listed in the declared order (else byte order of id, the engine's). */
+  readonly missingInDeclaredOrder: boolean
+  /** Notes about one scored run that are no check's. */
+  runNotes(file: string, evaluation: RunEvaluation, ignored: readonly string[]): string[]
+  /** The error for queries that could not be scored. */
+  failure(file: string, evaluation: RunEvaluation): TrecscoreError
+  /** The declared set's name in messages (`the queries file F`). */
+  readonly declaredName: string
+}
+
+/**
+ * How a preset's inputs are read, by `input.qrels` kind: one adapter per kind (the compiler asks
+ * for one when a kind is added, e.g. a RETECO release folder with grouped keys and labels).
+ */
+export interface PresetInputAdapter {
+  /** Refuse inputs this kind cannot use (`inputs.runs` is checked by `runPreset`). */
+  check(preset: Preset, inputs: PresetInputs): void
+  load(preset: Preset, inputs: PresetInputs, digests: InputDigest[]): Promise<AdaptedInputs>
+}
+
+function refuse(preset: Preset, why: string): never {
+  throw new TrecscoreError(`preset '${preset.id}' ${why}`, 2)
+}
+
+/** The input adapters, by {@link PresetDefinition} `input.qrels`. */
+export const PRESET_INPUTS: { readonly [K in Preset['input']['qrels']]: PresetInputAdapter } = {
+  'trec-qrels': {
+    check(preset, inputs) {
+      if (inputs.qrels === undefined) refuse(preset, 'reads TREC qrels: give the qrels file')
+      if (inputs.data !== undefined) refuse(preset, 'reads TREC qrels, not a data directory')
+      checkOptionalInputs(preset, inputs)
+    },
+    async load(preset, inputs, digests) {
+      const file = inputs.qrels!
+      const read = await readPresetQrels(preset, inputs, file, digests)
+      const context = await runContext(preset, inputs, read.scan, digests)
+      const qrels = read.qrels
+      return {
+        qrels,
+        issues: read.issues,
+        relMap: read.relMap,
+        context,
+        async readRun(runFile, conventions, opts) {
+          const d = new Digest('run', runFile)
+          const run = await readRun(runFile, { comments: conventions.comments, ...opts }, d.update)
+          return { run, format: 'trec', digest: d.done() }
+        },
+        missingInDeclaredOrder: false,
+        runNotes(runFile, evaluation) {
+          const negativeOnly = evaluation.counts.negativeOnlyQueries.map(decodeId)
+          return negativeOnly.length ? [`${runFile}: ${negativeOnly.length} qrels topic(s) judged only negative (no relevant document), scored 0 where a measure needs one: ${negativeOnly.join(', ')}`] : []
+        },
+        failure: (runFile, evaluation) => failedQueriesError(runFile, preset, evaluation),
+        declaredName: `the qrels ${file}`,
+      }
+    },
+  },
+  'skillret-data': {
+    check(preset, inputs) {
+      if (inputs.data === undefined) refuse(preset, 'reads a data directory: give it')
+      const given = (['qrels', 'relMap', 'writeQrels', 'force', 'candidates', 'docLang'] as const).filter((k) => inputs[k] !== undefined && inputs[k] !== false)
+      if (given.length) refuse(preset, `reads a data directory: ${given.join(', ')} do${given.length === 1 ? 'es' : ''} not apply`)
+    },
+    async load(_preset, inputs, digests) {
+      const data = await readSkillRetData(inputs.data!)
+      digests.push({ role: 'data', file: data.queriesFile, sha256: data.sha256, bytes: data.bytes })
+      return {
+        qrels: data.qrels,
+        queries: data.queryIds,
+        issues: [],
+        relMap: null,
+        context: {},
+        async readRun(file, conventions) {
+          const run = await readSkillRetRun(file, conventions)
+          const lineCount = [...run.queries.values()].reduce((n, q) => n + q.docIds.length, 0)
+          return { run: { queries: run.queries, tag: '', tags: [], lineCount }, format: run.format, digest: { role: 'run', file, sha256: run.sha256, bytes: run.bytes } }
+        },
+        missingInDeclaredOrder: true,
+        runNotes: (file, _evaluation, ignored) => (ignored.length ? [`${file}: ${ignored.length} run quer${ignored.length === 1 ? 'y' : 'ies'} not in the queries file, ignored as the official evaluator does (--strict refuses them): ${listed(ignored)}`] : []),
+        failure(file, evaluation) {
+          const f = evaluation.counts.failedQueries[0]!
+          return new TrecscoreError(`${file}: query ${JSON.stringify(decodeId(f.queryId))} cannot be scored (${f.failure.code})`, 2)
+        },
+        declaredName: `the queries file ${data.queriesFile}`,
+      }
+    },
+  },
 }
 
 /** A scored run of the engine, before it becomes a {@link PresetRunResult}. */
@@ -417,75 +515,44 @@ export interface PresetRunDetail {
  */
 export async function runPresetDetailed(presetOrId: Preset | string, inputs: PresetInputs, options: RunPresetOptions = {}): Promise<PresetRunDetail> {
   const preset = typeof presetOrId === 'string' ? getPreset(presetOrId) : presetOrId
-  checkInputs(preset, inputs)
+  if (inputs.runs.length === 0) throw new TrecscoreError(`preset '${preset.id}': no run given`, 2)
+  const adapter = PRESET_INPUTS[preset.input.qrels]
+  adapter.check(preset, inputs)
   const { measures, labels, cutoffs } = measuresOf(preset, options)
   const { conventions, input, sets } = conventionSets(preset, measures, !!options.zeroFillMissing)
   const digests: InputDigest[] = []
   const aggregations = preset.aggregations ?? [QUERY_MEAN]
-  let qrelsIssues: PresetIssue[] = []
-  let relMap: PresetResult['inputs']['relMap'] = null
+  const loaded = await adapter.load(preset, inputs, digests)
+  const { qrels } = loaded
+  const declared = loaded.queries ?? [...qrels.queries.keys()]
+  const declaredSet = loaded.queries ? new Set(loaded.queries) : qrels.queries
+  // Scores are read as float32 only when every set wants them so; else each float32 set narrows them itself.
+  const read = { float32: sets.every((s) => s.conventions.scorePrecision === 'float32'), keepRanks: sets.some((s) => s.conventions.ordering === 'rank') || preset.checks.some((k) => k.kind === 'unified-ranking') }
   const scored: Scored[] = []
-  let declared: readonly string[]
-  if (preset.input.qrels === 'trec-qrels') {
-    const qrelsFile = inputs.qrels!
-    const read = await readPresetQrels(preset, inputs, qrelsFile, digests)
-    qrelsIssues = read.issues
-    relMap = read.relMap
-    const qrels = read.qrels
-    declared = [...qrels.queries.keys()]
-    const context = await runContext(preset, inputs, read.scan, digests)
-    // Scores are read as float32 only when every set wants them so; else each float32 set narrows them itself.
-    const float32 = sets.every((s) => s.conventions.scorePrecision === 'float32')
-    const needRanks = sets.some((s) => s.conventions.ordering === 'rank') || preset.checks.some((k) => k.kind === 'unified-ranking')
-    for (const r of inputs.runs) {
-      const file = runInputPath(r)
-      const d = new Digest('run', file)
-      const run = await readRun(file, { comments: conventions.comments, float32, keepRanks: needRanks }, d.update)
-      digests.push(d.done())
-      const ev = new RunEvaluator(qrels, input, conventions, { runName: runInputName(r) })
-      for (const q of run.queries.values()) ev.add(q)
-      const evaluation = ev.finish(run.tag)
-      if (evaluation.counts.failedQueries.length) throw failedQueriesError(file, preset, evaluation)
-      const missing = evaluation.counts.missingQueries.map(decodeId)
-      const ignored = [...run.queries.keys()].filter((q) => !qrels.queries.has(q)).map(decodeId)
-      const issues = [
-        ...checkRun(preset, run, file, context),
-        ...checkScoredRun(preset, { file, conventions, missingTopics: missing, ignoredTopics: ignored, conventionSets: evaluation.conventionSets ?? [] }),
-      ]
-      const negativeOnly = evaluation.counts.negativeOnlyQueries.map(decodeId)
-      const notes = negativeOnly.length ? [`${file}: ${negativeOnly.length} qrels topic(s) judged only negative (no relevant document), scored 0 where a measure needs one: ${negativeOnly.join(', ')}`] : []
-      // A TREC file cannot hold an empty ranking: such a query is absent.
-      scored.push({ evaluation, runOrder: [...run.queries.keys()], format: 'trec', ignored, empty: [], missing, issues, notes })
+  for (const r of inputs.runs) {
+    const file = runInputPath(r)
+    const { run, format, digest } = await loaded.readRun(file, conventions, read)
+    digests.push(digest)
+    if (options.unknownQueries === 'error') {
+      const unknown = [...run.queries.keys()].filter((q) => !declaredSet.has(q)).map((q) => JSON.stringify(decodeId(q)))
+      if (unknown.length) throw new TrecscoreError(`${file}: ${unknown.length} query id(s) not in ${loaded.declaredName} (--strict; the official evaluator ignores them): ${listed(unknown)}`, 2)
     }
-  } else {
-    const data = await readSkillRetData(inputs.data!)
-    digests.push({ role: 'data', file: data.queriesFile, sha256: data.sha256, bytes: data.bytes })
-    declared = data.queryIds
-    for (const r of inputs.runs) {
-      const file = runInputPath(r)
-      const run = await readSkillRetRun(file, conventions)
-      digests.push({ role: 'run', file, sha256: run.sha256, bytes: run.bytes })
-      if (options.unknownQueries === 'error') {
-        const unknown = [...run.queries.keys()].filter((q) => !data.queryIdSet.has(q)).map((q) => JSON.stringify(decodeId(q)))
-        if (unknown.length) {
-          throw new TrecscoreError(`${file}: ${unknown.length} query id(s) not in the queries file ${data.queriesFile} (--strict; the official evaluator ignores them): ${listed(unknown)}`, 2)
-        }
-      }
-      const ev = new RunEvaluator(data.qrels, input, conventions, { runName: runInputName(r), queries: data.queryIds })
-      const ignored: string[] = []
-      const empty: string[] = []
-      for (const q of run.queries.values()) {
-        if (!data.qrels.queries.has(q.queryId)) ignored.push(decodeId(q.queryId))
-        else if (q.docIds.length === 0) empty.push(decodeId(q.queryId))
-        ev.add(q)
-      }
-      const evaluation = ev.finish()
-      const failed = evaluation.counts.failedQueries
-      if (failed.length) throw new TrecscoreError(`${file}: query ${JSON.stringify(decodeId(failed[0]!.queryId))} cannot be scored (${failed[0]!.failure.code})`, 2)
-      const missing = data.queryIds.filter((q) => !run.queries.has(q)).map(decodeId)
-      const notes = ignored.length ? [`${file}: ${ignored.length} run quer${ignored.length === 1 ? 'y' : 'ies'} not in the queries file, ignored as the official evaluator does (--strict refuses them): ${listed(ignored)}`] : []
-      scored.push({ evaluation, runOrder: [...run.queries.keys()], format: run.format, ignored, empty, missing, issues: [], notes })
+    const ev = new RunEvaluator(qrels, input, conventions, { runName: runInputName(r), ...(loaded.queries ? { queries: loaded.queries } : {}) })
+    const ignored: string[] = []
+    const empty: string[] = []
+    for (const q of run.queries.values()) {
+      if (!qrels.queries.has(q.queryId)) ignored.push(decodeId(q.queryId))
+      else if (q.docIds.length === 0) empty.push(decodeId(q.queryId))
+      ev.add(q)
     }
+    const evaluation = ev.finish(run.tag)
+    if (evaluation.counts.failedQueries.length) throw loaded.failure(file, evaluation)
+    const missing = loaded.missingInDeclaredOrder ? declared.filter((q) => !run.queries.has(q)).map(decodeId) : evaluation.counts.missingQueries.map(decodeId)
+    const issues = [
+      ...checkRun(preset, run, file, loaded.context),
+      ...checkScoredRun(preset, { file, conventions, missingTopics: missing, ignoredTopics: ignored, conventionSets: evaluation.conventionSets ?? [] }),
+    ]
+    scored.push({ evaluation, runOrder: [...run.queries.keys()], format, ignored, empty, missing, issues, notes: loaded.runNotes(file, evaluation, ignored) })
   }
   const runs = scored.map((s, i) => runResult(s, inputs.runs[i]!, aggregatesOf(aggregations, measures, s.evaluation, s.runOrder, declared), sets.length))
   const result: PresetResult = {
@@ -495,9 +562,9 @@ export async function runPresetDetailed(presetOrId: Preset | string, inputs: Pre
     labels,
     aggregations,
     conventions: sets.map((s) => ({ measures: input.filter((m) => ('measure' in m ? m.conventions : conventions) === s.conventions).map((m) => ('measure' in m ? m.measure : m).name), tieRule: s.tieRule, conventions: s.conventions })),
-    inputs: { qrels: inputs.qrels ?? null, data: inputs.data ?? null, relMap, cutoffs },
+    inputs: { qrels: inputs.qrels ?? null, data: inputs.data ?? null, relMap: loaded.relMap, cutoffs },
     runs,
-    issues: qrelsIssues,
+    issues: loaded.issues,
     provenance: { preset: preset.id, version: preset.version ?? '1', inputs: digests },
   }
   return { result, evaluations: scored.map((s) => s.evaluation) }
@@ -553,6 +620,17 @@ export function presetWarnings(result: PresetResult): string[] {
 /** Every note of a result, run by run (check notes, then the run's own notes), as printed on stderr. */
 export function presetNotes(result: PresetResult): string[] {
   return result.runs.flatMap((r) => [...r.issues.filter((i) => i.severity === 'note').map((i) => i.message), ...r.notes])
+}
+
+/** The warnings of the checks on the qrels of a result. */
+export function qrelsWarnings(result: PresetResult): string[] {
+  return result.issues.filter((i) => i.severity === 'warning').map((i) => i.message)
+}
+
+/** A run's lines for a legend or a log: its check warnings, its check notes, then its own notes. */
+export function runMessages(run: PresetRunResult): string[] {
+  const of = (severity: PresetIssue['severity']): string[] => run.issues.filter((i) => i.severity === severity).map((i) => i.message)
+  return [...of('warning'), ...of('note'), ...run.notes]
 }
 
 /** The headline aggregates of a run (the preset's first aggregation). */

@@ -12,7 +12,7 @@ import { formatFixed, padRight } from '../report/printf.js'
 import { TrecscoreError } from '../errors/trecscore-error.js'
 import type { Preset } from './preset.js'
 import { checkQrels, checkRun, type PresetRunContext } from './checks.js'
-import { getPreset, headlineAggregates, presetNotes, presetWarnings, runPresetDetailed, type PresetInputs, type PresetResult, type PresetRunResult } from './run-preset.js'
+import { getPreset, headlineAggregates, presetNotes, presetWarnings, qrelsWarnings, runMessages, runPresetDetailed, type PresetInputs, type PresetResult, type PresetRunResult } from './run-preset.js'
 
 /** The conventions one group of a preset's measures was computed under (presets with per-measure conventions). */
 export interface PresetMeasureGroup {
@@ -64,14 +64,13 @@ export async function scorePreset(presetOrId: Preset | string, inputs: PresetInp
   const { result, evaluations } = await runPresetDetailed(presetOrId, inputs)
   const runs = result.runs.map((r, i): PresetRunScore => {
     const warnings = r.issues.filter((x) => x.severity === 'warning').map((x) => x.message)
-    const notes = [...r.issues.filter((x) => x.severity === 'note').map((x) => x.message), ...r.notes]
+    const notes = runMessages(r).slice(warnings.length)
     const groups = result.conventions.length > 1 ? result.conventions.map((g, k) => ({ measures: g.measures, conventions: g.conventions, tieRule: g.tieRule, counts: r.conventionCounts[k]! })) : []
     return { evaluation: evaluations[i]!, warnings, notes, missingTopics: r.counts.missingQueries, ignoredTopics: r.counts.ignoredQueries, groups }
   })
   const preset = typeof presetOrId === 'string' ? getPreset(presetOrId) : presetOrId
-  const qrelsWarnings = result.issues.filter((x) => x.severity === 'warning').map((x) => x.message)
   const relMap = result.inputs.relMap ? { map: new Map(Object.entries(result.inputs.relMap.map).map(([k, v]) => [Number(k), v] as const)), changed: result.inputs.relMap.changed } : null
-  return { preset, qrelsFile: result.inputs.qrels ?? '', qrelsWarnings, runs, ...(relMap ? { relMap } : {}), result }
+  return { preset, qrelsFile: result.inputs.qrels ?? '', qrelsWarnings: qrelsWarnings(result), runs, ...(relMap ? { relMap } : {}), result }
 }
 
 /** Warnings of the preset's checks on the parsed qrels (e.g. the DL "-no1" variant). */

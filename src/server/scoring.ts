@@ -1,8 +1,8 @@
 /**
  * The one place where the server meets the scoring engine: validating an upload and scoring a
- * stored run for a track and phase, through the public API (src/index.ts) only. Today it calls
- * the existing entry points (`scoreRetecoRuns`, `scorePreset`, `evaluateRunFile`, the run
- * validators); when the engine's single `runPreset` lands, only this module changes.
+ * stored run for a track and phase, through the public API (src/index.ts) only: presets run
+ * through `runPreset` (RETECO, until it is a preset on the engine, through `scoreRetecoRuns`),
+ * plain tracks through `evaluateRunFile`, uploads through the run validators.
  *
  * Every score is returned with its provenance: trecscore version, preset, conventions, sha256
  * of the qrels and of the run, and the `trecscore` command that reproduces it offline.
@@ -22,7 +22,10 @@ import {
   renderValidationText,
   resolveConventions,
   RunValidator,
-  scorePreset,
+  presetRunEvaluation,
+  qrelsWarnings,
+  runMessages,
+  runPreset,
   scoreRetecoRuns,
   SourceError,
   validateRetecoRun,
@@ -181,14 +184,14 @@ export async function scoreSubmission(track: Track, phase: PhaseConfig, file: st
   const qrels = qrelsFileOf(track, phase)
   const qrelsSha256 = await sha256File(qrels)
   if (track.kind === 'preset') {
-    const s = await scorePreset(track.preset!, { qrels, runs: [file] })
+    const s = await runPreset(track.preset!, { qrels, runs: [file] })
     const run = s.runs[0]
     if (!run) throw new ScoringFailure('the scorer returned no run')
-    const { counts, ...values } = fromEvaluation(run.evaluation, track)
+    const { counts, ...values } = fromEvaluation(presetRunEvaluation(s, run), track)
     return {
       ...values,
-      notes: { warnings: [...s.qrelsWarnings.map((w) => hidePath(w, qrels, basename(qrels))), ...run.warnings.map((w) => hidePath(w, file, name)), ...run.notes.map((w) => hidePath(w, file, name))], counts },
-      provenance: { ...base, preset: track.preset!, qrelsSha256, conventions: conventionLines(run.evaluation.conventions), command: `trecscore score --preset ${track.preset} --qrels QRELS RUN -f json` },
+      notes: { warnings: [...qrelsWarnings(s).map((w) => hidePath(w, qrels, basename(qrels))), ...runMessages(run).map((w) => hidePath(w, file, name))], counts },
+      provenance: { ...base, preset: track.preset!, qrelsSha256, conventions: conventionLines(s.conventions[0]!.conventions), command: `trecscore score --preset ${track.preset} --qrels QRELS RUN -f json` },
     }
   }
   const profile = track.conventions ?? 'trec-eval'

@@ -1,13 +1,14 @@
 /**
  * "The same number on every route": one measure, one run, the same value through `evaluate`
  * (CLI JSON and library), `compare` (CLI JSON and library), `report` (the JSON model embedded in
- * the HTML, and the library's ReportData) and, for a preset, `score --preset` and `scorePreset`.
+ * the HTML, and the library's ReportData) and, for a preset, `score --preset`, `runPreset` and
+ * the deprecated `scorePreset`/`scoreSkillRet` shapes (issue 11 §2: one runner, one result).
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { buildReportData, compareRuns, evaluate, getPreset, parseQrels, parseRun, resolveConventions, scorePreset } from '../../src/index.js'
+import { buildReportData, compareRuns, evaluate, getPreset, parseQrels, parseRun, PRESETS, resolveConventions, runPreset, scorePreset, scoreSkillRet, type PresetResult } from '../../src/index.js'
 import { cli } from '../cli/helpers.js'
 
 const tmp = mkdtempSync(join(tmpdir(), 'trecscore-routes-'))
@@ -35,6 +36,11 @@ function fromEvaluateJson(stdout: string): Table {
 
 function fromCompareJson(j: { runs: readonly { name: string }[]; overall: readonly { measure: string; means: readonly (number | null)[] }[] }): Table {
   return Object.fromEntries(j.overall.map((o) => [o.measure, Object.fromEntries(j.runs.map((r, i) => [r.name, o.means[i]!]))]))
+}
+
+/** measure -> run name -> headline value, from a {@link PresetResult}. */
+function fromResult(r: PresetResult): Table {
+  return Object.fromEntries(r.measures.map((m, mi) => [m, Object.fromEntries(r.runs.map((run) => [run.name, run.aggregates[r.aggregations[0]!.id]![mi]!.value!]))]))
 }
 
 function fromReport(d: ReportModel): Table {
@@ -108,8 +114,11 @@ describe('the same number on every route', () => {
       'compare --preset (CLI)': fromCompareJson(JSON.parse(cmp.stdout)),
       'report --preset (HTML model)': fromReport(reportModel(readFileSync(out, 'utf8'))),
       'report --preset (library)': fromReport(await buildReportData({ preset: 'neuclir23-zho', qrels, runs })),
+      'runPreset (library)': fromResult(await runPreset('neuclir23-zho', { qrels, runs })),
     }
     for (const [route, t] of Object.entries(routes)) expect({ route, t }).toEqual({ route, t: libTable })
+    // `score --preset` prints ir_measures' line for it.
+    expect(cli(['score', '--preset', 'neuclir23-zho', '--qrels', qrels, r1]).stdout).toContain('RBP(rel=1)\t0.2000\n')
     // The printed table says 0.2000 too, and the legend names RBP's own conventions.
     const text = cli(['compare', '--preset', 'neuclir23-zho', qrels, ...runs])
     expect(text.stdout).toMatch(/^a {2}\S*r1\.run\s+.*\s0\.2000\*?\s/m)
@@ -125,5 +134,58 @@ describe('the same number on every route', () => {
     const bad = cli(['compare', '--preset', 'neuclir23-zho', qrels, ...runs, '--corpus', qrels])
     expect(bad.code).toBe(2)
     expect(bad.stderr).toContain('--corpus: --preset neuclir23-zho fixes the conventions')
+  })
+
+  // Every preset read from TREC qrels, on inputs that exercise its tie rules, grades and depth:
+  // score (CLI JSON), compare (CLI JSON), report (HTML model and library) and runPreset agree to the bit.
+  const trecQrelsPresets = [...PRESETS.values()].filter((p) => p.input.qrels === 'trec-qrels')
+  it('covers every TREC-qrels preset of the registry', () => {
+    expect(trecQrelsPresets.map((p) => p.id).sort()).toEqual(['dl21-doc', 'dl21-passage', 'dl21-passage-pash', 'neuclir23-fas', 'neuclir23-mlir', 'neuclir23-rus', 'neuclir23-zho'])
+  })
+  for (const preset of trecQrelsPresets) {
+    it(`${preset.id}: score, compare, report and runPreset give the same numbers`, async () => {
+      const lang = preset.id.startsWith('neuclir23-') ? (preset.id === 'neuclir23-mlir' ? 'zho' : preset.id.slice('neuclir23-'.length)) : '0'
+      const qrels = join(tmp, `${preset.id}.qrels`)
+      // Grades 0, 1, 3 (NeuCLIR gains; DL grades), topic 3 judged but absent from run b (zero-filled).
+      writeFileSync(qrels, ['1 L d1 3', '1 L d2 0', '1 L d3 1', '1 L d4 1', '2 L d5 1', '2 L d6 3', '3 L d7 3'].map((l) => `${l.replace('L', lang)}\n`).join(''))
+      const a = join(tmp, `${preset.id}.a.run`)
+      const b = join(tmp, `${preset.id}.b.run`)
+      // Ties on score (doc id and file order rules differ), and a float32-equal pair (2.0000001 vs 2).
+      writeFileSync(a, ['1 Q0 d2 1 3 a', '1 Q0 d1 2 3 a', '1 Q0 d4 3 2.0000001 a', '1 Q0 d3 4 2 a', '2 Q0 d6 1 1 a', '2 Q0 d5 2 1 a', '3 Q0 d7 1 1 a'].map((l) => `${l}\n`).join(''))
+      writeFileSync(b, ['1 Q0 d3 1 9 b', '1 Q0 d4 2 8 b', '1 Q0 d1 3 8 b', '2 Q0 d5 1 1 b', '2 Q0 dx 2 0.5 b'].map((l) => `${l}\n`).join(''))
+      const runs = [a, b]
+      const score = cli(['score', '--preset', preset.id, '--qrels', qrels, ...runs, '-f', 'json'])
+      expect(score.code, score.stderr).toBe(0)
+      const cmp = cli(['compare', '--preset', preset.id, qrels, ...runs, '-f', 'json', '--names-from', 'path'])
+      expect(cmp.code, cmp.stderr).toBe(0)
+      const out = join(tmp, `${preset.id}.html`)
+      const rep = cli(['report', '--preset', preset.id, qrels, ...runs, '--out', out, '--names-from', 'path'])
+      expect(rep.code, rep.stderr).toBe(0)
+      const lib = fromResult(await runPreset(preset, { qrels, runs }))
+      expect(Object.keys(lib)).toEqual(preset.parsedMeasures.map((m) => m.name))
+      const routes: Record<string, Table> = {
+        'score --preset (CLI)': fromEvaluateJson(JSON.stringify(JSON.parse(score.stdout).results)),
+        'compare --preset (CLI)': fromCompareJson(JSON.parse(cmp.stdout)),
+        'report --preset (HTML model)': fromReport(reportModel(readFileSync(out, 'utf8'))),
+        'report --preset (library)': fromReport(await buildReportData({ preset: preset.id, qrels, runs })),
+      }
+      for (const [route, t] of Object.entries(routes)) expect({ route, t }).toEqual({ route, t: lib })
+    })
+  }
+
+  it('skillret and skillret-fusion: score (CLI JSON), runPreset and scoreSkillRet give the same numbers', async () => {
+    const dir = join(import.meta.dirname, '..', 'fixtures', 'presets', 'skillret')
+    const data = join(dir, 'data')
+    const runs = [join(dir, 'runs', 'mixed.json'), join(dir, 'runs', 'ties.json')]
+    for (const id of ['skillret', 'skillret-fusion']) {
+      const score = cli(['score', '--preset', id, '--data', data, ...runs, '-f', 'json'])
+      expect(score.code, score.stderr).toBe(0)
+      const body = JSON.parse(score.stdout) as { runs: { run: string; values: Record<string, number> }[] }
+      const result = await runPreset(id, { data, runs })
+      const old = await scoreSkillRet(id, data, runs)
+      const viaResult = result.runs.map((r) => Object.fromEntries(result.labels.map((l, i) => [l, r.aggregates['mean']![i]!.value])))
+      expect({ id, cli: body.runs.map((r) => r.values) }).toEqual({ id, cli: viaResult })
+      expect({ id, old: old.runs.map((r) => Object.fromEntries(r.measures.map((m, i) => [m, r.values[i]]))) }).toEqual({ id, old: viaResult })
+    }
   })
 })

@@ -16,6 +16,7 @@ import { readQrels, readRun } from '../../io/read.js'
 import { runInputName, runInputPath, type RunInput } from '../../io/run-labels.js'
 import type { Run } from '../../model/types.js'
 import { findPreset } from '../../presets/registry.js'
+import { presetRunEvaluation } from '../../presets/score-preset.js'
 import { conventionsLine } from '../leaderboard.js'
 import { loadReportAssets } from './assets.js'
 import { reportFromEvaluations, type ReportData } from './model.js'
@@ -126,12 +127,12 @@ export async function buildReportData(req: ReportRequest): Promise<ReportData> {
   const preset = req.preset === undefined ? undefined : findPreset(req.preset)
   const build = { ...(req.baseline !== undefined ? { baseline: req.baseline } : {}), ...(req.title !== undefined ? { title: req.title } : {}) }
   if (preset) {
-    // The route `score --preset` takes (scorePreset): its checks, tie rules and per-measure conventions.
+    // The route `score --preset` takes (runPreset): its checks, tie rules and per-measure conventions.
     const { score, table, notes: presetNotes } = await scorePresetForComparison({ preset, qrels: req.qrels!, runs: order, ...(req.measures ? { measures: req.measures } : {}) })
     const source = `qrels ${req.qrels}, preset ${preset.id} (${preset.title})`
     const { comparison, notes } = order.length > 1 ? tryCompare(() => compareTable({ ...table, source }, { baseline: req.baseline ?? null })) : { comparison: null, notes: [] }
-    const data = reportFromEvaluations(score.runs.map((r, i) => ({ ...r.evaluation, runName: runInputName(order[i]!) })), source, { comparison, notes: [...presetNotes, ...notes], ...build })
-    const groups = (score.runs[0]?.groups ?? []).map((g): [string, string] => [g.measures.join(', '), `${g.tieRule ? `tie rule ${g.tieRule}; ` : ''}${conventionsLine(g.conventions)}`])
+    const data = reportFromEvaluations(score.runs.map((r) => presetRunEvaluation(score, r)), source, { comparison, notes: [...presetNotes, ...notes], ...build })
+    const groups = score.conventions.length > 1 ? score.conventions.map((g): [string, string] => [g.measures.join(', '), `${g.tieRule ? `tie rule ${g.tieRule}; ` : ''}${conventionsLine(g.conventions)}`]) : []
     return { ...data, conventions: [...data.conventions, ...groups] }
   }
   const conventions = resolveConventions(req.conventions ?? {})
