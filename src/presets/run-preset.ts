@@ -6,7 +6,8 @@
  * Design:
  * - A preset is data ({@link Preset}): measures, conventions (per measure where the official
  *   tool mixes providers), aggregations (summation order), rounding, checks. `runPreset` reads
- *   the inputs its `input` field names (TREC qrels, a SkillRet data folder), runs the checks
+ *   the inputs with the adapter of its `input.qrels` kind ({@link PRESET_INPUTS}: TREC qrels, a
+ *   SkillRet data folder; RETECO's release folder is one more adapter), runs the checks
  *   through the one check table (`checks.ts`), evaluates every run with one
  *   {@link RunEvaluator} (which prepares each query once per distinct convention set), and
  *   aggregates with {@link aggregateQueries}.
