@@ -60,7 +60,17 @@ export async function readSkillRetData(dir: string, split = 'test'): Promise<Ski
   const seen = new Set<string>()
   let qrels = ''
   const limits = inputLimits()
-  for await (const ln of jsonlStream(readChunks(file, limits), { maxLineBytes: limits.maxLineBytes })) {
+  // The file is hashed as it streams (provenance of `runPreset`).
+  const hash = createHash('sha256')
+  let size = 0
+  async function* hashed(): AsyncGenerator<Buffer> {
+    for await (const chunk of readChunks(file, limits)) {
+      hash.update(chunk)
+      size += chunk.length
+      yield chunk
+    }
+  }
+  for await (const ln of jsonlStream(hashed(), { maxLineBytes: limits.maxLineBytes })) {
     if (ln.kind === 'blank') continue
     const n = ln.line
     if (ln.kind === 'too_long') fail(`${file}:${n}: line longer than ${limits.maxLineBytes} bytes (raise the limit with TRECSCORE_MAX_LINE_BYTES)`)
@@ -93,7 +103,7 @@ export async function readSkillRetData(dir: string, split = 'test'): Promise<Ski
   if (ids.length === 0) fail(`${file}: no queries`)
   const parsed = parseQrels(Buffer.from(qrels, 'utf8'), { file, comments: false })
   if (!parsed.ok) fail(`${file}: ${parsed.issues.map(formatIssue).join('; ')}`)
-  return { queriesFile: file, queryIds: ids, queryIdSet: seen, qrels: parsed.value, sha256: sha256(bytes), bytes: bytes.length }
+  return { queriesFile: file, queryIds: ids, queryIdSet: seen, qrels: parsed.value, sha256: hash.digest('hex'), bytes: size }
 }
 
 /** Whether a run file is SkillRet JSON (by extension, else by its first non-blank byte). */
