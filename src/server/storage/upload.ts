@@ -112,10 +112,15 @@ export async function receiveRun(body: AsyncIterable<Uint8Array>, dest: string, 
   const sent = new Counter(limits.maxBytes, 'the upload is')
   const lines = new LineLimits(limits)
   const source = Readable.from(withFirst(first, it), { objectMode: false })
+  const out = createWriteStream(dest, { flags: 'wx' })
   try {
-    if (gzip) await pipeline(source, sent, createGunzip(), lines, createWriteStream(dest, { flags: 'wx' }))
-    else await pipeline(source, sent, lines, createWriteStream(dest, { flags: 'wx' }))
+    if (gzip) await pipeline(source, sent, createGunzip(), lines, out)
+    else await pipeline(source, sent, lines, out)
   } catch (e) {
+    // The file is opened asynchronously: a limit passed in the first chunk can fail the pipeline
+    // before the open completes, and an rm() then would run before the file exists. Wait for the
+    // destroyed stream to close its descriptor, then remove what it created.
+    if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()))
     await rm(dest, { force: true })
     if (e instanceof UploadRejected) throw e
     const code = (e as NodeJS.ErrnoException).code
