@@ -3,7 +3,7 @@
  * per code with the rest counted, then one verdict line per file and overall) and JSON
  * (`trecscore.reteco-answers-validate/1`, every problem).
  */
-import { renderRetecoValidationJson, renderRetecoValidationText } from './validate-render.js'
+import { renderRetecoValidationText, retecoValidationJsonModel } from './validate-render.js'
 import { ANSWER_PROBLEM_CODES, ANSWER_PROBLEM_SEVERITY, type AnswerFileReport, type AnswerProblemCode } from '../../generation/submission/answers.js'
 import type { RetecoAnswersValidation } from './validate-answers.js'
 
@@ -58,7 +58,7 @@ export function renderRetecoAnswersJson(v: RetecoAnswersValidation): string {
       maxAnswerChars: v.maxAnswerChars,
       domains: v.domains,
       strayFiles: v.strayFiles,
-      retrieval: v.retrieval ? (JSON.parse(renderRetecoValidationJson(v.retrieval)) as unknown) : null,
+      retrieval: v.retrieval ? retecoValidationJsonModel(v.retrieval) : null,
     },
     null,
     2,

@@ -59,6 +59,11 @@ export function renderRetecoValidationText(v: RetecoValidation): string {
  * `ok` is true exactly when the exit status is 0; `differences` is empty when the verdicts agree.
  */
 export function renderRetecoValidationJson(v: RetecoValidation): string {
+  return JSON.stringify(retecoValidationJsonModel(v), null, 2) + '\n'
+}
+
+/** The object {@link renderRetecoValidationJson} prints (reports that embed it use it directly). */
+export function retecoValidationJsonModel(v: RetecoValidation): Record<string, unknown> {
   const files = v.files.map((f) => {
     const report = JSON.parse(renderValidationJson(f.report)) as Record<string, unknown>
     delete report['schema']
@@ -82,7 +87,7 @@ export function renderRetecoValidationJson(v: RetecoValidation): string {
       differences: f.differences,
     }
   })
-  const json = {
+  return {
     schema: RETECO_VALIDATE_JSON_SCHEMA,
     run: v.run,
     preset: `reteco-${v.subtrack}`,
@@ -96,5 +101,4 @@ export function renderRetecoValidationJson(v: RetecoValidation): string {
     files,
     problems: v.problems.map((p) => ({ severity: severityOf(p), ...p, message: formatRunProblem(p) })),
   }
-  return JSON.stringify(json, null, 2) + '\n'
 }
