@@ -166,10 +166,15 @@ describe('BERTScore on a tiny random BERT through onnxruntime-node', () => {
                 const v = naive(emb(p), idsOf(p), emb(r), idsOf(r), weight)
                 // bert_score: an empty text ([CLS] [SEP]) has P = R = 0; F = NaN → 0.
                 const empty = idsOf(p).length === 2 || idsOf(r).length === 2
-                return { precision: empty ? 0 : v.precision, recall: empty ? 0 : v.recall, f1: Number.isNaN(v.f1) ? 0 : v.f1 }
+                // F = 2PR/(P+R) is ill-conditioned when P+R is near 0 (random weights give negative
+                // cosines): an error e in P and R moves F by up to e·2(P²+R²)/(P+R)² (the sum of
+                // |∂F/∂P| and |∂F/∂R|), so F's bound is scaled by that factor, not fixed.
+                const gainF = empty || Number.isNaN(v.f1) ? 1 : Math.max(1, (2 * (v.precision ** 2 + v.recall ** 2)) / (v.precision + v.recall) ** 2)
+                return { precision: empty ? 0 : v.precision, recall: empty ? 0 : v.recall, f1: Number.isNaN(v.f1) ? 0 : v.f1, gainF }
               })
               const mx = (k: 'precision' | 'recall' | 'f1') => (per.some((s) => Number.isNaN(s[k])) ? NaN : Math.max(...per.map((s) => s[k])))
-              return { precision: mx('precision'), recall: mx('recall'), f1: mx('f1') }
+              // max over references moves by at most the largest of their errors.
+              return { precision: mx('precision'), recall: mx('recall'), f1: mx('f1'), gainF: Math.max(...per.map((s) => s.gainF)) }
             })
           const check = (got: { precision: number; recall: number; f1: number }[], want: ReturnType<typeof expected>) =>
             got.forEach((g, i) => {
@@ -177,8 +182,9 @@ describe('BERTScore on a tiny random BERT through onnxruntime-node', () => {
                 if (Number.isNaN(want[i]![k])) expect(g[k]).toBeNaN()
                 // ORT computes the embeddings in float32 (they agree with the float64 pass within
                 // 1e-4, see above); a score is a weighted mean of cosines of those, so the same
-                // bound holds for it. 1e-5 failed on rare inputs (1.8e-5 seen, seed 1985093272).
-                else expect(Math.abs(g[k] - want[i]![k])).toBeLessThan(1e-4)
+                // bound holds for P and R. 1e-5 failed on rare inputs (1.8e-5 seen, seed 1985093272);
+                // F with P+R near 0 failed a fixed 1e-4 (2.8e-3 off at F = 37.8, seed 1062686959).
+                else expect(Math.abs(g[k] - want[i]![k])).toBeLessThan(k === 'f1' ? 1e-4 * want[i]!.gainF : 1e-4)
               }
             })
           check(await scorer.score(preds, refs), expected(plainW))
