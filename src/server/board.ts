@@ -19,6 +19,8 @@ import type { Db } from './db/database.js'
 import { phasePublic, type Competition, type Track } from './config/load.js'
 import type { PhaseConfig } from './config/schema.js'
 import type { SubmissionState } from './db/schema.js'
+import { measureName } from './config/load.js'
+import { computeTiers, tierPolicy, type PerQueryPrimary } from './tiers.js'
 
 /** The tie policy, as printed on every board. */
 export const TIE_POLICY = 'Ranked by the primary measure, higher is better. Values equal to 10 decimals share a rank (1, 1, 3); the earlier submission is listed first. Unscored and failed submissions are never ranked.'
@@ -35,6 +37,8 @@ export interface BoardCandidate {
   readonly columns: Readonly<Record<string, number | null>>
   readonly createdAt: string
   readonly runName: string
+  /** The score row the values come from (its per-query values feed the significance tiers). */
+  readonly scoreId?: number
 }
 
 /** A ranked board entry. */
@@ -90,6 +94,12 @@ export interface PublicEntry {
   readonly primary: number
   readonly columns: Readonly<Record<string, number | null>>
   readonly submittedAt: string
+  /** Significance tier (1: statistically tied with #1); null without tiers or per-query values. */
+  readonly tier: number | null
+  /** Corrected p-value against the head of its tier (null for a head). */
+  readonly pTierHead: number | null
+  /** Corrected p-value against the entry ranked directly above (null for the first). */
+  readonly pAbove: number | null
 }
 
 /** A board as served (HTML, JSON, CSV, Markdown, LaTeX). */
@@ -106,6 +116,8 @@ export interface Board {
   readonly qrelsVersion: number
   /** Re-scoring jobs still waiting or running for this board (the board mixes versions until 0). */
   readonly rescoring: number
+  /** How the tiers were computed, in words; null when the competition turned tiers off. */
+  readonly tierPolicy: string | null
   readonly entries: readonly PublicEntry[]
 }
 
@@ -117,7 +129,7 @@ export function anonymousAlias(teamId: string): string {
 /** A ranked entry as published. */
 export function publish(e: BoardEntry): PublicEntry {
   const hide = e.anonymous && !e.baseline
-  return { rank: e.rank, team: hide ? anonymousAlias(e.teamId) : e.teamName, anonymous: hide, baseline: e.baseline, run: hide ? null : e.runName, submissionId: hide ? null : e.submissionId, primary: e.primary!, columns: e.columns, submittedAt: e.createdAt }
+  return { rank: e.rank, team: hide ? anonymousAlias(e.teamId) : e.teamName, anonymous: hide, baseline: e.baseline, run: hide ? null : e.runName, submissionId: hide ? null : e.submissionId, primary: e.primary!, columns: e.columns, submittedAt: e.createdAt, tier: null, pTierHead: null, pAbove: null }
 }
 
 /** When an organizer released a phase, or null. */
@@ -137,7 +149,7 @@ async function candidatesOf(db: Db, track: Track, phaseId: string, qrelsVersion?
     .selectFrom('submissions')
     .innerJoin('teams', 'teams.id', 'submissions.team_id')
     .innerJoin('scores', 'scores.submission_id', 'submissions.id')
-    .select(['submissions.id', 'submissions.team_id', 'teams.name', 'teams.is_baseline', 'teams.anonymous', 'submissions.state', 'submissions.created_at', 'submissions.original_name', 'scores.primary_value', 'scores.columns', 'scores.version'])
+    .select(['submissions.id', 'submissions.team_id', 'teams.name', 'teams.is_baseline', 'teams.anonymous', 'submissions.state', 'submissions.created_at', 'submissions.original_name', 'scores.id as score_id', 'scores.primary_value', 'scores.columns', 'scores.version'])
     .where('submissions.track', '=', track.id)
     .where('submissions.phase', '=', phaseId)
     .where('submissions.state', '=', 'scored')
@@ -158,7 +170,26 @@ async function candidatesOf(db: Db, track: Track, phaseId: string, qrelsVersion?
       columns: Object.fromEntries(track.shownColumns.map((c) => [c, all[c] ?? null])),
       createdAt: r.created_at,
       runName: r.original_name,
+      scoreId: r.score_id,
     }
+  })
+}
+
+/** Per ranked entry, its per-query values of the primary measure (read from its score row). */
+async function primaryPerQuery(db: Db, track: Track, entries: readonly BoardEntry[]): Promise<PerQueryPrimary[]> {
+  const ids = entries.map((e) => e.scoreId).filter((i): i is number => i !== undefined)
+  const rows = ids.length ? await db.selectFrom('scores').select(['id', 'per_query']).where('id', 'in', ids).execute() : []
+  const byId = new Map(rows.map((r) => [r.id, r.per_query]))
+  const keys = [measureName(track.primary) ?? track.primary, track.primary]
+  return entries.map((e) => {
+    const raw = e.scoreId === undefined ? undefined : byId.get(e.scoreId)
+    if (raw === undefined) return null
+    const m = new Map<string, number>()
+    for (const q of JSON.parse(raw) as { query: string; values: Record<string, number | null> }[]) {
+      const v = q.values[keys[0]!] ?? q.values[keys[1]!]
+      if (typeof v === 'number' && Number.isFinite(v)) m.set(q.query, v)
+    }
+    return m.size ? m : null
   })
 }
 
@@ -184,10 +215,12 @@ export async function loadBoard(db: Db, competition: Competition, trackId: strin
   const track = competition.tracks.find((t) => t.id === trackId)
   const phase = competition.phases.find((p) => p.id === phaseId)
   if (!track || !phase) return null
-  const base = { track: track.id, phase: phase.id, primary: track.primary, columns: track.shownColumns, counts: competition.limits.counts, tiePolicy: TIE_POLICY, ...(await qrelsState(db, track.id, phase.id)) }
+  const sig = competition.significance
+  const base = { track: track.id, phase: phase.id, primary: track.primary, columns: track.shownColumns, counts: competition.limits.counts, tiePolicy: TIE_POLICY, tierPolicy: sig.enabled ? tierPolicy(sig) : null, ...(await qrelsState(db, track.id, phase.id)) }
   if (!(await isPublic(db, phase, now))) return { ...base, released: false, entries: [] }
   const ranked = rankBoard(await candidatesOf(db, track, phase.id), competition.limits.counts, await selectedOf(db, track.id, phase.id))
-  return { ...base, released: true, entries: ranked.map(publish) }
+  const tiers = sig.enabled ? computeTiers(await primaryPerQuery(db, track, ranked), sig) : []
+  return { ...base, released: true, entries: ranked.map((e, i) => ({ ...publish(e), tier: tiers[i]?.tier ?? null, pTierHead: tiers[i]?.pHead ?? null, pAbove: tiers[i]?.pAbove ?? null })) }
 }
 
 /** One side of a diff row. */

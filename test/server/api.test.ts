@@ -157,6 +157,23 @@ describe('submissions', () => {
     expect(ranks).toEqual([...ranks].sort((x, y) => x - y))
     const values = board.body.entries.map((e) => e.columns['nDCG@10']!)
     expect(values).toEqual([...values].sort((x, y) => y - x))
+    // Significance tiers: the first round tests every entry against #1, which is what
+    // `trecscore compare --baseline #1` does (t-test, Holm over the pairs, the preset's conventions).
+    const tiered = (await anon.json<{ tierPolicy: string | null; entries: { team: string; tier: number | null; pTierHead: number | null; pAbove: number | null }[] }>('/api/v1/boards/dl/dev')).body
+    expect(tiered.tierPolicy).toContain('Holm correction per round, alpha 0.05')
+    const fileOf: Record<string, string> = { [HOSTILE]: comp.runs.dense, 'Team B': comp.runs.hybrid, 'Organizers (baselines)': comp.runs.bm25 }
+    const order = tiered.entries.map((e) => fileOf[e.team]!)
+    const cmp = cli(['compare', '--preset', 'dl21-passage', '--qrels', qrels, ...order, '-m', 'nDCG@10', '--baseline', order[0]!, '-f', 'json'])
+    expect(cmp.code, cmp.stderr).toBe(0)
+    const pairs = (JSON.parse(cmp.stdout) as { overall: { pairs: { a: number; b: number; tests: { pAdjusted: number | null }[] }[] }[] }).overall[0]!.pairs
+    expect(tiered.entries[0]).toMatchObject({ tier: 1, pTierHead: null, pAbove: null })
+    for (const [i, e] of tiered.entries.entries()) {
+      if (i === 0) continue
+      const p = pairs.find((x) => x.a === i && x.b === 0)!.tests[0]!.pAdjusted!
+      if (p >= 0.05) expect(e).toMatchObject({ tier: 1, pTierHead: p })
+      else expect(e.tier, `${e.team}: p ${p} against #1`).toBeGreaterThan(1)
+    }
+    expect(tiered.entries.every((e) => e.tier !== null)).toBe(true)
   })
   it('a plain qrels + measures track equals `trecscore evaluate`', async () => {
     const r = await Client.withToken(server.app, tokenA).uploadApi('plain', 'dev', 'bm25.run', readFileSync(comp.runs.bm25))
@@ -222,7 +239,7 @@ describe('hidden test phase', () => {
     expect((await waitDone(a, ids['aTest'])).state).toBe('scored')
     const before = await anon.json<{ released: boolean; entries: unknown[] }>('/api/v1/boards/dl/test')
     expect(before.body).toMatchObject({ released: false, entries: [] })
-    expect((await anon.get('/api/v1/boards/dl/test/csv')).text, 'the CSV export of a hidden board has no rows').toBe('rank,team,baseline,run,submitted,nDCG@10,AP,RR\r\n')
+    expect((await anon.get('/api/v1/boards/dl/test/csv')).text, 'the CSV export of a hidden board has no rows').toBe('rank,team,baseline,run,submitted,nDCG@10,AP,RR,tier,p_vs_tier_head,p_vs_above\r\n')
     const own = await a.json<{ scoresVisible: boolean; versions: unknown[]; primary: number | null }>(`/api/v1/submissions/${ids['aTest']}`)
     expect(own.body).toMatchObject({ scoresVisible: false, versions: [], primary: null })
     expect((await a.get(`/api/v1/submissions/${ids['aTest']}/per-query`)).status).toBe(404)

@@ -112,13 +112,25 @@ describe('rankBoard', () => {
 describe('boardCsv', () => {
   it('quotes cells with commas, quotes or newlines and keeps formula-like names as text', () => {
     const entries = rankBoard([cand({ submissionId: 'a', teamId: 'A', teamName: '=HYPERLINK("x"),1', primary: 0.25, columns: { 'nDCG@10': 0.25 } }), cand({ submissionId: 'b', teamId: 'B', teamName: 'line\nbreak', primary: 0.125, columns: { 'nDCG@10': null } })], 'best')
-    const csv = boardCsv({ track: 't', phase: 'dev', primary: 'nDCG@10', columns: ['nDCG@10'], released: true, counts: 'best', tiePolicy: '', qrelsVersion: 1, rescoring: 0, entries: entries.map(publish) })
+    const csv = boardCsv({ track: 't', phase: 'dev', primary: 'nDCG@10', columns: ['nDCG@10'], released: true, counts: 'best', tiePolicy: '', tierPolicy: null, qrelsVersion: 1, rescoring: 0, entries: entries.map(publish) })
     expect(csv).toBe('rank,team,baseline,run,submitted,nDCG@10\r\n1,"\'=HYPERLINK(""x""),1",false,r,2027-01-01T00:00:00.000Z,0.25\r\n2,"line\nbreak",false,r,2027-01-01T00:00:00.000Z,\r\n')
   })
 })
 
+describe('exports with significance tiers', () => {
+  it('CSV gives the tier and both corrected p-values after the measures; Markdown and LaTeX the tier', () => {
+    const entries = rankBoard([cand({ submissionId: 'a', teamId: 'A', teamName: 'A', primary: 0.5, columns: { 'nDCG@10': 0.5 } }), cand({ submissionId: 'b', teamId: 'B', teamName: 'B', primary: 0.25, columns: { 'nDCG@10': 0.25 } })], 'best').map(publish)
+    const withTiers = [{ ...entries[0]!, tier: 1 }, { ...entries[1]!, tier: 2, pTierHead: null, pAbove: 0.0125 }]
+    const b: Board = { track: 't', phase: 'dev', primary: 'nDCG@10', columns: ['nDCG@10'], released: true, counts: 'best', tiePolicy: '', tierPolicy: 'Tiers: …', qrelsVersion: 1, rescoring: 0, entries: withTiers }
+    expect(boardCsv(b)).toBe('rank,team,baseline,run,submitted,nDCG@10,tier,p_vs_tier_head,p_vs_above\r\n1,A,false,r,2027-01-01T00:00:00.000Z,0.5,1,,\r\n2,B,false,r,2027-01-01T00:00:00.000Z,0.25,2,,0.0125\r\n')
+    expect(boardMarkdown(b).split('\n')[0]).toBe('| rank | team | baseline | run | submitted | nDCG\\@10 | tier |')
+    expect(boardMarkdown(b).split('\n')[3]).toBe('| 2 | B | false | r | 2027-01-01T00:00:00.000Z | 0.2500 | 2 |')
+    expect(boardLatex(b).split('\n')[0]).toBe('\\begin{tabular}{rllllrr}')
+  })
+})
+
 function board(entries: BoardCandidate[], released = true): Board {
-  return { track: 't', phase: 'test', primary: 'nDCG@10', columns: ['nDCG@10', 'AP'], released, counts: 'best', tiePolicy: '', qrelsVersion: 1, rescoring: 0, entries: rankBoard(entries, 'best').map(publish) }
+  return { track: 't', phase: 'test', primary: 'nDCG@10', columns: ['nDCG@10', 'AP'], released, counts: 'best', tiePolicy: '', tierPolicy: null, qrelsVersion: 1, rescoring: 0, entries: rankBoard(entries, 'best').map(publish) }
 }
 
 describe('exports (Markdown, LaTeX) and anonymity', () => {

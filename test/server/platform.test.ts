@@ -119,7 +119,7 @@ describe('exports honour visibility and anonymity', () => {
   const leaks = (): string[] => ['Secret Lab', 'secretlab', ids['secretDev']!, ids['secretTest']!]
   it('before release a hidden phase exports no rows in any format; the dev phase shows the anonymous team by alias only', async () => {
     expect((await anon.json<{ released: boolean; entries: unknown[] }>('/api/v1/boards/dl/test')).body).toMatchObject({ released: false, entries: [] })
-    expect((await anon.get('/api/v1/boards/dl/test/csv')).text).toBe('rank,team,baseline,run,submitted,nDCG@10,AP,RR\r\n')
+    expect((await anon.get('/api/v1/boards/dl/test/csv')).text).toBe('rank,team,baseline,run,submitted,nDCG@10,AP,RR,tier,p_vs_tier_head,p_vs_above\r\n')
     expect((await anon.get('/api/v1/boards/dl/test/markdown')).text.trimEnd().split('\n')).toHaveLength(2)
     const tex = (await anon.get('/api/v1/boards/dl/test/latex')).text
     expect(tex.split('\n').filter((l) => l.endsWith('\\\\'))).toHaveLength(1)

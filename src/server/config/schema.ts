@@ -95,6 +95,21 @@ export const rateLimitsSchema = z.strictObject({
   apiPerMinute: z.number().int().min(1).default(120),
 })
 
+/** The paired tests a board's tiers can use (those of `compare`). */
+export const TIER_TESTS = ['t', 'wilcoxon', 'permutation'] as const
+
+/** Significance tiers on every board (see `tiers.ts`): the paired test, its correction and level. */
+export const significanceSchema = z.strictObject({
+  /** false: boards show no tiers. */
+  enabled: z.boolean().default(true),
+  test: z.enum(TIER_TESTS).default('t'),
+  correction: z.enum(['holm', 'bonferroni', 'bh', 'none']).default('holm'),
+  alpha: z.number().gt(0).lt(1).default(0.05),
+  /** Sign-flip budget of the permutation test. */
+  permutations: z.number().int().min(1).max(100_000).default(10_000),
+  seed: z.number().int().default(42),
+})
+
 export const competitionSchema = z
   .strictObject({
     name: z.string().min(1).max(200),
@@ -105,6 +120,7 @@ export const competitionSchema = z
     upload: uploadLimitsSchema.prefault({}),
     worker: workerSchema.prefault({}),
     rateLimits: rateLimitsSchema.prefault({}),
+    significance: significanceSchema.prefault({}),
     metadata: z.array(metadataFieldSchema).default([]),
     /** How pages show instants: `utc`, or `aoe` (UTC and, beside it, Anywhere on Earth, UTC-12). Instants stay UTC in the config and the API. */
     timeDisplay: z.enum(['utc', 'aoe']).default('utc'),
@@ -139,6 +155,7 @@ export type PhaseConfig = z.output<typeof phaseSchema>
 export type MetadataField = z.output<typeof metadataFieldSchema>
 export type LimitsConfig = z.output<typeof limitsSchema>
 export type UploadLimits = z.output<typeof uploadLimitsSchema>
+export type SignificanceConfig = z.output<typeof significanceSchema>
 
 /** The config schema as JSON Schema (printed in the README and by `trecscore serve --print-schema`). */
 export function configJsonSchema(): unknown {

@@ -16,12 +16,25 @@ import { num } from './html.js'
 
 type Cell = string | number | boolean | null
 
-function head(b: Board): string[] {
-  return ['rank', 'team', 'baseline', 'run', 'submitted', ...b.columns]
+/** The tier columns, after the measures, when the board has tiers (CSV also gives the two corrected p-values). */
+function tierHead(b: Board, withP: boolean): string[] {
+  return b.tierPolicy === null ? [] : withP ? ['tier', 'p_vs_tier_head', 'p_vs_above'] : ['tier']
 }
 
-function rows(b: Board, value: (v: number | null) => Cell): Cell[][] {
-  return b.entries.map((e) => [e.rank, e.team, e.baseline, e.run, e.submittedAt, ...b.columns.map((c) => value(e.columns[c] ?? null))])
+function head(b: Board, withP = false): string[] {
+  return ['rank', 'team', 'baseline', 'run', 'submitted', ...b.columns, ...tierHead(b, withP)]
+}
+
+function rows(b: Board, value: (v: number | null) => Cell, withP = false): Cell[][] {
+  return b.entries.map((e) => [
+    e.rank,
+    e.team,
+    e.baseline,
+    e.run,
+    e.submittedAt,
+    ...b.columns.map((c) => value(e.columns[c] ?? null)),
+    ...(b.tierPolicy === null ? [] : withP ? [e.tier, e.pTierHead, e.pAbove] : [e.tier]),
+  ])
 }
 
 function csvCell(v: Cell): string {
@@ -33,7 +46,7 @@ function csvCell(v: Cell): string {
 
 /** The board's rows: rank, team, baseline, run, submitted, then one column per measure (full precision). */
 export function boardCsv(b: Board): string {
-  return [head(b), ...rows(b, (v) => v)].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n'
+  return [head(b, true), ...rows(b, (v) => v, true)].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n'
 }
 
 function mdCell(v: Cell): string {
@@ -77,5 +90,5 @@ export function boardLatex(b: Board): string {
   const h = head(b)
   const cell = (v: Cell): string => (v === null ? '' : latexEscape(String(v)))
   const body = rows(b, (v) => (v === null || !Number.isFinite(v) ? '--' : num(v))).map((r) => `${r.map(cell).join(' & ')} \\\\`)
-  return [`\\begin{tabular}{rllll${'r'.repeat(b.columns.length)}}`, '\\hline', `${h.map(cell).join(' & ')} \\\\`, '\\hline', ...body, '\\hline', '\\end{tabular}'].join('\n') + '\n'
+  return [`\\begin{tabular}{rllll${'r'.repeat(b.columns.length + tierHead(b, false).length)}}`, '\\hline', `${h.map(cell).join(' & ')} \\\\`, '\\hline', ...body, '\\hline', '\\end{tabular}'].join('\n') + '\n'
 }

@@ -5,6 +5,7 @@
 import type { Board, BoardDiff, DiffSide } from '../board.js'
 import type { Competition } from '../config/load.js'
 import type { Viewer } from '../context.js'
+import { formatP } from '../../index.js'
 import { h, num, when, type SafeHtml } from './html.js'
 
 /** A whole page. */
@@ -31,13 +32,23 @@ export function overviewBody(c: Competition): SafeHtml {
 /** A board table. */
 export function boardBody(b: Board, title: string): SafeHtml {
   if (!b.released) return h`<p>${title}: the ${b.phase} phase is hidden; its board is published when the organizers release it.</p>`
-  const head = h`<tr><th scope="col">Rank</th><th scope="col">Team</th><th scope="col">Run</th>${b.columns.map((c) => h`<th scope="col">${c}${c === b.primary ? ' (primary)' : ''}</th>`)}<th scope="col">Submitted (UTC)</th></tr>`
-  const rows = b.entries.map((e) => h`<tr${e.baseline ? h` class="baseline"` : ''}><td>${e.rank}</td><td>${e.team}${e.baseline ? h` <span class="tag">baseline</span>` : ''}${e.anonymous ? h` <span class="tag">anonymous</span>` : ''}</td><td>${e.run ?? '—'}</td>${b.columns.map((c) => h`<td class="num">${num(e.columns[c])}</td>`)}<td><time>${e.submittedAt}</time></td></tr>`)
+  const tiers = b.tierPolicy !== null
+  const head = h`<tr><th scope="col">Rank</th><th scope="col">Team</th><th scope="col">Run</th>${b.columns.map((c) => h`<th scope="col">${c}${c === b.primary ? ' (primary)' : ''}</th>`)}${tiers ? h`<th scope="col">Tier</th><th scope="col">p vs above</th>` : ''}<th scope="col">Submitted (UTC)</th></tr>`
+  const rows = b.entries.map((e) => h`<tr${e.baseline ? h` class="baseline"` : ''}><td>${e.rank}</td><td>${e.team}${e.baseline ? h` <span class="tag">baseline</span>` : ''}${e.anonymous ? h` <span class="tag">anonymous</span>` : ''}</td><td>${e.run ?? '—'}</td>${b.columns.map((c) => h`<td class="num">${num(e.columns[c])}</td>`)}${tiers ? h`<td>${tierCell(e.tier)}</td><td class="num">${pCell(e.pAbove)}</td>` : ''}<td><time>${e.submittedAt}</time></td></tr>`)
   const api = `/api/v1/boards/${encodeURIComponent(b.track)}/${encodeURIComponent(b.phase)}`
   const counts = b.counts === 'best' ? "each team's best scored run counts" : b.counts === 'latest' ? "each team's latest scored run counts" : 'the run each team selected counts (its latest scored run until it selects one)'
   const qrels = b.qrelsVersion > 1 ? h`<p>Scored against qrels version ${b.qrelsVersion}. <a href="/boards/${encodeURIComponent(b.track)}/${encodeURIComponent(b.phase)}/diff">Rank changes from version ${b.qrelsVersion - 1}</a>.</p>` : ''
   const pending = b.rescoring > 0 ? h`<p class="notice" role="status">Re-scoring against the new qrels version: ${b.rescoring} submission(s) to go; until then some rows still show their previous score.</p>` : ''
-  return h`<p>${title}, phase ${b.phase}. ${b.tiePolicy} One entry per team: ${counts}; anonymous teams are listed by an alias.</p>${qrels}${pending}<p>Export: <a href="${api}">JSON</a> · <a href="${api}/csv">CSV</a> · <a href="${api}/markdown">Markdown</a> · <a href="${api}/latex">LaTeX</a></p><table class="board"><thead>${head}</thead><tbody>${rows.length ? rows : h`<tr><td colspan="${b.columns.length + 4}">No scored submissions yet.</td></tr>`}</tbody></table>`
+  return h`<p>${title}, phase ${b.phase}. ${b.tiePolicy} One entry per team: ${counts}; anonymous teams are listed by an alias.</p>${qrels}${pending}<p>Export: <a href="${api}">JSON</a> · <a href="${api}/csv">CSV</a> · <a href="${api}/markdown">Markdown</a> · <a href="${api}/latex">LaTeX</a></p>${tiers ? h`<p>${b.tierPolicy}</p>` : ''}<table class="board"><thead>${head}</thead><tbody>${rows.length ? rows : h`<tr><td colspan="${b.columns.length + (tiers ? 6 : 4)}">No scored submissions yet.</td></tr>`}</tbody></table>`
+}
+
+function tierCell(t: number | null): string {
+  return t === null ? '—' : t === 1 ? '1 (tied with #1)' : String(t)
+}
+
+/** A corrected p-value as `compare` prints it (4 decimals, or 2 significant digits below 0.001). */
+function pCell(p: number | null): string {
+  return p === null ? '—' : formatP(p)
 }
 
 /** A sign-in form. */
