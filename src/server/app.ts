@@ -18,6 +18,7 @@ import { submitRun } from './submissions.js'
 import { csrfCheck, identify, securityHeaders, type Env } from './routes/middleware.js'
 import { htmlRoutes } from './routes/html.js'
 import { apiRoutes } from './routes/api.js'
+import { writeDueSnapshots } from './release-snapshot.js'
 
 /** The name of the team that holds the organizers' baseline runs. */
 export const BASELINE_TEAM = 'Organizers (baselines)'
@@ -93,6 +94,17 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const app = createApp(ctx)
   await sup.start()
   await ensureBaselines(ctx)
+  // Release snapshots: at start, then every 30 s (scheduled releases, embargoes, re-scored qrels).
+  const snapshots = (): Promise<void> =>
+    writeDueSnapshots(ctx).then(
+      () => undefined,
+      (e: unknown) => {
+        process.stderr.write(`trecscore serve: release snapshot failed: ${e instanceof Error ? e.message : String(e)}\n`)
+      },
+    )
+  await snapshots()
+  const snapshotTimer = setInterval(() => void snapshots(), 30_000)
+  snapshotTimer.unref()
   let server: ServerType | null = null
   let url: string | null = null
   if (options.port !== undefined) {
@@ -112,6 +124,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       return url
     },
     async close() {
+      clearInterval(snapshotTimer)
       await sup.stop()
       if (server) await new Promise<void>((resolve) => server!.close(() => resolve()))
       await db.destroy()

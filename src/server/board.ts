@@ -197,7 +197,8 @@ async function selectedOf(db: Db, track: string, phase: string): Promise<Set<str
   return new Set((await db.selectFrom('selections').select('submission_id').where('track', '=', track).where('phase', '=', phase).execute()).map((r) => r.submission_id))
 }
 
-async function qrelsState(db: Db, track: string, phase: string): Promise<{ qrelsVersion: number; rescoring: number }> {
+/** The newest qrels version of a board, and its re-scoring jobs still waiting or running. */
+export async function qrelsState(db: Db, track: string, phase: string): Promise<{ qrelsVersion: number; rescoring: number }> {
   const v = await db.selectFrom('qrels_versions').select((eb) => eb.fn.max('version').as('v')).where('track', '=', track).where('phase', '=', phase).executeTakeFirst()
   const pending = await db
     .selectFrom('rescores')
@@ -210,6 +211,11 @@ async function qrelsState(db: Db, track: string, phase: string): Promise<{ qrels
   return { qrelsVersion: Number(v?.v ?? 1), rescoring: Number(pending?.n ?? 0) }
 }
 
+/** The ranked entries of a board, unpublished (with team ids and score rows): for the release snapshot. */
+export async function rankedEntries(db: Db, competition: Competition, track: Track, phaseId: string): Promise<BoardEntry[]> {
+  return rankBoard(await candidatesOf(db, track, phaseId), competition.limits.counts, await selectedOf(db, track.id, phaseId))
+}
+
 /** Load and rank the board of a track and phase (null when either is unknown). */
 export async function loadBoard(db: Db, competition: Competition, trackId: string, phaseId: string, now: Date): Promise<Board | null> {
   const track = competition.tracks.find((t) => t.id === trackId)
@@ -218,7 +224,7 @@ export async function loadBoard(db: Db, competition: Competition, trackId: strin
   const sig = competition.significance
   const base = { track: track.id, phase: phase.id, primary: track.primary, columns: track.shownColumns, counts: competition.limits.counts, tiePolicy: TIE_POLICY, tierPolicy: sig.enabled ? tierPolicy(sig) : null, ...(await qrelsState(db, track.id, phase.id)) }
   if (!(await isPublic(db, phase, now))) return { ...base, released: false, entries: [] }
-  const ranked = rankBoard(await candidatesOf(db, track, phase.id), competition.limits.counts, await selectedOf(db, track.id, phase.id))
+  const ranked = await rankedEntries(db, competition, track, phase.id)
   const tiers = sig.enabled ? computeTiers(await primaryPerQuery(db, track, ranked), sig) : []
   return { ...base, released: true, entries: ranked.map((e, i) => ({ ...publish(e), tier: tiers[i]?.tier ?? null, pTierHead: tiers[i]?.pHead ?? null, pAbove: tiers[i]?.pAbove ?? null })) }
 }

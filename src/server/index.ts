@@ -11,12 +11,15 @@ import { createOrganizer } from './auth/accounts.js'
 import { loadCompetition } from './config/load.js'
 import { openDatabase } from './db/database.js'
 import { startServer, type RunningServer } from './app.js'
+import { verifySnapshot } from './release-snapshot.js'
+import { readFileSync } from 'node:fs'
 
 export { startServer, createApp, type RunningServer, type StartOptions } from './app.js'
 export { loadCompetition, parseCompetition, ConfigError, type Competition, type Track } from './config/load.js'
 export { configJsonSchema, competitionSchema, type CompetitionConfig } from './config/schema.js'
 export { createOrganizer, createTeam, createInvite, acceptInvite, createApiToken, AccountError } from './auth/accounts.js'
 export { rankBoard, TIE_POLICY, type BoardEntry, type BoardCandidate } from './board.js'
+export { verifySnapshot, listSnapshots, writeDueSnapshots, signingKey, type SnapshotMeta } from './release-snapshot.js'
 
 /** `trecscore serve --config FILE --data DIR [--port N] [--host H]`: start and print the URL. */
 export async function serveCommand(opts: { config: string; data: string; port: number; host: string; secureCookies: boolean }): Promise<RunningServer> {
@@ -41,4 +44,25 @@ export async function createOrganizerCommand(opts: { data: string; name: string 
   } finally {
     await db.destroy()
   }
+}
+
+/** `trecscore serve admin verify-release DIR [--public-key FILE]`: 0 valid, 2 with every problem listed on stderr. */
+export async function verifyReleaseCommand(opts: { dir: string; publicKey?: string }): Promise<number> {
+  let pem: string | undefined
+  if (opts.publicKey !== undefined) {
+    try {
+      pem = readFileSync(opts.publicKey, 'utf8')
+    } catch (e) {
+      process.stderr.write(`trecscore serve admin verify-release: ${opts.publicKey}: cannot read the public key (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})\n`)
+      return 2
+    }
+  }
+  const problems = verifySnapshot(resolve(opts.dir), pem)
+  if (problems.length === 0) {
+    process.stdout.write(`${opts.dir}: valid (signature and every file's sha256 match)\n`)
+    return 0
+  }
+  for (const p of problems) process.stderr.write(`${opts.dir}: ${p}\n`)
+  process.stderr.write(`${opts.dir}: NOT valid (${problems.length} problem${problems.length === 1 ? '' : 's'})\n`)
+  return 2
 }

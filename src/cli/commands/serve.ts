@@ -19,12 +19,17 @@ interface ServeFlags {
   secureCookies?: boolean
   printSchema?: boolean
   name?: string
+  publicKey?: string
 }
 
 const ADMIN_HELP = `
 Administration (on the server machine, with the server's --data folder):
   trecscore serve admin create-organizer --data DIR --name NAME
       create an organizer account and print its generated password once
+  trecscore serve admin verify-release DIR [--public-key FILE]
+      check a signed release snapshot (DIR = --data/releases/PHASE/N): the Ed25519 signature
+      of MANIFEST.sha256 (with FILE, or the key in the folder) and every file's sha256;
+      exit 0 valid, 2 with every problem listed
 `
 
 /**
@@ -37,7 +42,7 @@ export function registerServe(program: Command): void {
   program
     .command('serve')
     .description('run a shared-task leaderboard: teams submit runs, a worker scores them, boards per track and phase (see the README)')
-    .argument('[admin...]', 'admin create-organizer: see below')
+    .argument('[admin...]', 'admin create-organizer | admin verify-release DIR: see below')
     .option('--config <file>', 'competition config (JSON; `trecscore serve --print-schema` prints its schema)')
     .option('--data <dir>', 'folder for the database and the submitted runs', './board')
     .option('--port <n>', 'port to listen on', port, 8080)
@@ -45,10 +50,17 @@ export function registerServe(program: Command): void {
     .option('--secure-cookies', 'mark cookies Secure (when served behind HTTPS)')
     .option('--print-schema', 'print the JSON Schema of the competition config and exit')
     .option('--name <name>', 'with `admin create-organizer`: the organizer\'s sign-in name')
+    .option('--public-key <file>', 'with `admin verify-release`: the PEM public key to check the signature with (default: the one in the snapshot)')
     .addHelpText('after', ADMIN_HELP)
     .action(async (admin: string[], flags: ServeFlags, cmd: Command) => {
+      if (admin[0] === 'admin' && admin[1] === 'verify-release') {
+        if (admin.length !== 3) cmd.error('error: admin verify-release needs one snapshot folder: admin verify-release DIR', { exitCode: 2, code: 'trecscore.serveAdminVerify' })
+        process.exitCode = await (await server()).verifyReleaseCommand({ dir: admin[2]!, ...(flags.publicKey !== undefined ? { publicKey: flags.publicKey } : {}) })
+        return
+      }
+      if (flags.publicKey !== undefined) cmd.error('error: --public-key applies to `serve admin verify-release` only', { exitCode: 2, code: 'trecscore.servePublicKey' })
       if (admin.length) {
-        if (admin.join(' ') !== 'admin create-organizer') cmd.error(`error: unknown serve command '${admin.join(' ')}'; expected: admin create-organizer`, { exitCode: 2, code: 'trecscore.serveAdmin' })
+        if (admin.join(' ') !== 'admin create-organizer') cmd.error(`error: unknown serve command '${admin.join(' ')}'; expected: admin create-organizer or admin verify-release DIR`, { exitCode: 2, code: 'trecscore.serveAdmin' })
         if (flags.name === undefined) cmd.error("error: admin create-organizer needs --name <name>", { exitCode: 2, code: 'trecscore.serveAdminName' })
         await (await server()).createOrganizerCommand({ data: flags.data, name: flags.name })
         return

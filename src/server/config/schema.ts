@@ -21,6 +21,8 @@ export const phaseSchema = z.strictObject({
   hidden: z.boolean().default(false),
   /** Hidden phases: scores are published at this instant (or when an organizer releases the phase). */
   release: instant.optional(),
+  /** Hidden phases: the release snapshot holds the per-query files only from this instant (a later snapshot adds them). */
+  perQueryEmbargo: instant.optional(),
 }).refine((p) => p.start < p.end, { message: 'start must be before end', path: ['end'] })
 
 /** One metadata field a team states for each run. */

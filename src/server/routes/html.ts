@@ -10,6 +10,7 @@ import { AccountError, acceptInvite, checkLogin, createApiToken, createInvite, c
 import { loadBoard, loadBoardDiff } from '../board.js'
 import { diffVersions } from './api.js'
 import { addQrelsVersion, currentQrels, QrelsVersionError } from '../qrels-versions.js'
+import { listSnapshots, writeDueSnapshots } from '../release-snapshot.js'
 import { findPhase, findTrack } from '../config/load.js'
 import { remaining, selectSubmission, submitRun } from '../submissions.js'
 import { UploadRejected } from '../storage/upload.js'
@@ -217,7 +218,7 @@ export function htmlRoutes(ctx: ServerContext): Hono<Env> {
     const released = new Map((await ctx.db.selectFrom('releases').selectAll().execute()).map((r) => [r.phase, r.released_at]))
     const qrels = []
     for (const t of ctx.competition.tracks) if (t.kind !== 'reteco') for (const p of ctx.competition.phases) qrels.push({ track: t.id, phase: p.id, version: (await currentQrels(ctx.db, t, p, ctx.dataDir)).version })
-    return page(c, 'Organizer', orgBody({ competition: ctx.competition, csrf: c.get('csrf'), teams: teams.map((t) => ({ id: t.id, name: t.name, baseline: t.is_baseline === 1, anonymous: t.anonymous === 1, members: Number(t.members) })), released, qrels, ...(invite ? { invite } : {}), ...(notice ? { notice } : {}) }))
+    return page(c, 'Organizer', orgBody({ competition: ctx.competition, csrf: c.get('csrf'), teams: teams.map((t) => ({ id: t.id, name: t.name, baseline: t.is_baseline === 1, anonymous: t.anonymous === 1, members: Number(t.members) })), released, qrels, snapshots: ctx.competition.phases.flatMap((p) => listSnapshots(ctx.dataDir, p.id)), ...(invite ? { invite } : {}), ...(notice ? { notice } : {}) }))
   }
   const inviteLink = (c: Context<Env>, token: string): string => `${new URL(c.req.url).origin}/invite/${token}`
   app.get('/org', (c) => (c.get('viewer').kind === 'organizer' ? orgPage(c) : notFound(c)))
@@ -268,6 +269,7 @@ export function htmlRoutes(ctx: ServerContext): Hono<Env> {
     const phase = findPhase(ctx.competition, c.req.param('id'))
     if (v.kind !== 'organizer' || !phase || !phase.hidden) return notFound(c)
     await ctx.db.insertInto('releases').values({ phase: phase.id, released_at: ctx.now().toISOString(), released_by: v.userId }).onConflict((oc) => oc.doNothing()).execute()
+    await writeDueSnapshots(ctx)
     return c.redirect('/org', 303)
   })
   app.notFound((c) => notFound(c))

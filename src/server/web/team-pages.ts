@@ -137,6 +137,8 @@ export function orgBody(opts: {
   released: ReadonlyMap<string, string>
   /** Per track (not RETECO) and phase: the newest qrels version. */
   qrels: readonly { track: string; phase: string; version: number }[]
+  /** Signed release snapshots written so far (see release-snapshot.ts). */
+  snapshots?: readonly { phase: string; number: number; dir: string; writtenAt: string; perQueryIncluded: boolean; manifestSha256: string; keyFingerprint: string }[]
   notice?: string
 }): SafeHtml {
   const teams = opts.teams.map(
@@ -153,5 +155,11 @@ export function orgBody(opts: {
       h`<tr><td>${q.track}</td><td>${q.phase}</td><td>${q.version}${q.version > 1 ? h` (<a href="/boards/${encodeURIComponent(q.track)}/${encodeURIComponent(q.phase)}/diff">rank changes</a>)` : ''}</td><td><form method="post" enctype="multipart/form-data" action="/org/qrels?_csrf=${encodeURIComponent(opts.csrf)}"><input type="hidden" name="track" value="${q.track}"><input type="hidden" name="phase" value="${q.phase}"><label for="qrels-${q.track}-${q.phase}">Qrels file</label> <input id="qrels-${q.track}-${q.phase}" type="file" name="qrels" required> <label for="note-${q.track}-${q.phase}">Note</label> <input id="note-${q.track}-${q.phase}" name="note" maxlength="500"> <button type="submit">Add version and re-score</button></form></td></tr>`,
   )
   const qrelsSection = h`<h2>Qrels versions</h2><p>A new version re-scores every scored submission of its track and phase as a new score version (earlier ones are kept); new submissions are scored against the newest version.</p><table><thead><tr><th scope="col">Track</th><th scope="col">Phase</th><th scope="col">Newest version</th><th scope="col">Add a version</th></tr></thead><tbody>${qrels}</tbody></table>`
-  return h`${opts.notice ? h`<p class="notice" role="status">${opts.notice}</p>` : ''}${opts.invite ? h`<p class="notice" role="status">Invite link for ${opts.invite.team} (single use, shown once): <code>${opts.invite.link}</code></p>` : ''}<h2>Teams</h2><table><thead><tr><th scope="col">Team</th><th scope="col">Members</th><th scope="col">Invite</th></tr></thead><tbody>${teams}</tbody></table><form method="post" action="/org/teams"><input type="hidden" name="_csrf" value="${opts.csrf}"><p><label for="team">New team</label> <input id="team" name="name" required maxlength="100"> <button type="submit">Create team and invite link</button></p></form><h2>Hidden phases</h2><ul>${phases}</ul>${qrelsSection}`
+  return h`${opts.notice ? h`<p class="notice" role="status">${opts.notice}</p>` : ''}${opts.invite ? h`<p class="notice" role="status">Invite link for ${opts.invite.team} (single use, shown once): <code>${opts.invite.link}</code></p>` : ''}<h2>Teams</h2><table><thead><tr><th scope="col">Team</th><th scope="col">Members</th><th scope="col">Invite</th></tr></thead><tbody>${teams}</tbody></table><form method="post" action="/org/teams"><input type="hidden" name="_csrf" value="${opts.csrf}"><p><label for="team">New team</label> <input id="team" name="name" required maxlength="100"> <button type="submit">Create team and invite link</button></p></form><h2>Hidden phases</h2><ul>${phases}</ul>${snapshotSection(opts.snapshots ?? [])}${qrelsSection}`
+}
+
+function snapshotSection(list: NonNullable<Parameters<typeof orgBody>[0]['snapshots']>): SafeHtml {
+  if (!list.length) return h`<h2>Release snapshots</h2><p>None yet: releasing a hidden phase writes a signed snapshot of its boards under the data folder.</p>`
+  const rows = list.map((x) => h`<tr><td>${x.phase}</td><td>${x.number}</td><td><time>${x.writtenAt}</time></td><td>${x.perQueryIncluded ? 'yes' : 'not yet (embargo)'}</td><td><code>${x.dir}</code></td><td><code>${x.manifestSha256}</code></td></tr>`)
+  return h`<h2>Release snapshots</h2><p>Signed with the Ed25519 key whose SPKI sha256 is <code>${list.at(-1)!.keyFingerprint}</code>; check one with <code>trecscore serve admin verify-release DIR</code>.</p><table><thead><tr><th scope="col">Phase</th><th scope="col">#</th><th scope="col">Written (UTC)</th><th scope="col">Per-query files</th><th scope="col">Folder</th><th scope="col">Manifest sha256</th></tr></thead><tbody>${rows}</tbody></table>`
 }
