@@ -11,7 +11,8 @@ import { Readable } from 'node:stream'
 import { afterAll, describe, expect, it } from 'vitest'
 import { loadCompetition } from '../../src/server/config/load.js'
 import { startServer, type RunningServer } from '../../src/server/app.js'
-import { createTeam } from '../../src/server/auth/accounts.js'
+import { createOrganizer, createTeam } from '../../src/server/auth/accounts.js'
+import { Client } from './client.js'
 import { submitRun } from '../../src/server/submissions.js'
 import { addQrelsVersion } from '../../src/server/qrels-versions.js'
 import { makeCompetition, runSubset } from './helpers.js'
@@ -112,6 +113,31 @@ describe('scoring faults', () => {
         { version: 1, qrels_version: 1 },
         { version: 2, qrels_version: 2 },
       ])
+    } finally {
+      await server.close()
+    }
+  })
+  it('a re-score that fails on every attempt is shown to organizers with its reason; the old score stays', async () => {
+    const marker = join(comp.dir, 'die-on-rescore')
+    const server = await start(stub('die-on-rescore', `() => (process.getBuiltinModule('node:fs').existsSync(${JSON.stringify(marker)}) ? 'die' : 'answer')`), 30, join(comp.dir, 'failed-rescore-board'))
+    try {
+      const id = await submit(server, 'failed-rescore-team')
+      expect(await finished(server, id)).toMatchObject({ state: 'scored' })
+      writeFileSync(marker, '')
+      const track = server.ctx.competition.tracks.find((t) => t.id === 'dl')!
+      const phase = server.ctx.competition.phases.find((p) => p.id === 'dev')!
+      await addQrelsVersion(server.ctx, { track, phase, bytes: readFileSync(join(comp.dir, 'dl', 'qrels-dev.txt')), note: 'v2', userId: 'org' })
+      const job = async () => server.ctx.db.selectFrom('rescores').selectAll().executeTakeFirstOrThrow()
+      const failed = await until('the re-scoring job to fail', async () => ((await job()).state === 'failed' ? job() : undefined))
+      expect(failed.reason).toMatch(/^the scoring worker died 2 times on this run/)
+      expect(await scoreVersions(server, id)).toEqual([1])
+      await createOrganizer(server.ctx.db, 'org-f', 'organizer-secret-1', new Date())
+      const org = new Client(server.app, 'org-f')
+      expect((await org.login('org-f', 'organizer-secret-1')).status).toBe(303)
+      const page = (await org.get('/org')).text
+      expect(page).toContain('<h2>Re-scoring</h2>')
+      expect(page).toContain(`<td>dl</td><td>dev</td><td>2</td><td>0</td><td>0</td><td>0</td><td>1</td>`)
+      expect(page).toContain(`submission <a href="/submissions/${id}">${id}</a> of failed-rescore-team: ${failed.reason}`)
     } finally {
       await server.close()
     }

@@ -218,7 +218,25 @@ export function htmlRoutes(ctx: ServerContext): Hono<Env> {
     const released = new Map((await ctx.db.selectFrom('releases').selectAll().execute()).map((r) => [r.phase, r.released_at]))
     const qrels = []
     for (const t of ctx.competition.tracks) if (t.kind !== 'reteco') for (const p of ctx.competition.phases) qrels.push({ track: t.id, phase: p.id, version: (await currentQrels(ctx.db, t, p, ctx.dataDir)).version })
-    return page(c, 'Organizer', orgBody({ competition: ctx.competition, csrf: c.get('csrf'), teams: teams.map((t) => ({ id: t.id, name: t.name, baseline: t.is_baseline === 1, anonymous: t.anonymous === 1, members: Number(t.members) })), released, qrels, snapshots: ctx.competition.phases.flatMap((p) => listSnapshots(ctx.dataDir, p.id)), ...(invite ? { invite } : {}), ...(notice ? { notice } : {}) }))
+    const rescoreRows = await ctx.db
+      .selectFrom('rescores')
+      .innerJoin('submissions', 'submissions.id', 'rescores.submission_id')
+      .innerJoin('teams', 'teams.id', 'submissions.team_id')
+      .select(['submissions.track', 'submissions.phase', 'rescores.qrels_version', 'rescores.state', 'rescores.reason', 'submissions.id as submission', 'teams.name as team'])
+      .orderBy('submissions.track')
+      .orderBy('submissions.phase')
+      .orderBy('rescores.qrels_version')
+      .orderBy('rescores.created_at')
+      .execute()
+    const rescores = new Map<string, { track: string; phase: string; version: number; queued: number; scoring: number; done: number; failed: { submission: string; team: string; reason: string }[] }>()
+    for (const r of rescoreRows) {
+      const k = `${r.track}\u0000${r.phase}\u0000${r.qrels_version}`
+      const g = rescores.get(k) ?? { track: r.track, phase: r.phase, version: r.qrels_version, queued: 0, scoring: 0, done: 0, failed: [] }
+      rescores.set(k, g)
+      if (r.state === 'failed') g.failed.push({ submission: r.submission, team: r.team, reason: r.reason ?? 'no reason recorded' })
+      else g[r.state]++
+    }
+    return page(c, 'Organizer', orgBody({ rescores: [...rescores.values()], competition: ctx.competition, csrf: c.get('csrf'), teams: teams.map((t) => ({ id: t.id, name: t.name, baseline: t.is_baseline === 1, anonymous: t.anonymous === 1, members: Number(t.members) })), released, qrels, snapshots: ctx.competition.phases.flatMap((p) => listSnapshots(ctx.dataDir, p.id)), ...(invite ? { invite } : {}), ...(notice ? { notice } : {}) }))
   }
   const inviteLink = (c: Context<Env>, token: string): string => `${new URL(c.req.url).origin}/invite/${token}`
   app.get('/org', (c) => (c.get('viewer').kind === 'organizer' ? orgPage(c) : notFound(c)))

@@ -137,6 +137,8 @@ export function orgBody(opts: {
   released: ReadonlyMap<string, string>
   /** Per track (not RETECO) and phase: the newest qrels version. */
   qrels: readonly { track: string; phase: string; version: number }[]
+  /** Re-scoring jobs per track, phase and qrels version, with every failed one and its reason. */
+  rescores?: readonly { track: string; phase: string; version: number; queued: number; scoring: number; done: number; failed: readonly { submission: string; team: string; reason: string }[] }[]
   /** Signed release snapshots written so far (see release-snapshot.ts). */
   snapshots?: readonly { phase: string; number: number; dir: string; writtenAt: string; perQueryIncluded: boolean; manifestSha256: string; keyFingerprint: string }[]
   notice?: string
@@ -155,7 +157,14 @@ export function orgBody(opts: {
       h`<tr><td>${q.track}</td><td>${q.phase}</td><td>${q.version}${q.version > 1 ? h` (<a href="/boards/${encodeURIComponent(q.track)}/${encodeURIComponent(q.phase)}/diff">rank changes</a>)` : ''}</td><td><form method="post" enctype="multipart/form-data" action="/org/qrels?_csrf=${encodeURIComponent(opts.csrf)}"><input type="hidden" name="track" value="${q.track}"><input type="hidden" name="phase" value="${q.phase}"><label for="qrels-${q.track}-${q.phase}">Qrels file</label> <input id="qrels-${q.track}-${q.phase}" type="file" name="qrels" required> <label for="note-${q.track}-${q.phase}">Note</label> <input id="note-${q.track}-${q.phase}" name="note" maxlength="500"> <button type="submit">Add version and re-score</button></form></td></tr>`,
   )
   const qrelsSection = h`<h2>Qrels versions</h2><p>A new version re-scores every scored submission of its track and phase as a new score version (earlier ones are kept); new submissions are scored against the newest version.</p><table><thead><tr><th scope="col">Track</th><th scope="col">Phase</th><th scope="col">Newest version</th><th scope="col">Add a version</th></tr></thead><tbody>${qrels}</tbody></table>`
-  return h`${opts.notice ? h`<p class="notice" role="status">${opts.notice}</p>` : ''}${opts.invite ? h`<p class="notice" role="status">Invite link for ${opts.invite.team} (single use, shown once): <code>${opts.invite.link}</code></p>` : ''}<h2>Teams</h2><table><thead><tr><th scope="col">Team</th><th scope="col">Members</th><th scope="col">Invite</th></tr></thead><tbody>${teams}</tbody></table><form method="post" action="/org/teams"><input type="hidden" name="_csrf" value="${opts.csrf}"><p><label for="team">New team</label> <input id="team" name="name" required maxlength="100"> <button type="submit">Create team and invite link</button></p></form><h2>Hidden phases</h2><ul>${phases}</ul>${snapshotSection(opts.snapshots ?? [])}${qrelsSection}`
+  return h`${opts.notice ? h`<p class="notice" role="status">${opts.notice}</p>` : ''}${opts.invite ? h`<p class="notice" role="status">Invite link for ${opts.invite.team} (single use, shown once): <code>${opts.invite.link}</code></p>` : ''}<h2>Teams</h2><table><thead><tr><th scope="col">Team</th><th scope="col">Members</th><th scope="col">Invite</th></tr></thead><tbody>${teams}</tbody></table><form method="post" action="/org/teams"><input type="hidden" name="_csrf" value="${opts.csrf}"><p><label for="team">New team</label> <input id="team" name="name" required maxlength="100"> <button type="submit">Create team and invite link</button></p></form><h2>Hidden phases</h2><ul>${phases}</ul>${snapshotSection(opts.snapshots ?? [])}${qrelsSection}${rescoreSection(opts.rescores ?? [])}`
+}
+
+function rescoreSection(list: NonNullable<Parameters<typeof orgBody>[0]['rescores']>): SafeHtml {
+  if (!list.length) return h``
+  const rows = list.map((r) => h`<tr><td>${r.track}</td><td>${r.phase}</td><td>${r.version}</td><td>${r.queued}</td><td>${r.scoring}</td><td>${r.done}</td><td>${r.failed.length}</td></tr>`)
+  const failed = list.flatMap((r) => r.failed.map((f) => h`<li class="error">${r.track} / ${r.phase}, qrels version ${r.version}: submission <a href="/submissions/${encodeURIComponent(f.submission)}">${f.submission}</a> of ${f.team}: ${f.reason}</li>`))
+  return h`<h2>Re-scoring</h2><table><thead><tr><th scope="col">Track</th><th scope="col">Phase</th><th scope="col">Qrels version</th><th scope="col">Queued</th><th scope="col">Scoring</th><th scope="col">Done</th><th scope="col">Failed</th></tr></thead><tbody>${rows}</tbody></table>${failed.length ? h`<p>Failed re-scores keep the submission's earlier score version on the board:</p><ul>${failed}</ul>` : ''}`
 }
 
 function snapshotSection(list: NonNullable<Parameters<typeof orgBody>[0]['snapshots']>): SafeHtml {
