@@ -1,12 +1,22 @@
 import type { InputIssue } from './issues.js'
 
-/** Base class of every error trecscore throws on purpose. `exitCode` is what the CLI returns. */
+/**
+ * The brand every {@link TrecscoreError} carries: a registered symbol, so the check holds across
+ * realms and across two copies of the package in one process (where `instanceof` fails).
+ */
+const BRAND: unique symbol = Symbol.for('trecscore.error') as never
+
+/**
+ * Base class of every error trecscore throws on purpose. `exitCode` is what the CLI returns.
+ * Each subclass keeps its own class name as `name` (`InputError`, `SourceError`, …).
+ */
 export class TrecscoreError extends Error {
-  override name = 'TrecscoreError'
   readonly exitCode: number
+  readonly [BRAND] = true
 
   constructor(message: string, exitCode: number, options?: { cause?: unknown }) {
     super(message, options)
+    this.name = new.target.name
     this.exitCode = exitCode
   }
 }
@@ -15,7 +25,6 @@ export class TrecscoreError extends Error {
  * Bad user input: carries every {@link InputIssue} found (not just the first). CLI exit code 2.
  */
 export class InputError extends TrecscoreError {
-  override name = 'InputError'
   readonly issues: readonly InputIssue[]
 
   constructor(issues: readonly InputIssue[], message?: string) {
@@ -40,7 +49,7 @@ export class ProblemListError extends TrecscoreError {
   }
 }
 
-/** True for any error trecscore throws on purpose (checked by name, so it works across realms). */
+/** True for any error trecscore throws on purpose (checked by its brand, so it works across realms and package copies). */
 export function isTrecscoreError(e: unknown): e is TrecscoreError {
-  return e instanceof Error && (e.name === 'TrecscoreError' || e.name === 'InputError' || e.name === 'TrecEvalExit')
+  return typeof e === 'object' && e !== null && (e as { [BRAND]?: unknown })[BRAND] === true
 }

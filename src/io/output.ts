@@ -8,7 +8,6 @@ import { TrecscoreError } from '../errors/trecscore-error.js'
 
 /** An output that cannot be created or written. CLI exit code 2. */
 export class OutputError extends TrecscoreError {
-  override name = 'TrecscoreError'
   readonly file: string
   readonly reason: string
   constructor(file: string, reason: string, cause?: unknown) {

@@ -9,7 +9,6 @@ export type SourceName = string
 
 /** An input that cannot be opened or read: missing file, directory, truncated gzip, … */
 export class SourceError extends TrecscoreError {
-  override name = 'TrecscoreError'
   readonly file: string
   readonly reason: string
   constructor(file: string, reason: string, cause?: unknown) {

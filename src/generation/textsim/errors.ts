@@ -6,7 +6,6 @@ import { TrecscoreError } from '../../errors/trecscore-error.js'
  * the cell limit. Exit code 2; the CLI reports it for the line and scores the others.
  */
 export class TextsimItemError extends TrecscoreError {
-  override name = 'TrecscoreError'
   readonly reason: 'no_references' | 'too_long'
 
   constructor(reason: 'no_references' | 'too_long', message: string) {
