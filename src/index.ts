@@ -69,12 +69,13 @@ export { PRESETS, PRESET_POINTERS, findPreset, presetIds, type PresetPointer } f
 export { dl21Passage, dl21Doc, dl21PassagePash } from './presets/dl21.js'
 export { skillRet, skillRetFusion, SKILLRET_PRESETS, SKILLRET_DEFAULT_CUTOFFS, isSkillRetPreset, parseSkillRetCutoffs } from './presets/skillret.js'
 export { readSkillRetData, readSkillRetRun, type SkillRetData, type SkillRetRun } from './presets/skillret-data.js'
-export { renderSkillRetScore, officialDictRepr, SKILLRET_SCORE_SCHEMA, scoreSkillRet, skillRetRunScore, explainSkillRetRun, type SkillRetScore, type SkillRetRunScore, type SkillRetScoreOptions } from './presets/skillret-report.js'
+export { renderSkillRetScore, officialDictRepr, SKILLRET_SCORE_SCHEMA, scoreSkillRet, skillRetRunScore, explainSkillRetRun, explainSkillRetScore, type SkillRetScore, type SkillRetRunScore, type SkillRetScoreOptions } from './presets/skillret-report.js'
 export { listPresets, describePreset, describePresetConventions } from './presets/describe.js'
 export { explainPresetScore, explainRetecoReports, type ExplainRetecoOptions } from './presets/explain.js'
 export { neuclir23Zho, neuclir23Fas, neuclir23Rus, neuclir23Mlir, NEUCLIR_PRESETS, NEUCLIR_LANGUAGES, NEUCLIR_REL_MAPS, type NeuclirLanguage } from './presets/neuclir.js'
 export { parseRelMap, remapGrade, remapQrelsText, scanNeuclirQrels, parseDocLanguages, checkCandidates, checkUnifiedRanking, type PresetProblem, type QrelsScan, type LanguageInfo } from './presets/neuclir-checks.js'
 export { PYTREC_EVAL_TIES, CWL_EVAL_TIES, TIE_RULES, withTieRule, tieRuleOf, type TieRule } from './conventions/tie-rules.js'
+export { presetScoreTable, retecoScoreTable, SCORE_TABLE_FORMATS, type ScoreTableFormat } from './presets/score-table.js'
 export { scorePreset, checkPresetQrels, checkPresetRun, renderPresetScore, renderTrecEvalLayout, renderIrMeasuresLayout, presetRunEvaluation, conventionSetLines, PRESET_REPORT_FORMATS, PRESET_SCORE_SCHEMA, type PresetReportFormat, type PresetScore, type PresetRunScore, type PresetMeasureGroup, type LayoutOf } from './presets/score-preset.js'
 
 // Generation evaluation (RETECO 2b/2c): lexical and embedding diagnostics, the LLM judge, submissions

@@ -10,6 +10,7 @@ import type { RunInput } from '../io/run-labels.js'
 import { SKILLRET_DEFAULT_CUTOFFS, SKILLRET_PRESETS } from './skillret.js'
 import { runPreset, type PresetResult, type PresetRunResult } from './run-preset.js'
 import { pythonFloatRepr, pythonRound } from '../report/python-round.js'
+import { describePresetConventions } from './describe.js'
 
 /** One run scored by a SkillRet preset (the deprecated {@link scoreSkillRet} shape; see {@link PresetResult}). */
 export interface SkillRetRunScore {
@@ -108,18 +109,28 @@ export function explainSkillRetRun(r: SkillRetRunScore, totalQueries: number): s
 }
 
 
+/**
+ * `score --explain` for a SkillRet preset: the preset's conventions (as `presets show` prints
+ * them), the data folder and cutoffs, then per run why `skillret` and `skillret-fusion` differ.
+ */
+export function explainSkillRetScore(result: PresetResult): string {
+  const preset = SKILLRET_PRESETS.get(result.preset.id)
+  const head = preset ? [`preset ${preset.id}: ${preset.title}`, '', ...describePresetConventions(preset), ''] : [`preset ${result.preset.id}`, '']
+  const runs = result.runs.map((r) => explainSkillRetRun(skillRetRunScore(result, r), r.counts.declaredQueries))
+  return [...head, `data: ${result.inputs.data ?? ''}; cutoffs: ${(result.inputs.cutoffs ?? SKILLRET_DEFAULT_CUTOFFS).join(', ')}`, '', runs.join('\n')].join('\n')
+}
+
 /** The `schema` of the SkillRet JSON output. */
 export const SKILLRET_SCORE_SCHEMA = 'trecscore.skillret-score/1'
 
 /**
  * Render a SkillRet {@link PresetResult} as `table`, `markdown` or `json` (the
- * `trecscore.skillret-score/1` view); `explain` adds why the two conventions differ.
+ * `trecscore.skillret-score/1` view); `--explain` is {@link explainSkillRetScore}, written apart.
  */
-export function renderSkillRetScore(result: PresetResult, opts: { readonly format: 'table' | 'json' | 'markdown'; readonly explain: boolean }): string {
+export function renderSkillRetScore(result: PresetResult, opts: { readonly format: 'table' | 'json' | 'markdown' }): string {
   const { preset } = result
   const digits = preset.rounding.digits
   const runs = result.runs.map((r) => skillRetRunScore(result, r))
-  const explain = opts.explain ? runs.map((r, i) => explainSkillRetRun(r, result.runs[i]!.counts.declaredQueries)).join('') : ''
   if (opts.format === 'json') {
     const body = {
       schema: SKILLRET_SCORE_SCHEMA,
@@ -138,7 +149,6 @@ export function renderSkillRetScore(result: PresetResult, opts: { readonly forma
         empty_queries: r.emptyQueries,
         unknown_queries: r.unknownQueries,
       })),
-      ...(opts.explain ? { explain } : {}),
       provenance: result.provenance,
     }
     return JSON.stringify(body, null, 2) + '\n'
@@ -153,7 +163,7 @@ export function renderSkillRetScore(result: PresetResult, opts: { readonly forma
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
     out = [header, ...rows].map((row) => row.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd()).join('\n') + '\n'
   }
-  return explain ? `${out}\n${explain}` : out
+  return out
 }
 
 /** The official dict as Python prints it (`{'NDCG@5': 0.21486, …}`), for one run. */

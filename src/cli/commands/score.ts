@@ -21,6 +21,11 @@ import {
   isSkillRetPreset,
   parseSkillRetCutoffs,
   renderSkillRetScore,
+  explainSkillRetScore,
+  presetScoreTable,
+  retecoScoreTable,
+  renderTable,
+  SCORE_TABLE_FORMATS,
 } from '../../index.js'
 
 interface ScoreFlags extends RunLabelFlags {
@@ -32,7 +37,7 @@ interface ScoreFlags extends RunLabelFlags {
   labels?: string
   domains?: string
   perQuery?: boolean
-  format: RetecoReportFormat
+  format: RetecoReportFormat | 'csv' | 'tsv'
   digits: number
   k?: string
   explain?: boolean
@@ -100,10 +105,10 @@ export function registerScore(program: Command): void {
     .option('--domains <list>', 'score only these domains (comma-separated)')
     .option('--allow-missing-corpus', "RETECO plan: score a domain without documents.jsonl, keeping its unknown doc ids (the printed conventions say so); else exit 2")
     .option('-q, --per-query', 'also print one row per topic (query, step or turn)')
-    .addOption(formatOption(RETECO_REPORT_FORMATS))
+    .addOption(formatOption([...RETECO_REPORT_FORMATS, ...SCORE_TABLE_FORMATS], 'output format (csv and tsv: full precision, one row per run and aggregation; with -q the per-query rows first)'))
     .option('--digits <n>', 'decimals in table and markdown output', digits, 4)
     .option('--k <list>', 'SkillRet cutoffs, comma-separated (default 5,10,15)')
-    .addOption(explainOption("print the conventions that made the numbers (the preset's, per-measure overrides, rounding, official tool and version) and, per run, what was zero-filled, ignored or deduplicated (on stderr for json, else after the table; SkillRet: why skillret and skillret-fusion differ)"))
+    .addOption(explainOption("print the conventions that made the numbers (the preset's, per-measure overrides, rounding, official tool and version) and, per run, what was zero-filled, ignored or deduplicated (on stderr for json, csv and tsv, else after the table; SkillRet: also why skillret and skillret-fusion differ)"))
     .option('--strict', 'SkillRet: refuse (exit 2) run queries that are not in the queries file; by default they are ignored and counted, as the official code does')
     .option('--ignore-unknown-queries', 'SkillRet: the default (run queries not in the queries file are ignored, with a note on stderr); kept as an alias, the opposite of --strict')
     .option('--rel-map <map>', "presets with --qrels: map every qrels grade before scoring and before the qrels checks: a preset's named map (neuclir-4to3 = 3:3,2:1,1:0,0:0) or GRADE:VALUE,... (grades not listed keep their value)")
@@ -124,14 +129,14 @@ export function registerScore(program: Command): void {
         const other = ['qrels', 'split', 'conventions', 'labels', 'domains', 'digits', 'perQuery', 'allowMissingCorpus'].filter((o) => cmd.getOptionValueSource(o) === 'cli')
         if (other.length) cmd.error(`error: ${other.map((o) => (o === 'perQuery' ? '--per-query' : o === 'allowMissingCorpus' ? '--allow-missing-corpus' : `--${o}`)).join(', ')} do${other.length === 1 ? 'es' : ''} not apply to '${flags.preset}'`, { exitCode: 2, code: 'trecscore.skillretOption' })
         const format = flags.format
-        if (format !== 'table' && format !== 'json' && format !== 'markdown') cmd.error(`error: preset '${flags.preset}' prints table, json or markdown`, { exitCode: 2, code: 'trecscore.skillretFormat' })
         if (flags.strict && flags.ignoreUnknownQueries) cmd.error('error: --strict and --ignore-unknown-queries contradict each other', { exitCode: 2, code: 'trecscore.strictAndIgnore' })
         const result = await runPreset(flags.preset, { data: flags.data, runs: await labelled() }, {
           ...(flags.k !== undefined ? { cutoffs: parseSkillRetCutoffs(flags.k) } : {}),
           unknownQueries: flags.strict ? 'error' : 'ignore',
         })
         for (const n of presetNotes(result)) process.stderr.write(`trecscore: note: ${n}\n`)
-        process.stdout.write(renderSkillRetScore(result, { format, explain: !!flags.explain }))
+        const rendered = format === 'csv' || format === 'tsv' ? renderTable(presetScoreTable(result, false), format) : renderSkillRetScore(result, { format })
+        writeScore(rendered, flags.explain ? explainSkillRetScore(result) : null, format)
         return
       }
       const skillRetOnly = skillRetOnlyGiven(cmd)
@@ -151,7 +156,8 @@ export function registerScore(program: Command): void {
         })
         for (const w of presetWarnings(result)) process.stderr.write(`trecscore: warning: ${w}\n`)
         for (const n of presetNotes(result)) process.stderr.write(`trecscore: note: ${n}\n`)
-        writeScore(renderPresetScore(result, { format: flags.format, perQuery: !!flags.perQuery }), flags.explain ? explainPresetScore(getPreset(flags.preset), result) : null, flags.format)
+        const rendered = flags.format === 'csv' || flags.format === 'tsv' ? renderTable(presetScoreTable(result, !!flags.perQuery), flags.format) : renderPresetScore(result, { format: flags.format, perQuery: !!flags.perQuery })
+        writeScore(rendered, flags.explain ? explainPresetScore(getPreset(flags.preset), result) : null, flags.format)
         return
       }
       if (flags.data === undefined) cmd.error("error: required option '--data <dir>' not specified", { code: 'commander.missingMandatoryOptionValue' })
@@ -165,7 +171,8 @@ export function registerScore(program: Command): void {
         ...(flags.domains ? { domains: flags.domains.split(',').filter(Boolean) } : {}),
         ...(flags.allowMissingCorpus ? { allowMissingCorpus: true } : {}),
       })
-      writeScore(renderRetecoReports(reports, { format: flags.format, perQuery: !!flags.perQuery, digits: flags.digits }), flags.explain ? explainRetecoReports(reports, { digits: flags.digits }) : null, flags.format)
+      const rendered = flags.format === 'csv' || flags.format === 'tsv' ? renderTable(retecoScoreTable(reports.filter((r) => !r.errors.length), !!flags.perQuery), flags.format) : renderRetecoReports(reports, { format: flags.format, perQuery: !!flags.perQuery, digits: flags.digits })
+      writeScore(rendered, flags.explain ? explainRetecoReports(reports, { digits: flags.digits }) : null, flags.format)
       const bad = reports.filter((r) => r.errors.length)
       for (const r of bad) for (const e of r.errors.slice(0, 50)) process.stderr.write(`trecscore: ${e}\n`)
       if (bad.length) {
