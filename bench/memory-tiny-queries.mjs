@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Peak memory on many tiny queries: generates N one-document queries (qrels and run, in a
-// temporary folder outside the repository), runs `trecscore evaluate` and `trecscore trec-eval`
-// on them one thread at a time under GNU time, and prints peak RSS per query (after the
+// temporary folder outside the repository), runs `trecscore evaluate`, `trecscore trec-eval` and
+// `trecscore compare` (two runs) on them one thread at a time under GNU time, and prints peak RSS per query (after the
 // process's start-up size). Not a test: it never fails on a number, it only reports.
 //
 //   node bench/memory-tiny-queries.mjs [--queries N] [--keep]
@@ -45,6 +45,8 @@ async function write(file, line) {
 
 await write(join(dir, 'qrels.txt'), (k) => `q${k} 0 d${k} ${k % 3 === 0 ? 0 : 1}\n`)
 await write(join(dir, 'run.txt'), (k) => `q${k} Q0 d${k} 1 ${(1 - k / n).toFixed(6)} tiny\n`)
+// A second run for compare: every third query retrieves another document.
+await write(join(dir, 'run2.txt'), (k) => `q${k} Q0 ${k % 3 === 1 ? 'x' : 'd'}${k} 1 ${(1 - k / n).toFixed(6)} tiny2\n`)
 
 function peakKb(argv) {
   const r = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, ...argv], { env: { ...process.env, TRECSCORE_THREADS: '1' }, encoding: 'utf8', maxBuffer: 1 << 30 })
@@ -59,6 +61,7 @@ const cases = [
   ['evaluate -m nDCG@10 -m AP', [bin, 'evaluate', join(dir, 'qrels.txt'), join(dir, 'run.txt'), '-m', 'nDCG@10', '-m', 'AP']],
   ['trec-eval -m map -m ndcg', [bin, 'trec-eval', '-m', 'map', '-m', 'ndcg', join(dir, 'qrels.txt'), join(dir, 'run.txt')]],
   ['trec-eval (official measures)', [bin, 'trec-eval', join(dir, 'qrels.txt'), join(dir, 'run.txt')]],
+  ['compare 2 runs -m nDCG@10 -m AP', [bin, 'compare', join(dir, 'qrels.txt'), join(dir, 'run.txt'), join(dir, 'run2.txt'), '-m', 'nDCG@10', '-m', 'AP', '--bootstrap', '1000', '-f', 'json']],
 ]
 console.log(`${n} queries x 1 document; node start-up ${(base / 1024).toFixed(0)} MB`)
 for (const [label, argv] of cases) {

@@ -44,7 +44,7 @@ export { parseMeasure, parseMeasures, canonicalName, suggestMeasures } from './m
 export { MEASURES, findMeasureSpec } from './measures/registry.js'
 
 // Evaluation
-export { evaluate, RunEvaluator, type RunEvaluation, type QueryResult, type EvaluationCounts, type EvaluateOptions, type MeasureWithConventions, type ConventionSetResult, type ConventionSetCounts } from './evaluate/evaluate.js'
+export { evaluate, RunEvaluator, queryColumns, type QueryColumns, type ValueColumn, type RunEvaluation, type QueryResult, type EvaluationCounts, type EvaluateOptions, type MeasureWithConventions, type ConventionSetResult, type ConventionSetCounts } from './evaluate/evaluate.js'
 export { evaluateRunFile } from './evaluate/evaluate-file.js'
 export { aggregate, type AggregateValue } from './evaluate/aggregate.js'
 export { aggregateTable, aggregateAll, type QueryTable, type QueryTableRow, type AggregationColumn, type AggregationSpec, type AggregationRow, type AggregationResult, type KeyOrder } from './evaluate/aggregations.js'
@@ -101,6 +101,7 @@ export { renderResults, toJson, describeConventions, describeCounts, FORMATS, ty
 export { escapeControlChars } from './report/control-chars.js'
 export { escapeMarkdown } from './report/escape.js'
 export { formatFixed } from './report/printf.js'
+export { jsonChunks, type JsonChunkOptions } from './report/json-chunks.js'
 export { TABLE_FORMATS, renderTable, type Cell, type Column, type Table, type TableFormat, type TableOptions } from './report/table.js'
 export * from './report/html/index.js'
 

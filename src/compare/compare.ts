@@ -21,7 +21,7 @@ import type { Conventions } from '../conventions/conventions.js'
 import { resolveConventions } from '../conventions/profiles.js'
 import { decodeId } from '../io/bytes.js'
 import type { Qrels, Run } from '../model/types.js'
-import { evaluate, type RunEvaluation } from '../evaluate/evaluate.js'
+import { evaluate, queryColumns, type RunEvaluation, type ValueColumn } from '../evaluate/evaluate.js'
 import { TrecscoreError } from '../errors/trecscore-error.js'
 import { adjustPValues } from '../stats/significance/correction.js'
 import { pairedEffect } from '../stats/significance/effect.js'
@@ -34,6 +34,7 @@ import { CORRECTION_NAMES, TEST_NAMES } from './types.js'
 import type {
   Breakdown,
   CompareOptions,
+  CompareQuery,
   CompareResult,
   CompareSettings,
   GroupComparison,
@@ -126,10 +127,11 @@ function pairsOf(nRuns: number, base: number | null): [number, number][] {
   return out
 }
 
-function compareMeasure(table: PerQueryTable, m: number, scope: readonly number[], pairs: readonly [number, number][], s: CompareSettings, tested: boolean, scopeName: string): MeasureComparison {
+function compareMeasure(table: PerQueryTable, columns: readonly (readonly ValueColumn[])[], m: number, scope: readonly number[], pairs: readonly [number, number][], s: CompareSettings, tested: boolean, scopeName: string): MeasureComparison {
   const runs = table.runs
-  const queries = scope.filter((q) => runs.every((r) => r.values[m]![q] !== null && r.values[m]![q] !== undefined))
-  const values = runs.map((r) => queries.map((q) => r.values[m]![q] as number))
+  const cols = columns.map((c) => c[m]!)
+  const queries = cols.every((c) => c.undefinedAt === null) ? scope : scope.filter((q) => cols.every((c) => !c.undefinedAt?.[q]))
+  const values = cols.map((c) => queries.map((q) => c.values[q]!))
   const means = values.map(meanOf)
   const raw = pairs.map(([i, j]) => {
     const a = values[i]!
@@ -191,20 +193,33 @@ function compareMeasure(table: PerQueryTable, m: number, scope: readonly number[
  * has no meaning, and NaN would poison means and p-values silently. One line naming the first
  * offending run, query and measure, and how many values are affected in all.
  */
-function checkFinite(table: PerQueryTable): void {
+function checkFinite(table: PerQueryTable, columns: readonly (readonly ValueColumn[])[]): void {
   let count = 0
   let first = ''
-  for (const r of table.runs)
-    for (let m = 0; m < r.values.length; m++) {
-      const col = r.values[m]!
-      for (let q = 0; q < col.length; q++) {
-        const v = col[q]
-        if (v === null || v === undefined || Number.isFinite(v)) continue
-        if (count === 0) first = `run ${JSON.stringify(r.name)}, query ${JSON.stringify(table.queries[q]?.id ?? String(q))}, measure ${table.measures[m]}: ${v}`
+  columns.forEach((run, r) =>
+    run.forEach((col, m) => {
+      const { values, undefinedAt } = col
+      for (let q = 0; q < values.length; q++) {
+        const v = values[q]!
+        if (Number.isFinite(v) || undefinedAt?.[q]) continue
+        if (count === 0) first = `run ${JSON.stringify(table.runs[r]!.name)}, query ${JSON.stringify(table.queries[q]?.id ?? String(q))}, measure ${table.measures[m]}: ${v}`
         count++
       }
-    }
+    }),
+  )
   if (count) throw new TrecscoreError(`compare: per-query values must be finite numbers, found ${count} that ${count === 1 ? 'is' : 'are'} not (first: ${first}); check the runs' scores and the qrels' grades`, 2)
+}
+
+/** A column given as an array (`null`: undefined) as a {@link ValueColumn}; a column is kept as is. */
+function asColumn(c: readonly (number | null)[] | ValueColumn): ValueColumn {
+  if (!Array.isArray(c)) return c as ValueColumn
+  const values = new Float64Array(c.length)
+  let undefinedAt: Uint8Array | null = null
+  c.forEach((v: number | null | undefined, q: number) => {
+    if (v === null || v === undefined) (undefinedAt ??= new Uint8Array(c.length))[q] = 1
+    else values[q] = v
+  })
+  return { values, undefinedAt }
 }
 
 function naturalOrder(x: string, y: string): number {
@@ -221,10 +236,11 @@ export function compareTable(table: PerQueryTable, options: CompareOptions = {})
   checkSettings(settings)
   if (table.runs.length < 2) throw new TrecscoreError(`compare needs at least 2 runs, got ${table.runs.length}`, 2)
   for (const r of table.runs) {
-    if (r.values.length !== table.measures.length || r.values.some((v) => v.length !== table.queries.length))
+    if (r.values.length !== table.measures.length || r.values.some((v) => (Array.isArray(v) ? v.length : (v as ValueColumn).values.length) !== table.queries.length))
       throw new TrecscoreError(`compare: run ${r.name} does not have one value per measure and query`, 2)
   }
-  checkFinite(table)
+  const columns = table.runs.map((r) => r.values.map(asColumn))
+  checkFinite(table, columns)
   const unknown = by.filter((g) => !table.groupings.includes(g))
   if (unknown.length)
     throw new TrecscoreError(
@@ -235,7 +251,7 @@ export function compareTable(table: PerQueryTable, options: CompareOptions = {})
   const resolved: CompareSettings = { ...settings, baseline: base === null ? null : table.runs[base]!.name }
   const pairs = pairsOf(table.runs.length, base)
   const all = table.queries.map((_, i) => i)
-  const overall = table.measures.map((_, m) => compareMeasure(table, m, all, pairs, resolved, true, 'all queries'))
+  const overall = table.measures.map((_, m) => compareMeasure(table, columns, m, all, pairs, resolved, true, 'all queries'))
   const breakdowns: Breakdown[] = [...new Set(by)].map((g: GroupingName) => {
     const members = new Map<string, number[]>()
     table.queries.forEach((q, i) => {
@@ -252,7 +268,7 @@ export function compareTable(table: PerQueryTable, options: CompareOptions = {})
         size: scope.length,
         tested,
         note: tested ? null : `${scope.length} quer${scope.length === 1 ? 'y' : 'ies'} < ${resolved.minGroupSize}: means only, not tested`,
-        measures: table.measures.map((_, m) => compareMeasure(table, m, scope, pairs, resolved, tested, `${g} ${label}`)),
+        measures: table.measures.map((_, m) => compareMeasure(table, columns, m, scope, pairs, resolved, tested, `${g} ${label}`)),
       }
     })
     return { by: g, groups }
@@ -287,24 +303,41 @@ export function tableFromEvaluations(evaluations: readonly RunEvaluation[], sour
   const measures = evaluations[0]!.measures
   for (const e of evaluations)
     if (e.measures.join('\u0000') !== measures.join('\u0000')) throw new TrecscoreError(`compare: run ${e.runName} was evaluated on other measures`, 2)
+  // The engine's value rows are read straight into one flat column per run and measure
+  // (`queryColumns`): no `perQuery` is built, so a million tiny queries stay small.
+  const columns = evaluations.map(queryColumns)
   // Evaluations list their queries sorted by id; when every run has the same list (the usual
   // case: the qrels queries, missing ones zero-filled) it is the shared set, read in one pass.
-  const first = evaluations[0]!.perQuery
-  const aligned = evaluations.every((e) => e.perQuery.length === first.length && e.perQuery.every((q, i) => q.queryId === first[i]!.queryId))
-  const ids = aligned ? first.map((q) => q.queryId) : [...new Set(evaluations.flatMap((e) => e.perQuery.map((q) => q.queryId)))].sort()
+  const first = columns[0]!.queryIds
+  const aligned = columns.every((c) => c.queryIds === first || (c.queryIds.length === first.length && c.queryIds.every((id, i) => id === first[i])))
+  const ids = aligned ? first : [...new Set(columns.flatMap((c) => c.queryIds))].sort()
   const problems: string[] = []
-  const runs = evaluations.map((e) => {
-    const zeroFilledQueries = e.perQuery.filter((q) => q.status === 'zero-filled').map((q) => decodeId(q.queryId))
+  const runs = evaluations.map((e, r) => {
+    const c = columns[r]!
+    const zeroFilledQueries: string[] = []
+    c.zeroFilled.forEach((z, j) => z && zeroFilledQueries.push(decodeId(c.queryIds[j]!)))
     const run = { name: e.runName, tag: decodeId(e.runTag), zeroFilledQueries }
-    if (aligned) return { ...run, values: measures.map((_, m) => e.perQuery.map((q) => q.values[m] ?? null)) }
-    const byId = new Map(e.perQuery.map((q) => [q.queryId, q]))
-    const lacking = ids.filter((id) => !byId.has(id))
+    if (aligned) return { ...run, values: measures.map((_, m) => c.column(m)) }
+    const at = new Map(c.queryIds.map((id, j) => [id, j]))
+    const lacking = ids.filter((id) => !at.has(id))
     if (lacking.length) problems.push(`${e.runName}: ${lacking.length} shared quer${lacking.length === 1 ? 'y has' : 'ies have'} no value (${lacking.slice(0, 5).map(decodeId).join(', ')}${lacking.length > 5 ? ', …' : ''})`)
-    return { ...run, values: measures.map((_, m) => ids.map((id) => byId.get(id)?.values[m] ?? null)) }
+    return {
+      ...run,
+      values: measures.map((_, m) => {
+        const col = c.column(m)
+        return ids.map((id) => {
+          const j = at.get(id)
+          return j === undefined || col.undefinedAt?.[j] ? null : col.values[j]!
+        })
+      }),
+    }
   })
   if (problems.length) throw new TrecscoreError(`compare: runs must be scored on the same queries (missing queries zero-filled): ${problems.join('; ')}`, 2)
-  return { source, measures, queries: ids.map((id) => ({ id: decodeId(id), groups: {} })), groupings: [], runs, notes: [] }
+  return { source, measures, queries: ids.map((id) => ({ id: decodeId(id), groups: NO_GROUPS })), groupings: [], runs, notes: [] }
 }
+
+/** The groups of a query of plain qrels (none), one object for every query. */
+const NO_GROUPS: CompareQuery['groups'] = Object.freeze({})
 
 /** A run to compare, with its report name. */
 export interface NamedRun {

@@ -4,6 +4,7 @@
  * effect sizes, wins/ties/losses, and the same inside each group of a breakdown. Plain data: the
  * JSON renderer writes it as is (schema `trecscore.compare/1`), the HTML report reads it.
  */
+import type { ValueColumn } from '../evaluate/evaluate.js'
 
 /** The paired tests `compare` can run. */
 export const TEST_NAMES = ['t', 'permutation', 'bootstrap', 'wilcoxon'] as const
@@ -176,8 +177,12 @@ export interface PerQueryRun {
   readonly tag: string
   /** Display ids of the shared queries the run did not have (their values are the zero-filled ones). */
   readonly zeroFilledQueries: readonly string[]
-  /** Per measure, per query of {@link PerQueryTable.queries}: the value; `null` = undefined. */
-  readonly values: readonly (readonly (number | null)[])[]
+  /**
+   * Per measure, per query of {@link PerQueryTable.queries}: the value (`null` = undefined), as an
+   * array or as a flat {@link ValueColumn} (what {@link tableFromEvaluations} gives: 8 bytes a
+   * value, for runs of millions of queries).
+   */
+  readonly values: readonly (readonly (number | null)[] | ValueColumn)[]
 }
 
 /** Per-query values of several runs over one shared query set: what every source is turned into. */

@@ -77,6 +77,77 @@ export interface ConventionSetResult {
   readonly counts: ConventionSetCounts
 }
 
+/**
+ * One measure's per-query values as a flat column: `values[j]` for the j-th query, undefined
+ * values (`null` in {@link QueryResult.values}) marked in `undefinedAt` (their `values` entry is
+ * 0); `undefinedAt` is `null` when every value is defined.
+ */
+export interface ValueColumn {
+  readonly values: Float64Array
+  readonly undefinedAt: Uint8Array | null
+}
+
+/**
+ * A run evaluation's per-query outcome read column by column (see {@link queryColumns}): what
+ * `perQuery` holds, without a `QueryResult` or values array per query.
+ */
+export interface QueryColumns {
+  /** The queries of `perQuery`, in its order (id order): their ids (binary strings). */
+  readonly queryIds: readonly string[]
+  /** 1 where the query is `zero-filled`, 0 where `evaluated`. */
+  readonly zeroFilled: Uint8Array
+  /** The values of measure `m` (index into `measures`), one per query of `queryIds`. */
+  column(m: number): ValueColumn
+}
+
+/** The engine's rows behind the evaluations {@link RunEvaluator.finish} made (read by {@link queryColumns}). */
+const ENGINE_ROWS = new WeakMap<RunEvaluation, { readonly ids: readonly string[]; readonly rowOf: Int32Array; readonly zeroFilled: Uint8Array; readonly rows: ValueRows }>()
+
+/**
+ * Per-query values of `e` as columns. For an evaluation made by the engine ({@link evaluate},
+ * {@link RunEvaluator}) they are read from its stored value rows, so `perQuery` is never built
+ * (a million tiny queries cost 8 bytes a query per measure here); any other `RunEvaluation`
+ * (a copy, or one built by hand) is read through its `perQuery`. The values are the same bits
+ * either way.
+ */
+export function queryColumns(e: RunEvaluation): QueryColumns {
+  const engine = ENGINE_ROWS.get(e)
+  if (engine) {
+    const { ids, rowOf, rows, zeroFilled } = engine
+    return {
+      queryIds: ids,
+      zeroFilled,
+      column: (m) => {
+        const values = new Float64Array(ids.length)
+        let undefinedAt: Uint8Array | null = null
+        for (let j = 0; j < ids.length; j++) {
+          const v = rows.get(rowOf[j]!, m)
+          if (v === null) (undefinedAt ??= new Uint8Array(ids.length))[j] = 1
+          else values[j] = v
+        }
+        return { values, undefinedAt }
+      },
+    }
+  }
+  const pq = e.perQuery
+  const zeroFilled = new Uint8Array(pq.length)
+  pq.forEach((q, j) => (zeroFilled[j] = q.status === 'zero-filled' ? 1 : 0))
+  return {
+    queryIds: pq.map((q) => q.queryId),
+    zeroFilled,
+    column: (m) => {
+      const values = new Float64Array(pq.length)
+      let undefinedAt: Uint8Array | null = null
+      pq.forEach((q, j) => {
+        const v = q.values[m] ?? null
+        if (v === null) (undefinedAt ??= new Uint8Array(pq.length))[j] = 1
+        else values[j] = v
+      })
+      return { values, undefinedAt }
+    },
+  }
+}
+
 /** Result of evaluating one run. */
 export interface RunEvaluation {
   readonly runName: string
@@ -405,6 +476,7 @@ export class RunEvaluator {
       get: () =>
         (perQuery ??= listed.map((queryId, j): QueryResult => ({ queryId, status: zeroFilled[j] ? 'zero-filled' : 'evaluated', values: rows.row(rowOfListed[j]!) }))),
     })
+    ENGINE_ROWS.set(result, { ids: listed, rowOf: rowOfListed.subarray(0, listed.length), zeroFilled: zeroFilled.subarray(0, listed.length), rows })
     return result
   }
 }

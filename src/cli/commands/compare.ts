@@ -1,4 +1,5 @@
 import { Option, type Command } from 'commander'
+import { writeChunks } from '../write-chunks.js'
 import { addRunLabelOptions, collectList, digitsOption, explainOption, explainStream, formatOption, measureOption, runLabelOptions, type RunLabelFlags } from './shared-options.js'
 import { addConventionOptions, conventionsFromFlags, parseRelMap, type ConventionFlags } from '../conventions-options.js'
 import {
@@ -17,6 +18,7 @@ import {
   perQueryTableFromFiles,
   perQueryTableFromReteco,
   renderCompare,
+  jsonChunks,
   scorePresetForComparison,
   type CompareFormat,
   type CorrectionName,
@@ -156,6 +158,14 @@ export function registerCompare(program: Command): void {
       })
     }
     const result = compareTable(table, options)
-    process.stdout.write(renderCompare(result, { format: flags.format, digits: flags.digits ?? 4 }))
+    // JSON is written in chunks (the same text as compareToJson): a million queries' values are
+    // never one string.
+    if (flags.format === 'json') await writeChunks(withNewline(jsonChunks(result, { nonFinite: (v) => String(v) })))
+    else process.stdout.write(renderCompare(result, { format: flags.format, digits: flags.digits ?? 4 }))
   })
+}
+
+function* withNewline(chunks: Iterable<string>): Generator<string, void, undefined> {
+  yield* chunks
+  yield '\n'
 }
