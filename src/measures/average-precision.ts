@@ -1,6 +1,6 @@
 import { numRelAt, numRelRetAt, type JudgedRanking } from '../rank/judged-ranking.js'
 import { defineMeasure, single, teValues } from './measure.js'
-import { JUDGED_ONLY, judgedView, REL, relOf } from './params.js'
+import { cutOf, JUDGED_ONLY, judgedView, REL, relOf } from './params.js'
 import { TREC_EVAL_CUTOFFS } from './trec-eval-defaults.js'
 
 /** Lower bound used before taking logs for geometric means (trec_eval `MIN_GEO_MEAN`). */
@@ -55,6 +55,23 @@ export function averagePrecisionAt(q: JudgedRanking, cutoffs: readonly number[],
   return out
 }
 
+/**
+ * AP over the relevant docs retrieved (cwl_eval's AP):  (1/n_k) Σ_{r ≤ k, relevant} P@r,
+ * n_k = relevant docs in the top k; 0 when there is none.
+ */
+export function averagePrecisionRetrieved(q: JudgedRanking, rel: number, k = Infinity): number {
+  let relSoFar = 0
+  let sum = 0
+  const n = Math.min(q.numRet, k)
+  for (let i = 0; i < n; i++) {
+    if (q.grades[i]! >= rel) {
+      relSoFar++
+      sum += relSoFar / (i + 1)
+    }
+  }
+  return relSoFar ? sum / relSoFar : 0
+}
+
 /** log(max(AP, 0.00001)): the per-query value behind the geometric mean `gm_map`. */
 export function logAveragePrecision(q: JudgedRanking, rel = q.relevanceLevel): number {
   return Math.log(Math.max(averagePrecision(q, rel), MIN_GEO_MEAN))
@@ -75,7 +92,16 @@ export const averagePrecisionMeasure = defineMeasure({
   aliases: ['MAP'],
   summary: 'Average precision (cut at k when given), divided by all relevant documents R.',
   formula: 'AP@k = (1/R) * sum over relevant d at rank r <= k of P@r',
-  params: { rel: REL, judged_only: JUDGED_ONLY },
+  params: {
+    rel: REL,
+    judged_only: JUDGED_ONLY,
+    denominator: {
+      type: 'string',
+      choices: ['relevant', 'retrieved'],
+      default: 'relevant',
+      doc: "what the sum of P@r is divided by: all relevant docs R (trec_eval), or the relevant docs retrieved in the top k (cwl_eval's AP)",
+    },
+  },
   at: 'cutoff',
   atRequired: false,
   aggregate: 'mean',
@@ -87,6 +113,7 @@ export const averagePrecisionMeasure = defineMeasure({
   compute: (q, p, ctx) => {
     const v = judgedView(q, p.values.judged_only)
     const rel = relOf(p.values.rel, ctx)
+    if (p.values.denominator === 'retrieved') return averagePrecisionRetrieved(v, rel, cutOf(p.at))
     return p.at === undefined ? averagePrecision(v, rel) : averagePrecisionAt(v, [p.at], rel)[0]!
   },
 })

@@ -77,6 +77,8 @@ export interface MeasureDefinition<P extends ParamSpecs = ParamSpecs> {
   readonly aggregate: Aggregate
   /** Whether the value needs at least one relevant doc to be meaningful. */
   readonly needsRelevant: boolean
+  /** Pairs of parameters that cannot be given together (`rel` and `max_rel`). */
+  readonly exclusive?: readonly (readonly [string, string])[]
   /** trec_eval's names for this family (`P`; `map` and `map_cut`), if it has any. */
   readonly trecEval?: readonly TrecEvalMappingInput<P>[]
   compute(q: JudgedRanking, p: ResolvedParams<P>, ctx: MeasureContext): number

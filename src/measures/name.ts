@@ -348,6 +348,7 @@ export function parseMeasure(text: string): Measure[] {
   } else if (at === undefined && spec.atRequired) badSyntax(t, c.i, `@${spec.at === 'recall' ? 'r' : 'k'} after ${spec.name}, e.g. ${spec.name}@${spec.at === 'recall' ? '0.5' : '10'}`)
   c.ws()
   if (c.i < t.length) badSyntax(t, c.i, 'end of measure name')
+  for (const [a, b] of spec.exclusive ?? []) if (Object.hasOwn(given, a) && Object.hasOwn(given, b)) badSyntax(t, 0, `${a} or ${b}, not both, for ${spec.name}`)
   return [makeMeasure(spec, given, at)]
 }
 

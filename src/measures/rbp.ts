@@ -8,6 +8,7 @@ import { cutOf } from './params.js'
  * by default. Gains are grades (or the given table), rescaled to [0, 1] by (g − min)/(max − min)
  * when any lies outside it. trec_eval reads `min`/`max` uninitialised; we start them at 0 and 1
  * ... as its zero-initialised build does (the fixtures' values).
+ * With `max_rel` m, gains are min(max(grade, 0), m)/m on a fixed scale (cwl_eval's graded RBP).
  * Reference: Moffat & Zobel, Rank-biased precision for measurement of retrieval effectiveness,
  * TOIS 2008.
  */
@@ -63,6 +64,21 @@ export function rbpBinary(q: JudgedRanking, p: number, rel: number, k: number): 
   return (1 - p) * sum
 }
 
+/**
+ * RBP with gains on a fixed scale, cut at k:  (1 − p) Σ_{i ≤ k} p^(i−1) · min(max(grade(d_i), 0), m)/m
+ * (cwl_eval's RBP with a graded gain file; unjudged docs and negative judgments gain 0).
+ */
+export function rbpScaled(q: JudgedRanking, p: number, maxRel: number, k: number): number {
+  let sum = 0
+  let w = 1
+  for (let i = 0; i < k; i++) {
+    const g = q.grades[i]!
+    if (g > 0) sum += (w * Math.min(g, maxRel)) / maxRel
+    w *= p
+  }
+  return (1 - p) * sum
+}
+
 /** trec_eval's persistence: the last `p=` pair, else 0.9. */
 function persistence(pairs: readonly GainPair[]): number {
   let v = 0.9
@@ -79,16 +95,19 @@ export const rbpMeasure = defineMeasure({
   params: {
     p: { type: 'float', default: 0.8, range: { min: 0, max: 1, maxOpen: true }, doc: 'persistence: the chance of looking at the next document' },
     rel: { type: 'int', doc: 'binary gains: grade >= rel counts 1 (without it, graded gains, whatever the relevance level)' },
+    max_rel: { type: 'int', range: { min: 1 }, doc: 'graded gains on a fixed scale, min(max(grade,0),max_rel)/max_rel, as cwl_eval (not with rel)' },
   },
+  exclusive: [['rel', 'max_rel']],
   at: 'cutoff',
   atRequired: false,
   aggregate: 'mean',
   needsRelevant: false,
   trecEval: [{ name: 'rbp', params: 'pairs', fixed: { p: 0.9 }, v10Only: true, compute: single((q, p) => rbp(q, persistence(tePairs(p)), tePairs(p))) }],
   compute: (q, p) => {
-    const { p: pp, rel } = p.values
+    const { p: pp, rel, max_rel } = p.values
     const k = Math.min(q.numRet, cutOf(p.at))
     if (rel !== undefined) return rbpBinary(q, pp, rel, k)
+    if (max_rel !== undefined) return rbpScaled(q, pp, max_rel, k)
     return rbp(k === q.numRet ? q : { ...q, grades: q.grades.subarray(0, k), numRet: k }, pp)
   },
 })

@@ -6,6 +6,7 @@
 import { numRelAt, type JudgedRanking } from '../rank/judged-ranking.js'
 import { averagePrecisionMeasure, gmapMeasure, setMapMeasure } from './average-precision.js'
 import { bprefMeasure } from './bpref.js'
+import { bpmMeasure, instMeasure, insqMeasure, nerr10Measure, nerr11Measure, nerr8Measure, nerr9Measure, rbpResidualMeasure, sdcgMeasure } from './cwl.js'
 import { numNonrelJudgedRetMeasure, numRelMeasure, numRelRetMeasure, numRetMeasure } from './counts.js'
 import { infAPMeasure } from './infap.js'
 import { interpolatedPrecisionMeasure } from './interpolated-precision.js'
@@ -38,6 +39,15 @@ const SPECS: readonly MeasureSpec[] = [
   setMapMeasure,
   interpolatedPrecisionMeasure,
   rbpMeasure,
+  rbpResidualMeasure,
+  instMeasure,
+  insqMeasure,
+  bpmMeasure,
+  sdcgMeasure,
+  nerr8Measure,
+  nerr9Measure,
+  nerr10Measure,
+  nerr11Measure,
   numRetMeasure,
   numRelMeasure,
   numRelRetMeasure,
