@@ -12,8 +12,9 @@ const IMPLEMENTED: Readonly<Record<string, readonly RegExp[]>> = {
   gdeval: [/^nDCG\(dcg='exp-log2'\)@\d+$/],
   'gdeval-c': [/^nDCG\(dcg='exp-log2'\)@\d+$/],
   'ir_measures-gdeval': [/^nDCG\(dcg='exp-log2'\)@\d+$/],
-  cwl_eval: [/^P\(rel=1\)@\d+$/, /^RR\(rel=1\)$/, /^RBP\(p=[\d.]+,rel=1\)$/],
-  'ir_measures-cwl_eval': [/^P\(rel=1\)@\d+$/, /^RR\(rel=1\)$/, /^RBP\(p=[\d.]+,rel=1\)$/],
+  // Every cwl_eval measure (P, RR, cwl's AP, RBP binary and graded with residuals, INST, INSQ, BPM, SDCG, NERR8-11).
+  cwl_eval: [/^/],
+  'ir_measures-cwl_eval': [/^/],
 }
 
 const implemented = (variant: string) => (name: string) => (IMPLEMENTED[variant] ?? []).some((re) => re.test(name))
