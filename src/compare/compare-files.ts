@@ -65,9 +65,12 @@ export async function perQueryTableFromFiles(input: CompareFilesInput): Promise<
 
 /** Inputs of {@link scorePresetForComparison}. */
 export interface ComparePresetInput {
-  /** A preset read from TREC qrels (`dl21-…`, `neuclir23-…`). */
+  /** A preset read from TREC qrels (`dl21-…`, `neuclir23-…`, with `qrels`) or a SkillRet data folder (`skillret`, `skillret-fusion`, with `data`). */
   readonly preset: Preset
-  readonly qrels: string
+  /** The TREC qrels file (presets whose input is `trec-qrels`). */
+  readonly qrels?: string
+  /** The data folder (SkillRet presets). */
+  readonly data?: string
   /** Run paths, or `{ path, name }` with the label to show. */
   readonly runs: readonly RunInput[]
   /** Measures (default: the preset's). Each is computed under the conventions the preset gives it. */
@@ -87,14 +90,17 @@ export interface ComparePresetInput {
  */
 export async function scorePresetForComparison(input: ComparePresetInput): Promise<{ readonly score: PresetResult; readonly table: PerQueryTable; readonly notes: readonly string[] }> {
   if (input.runs.length < 1) throw new TrecscoreError(`preset '${input.preset.id}': no run given`, 2)
-  const inputs = { qrels: input.qrels, runs: input.runs, ...(input.relMap !== undefined ? { relMap: input.relMap } : {}) }
+  const fromData = input.preset.input.qrels !== 'trec-qrels'
+  const where = fromData ? input.data : input.qrels
+  if (where === undefined) throw new TrecscoreError(`preset '${input.preset.id}' needs ${fromData ? '--data <dir>' : '--qrels <file>'}`, 2)
+  const inputs = { ...(fromData ? { data: where } : { qrels: where }), runs: input.runs, ...(input.relMap !== undefined ? { relMap: input.relMap } : {}) }
   const options = input.measures ? { measures: input.measures } : {}
   const score = await runPreset(input.preset, inputs, options)
   const skips = score.conventions.some((c) => c.conventions.missingQueries !== 'zero')
   const zeroFilled = skips ? await runPreset(input.preset, inputs, { ...options, zeroFillMissing: true }) : score
   const table = tableFromEvaluations(
     zeroFilled.runs.map((r) => presetRunEvaluation(zeroFilled, r)),
-    `qrels ${input.qrels}, preset ${input.preset.id} conventions`,
+    `${fromData ? 'data' : 'qrels'} ${where}, preset ${input.preset.id} conventions`,
   )
   const notes = conventionSetLines(score)
   if (skips) notes.push(`missing queries are zero-filled here, although the preset ${input.preset.id} skips them: paired tests need every run on the same queries`)

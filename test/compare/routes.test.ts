@@ -188,4 +188,27 @@ describe('the same number on every route', () => {
       expect({ id, old: old.runs.map((r) => Object.fromEntries(r.measures.map((m, i) => [m, r.values[i]]))) }).toEqual({ id, old: viaResult })
     }
   })
+
+  it('skillret and skillret-fusion: compare --preset and report --preset give score --preset\'s numbers', async () => {
+    const dir = join(import.meta.dirname, '..', 'fixtures', 'presets', 'skillret')
+    const data = join(dir, 'data')
+    // Runs with every query present: compare zero-fills missing queries for its paired tests,
+    // which is skillret-fusion's rule but not skillret's (that difference is noted, not hidden).
+    const runs = [join(dir, 'runs', 'good.json'), join(dir, 'runs', 'perfect.json')]
+    for (const id of ['skillret', 'skillret-fusion']) {
+      const result = await runPreset(id, { data, runs })
+      const lib = fromResult(result)
+      const cmp = cli(['compare', '--preset', id, '--data', data, ...runs, '-f', 'json', '--names-from', 'path', '--bootstrap', '100'])
+      expect(cmp.code, cmp.stderr).toBe(0)
+      const out = join(tmp, `${id}.html`)
+      const rep = cli(['report', '--preset', id, '--data', data, ...runs, '--out', out, '--names-from', 'path'])
+      expect(rep.code, rep.stderr).toBe(0)
+      const routes: Record<string, Table> = {
+        'compare --preset (CLI JSON)': fromCompareJson(JSON.parse(cmp.stdout)),
+        'report --preset (page model)': fromReport(reportModel(readFileSync(out, 'utf8'))),
+        'report --preset (library)': fromReport(await buildReportData({ preset: id, data, runs })),
+      }
+      for (const [route, t] of Object.entries(routes)) expect({ id, route, t }).toEqual({ id, route, t: lib })
+    }
+  })
 })

@@ -12,7 +12,7 @@ describe('preset routes passed in', () => {
     await expect(buildReportData({ preset: 'fam-1', data: 'DIR', runs: ['a.run'] })).rejects.toMatchObject({
       issues: [
         { code: 'bad_argument', option: 'QRELS' },
-        { code: 'bad_argument', option: '--data', expected: '--data only with a preset that reads a data folder' },
+        { code: 'bad_argument', option: '--data', expected: '--data only with a SkillRet preset (skillret, skillret-fusion)' },
         { code: 'bad_argument', option: '--preset', expected: 'a preset read from TREC qrels (see trecscore presets)' },
       ],
     })

@@ -82,8 +82,8 @@ export function registerCompare(program: Command): void {
     .argument('<files...>', 'QRELS RUN... (TREC qrels then TREC runs; .gz ok), RUN... with --qrels FILE, or RUN... with --preset reteco-… --data DIR; a run may be given as LABEL=PATH')
     .addOption(measureOption("measures (ir_measures or trec_eval names: nDCG@10 'P(rel=2)@5' AP); default: the preset's, or nDCG@10 for RETECO"))
     .option('--qrels <file>', 'TREC qrels file; every argument is then a run (as with score --preset)')
-    .option('--preset <name>', "conventions and default measures of a preset (dl21-…), or a RETECO sub-track (reteco-1a|1b|2a|2c, with --data) whose topics carry groups")
-    .option('--data <dir>', 'RETECO: data directory (release or pilot layout)')
+    .option('--preset <name>', "conventions and default measures of a preset (dl21-…, neuclir23-…; skillret|skillret-fusion with --data), or a RETECO sub-track (reteco-1a|1b|2a|2c, with --data) whose topics carry groups")
+    .option('--data <dir>', 'RETECO: data directory (release or pilot layout); SkillRet: the data folder (queries and skills)')
     .option('--split <split>', 'RETECO: split whose qrels are used', 'dev')
     .option('--domains <list>', 'RETECO: only these domains (comma-separated)')
     .option('--baseline <run>', 'compare every run against this one (its label, path, base name, or run tag) instead of all pairs')
@@ -131,13 +131,24 @@ export function registerCompare(program: Command): void {
       const { table: t, warnings } = await perQueryTableFromReteco({ preset: flags.preset, data: flags.data, split: flags.split, runs: named.runs, ...(flags.measure ? { measures: flags.measure } : {}), ...(flags.domains ? { domains: flags.domains.split(',').filter(Boolean) } : {}) })
       for (const w of warnings) if (w.warnings.length) process.stderr.write(`trecscore: warning: ${w.run}: ${w.warnings.length} scoring warning(s); trecscore score --preset ${flags.preset} lists them\n`)
       table = t
+    } else if (flags.preset !== undefined && getPreset(flags.preset).input.qrels === 'skillret-data') {
+      const preset = getPreset(flags.preset)
+      if (flags.data === undefined) throw new TrecscoreError(`--preset ${preset.id} needs --data <dir> (the SkillRet data folder); every argument is then a run`, 2)
+      if (flags.qrels !== undefined) throw new TrecscoreError(`--qrels: --preset ${preset.id} takes its qrels from --data`, 2)
+      const other = ['split', 'domains', 'relMap', 'profile', 'ordering', 'scorePrecision', 'duplicates', 'corpus', 'unknownDocs', 'missingQueries', 'depth', 'judgedOnly', 'relLevel', 'gains', 'queriesWithoutRelevant'].filter((o) => command.getOptionValueSource(o) === 'cli')
+      if (other.length) throw new TrecscoreError(`${other.map((o) => `--${o.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')}: --preset ${preset.id} fixes the conventions and reads its qrels from --data`, 2)
+      if (files.length < 2) throw new TrecscoreError(`compare needs at least 2 runs with --preset ${preset.id}, got ${files.length}`, 2)
+      const named = await labelled(files)
+      options.baseline = named.baseline
+      if (flags.explain) explainStream(flags.format).write(`conventions: those of preset ${preset.id} (see trecscore presets show ${preset.id}); missing queries are zero-filled for paired tests\n\n`)
+      table = (await scorePresetForComparison({ preset, data: flags.data, runs: named.runs, ...(flags.measure ? { measures: flags.measure } : {}) })).table
     } else {
       const retecoOnly = ['data', 'split', 'domains'].filter((o) => command.getOptionValueSource(o) === 'cli')
-      if (retecoOnly.length) throw new TrecscoreError(`${retecoOnly.map((o) => `--${o}`).join(', ')}: only with --preset reteco-1a|reteco-1b|reteco-2a|reteco-2c`, 2)
+      if (retecoOnly.length) throw new TrecscoreError(`${retecoOnly.map((o) => `--${o}`).join(', ')}: only with --preset reteco-1a|reteco-1b|reteco-2a|reteco-2c (--data also with skillret|skillret-fusion)`, 2)
       const [qrelsFile, ...runFiles] = flags.qrels !== undefined ? [flags.qrels, ...files] : files
       if (runFiles.length < 2) throw new TrecscoreError(`compare needs QRELS and at least 2 runs, got ${flags.qrels !== undefined ? `--qrels and ${files.length} run(s)` : `${files.length} file(s)`}`, 2)
       const preset = flags.preset === undefined ? null : getPreset(flags.preset)
-      if (preset && preset.input.qrels !== 'trec-qrels') throw new TrecscoreError(`--preset ${preset.id}: compare takes presets scored from TREC qrels (${[...PRESETS.values()].filter((p) => p.input.qrels === 'trec-qrels').map((p) => p.id).join(', ')}) or RETECO sub-tracks`, 2)
+      if (preset && preset.input.qrels !== 'trec-qrels') throw new TrecscoreError(`--preset ${preset.id}: compare takes presets scored from TREC qrels (${[...PRESETS.values()].filter((p) => p.input.qrels === 'trec-qrels').map((p) => p.id).join(', ')}), the SkillRet presets (with --data) or RETECO sub-tracks`, 2)
       const measureNames = flags.measure ?? (preset ? [...preset.measures] : null)
       if (!measureNames) throw new TrecscoreError("required option '-m, --measure <names>' not specified (or give --preset); see `trecscore compare --help`", 2)
       const engineFlags = ['profile', 'ordering', 'scorePrecision', 'duplicates', 'corpus', 'unknownDocs', 'missingQueries', 'depth', 'judgedOnly', 'relLevel', 'gains', 'queriesWithoutRelevant'].filter((o) => command.getOptionValueSource(o) === 'cli')

@@ -30,8 +30,8 @@ export function registerReport(program: Command): void {
     .argument('<inputs...>', 'QRELS RUN... (TREC files), or RUN... with --qrels FILE; with a RETECO preset only RUN... (the qrels come from --data); a run may be given as LABEL=PATH')
     .addOption(measureOption(`measures (default ${DEFAULT_REPORT_MEASURES.join(' ')}; RETECO: ${PLAN_METRICS.join(' ')}; a preset: its own)`))
     .option('--qrels <file>', 'TREC qrels file; every argument is then a run (as with score --preset)')
-    .option('--preset <name>', 'reteco-1a|reteco-1b|reteco-2a|reteco-2c (with --data; per-domain bars, turn-depth chart for 2a/2c) or a preset read from TREC qrels (dl21-…)')
-    .option('--data <dir>', 'RETECO data directory (with a RETECO preset)')
+    .option('--preset <name>', 'reteco-1a|reteco-1b|reteco-2a|reteco-2c (with --data; per-domain bars, turn-depth chart for 2a/2c), skillret|skillret-fusion (with --data), or a preset read from TREC qrels (dl21-…)')
+    .option('--data <dir>', 'RETECO data directory (with a RETECO preset); SkillRet data folder (with a SkillRet preset)')
     .option('--split <split>', 'RETECO split whose qrels are used', 'dev')
     .option('--baseline <run>', 'baseline run, one of the runs (its label or path as given): difference chart and tests against it (default: difference chart against the first run, tests over all pairs)')
     .addOption(outOption('HTML file to write').makeOptionMandatory())
@@ -41,10 +41,10 @@ export function registerReport(program: Command): void {
   addConventionOptions(cmd, ['--corpus', '--rel-map']).action(async (inputs: string[], flags: ReportFlags, self: Command) => {
     const given = CONVENTION_FLAGS.filter((k) => self.getOptionValueSource(k) === 'cli')
     if (flags.preset !== undefined && given.length) throw new InputError(given.map((k) => ({ code: 'bad_argument', option: flagName(k), found: String((flags as unknown as Record<string, unknown>)[k]), expected: `no convention flags with --preset ${flags.preset} (the preset's conventions apply)` })))
-    const reteco = flags.preset?.startsWith('reteco-') ?? false
-    if (reteco && flags.qrels !== undefined) throw new TrecscoreError(`--qrels: --preset ${flags.preset} takes its qrels from --data`, 2)
-    const qrels = reteco ? undefined : (flags.qrels ?? inputs[0])
-    const runArgs = reteco || flags.qrels !== undefined ? inputs : inputs.slice(1)
+    const fromData = (flags.preset?.startsWith('reteco-') ?? false) || flags.preset === 'skillret' || flags.preset === 'skillret-fusion'
+    if (fromData && flags.qrels !== undefined) throw new TrecscoreError(`--qrels: --preset ${flags.preset} takes its qrels from --data`, 2)
+    const qrels = fromData ? undefined : (flags.qrels ?? inputs[0])
+    const runArgs = fromData || flags.qrels !== undefined ? inputs : inputs.slice(1)
     const runs = await resolveRunLabels(runArgs, runLabelOptions(flags))
     // --baseline may name a run by its path as typed; the report knows runs by their labels.
     const baseline = flags.baseline === undefined ? undefined : (runs.find((r) => r.name === flags.baseline) ?? runs.find((r, i) => r.path === flags.baseline || runArgs[i] === flags.baseline))?.name ?? flags.baseline

@@ -101,10 +101,13 @@ export async function buildReportData(req: ReportRequest): Promise<ReportData> {
     if (req.data === undefined) issues.push({ code: 'bad_argument', option: '--data', found: '', expected: `the ${route.family} data directory (preset ${req.preset})` })
     if (req.qrels !== undefined) issues.push({ code: 'bad_argument', option: 'QRELS', found: req.qrels, expected: `no qrels file with --preset ${req.preset} (the qrels come from --data)` })
     issues.push(...route.checkMeasures(req.measures ?? []))
+  } else if (req.preset !== undefined && findPreset(req.preset)?.input.qrels === 'skillret-data') {
+    if (req.data === undefined) issues.push({ code: 'bad_argument', option: '--data', found: '', expected: `the SkillRet data folder (preset ${req.preset})` })
+    if (req.qrels !== undefined) issues.push({ code: 'bad_argument', option: 'QRELS', found: req.qrels, expected: `no qrels file with --preset ${req.preset} (the qrels come from --data)` })
   } else {
-    const folders = routes.map((r) => `a ${r.family} preset (${r.presets.join(', ')})`).join(' or ')
+    const folders = [...routes.map((r) => `a ${r.family} preset (${r.presets.join(', ')})`), 'a SkillRet preset (skillret, skillret-fusion)'].join(' or ')
     if (req.qrels === undefined) issues.push({ code: 'bad_argument', option: 'QRELS', found: '', expected: 'a TREC qrels file before the runs' })
-    if (req.data !== undefined) issues.push({ code: 'bad_argument', option: '--data', found: req.data, expected: folders ? `--data only with ${folders}` : '--data only with a preset that reads a data folder' })
+    if (req.data !== undefined) issues.push({ code: 'bad_argument', option: '--data', found: req.data, expected: `--data only with ${folders}` })
     const p = req.preset === undefined ? undefined : findPreset(req.preset)
     if (req.preset !== undefined && (!p || p.input.qrels !== 'trec-qrels'))
       issues.push({ code: 'bad_argument', option: '--preset', found: req.preset, expected: `${routes.map((r) => `a ${r.family} preset (with --data) or `).join('')}a preset read from TREC qrels (see trecscore presets)` })
@@ -128,8 +131,9 @@ export async function buildReportData(req: ReportRequest): Promise<ReportData> {
   const build = { ...(req.baseline !== undefined ? { baseline: req.baseline } : {}), ...(req.title !== undefined ? { title: req.title } : {}) }
   if (preset) {
     // The route `score --preset` takes (runPreset): its checks, tie rules and per-measure conventions.
-    const { score, table, notes: presetNotes } = await scorePresetForComparison({ preset, qrels: req.qrels!, runs: order, ...(req.measures ? { measures: req.measures } : {}) })
-    const source = `qrels ${req.qrels}, preset ${preset.id} (${preset.title})`
+    const fromData = preset.input.qrels !== 'trec-qrels'
+    const { score, table, notes: presetNotes } = await scorePresetForComparison({ preset, ...(fromData ? { data: req.data! } : { qrels: req.qrels! }), runs: order, ...(req.measures ? { measures: req.measures } : {}) })
+    const source = `${fromData ? `data ${req.data}` : `qrels ${req.qrels}`}, preset ${preset.id} (${preset.title})`
     const { comparison, notes } = order.length > 1 ? tryCompare(() => compareTable({ ...table, source }, { baseline: req.baseline ?? null })) : { comparison: null, notes: [] }
     const data = reportFromEvaluations(score.runs.map((r) => presetRunEvaluation(score, r)), source, { comparison, notes: [...presetNotes, ...notes], ...build })
     const groups = score.conventions.length > 1 ? score.conventions.map((g): [string, string] => [g.measures.join(', '), `${g.tieRule ? `tie rule ${g.tieRule}; ` : ''}${conventionsLine(g.conventions)}`]) : []
