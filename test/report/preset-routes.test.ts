@@ -30,7 +30,7 @@ describe('preset routes passed in', () => {
     expect(await buildReportData({ preset: 'fam-1', data: 'DIR', runs: ['a.run', 'b.run'], baseline: 'b.run', routes: [route] })).toBe(stub)
     expect(seen).toEqual([{ preset: 'fam-1', data: 'DIR', split: 'dev', runs: ['b.run', 'a.run'], baseline: 'b.run' }])
     await expect(buildReportData({ preset: 'fam-1', data: 'DIR', runs: ['a.run'], measures: ['bad'], routes: [route] })).rejects.toMatchObject({ issues: [{ option: '-m', found: 'bad' }] })
-    await expect(buildReportData({ qrels: 'q', data: 'DIR', runs: ['a.run'], routes: [route] })).rejects.toMatchObject({ issues: [{ option: '--data', expected: '--data only with a FAM preset (fam-1)' }] })
+    await expect(buildReportData({ qrels: 'q', data: 'DIR', runs: ['a.run'], routes: [route] })).rejects.toMatchObject({ issues: [{ option: '--data', expected: '--data only with a FAM preset (fam-1) or a SkillRet preset (skillret, skillret-fusion)' }] })
   })
 
   it('judge: a preset needs its route; the route builds the items', async () => {
