@@ -100,6 +100,8 @@ export interface PublicEntry {
   readonly pTierHead: number | null
   /** Corrected p-value against the entry ranked directly above (null for the first). */
   readonly pAbove: number | null
+  /** RETECO tracks: per domain, the mean of the primary measure's per-query values (null: none). */
+  readonly domains: Readonly<Record<string, number | null>> | null
 }
 
 /** A board as served (HTML, JSON, CSV, Markdown, LaTeX). */
@@ -118,6 +120,8 @@ export interface Board {
   readonly rescoring: number
   /** How the tiers were computed, in words; null when the competition turned tiers off. */
   readonly tierPolicy: string | null
+  /** RETECO tracks: the domains of the per-domain breakdown, in natural order (empty for other tracks). */
+  readonly domains: readonly string[]
   readonly entries: readonly PublicEntry[]
 }
 
@@ -129,7 +133,7 @@ export function anonymousAlias(teamId: string): string {
 /** A ranked entry as published. */
 export function publish(e: BoardEntry): PublicEntry {
   const hide = e.anonymous && !e.baseline
-  return { rank: e.rank, team: hide ? anonymousAlias(e.teamId) : e.teamName, anonymous: hide, baseline: e.baseline, run: hide ? null : e.runName, submissionId: hide ? null : e.submissionId, primary: e.primary!, columns: e.columns, submittedAt: e.createdAt, tier: null, pTierHead: null, pAbove: null }
+  return { rank: e.rank, team: hide ? anonymousAlias(e.teamId) : e.teamName, anonymous: hide, baseline: e.baseline, run: hide ? null : e.runName, submissionId: hide ? null : e.submissionId, primary: e.primary!, columns: e.columns, submittedAt: e.createdAt, tier: null, pTierHead: null, pAbove: null, domains: null }
 }
 
 /** When an organizer released a phase, or null. */
@@ -173,6 +177,31 @@ async function candidatesOf(db: Db, track: Track, phaseId: string, qrelsVersion?
       scoreId: r.score_id,
     }
   })
+}
+
+/**
+ * Per-domain means of per-query values whose ids are `domain/topic` (RETECO tracks): the
+ * domains in natural order, and per entry each domain's mean (null when it has no value there).
+ */
+export function domainBreakdown(perQuery: readonly PerQueryPrimary[]): { domains: string[]; means: (Record<string, number | null> | null)[] } {
+  const all = new Set<string>()
+  const means = perQuery.map((m) => {
+    if (!m) return null
+    const sums = new Map<string, [number, number]>()
+    for (const [q, v] of m) {
+      const cut = q.indexOf('/')
+      if (cut < 0) continue
+      const d = q.slice(0, cut)
+      all.add(d)
+      const s = sums.get(d) ?? [0, 0]
+      s[0] += v
+      s[1]++
+      sums.set(d, s)
+    }
+    return Object.fromEntries([...sums].map(([d, [sum, n]]) => [d, sum / n]))
+  })
+  const domains = [...all].sort((x, y) => x.localeCompare(y, 'en', { numeric: true }) || (x < y ? -1 : x > y ? 1 : 0))
+  return { domains, means: means.map((m) => (m ? Object.fromEntries(domains.map((d) => [d, m[d] ?? null])) : null)) }
 }
 
 /** Per ranked entry, its per-query values of the primary measure (read from its score row). */
@@ -223,10 +252,17 @@ export async function loadBoard(db: Db, competition: Competition, trackId: strin
   if (!track || !phase) return null
   const sig = competition.significance
   const base = { track: track.id, phase: phase.id, primary: track.primary, columns: track.shownColumns, counts: competition.limits.counts, tiePolicy: TIE_POLICY, tierPolicy: sig.enabled ? tierPolicy(sig) : null, ...(await qrelsState(db, track.id, phase.id)) }
-  if (!(await isPublic(db, phase, now))) return { ...base, released: false, entries: [] }
+  if (!(await isPublic(db, phase, now))) return { ...base, domains: [], released: false, entries: [] }
   const ranked = await rankedEntries(db, competition, track, phase.id)
-  const tiers = sig.enabled ? computeTiers(await primaryPerQuery(db, track, ranked), sig) : []
-  return { ...base, released: true, entries: ranked.map((e, i) => ({ ...publish(e), tier: tiers[i]?.tier ?? null, pTierHead: tiers[i]?.pHead ?? null, pAbove: tiers[i]?.pAbove ?? null })) }
+  const perQuery = sig.enabled || track.kind === 'reteco' ? await primaryPerQuery(db, track, ranked) : []
+  const tiers = sig.enabled ? computeTiers(perQuery, sig) : []
+  const split = track.kind === 'reteco' ? domainBreakdown(perQuery) : { domains: [], means: [] }
+  return {
+    ...base,
+    domains: split.domains,
+    released: true,
+    entries: ranked.map((e, i) => ({ ...publish(e), tier: tiers[i]?.tier ?? null, pTierHead: tiers[i]?.pHead ?? null, pAbove: tiers[i]?.pAbove ?? null, domains: split.means[i] ?? null })),
+  }
 }
 
 /** One side of a diff row. */

@@ -197,6 +197,12 @@ describe('submissions', () => {
     expect(board.body.entries[0]!.columns['nDCG@10']).toBe(rep.headline.value)
     expect(board.body.entries[0]!.columns['MRR']).toBe(rep.diagnostics['MRR'])
     expect(rep.headline.value).toBeGreaterThan(0)
+    // The per-domain breakdown equals the report's "Per domain (query means)" table.
+    const perDomain = (JSON.parse(out.stdout) as { reports: { tables: { key: string; rows: { label: string; values: Record<string, number> }[] }[] }[] }).reports[0]!.tables.find((t) => t.key === 'per_domain')!
+    const withDomains = (await anon.json<{ domains: string[]; entries: { domains: Record<string, number | null> | null }[] }>('/api/v1/boards/reteco-1a/dev')).body
+    expect(withDomains.domains).toEqual(perDomain.rows.map((r) => r.label))
+    for (const row of perDomain.rows) expect(withDomains.entries[0]!.domains![row.label], row.label).toBeCloseTo(row.values['nDCG@10']!, 12)
+    expect((await anon.get('/boards/reteco-1a/dev')).text).toContain('<h2>Per domain</h2>')
   })
   it('every score row carries its provenance', async () => {
     const s = await a.json<{ versions: { provenance: Record<string, string> }[] }>(`/api/v1/submissions/${ids['aDense']}`)

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { anonymousAlias, publish, rankBoard, type Board, type BoardCandidate } from '../../src/server/board.js'
+import { anonymousAlias, domainBreakdown, publish, rankBoard, type Board, type BoardCandidate } from '../../src/server/board.js'
 import { boardCsv, boardLatex, boardMarkdown } from '../../src/server/web/exports.js'
 
 function cand(over: Partial<BoardCandidate> & Pick<BoardCandidate, 'submissionId' | 'teamId'>): BoardCandidate {
@@ -112,7 +112,7 @@ describe('rankBoard', () => {
 describe('boardCsv', () => {
   it('quotes cells with commas, quotes or newlines and keeps formula-like names as text', () => {
     const entries = rankBoard([cand({ submissionId: 'a', teamId: 'A', teamName: '=HYPERLINK("x"),1', primary: 0.25, columns: { 'nDCG@10': 0.25 } }), cand({ submissionId: 'b', teamId: 'B', teamName: 'line\nbreak', primary: 0.125, columns: { 'nDCG@10': null } })], 'best')
-    const csv = boardCsv({ track: 't', phase: 'dev', primary: 'nDCG@10', columns: ['nDCG@10'], released: true, counts: 'best', tiePolicy: '', tierPolicy: null, qrelsVersion: 1, rescoring: 0, entries: entries.map(publish) })
+    const csv = boardCsv({ track: 't', phase: 'dev', primary: 'nDCG@10', columns: ['nDCG@10'], released: true, counts: 'best', tiePolicy: '', tierPolicy: null, domains: [], qrelsVersion: 1, rescoring: 0, entries: entries.map(publish) })
     expect(csv).toBe('rank,team,baseline,run,submitted,nDCG@10\r\n1,"\'=HYPERLINK(""x""),1",false,r,2027-01-01T00:00:00.000Z,0.25\r\n2,"line\nbreak",false,r,2027-01-01T00:00:00.000Z,\r\n')
   })
 })
@@ -121,7 +121,7 @@ describe('exports with significance tiers', () => {
   it('CSV gives the tier and both corrected p-values after the measures; Markdown and LaTeX the tier', () => {
     const entries = rankBoard([cand({ submissionId: 'a', teamId: 'A', teamName: 'A', primary: 0.5, columns: { 'nDCG@10': 0.5 } }), cand({ submissionId: 'b', teamId: 'B', teamName: 'B', primary: 0.25, columns: { 'nDCG@10': 0.25 } })], 'best').map(publish)
     const withTiers = [{ ...entries[0]!, tier: 1 }, { ...entries[1]!, tier: 2, pTierHead: null, pAbove: 0.0125 }]
-    const b: Board = { track: 't', phase: 'dev', primary: 'nDCG@10', columns: ['nDCG@10'], released: true, counts: 'best', tiePolicy: '', tierPolicy: 'Tiers: …', qrelsVersion: 1, rescoring: 0, entries: withTiers }
+    const b: Board = { track: 't', phase: 'dev', primary: 'nDCG@10', columns: ['nDCG@10'], released: true, counts: 'best', tiePolicy: '', tierPolicy: 'Tiers: …', domains: [], qrelsVersion: 1, rescoring: 0, entries: withTiers }
     expect(boardCsv(b)).toBe('rank,team,baseline,run,submitted,nDCG@10,tier,p_vs_tier_head,p_vs_above\r\n1,A,false,r,2027-01-01T00:00:00.000Z,0.5,1,,\r\n2,B,false,r,2027-01-01T00:00:00.000Z,0.25,2,,0.0125\r\n')
     expect(boardMarkdown(b).split('\n')[0]).toBe('| rank | team | baseline | run | submitted | nDCG\\@10 | tier |')
     expect(boardMarkdown(b).split('\n')[3]).toBe('| 2 | B | false | r | 2027-01-01T00:00:00.000Z | 0.2500 | 2 |')
@@ -129,8 +129,21 @@ describe('exports with significance tiers', () => {
   })
 })
 
+describe('domainBreakdown', () => {
+  it('per entry, the mean of its per-query values in each domain (ids domain/topic), domains in natural order', () => {
+    const a = new Map([['law/1', 0.5], ['law/2', 0.25], ['bitcoin/7', 1], ['history10/3', 0], ['history2/1', 0.5]])
+    const b = new Map([['law/1', 1]])
+    const { domains, means } = domainBreakdown([a, null, b])
+    expect(domains).toEqual(['bitcoin', 'history2', 'history10', 'law'])
+    expect(means).toEqual([{ bitcoin: 1, history2: 0.5, history10: 0, law: 0.375 }, null, { bitcoin: null, history2: null, history10: null, law: 1 }])
+  })
+  it('ids without a domain are left out', () => {
+    expect(domainBreakdown([new Map([['q1', 1]])])).toEqual({ domains: [], means: [{}] })
+  })
+})
+
 function board(entries: BoardCandidate[], released = true): Board {
-  return { track: 't', phase: 'test', primary: 'nDCG@10', columns: ['nDCG@10', 'AP'], released, counts: 'best', tiePolicy: '', tierPolicy: null, qrelsVersion: 1, rescoring: 0, entries: rankBoard(entries, 'best').map(publish) }
+  return { track: 't', phase: 'test', primary: 'nDCG@10', columns: ['nDCG@10', 'AP'], released, counts: 'best', tiePolicy: '', tierPolicy: null, domains: [], qrelsVersion: 1, rescoring: 0, entries: rankBoard(entries, 'best').map(publish) }
 }
 
 describe('exports (Markdown, LaTeX) and anonymity', () => {

@@ -44,6 +44,7 @@ export const boardEntrySchema = z
     tier: z.number().int().nullable().describe('significance tier (1: statistically tied with #1); null without tiers or per-query values'),
     pTierHead: z.number().nullable().describe('corrected p-value against the head of its tier; null for a head'),
     pAbove: z.number().nullable().describe('corrected p-value against the entry ranked directly above; null for the first'),
+    domains: z.record(z.string(), value).nullable().describe('RETECO tracks: per domain, the mean of the primary measure over its queries; null for other tracks'),
   })
   .meta({ id: 'BoardEntry' })
 
@@ -58,6 +59,7 @@ export const boardResponse = z
     tiePolicy: z.string(),
     qrelsVersion: z.number().int().describe('the newest qrels version (1: the config\'s qrels)'),
     rescoring: z.number().int().describe('re-scoring jobs still waiting or running (the board mixes qrels versions until 0)'),
+    domains: z.array(z.string()).describe('RETECO tracks: the domains of the per-domain breakdown; empty for other tracks'),
     tierPolicy: z.string().nullable().describe('how the significance tiers are computed; null when the competition turned them off'),
     entries: z.array(boardEntrySchema),
   })

@@ -39,7 +39,15 @@ export function boardBody(b: Board, title: string): SafeHtml {
   const counts = b.counts === 'best' ? "each team's best scored run counts" : b.counts === 'latest' ? "each team's latest scored run counts" : 'the run each team selected counts (its latest scored run until it selects one)'
   const qrels = b.qrelsVersion > 1 ? h`<p>Scored against qrels version ${b.qrelsVersion}. <a href="/boards/${encodeURIComponent(b.track)}/${encodeURIComponent(b.phase)}/diff">Rank changes from version ${b.qrelsVersion - 1}</a>.</p>` : ''
   const pending = b.rescoring > 0 ? h`<p class="notice" role="status">Re-scoring against the new qrels version: ${b.rescoring} submission(s) to go; until then some rows still show their previous score.</p>` : ''
-  return h`<p>${title}, phase ${b.phase}. ${b.tiePolicy} One entry per team: ${counts}; anonymous teams are listed by an alias.</p>${qrels}${pending}<p>Export: <a href="${api}">JSON</a> · <a href="${api}/csv">CSV</a> · <a href="${api}/markdown">Markdown</a> · <a href="${api}/latex">LaTeX</a></p>${tiers ? h`<p>${b.tierPolicy}</p>` : ''}<table class="board"><thead>${head}</thead><tbody>${rows.length ? rows : h`<tr><td colspan="${b.columns.length + (tiers ? 6 : 4)}">No scored submissions yet.</td></tr>`}</tbody></table>`
+  return h`<p>${title}, phase ${b.phase}. ${b.tiePolicy} One entry per team: ${counts}; anonymous teams are listed by an alias.</p>${qrels}${pending}<p>Export: <a href="${api}">JSON</a> · <a href="${api}/csv">CSV</a> · <a href="${api}/markdown">Markdown</a> · <a href="${api}/latex">LaTeX</a></p>${tiers ? h`<p>${b.tierPolicy}</p>` : ''}<table class="board"><thead>${head}</thead><tbody>${rows.length ? rows : h`<tr><td colspan="${b.columns.length + (tiers ? 6 : 4)}">No scored submissions yet.</td></tr>`}</tbody></table>${domainTable(b)}`
+}
+
+/** RETECO tracks: the primary measure per domain, one row per board entry. */
+function domainTable(b: Board): SafeHtml | string {
+  if (!b.domains.length || !b.entries.length) return ''
+  const head = h`<tr><th scope="col">Rank</th><th scope="col">Team</th>${b.domains.map((d) => h`<th scope="col">${d}</th>`)}</tr>`
+  const rows = b.entries.map((e) => h`<tr><td>${e.rank}</td><td>${e.team}</td>${b.domains.map((d) => h`<td class="num">${num(e.domains?.[d] ?? null)}</td>`)}</tr>`)
+  return h`<h2>Per domain</h2><p>${b.primary} per domain: the mean of the per-query values of the domain's topics (the board's own column may aggregate otherwise, e.g. a macro over domains).</p><table class="board"><thead>${head}</thead><tbody>${rows}</tbody></table>`
 }
 
 function tierCell(t: number | null): string {
