@@ -29,3 +29,22 @@ const code = readFileSync(outfile, 'utf8').replace(/<\/(script)/gi, '<\\/$1')
 writeFileSync(outfile, `/* @observablehq/plot ${plotVersion} (ISC) with d3 (ISC), bundled by esbuild */\n${code}`)
 writeFileSync(join(outDir, 'versions.json'), JSON.stringify({ '@observablehq/plot': plotVersion }, null, 2) + '\n')
 console.log(`report assets: ${outfile.slice(root.length + 1)} (${(code.length / 1024).toFixed(0)} KiB, Plot ${plotVersion})`)
+
+// The leaderboard's upload page: its script and the Web Worker that runs the server's validator
+// in the browser (src/server/web/client/). Built for the browser: a Node built-in in what they
+// import fails the build (the validator must stay free of Node APIs).
+const webDir = join(root, 'dist', 'web-assets')
+mkdirSync(webDir, { recursive: true })
+for (const name of ['upload', 'validate-worker']) {
+  await build({
+    entryPoints: [join(root, 'src', 'server', 'web', 'client', `${name}.js`)],
+    bundle: true,
+    format: name === 'upload' ? 'iife' : 'esm',
+    minify: true,
+    target: 'es2022',
+    platform: 'browser',
+    outfile: join(webDir, `${name}.js`),
+    logLevel: 'warning',
+  })
+}
+console.log(`web assets: dist/web-assets/upload.js, validate-worker.js`)

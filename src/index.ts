@@ -102,6 +102,7 @@ export { escapeControlChars } from './report/control-chars.js'
 export { escapeMarkdown } from './report/escape.js'
 export { formatFixed } from './report/printf.js'
 export { jsonChunks, type JsonChunkOptions } from './report/json-chunks.js'
+export { validateChunks, type ValidateChunksOptions, type ChunkValidation } from './validate/validate-chunks.js'
 export { TABLE_FORMATS, renderTable, type Cell, type Column, type Table, type TableFormat, type TableOptions } from './report/table.js'
 export * from './report/html/index.js'
 

@@ -43,9 +43,18 @@ export function binaryString(buf: Uint8Array, start: number, end: number): strin
 /** Decode a binary-string id (one char per byte) into the UTF-8 text it encodes. */
 export function decodeId(id: string): string {
   // ASCII reads the same either way: the id itself, with no copy (a million ids, a million strings saved).
-  for (let i = 0; i < id.length; i++) if (id.charCodeAt(i) > 0x7f) return Buffer.from(id, 'latin1').toString('utf8')
+  for (let i = 0; i < id.length; i++) if (id.charCodeAt(i) > 0x7f) return typeof Buffer === 'function' ? Buffer.from(id, 'latin1').toString('utf8') : UTF8.decode(binaryBytes(id))
   return id
 }
+
+/** The bytes of a binary string (one char per byte), without Node's `Buffer` (this module also runs in a browser). */
+export function binaryBytes(s: string): Uint8Array {
+  const out = new Uint8Array(s.length)
+  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i) & 0xff
+  return out
+}
+
+const UTF8 = new TextDecoder('utf-8', { ignoreBOM: true })
 
 /** Encode UTF-8 text as a binary-string id (the inverse of {@link decodeId}). */
 export function encodeId(text: string): string {

@@ -19,9 +19,8 @@ import {
   readChunks,
   readQrels,
   renderRetecoValidationText,
-  renderValidationText,
   resolveConventions,
-  RunValidator,
+  validateChunks,
   presetRunEvaluation,
   qrelsWarnings,
   runMessages,
@@ -109,6 +108,15 @@ function hidePath(text: string, file: string, name: string): string {
 }
 
 /**
+ * The topic ids the upload check knows for a track and phase (binary strings): the qrels topics
+ * of a public phase of a qrels track; none (format checks only) for hidden phases and RETECO.
+ * The upload page hands the same list to the browser's check.
+ */
+export async function uploadTopics(track: Track, phase: PhaseConfig): Promise<Set<string> | undefined> {
+  return track.kind !== 'reteco' && !phase.hidden ? new Set((await readQrels(qrelsFileOf(track, phase))).queries.keys()) : undefined
+}
+
+/**
  * Validate a stored upload for a track and phase with the validator `trecscore validate` runs.
  * Hidden phases check the format only: no qrels topic list is consulted, so no report can
  * depend on the hidden qrels.
@@ -119,16 +127,9 @@ export async function validateSubmission(track: Track, phase: PhaseConfig, file:
     const text = hidePath(hidePath(renderRetecoValidationText(v), file, name), track.dataDir + '/', '')
     return { ok: v.ok, errors: v.errors, warnings: v.warnings, text }
   }
-  const topics = track.kind !== 'reteco' && !phase.hidden ? new Set((await readQrels(qrelsFileOf(track, phase))).queries.keys()) : undefined
-  const validator = new RunValidator({ file: name, maxLineBytes, maxListed: 20, strict: false, ...(topics ? { topics } : {}) })
-  try {
-    for await (const chunk of readChunks(file)) validator.feed(chunk)
-  } catch (e) {
-    if (!(e instanceof SourceError)) throw e
-    validator.fail(e.reason)
-  }
-  const report = validator.end()
-  return { ok: report.errors === 0, errors: report.errors, warnings: report.warnings, text: renderValidationText(report) }
+  const topics = await uploadTopics(track, phase)
+  // The same check the upload page runs in the browser (validateChunks), on the stored file.
+  return validateChunks(readChunks(file), { file: name, maxLineBytes, ...(topics ? { topics } : {}) }, (e) => (e instanceof SourceError ? e.reason : null))
 }
 
 function fromEvaluation(e: RunEvaluation, track: Track): Pick<ScoreOutcome, 'primary' | 'columns' | 'perQuery'> & { counts: Record<string, number> } {

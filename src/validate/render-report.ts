@@ -2,7 +2,7 @@
  * Renderers of a {@link RunValidationReport}: pure `(report) => string`. Messages come from
  * `format-run-problem.ts`; this module only lays them out.
  */
-import { decodeId } from '../io/bytes.js'
+import { binaryBytes, decodeId } from '../io/bytes.js'
 import { formatRunProblem } from './format-run-problem.js'
 import { hasWhere, severityOf, type RunProblem, type Where } from './run-problem.js'
 import { utf8SequenceLength } from './utf8.js'
@@ -20,8 +20,10 @@ function hex2(b: number): string {
  * control characters `\0`, `\r` or `\xNN` (tabs stay), a byte order mark `\uFEFF`. Returns the
  * text and, for a 1-based byte column, the matching 0-based index in the text.
  */
+const UTF8 = new TextDecoder('utf-8', { ignoreBOM: true })
+
 export function displayLine(raw: string, column = 0): { text: string; at: number } {
-  const bytes = Buffer.from(raw, 'latin1')
+  const bytes = binaryBytes(raw)
   let out = ''
   let at = -1
   let i = 0
@@ -49,7 +51,7 @@ export function displayLine(raw: string, column = 0): { text: string; at: number
         out += `\\x${hex2(c)}`
         i++
       } else {
-        const ch = bytes.toString('utf8', i, i + len)
+        const ch = UTF8.decode(bytes.subarray(i, i + len))
         out += ch === '\ufeff' ? '\\uFEFF' : ch
         i += len
       }

@@ -63,9 +63,11 @@ describe('accounts and sessions', () => {
     expect(cookie).toMatch(/HttpOnly/)
     expect(cookie).toMatch(/SameSite=Strict/)
     const page = await a.get('/team')
-    expect(page.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+    expect(page.headers.get('content-security-policy')).toBe("default-src 'none'; script-src 'self'; worker-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
     expect(page.headers.get('x-frame-options')).toBe('DENY')
-    expect(page.text).not.toMatch(/<script|style=/)
+    // No inline script or style: the one script element loads the site's own file.
+    expect(page.text).not.toMatch(/style=/)
+    expect([...page.text.matchAll(/<script[^>]*>/g)].map((m) => m[0])).toEqual(['<script src="/static/upload.js" defer>'])
   })
   it('API tokens: shown once, work for their team only, stored hashed, revocable', async () => {
     const page = await a.post('/team/tokens', { label: 'ci' })

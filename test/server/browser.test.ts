@@ -10,11 +10,12 @@
  *
  * Without /usr/bin/chromium the suite is skipped with a warning, except under CI.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { gzipSync } from 'node:zlib'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ROOT } from './helpers.js'
@@ -134,17 +135,43 @@ describe.skipIf(!haveChromium)('leaderboard server in Chromium', () => {
     if (dir) rmSync(dir, { recursive: true, force: true })
   })
 
-  it('an invalid run is refused with every problem and its line number; no submission appears', async () => {
+  it('an invalid run is checked in the browser: every problem with its line number, as the CLI words it; it cannot be submitted and nothing is sent', async () => {
     const page = await as('dana')
     const before = await submissionCount(page)
     const bad = join(dir, 'broken.run')
     writeFileSync(bad, 'q01 Q0 d1 1 2.5 t\nq01 Q0 d2 two 1.5 t\nq02 Q0 d3 1\n')
-    await upload(page, 'dev', bad)
-    const report = page.locator('pre.report')
-    await expect.poll(() => report.textContent()).toContain('broken.run:2:')
-    expect(await report.textContent()).toContain('broken.run:3:')
-    await page.screenshot({ path: join(ARTIFACTS, 'upload-problems.png') })
+    await page.goto(`${demo.url}/team`)
+    const form = page.locator('form:has(#up-passages-dev)')
+    const sent: string[] = []
+    page.on('request', (r) => {
+      if (r.method() === 'POST') sent.push(r.url())
+    })
+    await form.locator('#up-passages-dev').setInputFiles(bad)
+    const report = form.locator('.validation pre.report')
+    await expect.poll(() => report.textContent(), { timeout: 20_000 }).toContain('broken.run:2:')
+    // The very text `trecscore validate` prints for the same file against the dev qrels.
+    const cli = spawnSync(process.execPath, [join(ROOT, 'bin', 'trecscore.js'), 'validate', 'broken.run', '--qrels', join(dir, 'demo-track', 'qrels-dev.txt')], { cwd: dir, encoding: 'utf8' })
+    expect(cli.status).toBe(2)
+    expect(await report.textContent()).toBe(cli.stdout)
+    expect(await form.locator('.validation p.error').textContent()).toBe('2 error(s) in broken.run: fix them before submitting; nothing was sent and no quota was spent.')
+    expect(await form.getByRole('button', { name: 'Submit' }).isDisabled()).toBe(true)
+    await page.locator('section:has(#up-passages-dev)').screenshot({ path: join(ARTIFACTS, 'upload-problems.png') })
+    expect(sent, 'no upload request').toEqual([])
     expect(await submissionCount(page)).toBe(before)
+  })
+
+  it('a gzip run is checked in the browser too (DecompressionStream); a valid file enables the button', async () => {
+    const page = await as('dana')
+    await page.goto(`${demo.url}/team`)
+    const form = page.locator('form:has(#up-passages-dev)')
+    const gz = join(dir, 'bad.run.gz')
+    writeFileSync(gz, gzipSync('q01 Q0 d1 1 abc t\n'))
+    await form.locator('#up-passages-dev').setInputFiles(gz)
+    await expect.poll(() => form.locator('.validation pre.report').textContent(), { timeout: 20_000 }).toContain('bad.run.gz:1:')
+    expect(await form.getByRole('button', { name: 'Submit' }).isDisabled()).toBe(true)
+    await form.locator('#up-passages-dev').setInputFiles(join(ROOT, 'demo', 'runs', 'bm25.run'))
+    await expect.poll(() => form.locator('.validation p').first().textContent(), { timeout: 20_000 }).toMatch(/^No errors in bm25\.run/)
+    expect(await form.getByRole('button', { name: 'Submit' }).isDisabled()).toBe(false)
   })
 
   it('a valid run goes from queued to scored and onto the board', async () => {

@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander'
-import { writeChunks } from '../write-chunks.js'
+import { writeChunks } from './write-chunks.js'
 import { addRunLabelOptions, collectList, digitsOption, explainOption, explainStream, formatOption, measureOption, runLabelOptions, type RunLabelFlags } from './shared-options.js'
 import { addConventionOptions, conventionsFromFlags, parseRelMap, type ConventionFlags } from '../conventions-options.js'
 import {

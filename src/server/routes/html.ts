@@ -19,6 +19,8 @@ import type { SafeHtml } from '../web/html.js'
 import { boardBody, diffBody, inviteBody, layout, loginBody, messageBody, overviewBody } from '../web/pages.js'
 import { orgBody, rejectedBody, selectControl, submissionBody, teamBody } from '../web/team-pages.js'
 import { STYLE_CSS } from '../web/style.js'
+import { webAsset } from '../web/assets.js'
+import { uploadTopics } from '../scoring.js'
 import { cookieOptions, clientIp, SESSION_COOKIE, type Env } from './middleware.js'
 
 const SESSION_SECONDS = 12 * 3600
@@ -44,8 +46,8 @@ async function* once(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
 /** The HTML routes of a server. */
 export function htmlRoutes(ctx: ServerContext): Hono<Env> {
   const app = new Hono<Env>()
-  const page = (c: Context<Env>, title: string, body: SafeHtml, status: 200 | 400 | 403 | 404 | 413 | 422 | 429 = 200): Response =>
-    c.html(layout({ title, competition: ctx.competition, viewer: c.get('viewer'), csrf: c.get('csrf'), now: ctx.now(), body }), status)
+  const page = (c: Context<Env>, title: string, body: SafeHtml, status: 200 | 400 | 403 | 404 | 413 | 422 | 429 = 200, uploadScript = false): Response =>
+    c.html(layout({ title, competition: ctx.competition, viewer: c.get('viewer'), csrf: c.get('csrf'), now: ctx.now(), body, uploadScript }), status)
   const notFound = (c: Context<Env>): Response => page(c, 'Not found', messageBody('There is nothing here, or it is not yours to see.'), 404)
   const form = async (c: Context<Env>): Promise<Record<string, string>> => {
     const body = await c.req.parseBody()
@@ -53,6 +55,14 @@ export function htmlRoutes(ctx: ServerContext): Hono<Env> {
   }
 
   app.get('/static/style.css', (c) => c.body(STYLE_CSS, 200, { 'content-type': 'text/css; charset=utf-8' }))
+  // The upload page's script and its validating Web Worker (built into dist/web-assets by
+  // `npm run build`); without them the pages work as before and the server validates.
+  for (const name of ['upload.js', 'validate-worker.js']) {
+    app.get(`/static/${name}`, (c) => {
+      const code = webAsset(name)
+      return code === null ? notFound(c) : c.body(code, 200, { 'content-type': 'text/javascript; charset=utf-8' })
+    })
+  }
   app.get('/', (c) => page(c, 'Overview', overviewBody(ctx.competition)))
 
   app.get('/boards/:track/:phase', async (c) => {
@@ -120,10 +130,17 @@ export function htmlRoutes(ctx: ServerContext): Hono<Env> {
       const r = await remaining(ctx, v.teamId, t.id, p.id)
       left.push({ track: t.id, phase: p.id, day: r.day, phase_: r.phase })
     }
+    const topics = new Map<string, string[]>()
+    for (const t of ctx.competition.tracks)
+      for (const p of ctx.competition.phases) {
+        const set = await uploadTopics(t, p).catch(() => undefined)
+        if (set) topics.set(`${t.id}\u0000${p.id}`, [...set])
+      }
     return page(
       c,
       'My team',
       teamBody({
+        topics,
         competition: ctx.competition,
         teamName: team.name,
         csrf: c.get('csrf'),
@@ -134,6 +151,8 @@ export function htmlRoutes(ctx: ServerContext): Hono<Env> {
         now: ctx.now(),
         ...(newToken ? { newToken } : {}),
       }),
+      200,
+      true,
     )
   }
   app.get('/team', (c) => teamPage(c))

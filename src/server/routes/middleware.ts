@@ -18,7 +18,7 @@ export const SESSION_COOKIE = 'trecscore_session'
 /** The CSRF token of a visitor without a session (double-submit cookie for sign-in and invite forms). */
 export const PRE_CSRF_COOKIE = 'trecscore_csrf'
 
-export const CSP = "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+export const CSP = "default-src 'none'; script-src 'self'; worker-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 
 /** Security headers on every response. */
 export function securityHeaders(): MiddlewareHandler<Env> {

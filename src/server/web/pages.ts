@@ -9,7 +9,7 @@ import { formatP } from '../../index.js'
 import { h, num, when, type SafeHtml } from './html.js'
 
 /** A whole page. */
-export function layout(opts: { title: string; competition: Competition; viewer: Viewer; csrf: string | null; now: Date; body: SafeHtml }): string {
+export function layout(opts: { title: string; competition: Competition; viewer: Viewer; csrf: string | null; now: Date; body: SafeHtml; /** Pages with upload forms: load the browser check. */ uploadScript?: boolean }): string {
   const v = opts.viewer
   const nav = h`<nav aria-label="main"><a href="/">Overview</a>${v.kind === 'member' ? h` · <a href="/team">My team</a>` : ''}${v.kind === 'organizer' ? h` · <a href="/org">Organizer</a>` : ''}${
     v.kind === 'anonymous'
@@ -18,7 +18,7 @@ export function layout(opts: { title: string; competition: Competition; viewer: 
   }</nav>`
   return (
     '<!doctype html>' +
-    h`<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${opts.title} · ${opts.competition.name}</title><link rel="stylesheet" href="/static/style.css"></head><body><header><p class="site">${opts.competition.name}</p>${nav}<p class="clock">Server time: ${when(opts.now.toISOString(), opts.competition.timeDisplay)}</p></header><main><h1>${opts.title}</h1>${opts.body}</main></body></html>`.value
+    h`<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${opts.title} · ${opts.competition.name}</title><link rel="stylesheet" href="/static/style.css">${opts.uploadScript ? h`<script src="/static/upload.js" defer></script>` : ''}</head><body><header><p class="site">${opts.competition.name}</p>${nav}<p class="clock">Server time: ${when(opts.now.toISOString(), opts.competition.timeDisplay)}</p></header><main><h1>${opts.title}</h1>${opts.body}</main></body></html>`.value
   )
 }
 

@@ -71,6 +71,8 @@ export function teamBody(opts: {
   remaining: readonly { track: string; phase: string; day: number; phase_: number }[]
   anonymous: boolean
   now: Date
+  /** Per `track\u0000phase`: the topic ids the upload check knows (dev phases of qrels tracks), for the browser check. */
+  topics?: ReadonlyMap<string, readonly string[]>
 }): SafeHtml {
   const c = opts.competition
   const selecting = c.limits.counts === 'selected'
@@ -82,7 +84,7 @@ export function teamBody(opts: {
     c.phases.map((p) => {
       const left = opts.remaining.find((r) => r.track === t.id && r.phase === p.id)
       const fid = `up-${t.id}-${p.id}`
-      return h`<section><h3>${t.title}, phase ${p.id}</h3><p>Open ${when(p.start, c.timeDisplay)} to before ${when(p.end, c.timeDisplay)}.${left ? h` Left: ${left.day} in the last 24 hours, ${left.phase_} in this phase.` : ''} Failed and invalid runs are not charged.</p><form method="post" enctype="multipart/form-data" action="/team/submissions?_csrf=${encodeURIComponent(opts.csrf)}"><input type="hidden" name="track" value="${t.id}"><input type="hidden" name="phase" value="${p.id}"><p><label for="${fid}">Run file (TREC format, optionally .gz)</label> <input id="${fid}" type="file" name="run" required></p>${c.metadata.map((f) => field(f, fid))}<p><button type="submit">Submit</button></p></form></section>`
+      return h`<section><h3>${t.title}, phase ${p.id}</h3><p>Open ${when(p.start, c.timeDisplay)} to before ${when(p.end, c.timeDisplay)}.${left ? h` Left: ${left.day} in the last 24 hours, ${left.phase_} in this phase.` : ''} Failed and invalid runs are not charged.</p><form method="post" enctype="multipart/form-data" action="/team/submissions?_csrf=${encodeURIComponent(opts.csrf)}"${t.kind === 'reteco' ? '' : h` data-validate data-max-line-bytes="${c.upload.maxLineBytes}" data-max-decompressed-bytes="${c.upload.maxDecompressedBytes}"${opts.topics?.has(`${t.id}\u0000${p.id}`) ? h` data-topics="${JSON.stringify(opts.topics.get(`${t.id}\u0000${p.id}`))}"` : ''}`}><input type="hidden" name="track" value="${t.id}"><input type="hidden" name="phase" value="${p.id}"><p><label for="${fid}">Run file (TREC format, optionally .gz)</label> <input id="${fid}" type="file" name="run" required></p>${c.metadata.map((f) => field(f, fid))}<p><button type="submit">Submit</button></p></form></section>`
     }),
   )
   const tokens = opts.tokens.map(
