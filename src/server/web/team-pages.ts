@@ -78,7 +78,7 @@ export function teamBody(opts: {
   const selecting = c.limits.counts === 'selected'
   const subs = opts.submissions.map(
     (s) =>
-      h`<tr><td><a href="/submissions/${s.id}">${s.id}</a></td><td>${s.track}</td><td>${s.phase}</td><td>${s.name}</td><td class="state-${s.state}">${s.state}${s.reason ? h`: ${s.reason}` : ''}</td><td class="num">${num(s.primary)}</td><td><time>${s.createdAt}</time></td>${selecting ? h`<td>${selectControl(c, s, opts.csrf, opts.now)}</td>` : ''}</tr>`,
+      h`<tr><td><a href="/submissions/${s.id}">${s.id}</a></td><td>${s.track}</td><td>${s.phase}</td><td>${s.name}</td><td class="state-${s.state}" data-submission="${s.id}">${s.state}${s.reason ? h`: ${s.reason}` : ''}</td><td class="num" data-primary="${s.id}">${num(s.primary)}</td><td><time>${s.createdAt}</time></td>${selecting ? h`<td>${selectControl(c, s, opts.csrf, opts.now)}</td>` : ''}</tr>`,
   )
   const forms = c.tracks.flatMap((t) =>
     c.phases.map((p) => {

@@ -4,6 +4,8 @@
 // server and `trecscore validate` word it; the submit button stays disabled while a run has
 // errors, so nothing is sent and no quota is spent. Without JavaScript the form works as before
 // and the server validates (it always validates again).
+import { formatFixed } from '../../../report/printf.ts'
+
 for (const form of document.querySelectorAll('form[data-validate]')) {
   const input = form.querySelector('input[type=file]')
   const button = form.querySelector('button[type=submit]')
@@ -58,3 +60,34 @@ for (const form of document.querySelectorAll('form[data-validate]')) {
     worker.postMessage({ file, name: file.name, maxLineBytes: Number(form.dataset.maxLineBytes), maxDecompressedBytes: Number(form.dataset.maxDecompressedBytes), topics: form.dataset.topics ? JSON.parse(form.dataset.topics) : undefined })
   })
 }
+
+// Live states on the team page: while a submission is queued or scoring, poll the team's own
+// submissions (GET /api/v1/submissions, this session) every 3 s and update its state, reason
+// and primary value in place; stop once nothing is pending. Without JavaScript: reload.
+const pending = () => [...document.querySelectorAll('td[data-submission]')].filter((td) => /^(queued|scoring)/.test(td.textContent ?? ''))
+// As the server prints it (printf rounding, ties to even), not toFixed.
+const fixed = (v) => (typeof v === 'number' && Number.isFinite(v) ? formatFixed(v, 4) : '—')
+async function poll() {
+  if (!pending().length) return
+  try {
+    const r = await fetch('/api/v1/submissions', { credentials: 'same-origin', headers: { accept: 'application/json' } })
+    if (r.ok) {
+      const { submissions } = await r.json()
+      for (const s of submissions) {
+        const td = document.querySelector(`td[data-submission="${CSS.escape(s.id)}"]`)
+        if (!td) continue
+        const text = s.reason ? `${s.state}: ${s.reason}` : s.state
+        if (td.textContent !== text) {
+          td.textContent = text
+          td.className = `state-${s.state}`
+        }
+        const p = document.querySelector(`td[data-primary="${CSS.escape(s.id)}"]`)
+        if (p && s.primary !== null) p.textContent = fixed(s.primary)
+      }
+    }
+  } catch {
+    // offline for a moment: try again at the next tick
+  }
+  if (pending().length) setTimeout(poll, 3000)
+}
+if (pending().length) setTimeout(poll, 3000)
