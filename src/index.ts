@@ -17,7 +17,7 @@ export { NOT_POOLED, UNJUDGED } from './model/types.js'
 export { decodeId, encodeId, parseCDouble, parseCLong } from './io/bytes.js'
 
 // Input
-export { parseQrels, type QrelsParseOptions, type QrelsParseResult } from './io/trec-qrels.js'
+export { parseQrels, QRELS_FORMATS, type QrelsFormat, type QrelsParseOptions, type QrelsParseResult } from './io/trec-qrels.js'
 export { TrecRunParser, type RunParseOptions, type RunGroup } from './io/trec-run.js'
 export { parseRun, readRun, readQrels, readIdList, type ChunkObserver } from './io/read.js'
 export { readChunks, readAll, SourceError } from './io/source.js'

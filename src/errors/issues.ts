@@ -17,6 +17,8 @@ export type InputIssue =
   | (At & { readonly code: 'not_finite'; readonly field: 'score'; readonly found: string; readonly text: string })
   | (At & { readonly code: 'not_an_integer'; readonly field: 'rank' | 'grade'; readonly found: string; readonly text: string })
   | (At & { readonly code: 'grade_too_large'; readonly found: string; readonly limit: number; readonly text: string })
+  /** A negative judgment in diversity qrels (ndeval rejects them). */
+  | (At & { readonly code: 'negative_judgment'; readonly found: string; readonly text: string })
   /** A carriage return not followed by a newline (old Mac line endings run lines together). */
   | (At & { readonly code: 'bare_cr'; readonly text: string })
   | (At & { readonly code: 'duplicate_doc'; readonly queryId: string; readonly docId: string; readonly firstLine: number })

@@ -6,6 +6,7 @@ import { streamRunQueries } from '../io/run-reader.js'
 import { runInParallel, type QueryJob } from '../io/parallel-run.js'
 import { readQrels } from '../io/read.js'
 import type { RunParseOptions } from '../io/trec-run.js'
+import type { QrelsFormat } from '../io/trec-qrels.js'
 import { InputError, TrecscoreError } from '../errors/trecscore-error.js'
 import { RunEvaluator, type EvaluateOptions, type EvaluatorState, type RunEvaluation } from './evaluate.js'
 
@@ -13,13 +14,14 @@ import { RunEvaluator, type EvaluateOptions, type EvaluatorState, type RunEvalua
 export interface EvaluateJobConfig {
   readonly qrelsFile: string
   readonly remap: readonly (readonly [number, number])[] | null
+  readonly format?: QrelsFormat
   readonly measures: readonly string[]
   readonly conventions: Conventions
 }
 
 /** Build the job a worker runs (see `io/parallel-run.ts`). */
 export async function createQueryJob(config: EvaluateJobConfig): Promise<QueryJob<EvaluatorState>> {
-  const qrels = await readQrels(config.qrelsFile, { comments: config.conventions.comments, ...(config.remap ? { remap: new Map(config.remap) } : {}) })
+  const qrels = await readQrels(config.qrelsFile, { comments: config.conventions.comments, ...(config.format ? { format: config.format } : {}), ...(config.remap ? { remap: new Map(config.remap) } : {}) })
   return new RunEvaluator(qrels, parseMeasures(config.measures), config.conventions)
 }
 
@@ -27,6 +29,8 @@ export async function createQueryJob(config: EvaluateJobConfig): Promise<QueryJo
 export interface QrelsOrigin {
   readonly file: string
   readonly remap: ReadonlyMap<number, number> | null
+  /** The qrels layout (ad hoc when absent). */
+  readonly format?: QrelsFormat
 }
 
 /**
@@ -49,6 +53,7 @@ export async function evaluateRunFile(
     const config: EvaluateJobConfig = {
       qrelsFile: options.origin.file,
       remap: options.origin.remap ? [...options.origin.remap] : null,
+      ...(options.origin.format ? { format: options.origin.format } : {}),
       measures: measures.map((m) => m.name),
       conventions,
     }

@@ -345,7 +345,8 @@ export class RunEvaluator {
   /** Prepare one query under `conventions` and compute `measures`; counts go to `counts` when given, else to the evaluator. */
   private computeSet(run: RunQuery, conventions: Conventions, measures: readonly Measure[], counts: PrepareCounts[] | null): (number | null)[] | null {
     const judgments = this.qrels.queries.get(run.queryId)!
-    const prep = prepareQuery(judgments, run, conventions, this.options.corpus ? { corpus: this.options.corpus } : {})
+    const subtopics = this.qrels.subtopics?.get(run.queryId)
+    const prep = prepareQuery(judgments, run, conventions, { ...(this.options.corpus ? { corpus: this.options.corpus } : {}), ...(subtopics ? { subtopics } : {}) })
     if (!prep.ok) {
       this.failures.set(run.queryId, prep.failure)
       return null

@@ -2,7 +2,7 @@ import { binaryString, parseCLong } from './bytes.js'
 import { DEFAULT_MAX_LINE_BYTES, hasBareCr, LineSplitter, splitFields } from './lines.js'
 import { readInteger } from './numbers.js'
 import type { InputIssue } from '../errors/issues.js'
-import type { Qrels } from '../model/types.js'
+import type { Qrels, SubtopicJudgments } from '../model/types.js'
 import { JudgmentStoreBuilder } from '../rank/judgment-store.js'
 
 /** Options of {@link parseQrels}. */
@@ -21,7 +21,19 @@ export interface QrelsParseOptions {
   readonly syntax?: 'strict' | 'c'
   /** Longest line accepted. @default 16 MiB (see `io/limits.ts`) */
   readonly maxLineBytes?: number
+  /**
+   * `adhoc`: `qid iter docno rel`. `diversity`: ndeval's `topic subtopic docno judgment`; a
+   * judgment > 0 makes the doc relevant to the subtopic, a negative one is an error (ndeval's
+   * convention), a doc's grade for the other measures is its highest judgment. @default 'adhoc'
+   */
+  readonly format?: QrelsFormat
 }
+
+/** The layouts of a qrels file (see {@link QrelsParseOptions.format}). */
+export type QrelsFormat = 'adhoc' | 'diversity'
+
+/** The qrels formats, for flags and messages. */
+export const QRELS_FORMATS: readonly QrelsFormat[] = ['adhoc', 'diversity']
 
 /** Result of {@link parseQrels}: the value when `ok`, and every issue found. */
 export interface QrelsParseResult {
@@ -60,6 +72,8 @@ export class QrelsParser {
   private readonly store = new JudgmentStoreBuilder()
   private readonly lines: LineSplitter
   private readonly f: number[] = []
+  /** Diversity qrels: per query, per doc, its first line and highest judgment; per subtopic, the relevant docs. */
+  private readonly div: Map<string, { readonly docs: Map<string, { line: number; grade: number }>; readonly subtopics: Map<string, Set<string>>; readonly seen: Map<string, number> }> | null
   private nulBuf: Uint8Array | null = null
   private nextNul = -1
 
@@ -70,6 +84,7 @@ export class QrelsParser {
     this.maxIssues = options.maxIssues ?? 50
     this.stopAtFirst = options.stopAtFirstError ?? false
     this.remap = options.remap
+    this.div = options.format === 'diversity' ? new Map() : null
     this.lines = new LineSplitter((buf, start, end, line) => this.onLine(buf, start, end, line), options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES)
   }
 
@@ -87,10 +102,31 @@ export class QrelsParser {
 
   /** The judgments and every issue (call after {@link end}). */
   result(): QrelsParseResult {
-    const value: Qrels = { queries: this.store.finish(), commentLines: this.commentLines, judgmentLines: this.judgmentLines }
+    const subtopics = this.div ? this.finishDiversity() : undefined
+    const value: Qrels = { queries: this.store.finish(), commentLines: this.commentLines, judgmentLines: this.judgmentLines, ...(subtopics ? { subtopics } : {}) }
     return this.malformedLineNumber === undefined
       ? { ok: this.issues.length === 0, value, issues: this.issues }
       : { ok: false, value, issues: this.issues, malformedLineNumber: this.malformedLineNumber }
+  }
+
+  /** Diversity qrels: one judgment per doc into the store (its highest), and the subtopic sets. */
+  private finishDiversity(): Map<string, SubtopicJudgments> {
+    const out = new Map<string, SubtopicJudgments>()
+    for (const [qid, q] of this.div!) {
+      for (const [doc, d] of q.docs) this.store.add(qid, doc, d.grade, d.line)
+      const relevant = [...q.subtopics.values()].filter((docs) => docs.size > 0)
+      const docs = new Map<string, number[]>()
+      relevant.forEach((set, s) => {
+        for (const doc of set) {
+          const l = docs.get(doc)
+          if (l) l.push(s)
+          else docs.set(doc, [s])
+        }
+      })
+      out.set(qid, { count: relevant.length, docs, relevantPerSubtopic: relevant.map((set) => set.size) })
+    }
+    this.div!.clear()
+    return out
   }
 
   private checkTooLong(): void {
@@ -142,8 +178,33 @@ export class QrelsParser {
     if (grade > MAX_GRADE) {
       return this.problem({ code: 'grade_too_large', file, line, found: binaryString(buf, g0, Math.min(g1, g0 + 100)), limit: MAX_GRADE, text: text() })
     }
+    if (this.div) return this.addSubtopicJudgment(buf, f, grade, line, text)
     this.judgmentLines++
     this.store.add(binaryString(buf, f[0]!, f[1]!), binaryString(buf, f[4]!, f[5]!), grade, line)
+    return true
+  }
+
+  private addSubtopicJudgment(buf: Uint8Array, f: readonly number[], grade: number, line: number, text: () => string): boolean {
+    if (grade < 0) return this.problem({ code: 'negative_judgment', file: this.file, line, found: String(grade), text: text() })
+    const qid = binaryString(buf, f[0]!, f[1]!)
+    const subtopic = binaryString(buf, f[2]!, f[3]!)
+    const doc = binaryString(buf, f[4]!, f[5]!)
+    let q = this.div!.get(qid)
+    if (!q) {
+      q = { docs: new Map(), subtopics: new Map(), seen: new Map() }
+      this.div!.set(qid, q)
+    }
+    const key = `${subtopic}\u0000${doc}`
+    const d = q.docs.get(doc)
+    const first = q.seen.get(key)
+    if (first !== undefined) return this.problem({ code: 'duplicate_judgment', file: this.file, line, queryId: qid, docId: doc, firstLine: first })
+    q.seen.set(key, line)
+    this.judgmentLines++
+    if (d) d.grade = Math.max(d.grade, grade)
+    else q.docs.set(doc, { line, grade })
+    let set = q.subtopics.get(subtopic)
+    if (!set) q.subtopics.set(subtopic, (set = new Set()))
+    if (grade > 0) set.add(doc)
     return true
   }
 }

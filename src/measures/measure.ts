@@ -77,6 +77,8 @@ export interface MeasureDefinition<P extends ParamSpecs = ParamSpecs> {
   readonly aggregate: Aggregate
   /** Whether the value needs at least one relevant doc to be meaningful. */
   readonly needsRelevant: boolean
+  /** Needs diversity qrels (subtopic judgments): refused with ordinary qrels. */
+  readonly needsSubtopics?: boolean
   /** Pairs of parameters that cannot be given together (`rel` and `max_rel`). */
   readonly exclusive?: readonly (readonly [string, string])[]
   /** trec_eval's names for this family (`P`; `map` and `map_cut`), if it has any. */

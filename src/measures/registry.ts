@@ -8,6 +8,7 @@ import { averagePrecisionMeasure, gmapMeasure, setMapMeasure } from './average-p
 import { bprefMeasure } from './bpref.js'
 import { bpmMeasure, instMeasure, insqMeasure, nerr10Measure, nerr11Measure, nerr8Measure, nerr9Measure, rbpResidualMeasure, sdcgMeasure } from './cwl.js'
 import { numNonrelJudgedRetMeasure, numRelMeasure, numRelRetMeasure, numRetMeasure } from './counts.js'
+import { alphaDCGMeasure, alphaNDCGMeasure, apIAMeasure, errIAMeasure, nERRIAMeasure, nNRBPMeasure, nrbpMeasure, pIAMeasure, stRecallMeasure } from './diversity.js'
 import { infAPMeasure } from './infap.js'
 import { interpolatedPrecisionMeasure } from './interpolated-precision.js'
 import { judgedMeasure, unjudgedMeasure } from './judged.js'
@@ -48,6 +49,15 @@ const SPECS: readonly MeasureSpec[] = [
   nerr9Measure,
   nerr10Measure,
   nerr11Measure,
+  alphaDCGMeasure,
+  alphaNDCGMeasure,
+  errIAMeasure,
+  nERRIAMeasure,
+  nrbpMeasure,
+  nNRBPMeasure,
+  apIAMeasure,
+  pIAMeasure,
+  stRecallMeasure,
   numRetMeasure,
   numRelMeasure,
   numRelRetMeasure,

@@ -26,9 +26,24 @@ export interface JudgmentLookup {
   getDoc(run: RunQuery, i: number, hash: number): number | undefined
 }
 
+/**
+ * Diversity judgments of one query (`topic subtopic docno judgment`, ndeval's format), binarised:
+ * a judgment > 0 makes the doc relevant to the subtopic. Only subtopics with a relevant doc count.
+ */
+export interface SubtopicJudgments {
+  /** S: subtopics with at least one relevant doc. */
+  readonly count: number
+  /** docId → the indices (0 … S−1, ascending) of the subtopics it is relevant to; relevant docs only. */
+  readonly docs: ReadonlyMap<string, readonly number[]>
+  /** Relevant docs per subtopic index. */
+  readonly relevantPerSubtopic: readonly number[]
+}
+
 /** A qrels file: judgments per query, in order of first appearance. */
 export interface Qrels {
   readonly queries: ReadonlyMap<string, QueryJudgments>
+  /** Diversity qrels only: the subtopic judgments per query (`queries` holds each doc's highest judgment). */
+  readonly subtopics?: ReadonlyMap<string, SubtopicJudgments>
   /** Lines that were comments and skipped. */
   readonly commentLines: number
   /** Number of judgment lines read. */

@@ -1,3 +1,5 @@
+import type { SubtopicJudgments } from '../model/types.js'
+
 /**
  * A query's ranking joined with its judgments, prepared once and shared by every measure
  * (trec_eval's `RES_RELS`). Ranks are 0-based indices into `grades`.
@@ -22,6 +24,15 @@ export interface JudgedRanking {
   readonly numNonpool: number
   /** Ranked docs with a negative judgment. */
   readonly numUnjudgedInPool: number
+  /** Diversity qrels only: the query's subtopic judgments and the subtopics of each ranked doc. */
+  readonly diversity?: RankingSubtopics
+}
+
+/** Subtopics of a ranking (diversity measures, `measures/diversity.ts`). */
+export interface RankingSubtopics {
+  readonly judgments: SubtopicJudgments
+  /** Per rank: the subtopic indices its doc is relevant to (empty when none). */
+  readonly ranked: readonly (readonly number[])[]
 }
 
 /** R for relevance level `rel`: judged docs of the query with grade ≥ `rel`. */

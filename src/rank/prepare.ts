@@ -1,8 +1,11 @@
 import type { Conventions } from '../conventions/conventions.js'
-import { NOT_POOLED, UNJUDGED, type QueryJudgments, type RunQuery } from '../model/types.js'
+import { NOT_POOLED, UNJUDGED, type QueryJudgments, type RunQuery, type SubtopicJudgments } from '../model/types.js'
 import type { JudgedRanking } from './judged-ranking.js'
 import { hashId, IdSet, IdTable } from './id-hash.js'
 import { compareDocIds, docCount, docIdAt, docIdsOf } from '../model/run-query.js'
+
+/** The subtopics of a doc relevant to none. */
+const NO_SUBTOPICS: readonly number[] = []
 
 /** What preparing one query removed, per convention (reported by `--explain`). */
 export interface PrepareCounts {
@@ -42,6 +45,8 @@ export interface PrepareOptions {
    * pytrec_eval score it.
    */
   readonly refuseWithoutJudgments?: boolean
+  /** Diversity qrels: the query's subtopic judgments, attached to the ranking as `diversity`. */
+  readonly subtopics?: SubtopicJudgments
 }
 
 /**
@@ -209,6 +214,8 @@ export function prepareQuery(
   let numNonpool = 0
   let numUnjudged = 0
   let kept = 0
+  const sub = options.subtopics
+  const ranked: (readonly number[])[] | null = sub ? [] : null
   for (let k = 0; k < len; k++) {
     const i = order ? order[k]! : k
     const g = table.getDoc(run, i, hashes[i]!)
@@ -217,6 +224,7 @@ export function prepareQuery(
       counts.unjudgedDropped++
       continue
     }
+    if (ranked) ranked.push(sub!.docs.get(docIdAt(run, i)) ?? NO_SUBTOPICS)
     grades[kept++] = v
     if (v === NOT_POOLED) numNonpool++
     else if (v === UNJUDGED) numUnjudged++
@@ -246,6 +254,7 @@ export function prepareQuery(
       numRelRet,
       numNonpool,
       numUnjudgedInPool: numUnjudged,
+      ...(sub ? { diversity: { judgments: sub, ranked: ranked! } } : {}),
     },
   }
 }

@@ -15,6 +15,10 @@ const IMPLEMENTED: Readonly<Record<string, readonly RegExp[]>> = {
   // Every cwl_eval measure (P, RR, cwl's AP, RBP binary and graded with residuals, INST, INSQ, BPM, SDCG, NERR8-11).
   cwl_eval: [/^/],
   'ir_measures-cwl_eval': [/^/],
+  // Every ndeval measure (alpha_DCG, alpha_nDCG, ERR_IA, nERR_IA, NRBP, nNRBP, AP_IA, P_IA, StRecall).
+  ndeval: [/^/],
+  'ndeval-traditional': [/^/],
+  'ndeval-c': [/^/],
 }
 
 const implemented = (variant: string) => (name: string) => (IMPLEMENTED[variant] ?? []).some((re) => re.test(name))

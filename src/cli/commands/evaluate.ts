@@ -1,4 +1,4 @@
-import type { Command } from 'commander'
+import { type Command, Option } from 'commander'
 import {
   conventionsFromFlags,
   addConventionOptions,
@@ -17,6 +17,8 @@ import {
   decodeId,
   resolveRunLabels,
   TrecscoreError,
+  QRELS_FORMATS,
+  type QrelsFormat,
   type Format,
   type RunEvaluation,
 } from '../../index.js'
@@ -28,6 +30,7 @@ interface EvaluateFlags extends ConventionFlags, RunLabelFlags {
   format: Format
   digits?: number
   explain?: boolean
+  qrelsFormat?: QrelsFormat
 }
 
 /** `trecscore evaluate QRELS RUN... -m MEASURE...` */
@@ -42,13 +45,20 @@ export function registerEvaluate(program: Command): void {
     .addOption(formatOption(FORMATS))
     .addOption(digitsOption())
     .addOption(explainOption())
+    .addOption(new Option('--qrels-format <format>', 'qrels layout: adhoc (qid iter docno grade) or diversity (topic subtopic docno judgment); default: diversity when a diversity measure (alpha_nDCG, ERR_IA, ...) is asked for, else adhoc').choices(QRELS_FORMATS))
   addRunLabelOptions(cmd)
   addConventionOptions(cmd).action(async (qrelsFile: string, runArgs: string[], flags: EvaluateFlags) => {
     const conventions = conventionsFromFlags(flags)
     const measures = parseMeasures(flags.measure)
     const remap = flags.relMap ? parseRelMap(flags.relMap) : null
-    const qrels = await readQrels(qrelsFile, { comments: conventions.comments, ...(remap ? { remap } : {}) })
-    const origin = qrelsFile === '-' ? {} : { origin: { file: qrelsFile, remap } }
+    // Diversity measures read the qrels as diversity qrels unless told otherwise.
+    const needsSubtopics = measures.filter((m) => m.spec.needsSubtopics)
+    const format: QrelsFormat = flags.qrelsFormat ?? (needsSubtopics.length ? 'diversity' : 'adhoc')
+    if (needsSubtopics.length && format !== 'diversity') {
+      throw new TrecscoreError(`${needsSubtopics.map((m) => m.name).join(', ')} need diversity qrels (topic subtopic docno judgment), not --qrels-format ${format}`, 2)
+    }
+    const qrels = await readQrels(qrelsFile, { comments: conventions.comments, format, ...(remap ? { remap } : {}) })
+    const origin = qrelsFile === '-' ? {} : { origin: { file: qrelsFile, remap, format } }
     const corpus = flags.corpus ? await readIdList(flags.corpus) : undefined
     const runs = await resolveRunLabels(runArgs, runLabelOptions(flags))
     const results: RunEvaluation[] = []
