@@ -31,7 +31,7 @@ export function addConventionOptions(cmd: Command, omit: readonly string[] = [])
   const first = cmd.options.length
   cmd
     .addOption(new Option('--profile <id>', 'base conventions').choices(Object.keys(conventionProfiles)).default('trec-eval'))
-    .addOption(new Option('--ordering <o>', 'document order and ties').choices(['score-docid-desc', 'score-file-order', 'rank', 'file-order']))
+    .addOption(new Option('--ordering <o>', 'document order and ties').choices(['score-docid-desc', 'score-docid-asc', 'score-file-order', 'rank', 'file-order']))
     .addOption(new Option('--score-precision <p>', 'scores as read: float64 (trec_eval 10) or float32 (trec_eval 9, pytrec_eval)').choices(['float64', 'float32']))
     .addOption(new Option('--duplicates <policy>', 'a doc retrieved twice for a query').choices(['error', 'keep-first', 'keep-last', 'keep-first-ranked', 'keep-all']))
     .option('--corpus <file>', 'corpus doc ids, one per line; docs not in it are discarded before depth cuts')

@@ -7,6 +7,8 @@
 export type Ordering =
   /** Score descending, ties by docId descending in byte order; rank column ignored (trec_eval). */
   | 'score-docid-desc'
+  /** Score descending, ties by docId ascending in byte order (ir_measures' Judged and Compat, pyndeval, trectools). */
+  | 'score-docid-asc'
   /** Score descending, ties kept in file order (stable; cwl_eval / RBP providers). */
   | 'score-file-order'
   /** The rank column ascending, ties in file order. */

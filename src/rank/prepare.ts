@@ -108,6 +108,8 @@ export function orderDocs(run: RunQuery, ordering: Conventions['ordering'], keep
         return ra - rb
       })
     }
+    case 'score-docid-asc':
+      return idx.sort((a, b) => (s[a]! > s[b]! ? -1 : s[a]! < s[b]! ? 1 : compareDocIds(run, a, b)))
     case 'score-file-order':
       return idx.sort((a, b) => (s[a]! > s[b]! ? -1 : s[a]! < s[b]! ? 1 : a - b))
     case 'score-docid-desc': {
