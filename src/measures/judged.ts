@@ -21,14 +21,16 @@ export function unjudgedAt(q: JudgedRanking, cutoffs: readonly number[]): number
 }
 
 /**
- * Judged at k (ir_measures `Judged@k`): judged docs in the top k divided by min(k, n);
- * 0 when nothing was retrieved.
+ * Judged at k (ir_measures `Judged@k`): docs of the top k that the qrels list, whatever their
+ * label (a negative label counts as judged, as ir_measures' judged provider looks the doc up in
+ * the qrels), divided by min(k, n); 0 when nothing was retrieved. Without k, over the whole run.
+ * Reference: ir_measures 0.4.3 `judged` provider (test/fixtures/measures-extra, ir_measures-judged).
  */
 export function judgedAt(q: JudgedRanking, cutoffs: readonly number[]): number[] {
   const pc = new Int32Array(q.numRet + 1)
   let c = 0
   for (let i = 0; i < q.numRet; i++) {
-    if (q.grades[i]! >= 0) c++
+    if (q.grades[i]! !== NOT_POOLED) c++
     pc[i + 1] = c
   }
   return cutoffs.map((k) => {
@@ -55,11 +57,11 @@ export function relString(q: JudgedRanking, length: number): string {
 export const judgedMeasure = defineMeasure({
   name: 'Judged',
   aliases: [],
-  summary: 'Share of the top k documents that are judged.',
-  formula: 'Judged@k = |{d in top k : d judged}| / min(k, n)',
+  summary: 'Share of the top k documents (of all retrieved without k) that are judged.',
+  formula: 'Judged@k = |{d in top k : d in the qrels, any label}| / min(k, n); Judged = the same over all n retrieved',
   params: {},
   at: 'cutoff',
-  atRequired: true,
+  atRequired: false,
   aggregate: 'mean',
   needsRelevant: false,
   compute: (q, p) => judgedAt(q, [cutOf(p.at)])[0]!,

@@ -77,6 +77,10 @@ describe('hand-computed values on ranking A = [2, -1, 0, 1] + one unretrieved re
   it('judged / unjudged / relstring', () => {
     expect(unjudgedAt(A, [2, 10])).toEqual([0.5, 0.1])
     expect(judgedAt(A, [2, 10])).toEqual([0.5, 0.75])
+    // A negative label (UNJUDGED, -2) is in the qrels: judged for Judged, unjudged for unj.
+    const neg = ranking([-2, 1, -1], [])
+    expect(judgedAt(neg, [1, 3, Infinity])).toEqual([1, 2 / 3, 2 / 3])
+    expect(unjudgedAt(neg, [1, 3])).toEqual([1, 2 / 3])
     expect(relString(A, 10)).toBe('2-01')
     expect(relString(ranking([12, -2, 3]), 2)).toBe('>.')
   })

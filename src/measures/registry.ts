@@ -9,6 +9,7 @@ import { bprefMeasure } from './bpref.js'
 import { bpmMeasure, instMeasure, insqMeasure, nerr10Measure, nerr11Measure, nerr8Measure, nerr9Measure, rbpResidualMeasure, sdcgMeasure } from './cwl.js'
 import { numNonrelJudgedRetMeasure, numRelMeasure, numRelRetMeasure, numRetMeasure } from './counts.js'
 import { alphaDCGMeasure, alphaNDCGMeasure, apIAMeasure, errIAMeasure, nERRIAMeasure, nNRBPMeasure, nrbpMeasure, pIAMeasure, stRecallMeasure } from './diversity.js'
+import { errMeasure } from './err.js'
 import { infAPMeasure } from './infap.js'
 import { interpolatedPrecisionMeasure } from './interpolated-precision.js'
 import { judgedMeasure, unjudgedMeasure } from './judged.js'
@@ -27,6 +28,7 @@ const SPECS: readonly MeasureSpec[] = [
   gmapMeasure,
   reciprocalRankMeasure,
   ndcgMeasure,
+  errMeasure,
   rPrecisionMeasure,
   bprefMeasure,
   infAPMeasure,

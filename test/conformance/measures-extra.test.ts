@@ -9,9 +9,10 @@ import { casesOf, checkVariant, listVariants, loadExpected, withinTolerance } fr
 
 /** Per variant: the measure names (patterns over the expected files' names) that must pass. */
 const IMPLEMENTED: Readonly<Record<string, readonly RegExp[]>> = {
-  gdeval: [/^nDCG\(dcg='exp-log2'\)@\d+$/],
-  'gdeval-c': [/^nDCG\(dcg='exp-log2'\)@\d+$/],
-  'ir_measures-gdeval': [/^nDCG\(dcg='exp-log2'\)@\d+$/],
+  gdeval: [/^nDCG\(dcg='exp-log2'\)@\d+$/, /^ERR@\d+$/],
+  'gdeval-c': [/^nDCG\(dcg='exp-log2'\)@\d+$/, /^ERR@\d+$/],
+  'ir_measures-gdeval': [/^nDCG\(dcg='exp-log2'\)@\d+$/, /^ERR@\d+$/],
+  'ir_measures-judged': [/^Judged(@\d+)?$/],
   // Every cwl_eval measure (P, RR, cwl's AP, RBP binary and graded with residuals, INST, INSQ, BPM, SDCG, NERR8-11).
   cwl_eval: [/^/],
   'ir_measures-cwl_eval': [/^/],
