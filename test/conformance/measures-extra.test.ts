@@ -20,6 +20,7 @@ const IMPLEMENTED: Readonly<Record<string, readonly RegExp[]>> = {
   ndeval: [/^/],
   'ndeval-traditional': [/^/],
   'ndeval-c': [/^/],
+  'ir_measures-pyndeval': [/^/],
 }
 
 const implemented = (variant: string) => (name: string) => (IMPLEMENTED[variant] ?? []).some((re) => re.test(name))
