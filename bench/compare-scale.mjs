@@ -25,7 +25,9 @@ const { values: opts } = parseArgs({
   },
 })
 if (opts.help) {
-  console.log('Usage: node bench/compare-scale.mjs [--sizes N,N,...] [--bootstrap B] [--test t|permutation|bootstrap|wilcoxon]')
+  console.log(
+    'Usage: node bench/compare-scale.mjs [--sizes N,N,...] [--bootstrap B] [--test t|permutation|bootstrap|wilcoxon]',
+  )
   process.exit(0)
 }
 const sizes = opts.sizes.split(',').map(Number)
@@ -55,11 +57,33 @@ function generate(n) {
 }
 
 const haveTime = existsSync('/usr/bin/time')
-console.log(`compare, N queries x 1 doc, 2 runs, -m RR, --test ${opts.test}, --bootstrap ${opts.bootstrap} (node ${process.version})`)
-console.log('N'.padStart(9), 'wall s'.padStart(8), 'cpu s'.padStart(8), 'cpu µs/query'.padStart(13), 'peak RSS MB'.padStart(12))
+console.log(
+  `compare, N queries x 1 doc, 2 runs, -m RR, --test ${opts.test}, --bootstrap ${opts.bootstrap} (node ${process.version})`,
+)
+console.log(
+  'N'.padStart(9),
+  'wall s'.padStart(8),
+  'cpu s'.padStart(8),
+  'cpu µs/query'.padStart(13),
+  'peak RSS MB'.padStart(12),
+)
 for (const n of sizes) {
   const f = generate(n)
-  const args = [join(root, 'bin', 'trecscore.js'), 'compare', f.qrels, f.a, f.b, '-m', 'RR', '--test', opts.test, '--bootstrap', opts.bootstrap, '-f', 'json']
+  const args = [
+    join(root, 'bin', 'trecscore.js'),
+    'compare',
+    f.qrels,
+    f.a,
+    f.b,
+    '-m',
+    'RR',
+    '--test',
+    opts.test,
+    '--bootstrap',
+    opts.bootstrap,
+    '-f',
+    'json',
+  ]
   const cmd = haveTime ? '/usr/bin/time' : process.execPath
   const argv = haveTime ? ['-f', '%e %U %S %M', process.execPath, ...args] : args
   const t0 = process.hrtime.bigint()
@@ -76,5 +100,11 @@ for (const n of sizes) {
     cpu = user + sys
     rss = kb / 1000
   }
-  console.log(String(n).padStart(9), wall.toFixed(1).padStart(8), cpu.toFixed(1).padStart(8), ((cpu / n) * 1e6).toFixed(1).padStart(13), rss.toFixed(0).padStart(12))
+  console.log(
+    String(n).padStart(9),
+    wall.toFixed(1).padStart(8),
+    cpu.toFixed(1).padStart(8),
+    ((cpu / n) * 1e6).toFixed(1).padStart(13),
+    rss.toFixed(0).padStart(12),
+  )
 }

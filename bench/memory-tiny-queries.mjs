@@ -46,27 +46,63 @@ async function write(file, line) {
 await write(join(dir, 'qrels.txt'), (k) => `q${k} 0 d${k} ${k % 3 === 0 ? 0 : 1}\n`)
 await write(join(dir, 'run.txt'), (k) => `q${k} Q0 d${k} 1 ${(1 - k / n).toFixed(6)} tiny\n`)
 // A second run for compare: every third query retrieves another document.
-await write(join(dir, 'run2.txt'), (k) => `q${k} Q0 ${k % 3 === 1 ? 'x' : 'd'}${k} 1 ${(1 - k / n).toFixed(6)} tiny2\n`)
+await write(
+  join(dir, 'run2.txt'),
+  (k) => `q${k} Q0 ${k % 3 === 1 ? 'x' : 'd'}${k} 1 ${(1 - k / n).toFixed(6)} tiny2\n`,
+)
 
 function peakKb(argv) {
-  const r = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, ...argv], { env: { ...process.env, TRECSCORE_THREADS: '1' }, encoding: 'utf8', maxBuffer: 1 << 30 })
+  const r = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, ...argv], {
+    env: { ...process.env, TRECSCORE_THREADS: '1' },
+    encoding: 'utf8',
+    maxBuffer: 1 << 30,
+  })
   const lines = r.stderr.trim().split('\n')
   const kb = Number(lines[lines.length - 1])
-  if (r.status !== 0) console.error(`exit ${r.status}: ${lines.slice(0, -1).join(' | ').slice(0, 300)}`)
+  if (r.status !== 0)
+    console.error(`exit ${r.status}: ${lines.slice(0, -1).join(' | ').slice(0, 300)}`)
   return kb
 }
 
 const base = peakKb(['-e', '0'])
 const cases = [
-  ['evaluate -m nDCG@10 -m AP', [bin, 'evaluate', join(dir, 'qrels.txt'), join(dir, 'run.txt'), '-m', 'nDCG@10', '-m', 'AP']],
-  ['trec-eval -m map -m ndcg', [bin, 'trec-eval', '-m', 'map', '-m', 'ndcg', join(dir, 'qrels.txt'), join(dir, 'run.txt')]],
-  ['trec-eval (official measures)', [bin, 'trec-eval', join(dir, 'qrels.txt'), join(dir, 'run.txt')]],
-  ['compare 2 runs -m nDCG@10 -m AP', [bin, 'compare', join(dir, 'qrels.txt'), join(dir, 'run.txt'), join(dir, 'run2.txt'), '-m', 'nDCG@10', '-m', 'AP', '--bootstrap', '1000', '-f', 'json']],
+  [
+    'evaluate -m nDCG@10 -m AP',
+    [bin, 'evaluate', join(dir, 'qrels.txt'), join(dir, 'run.txt'), '-m', 'nDCG@10', '-m', 'AP'],
+  ],
+  [
+    'trec-eval -m map -m ndcg',
+    [bin, 'trec-eval', '-m', 'map', '-m', 'ndcg', join(dir, 'qrels.txt'), join(dir, 'run.txt')],
+  ],
+  [
+    'trec-eval (official measures)',
+    [bin, 'trec-eval', join(dir, 'qrels.txt'), join(dir, 'run.txt')],
+  ],
+  [
+    'compare 2 runs -m nDCG@10 -m AP',
+    [
+      bin,
+      'compare',
+      join(dir, 'qrels.txt'),
+      join(dir, 'run.txt'),
+      join(dir, 'run2.txt'),
+      '-m',
+      'nDCG@10',
+      '-m',
+      'AP',
+      '--bootstrap',
+      '1000',
+      '-f',
+      'json',
+    ],
+  ],
 ]
 console.log(`${n} queries x 1 document; node start-up ${(base / 1024).toFixed(0)} MB`)
 for (const [label, argv] of cases) {
   const kb = peakKb(argv)
-  console.log(`${label.padEnd(32)} peak RSS ${(kb / 1024).toFixed(0).padStart(6)} MB  ${(((kb - base) * 1024) / n).toFixed(0).padStart(5)} bytes/query`)
+  console.log(
+    `${label.padEnd(32)} peak RSS ${(kb / 1024).toFixed(0).padStart(6)} MB  ${(((kb - base) * 1024) / n).toFixed(0).padStart(5)} bytes/query`,
+  )
 }
 if (!args.includes('--keep')) rmSync(dir, { recursive: true, force: true })
 else console.log(`data kept in ${dir}`)

@@ -18,8 +18,8 @@ import {
   openSync,
   readFileSync,
   rmSync,
-  statSync,
   statfsSync,
+  statSync,
 } from 'node:fs'
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
@@ -283,7 +283,8 @@ function differsOnlyInRbp(ourFile, refFile) {
   const a = readFileSync(ourFile, 'latin1').split('\n')
   const b = readFileSync(refFile, 'latin1').split('\n')
   if (a.length !== b.length) return false
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i] && !(a[i].startsWith('rbp ') && b[i].startsWith('rbp '))) return false
+  for (let i = 0; i < a.length; i++)
+    if (a[i] !== b[i] && !(a[i].startsWith('rbp ') && b[i].startsWith('rbp '))) return false
   return true
 }
 
@@ -370,10 +371,16 @@ function report(results, haveReference) {
       const rssRatio = ours.peakRssKb / ref.peakRssKb
       const same = ours.sha256s.size === 1 && [...ours.sha256s][0] === [...ref.sha256s][0]
       const rbpOnly = !same && differsOnlyInRbp(ours.outFile, ref.outFile)
-      lines.push(`  ${'stdout vs trec_eval:'.padEnd(28)} ${same ? 'MATCH' : rbpOnly ? 'MATCH except rbp lines' : 'DIFFER'}`)
+      lines.push(
+        `  ${'stdout vs trec_eval:'.padEnd(28)} ${same ? 'MATCH' : rbpOnly ? 'MATCH except rbp lines' : 'DIFFER'}`,
+      )
       if (rbpOnly) {
-        lines.push('      trec_eval reads two uninitialised variables in rbp, so an optimised build prints')
-        lines.push('      build-dependent values there; trecscore prints the intended value, as an -O0 or')
+        lines.push(
+          '      trec_eval reads two uninitialised variables in rbp, so an optimised build prints',
+        )
+        lines.push(
+          '      build-dependent values there; trecscore prints the intended value, as an -O0 or',
+        )
         lines.push('      zero-initialised build does (see the README, "The trec_eval drop-in").')
       } else if (!same) lines.push(`      ${firstDifference(ours.outFile, ref.outFile)}`)
       const speed = speedText(ref.medianWall, ours.medianWall)

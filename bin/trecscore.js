@@ -44,7 +44,10 @@ function cannotStart(e) {
 const argv = process.argv.slice(2)
 const run =
   argv[0] === 'trec-eval'
-    ? import('../dist/trec-eval/process-entry.js').then((m) => () => m.trecEvalProcess(argv.slice(1)), cannotStart)
+    ? import('../dist/trec-eval/process-entry.js').then(
+        (m) => () => m.trecEvalProcess(argv.slice(1)),
+        cannotStart,
+      )
     : import('../dist/cli/main.js').then((m) => () => m.main(argv), cannotStart)
 run
   .then((start) => start())

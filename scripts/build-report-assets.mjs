@@ -1,16 +1,18 @@
 #!/usr/bin/env node
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 // Bundles Observable Plot (and d3, which it brings) into one minified IIFE that defines the
 // global `Plot`: dist/report-assets/plot.js. `trecscore report` inlines that file into every
 // HTML report, so a report needs no network and no CDN. Part of `npm run build`.
 import { build } from 'esbuild'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const outDir = join(root, 'dist', 'report-assets')
 const outfile = join(outDir, 'plot.js')
-const plotVersion = JSON.parse(readFileSync(join(root, 'node_modules', '@observablehq', 'plot', 'package.json'), 'utf8')).version
+const plotVersion = JSON.parse(
+  readFileSync(join(root, 'node_modules', '@observablehq', 'plot', 'package.json'), 'utf8'),
+).version
 mkdirSync(outDir, { recursive: true })
 await build({
   stdin: { contents: "export * from '@observablehq/plot'", resolveDir: root, loader: 'js' },
@@ -26,9 +28,17 @@ await build({
 })
 // The bundle is inlined into a <script> element: it must not end that element early.
 const code = readFileSync(outfile, 'utf8').replace(/<\/(script)/gi, '<\\/$1')
-writeFileSync(outfile, `/* @observablehq/plot ${plotVersion} (ISC) with d3 (ISC), bundled by esbuild */\n${code}`)
-writeFileSync(join(outDir, 'versions.json'), JSON.stringify({ '@observablehq/plot': plotVersion }, null, 2) + '\n')
-console.log(`report assets: ${outfile.slice(root.length + 1)} (${(code.length / 1024).toFixed(0)} KiB, Plot ${plotVersion})`)
+writeFileSync(
+  outfile,
+  `/* @observablehq/plot ${plotVersion} (ISC) with d3 (ISC), bundled by esbuild */\n${code}`,
+)
+writeFileSync(
+  join(outDir, 'versions.json'),
+  JSON.stringify({ '@observablehq/plot': plotVersion }, null, 2) + '\n',
+)
+console.log(
+  `report assets: ${outfile.slice(root.length + 1)} (${(code.length / 1024).toFixed(0)} KiB, Plot ${plotVersion})`,
+)
 
 // The leaderboard's upload page: its script and the Web Worker that runs the server's validator
 // in the browser (src/server/web/client/). Built for the browser: a Node built-in in what they

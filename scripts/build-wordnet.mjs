@@ -10,8 +10,8 @@
 // Deterministic: the same input gives byte-identical output (gzip without a timestamp).
 // Usage: node scripts/build-wordnet.mjs [WORDNET_DIR=/usr/share/wordnet] [OUT_DIR=data/wordnet]
 //        node scripts/build-wordnet.mjs --check [WORDNET_DIR] [OUT_DIR]   (exit 1 if the committed index differs)
-import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs'
-import { join, dirname } from 'node:path'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gunzipSync, gzipSync } from 'node:zlib'
 
@@ -34,7 +34,9 @@ const POS = [
 for (const [, f] of POS) {
   for (const kind of ['index', 'data']) {
     if (!existsSync(join(wnDir, `${kind}.${f}`))) {
-      console.error(`build-wordnet: ${join(wnDir, `${kind}.${f}`)} not found (apt-get install wordnet-base)`)
+      console.error(
+        `build-wordnet: ${join(wnDir, `${kind}.${f}`)} not found (apt-get install wordnet-base)`,
+      )
       process.exit(2)
     }
   }
@@ -90,7 +92,10 @@ for (const [p, f] of POS) {
       exc.set(terms[0], terms.slice(1))
     }
   }
-  excOut.push(`@exc ${p} ${exc.size}`, ...[...exc].map(([form, bases]) => [form, ...bases].join(' ')))
+  excOut.push(
+    `@exc ${p} ${exc.size}`,
+    ...[...exc].map(([form, bases]) => [form, ...bases].join(' ')),
+  )
 }
 
 const text = [
@@ -107,7 +112,11 @@ const outFile = join(outDir, OUT_NAME)
 if (check) {
   // Compare the text, not the gzip bytes (another zlib may compress differently).
   const same = existsSync(outFile) && gunzipSync(readFileSync(outFile)).toString('latin1') === text
-  console.log(same ? `build-wordnet: ${outFile} is up to date` : `build-wordnet: ${outFile} differs from what ${wnDir} gives`)
+  console.log(
+    same
+      ? `build-wordnet: ${outFile} is up to date`
+      : `build-wordnet: ${outFile} differs from what ${wnDir} gives`,
+  )
   process.exit(same ? 0 : 1)
 }
 mkdirSync(outDir, { recursive: true })

@@ -24,28 +24,70 @@ const spec = JSON.parse(readFileSync(join(caseDir, 'case.json'), 'utf8'))
 const out = mkdtempSync(join(tmpdir(), 'trecscore-large-'))
 try {
   console.log(`regenerating inputs into ${out} …`)
-  const gen = spawnSync('python3', [generator, 'inputs', '--set', 'public', '--seed', '1', '--only', 'large_2000x1000', '--include-large', '--out', out], { stdio: 'inherit' })
+  const gen = spawnSync(
+    'python3',
+    [
+      generator,
+      'inputs',
+      '--set',
+      'public',
+      '--seed',
+      '1',
+      '--only',
+      'large_2000x1000',
+      '--include-large',
+      '--out',
+      out,
+    ],
+    { stdio: 'inherit' },
+  )
   if (gen.status !== 0) throw new Error('the generator failed')
   const dir = join(out, 'large_2000x1000')
   for (const which of ['qrels', 'run']) {
     const want = spec.inputs[which]
-    const got = createHash('sha256').update(readFileSync(join(dir, want.file))).digest('hex')
+    const got = createHash('sha256')
+      .update(readFileSync(join(dir, want.file)))
+      .digest('hex')
     if (got !== want.sha256) throw new Error(`${want.file}: sha256 ${got}, expected ${want.sha256}`)
   }
   let failures = 0
-  for (const [label, extra] of [['v10.0', []], ['v9.0.8', ['--compat', '9.0.8']]]) {
+  for (const [label, extra] of [
+    ['v10.0', []],
+    ['v9.0.8', ['--compat', '9.0.8']],
+  ]) {
     const results = spec.results[label]
     for (const cmd of spec.commands) {
       const expected = results.commands[cmd.id]
       const t0 = Date.now()
-      const r = spawnSync(process.execPath, [join(root, 'bin', 'trecscore.js'), 'trec-eval', ...cmd.args, ...extra, 'qrels.txt', 'run.txt'], { cwd: dir, maxBuffer: 1 << 30 })
+      const r = spawnSync(
+        process.execPath,
+        [
+          join(root, 'bin', 'trecscore.js'),
+          'trec-eval',
+          ...cmd.args,
+          ...extra,
+          'qrels.txt',
+          'run.txt',
+        ],
+        { cwd: dir, maxBuffer: 1 << 30 },
+      )
       const ms = Date.now() - t0
       const sha = createHash('sha256').update(r.stdout).digest('hex')
-      const summary = r.stdout.toString('latin1').split('\n').filter((l) => l.includes('\tall\t')).join('\n')
-      const wantSummary = readFileSync(join(caseDir, expected.stdout), 'latin1').split('\n').filter((l) => l.includes('\tall\t')).join('\n')
-      const ok = r.status === expected.exit_code && sha === expected.stdout_sha256 && summary === wantSummary
+      const summary = r.stdout
+        .toString('latin1')
+        .split('\n')
+        .filter((l) => l.includes('\tall\t'))
+        .join('\n')
+      const wantSummary = readFileSync(join(caseDir, expected.stdout), 'latin1')
+        .split('\n')
+        .filter((l) => l.includes('\tall\t'))
+        .join('\n')
+      const ok =
+        r.status === expected.exit_code && sha === expected.stdout_sha256 && summary === wantSummary
       if (!ok) failures++
-      console.log(`${ok ? 'MATCH ' : 'DIFFER'} ${label} ${cmd.id}: exit ${r.status} (want ${expected.exit_code}), stdout sha256 ${sha === expected.stdout_sha256 ? 'equal' : 'different'}, ${ms} ms`)
+      console.log(
+        `${ok ? 'MATCH ' : 'DIFFER'} ${label} ${cmd.id}: exit ${r.status} (want ${expected.exit_code}), stdout sha256 ${sha === expected.stdout_sha256 ? 'equal' : 'different'}, ${ms} ms`,
+      )
     }
   }
   console.log(failures ? `${failures} command(s) differ` : 'all commands match')

@@ -19,7 +19,19 @@
 // Needs this checkout's devDependencies (`npm ci`) and the npm registry or cache for commander.
 // Exit code 0 when every check passes, 1 otherwise.
 import { spawnSync } from 'node:child_process'
-import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -35,7 +47,13 @@ const started = Date.now()
 function sh(cmd, args, cwd, extra = {}) {
   const t = Date.now()
   const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', maxBuffer: 1 << 28, ...extra })
-  return { code: r.status ?? -1, stdout: r.stdout ?? '', stderr: r.stderr ?? '', ms: Date.now() - t, error: r.error }
+  return {
+    code: r.status ?? -1,
+    stdout: r.stdout ?? '',
+    stderr: r.stderr ?? '',
+    ms: Date.now() - t,
+    error: r.error,
+  }
 }
 
 function check(name, ok, detail = '') {
@@ -63,57 +81,193 @@ const fix = (...p) => join(root, 'test', 'fixtures', ...p)
 const demo = (f) => join(root, 'demo', f)
 
 try {
-  if (!existsSync(join(root, 'node_modules', 'typescript'))) throw new Error('run `npm ci` first (the pack builds dist/ with the devDependencies)')
+  if (!existsSync(join(root, 'node_modules', 'typescript')))
+    throw new Error('run `npm ci` first (the pack builds dist/ with the devDependencies)')
 
   // ---- A. the packed install ---------------------------------------------------------------
-  if (noBuild && !existsSync(join(root, 'dist', 'cli', 'main.js'))) throw new Error('--no-build: dist/ is not built (run `npm run build`)')
-  const pack = runNpm(['pack', '--silent', ...(noBuild ? ['--ignore-scripts'] : []), '--pack-destination', tmp], root)
+  if (noBuild && !existsSync(join(root, 'dist', 'cli', 'main.js')))
+    throw new Error('--no-build: dist/ is not built (run `npm run build`)')
+  const pack = runNpm(
+    ['pack', '--silent', ...(noBuild ? ['--ignore-scripts'] : []), '--pack-destination', tmp],
+    root,
+  )
   const tarball = pack.stdout.trim().split('\n').pop() ?? ''
-  if (pack.code !== 0 || !existsSync(join(tmp, tarball))) throw new Error(`npm pack failed: ${brief(pack)}`)
-  console.log(`npm pack${noBuild ? '' : ' (builds dist/)'}: ${secs(pack.ms)}, ${tarball} ${(statSync(join(tmp, tarball)).size / 1024).toFixed(0)} KiB`)
+  if (pack.code !== 0 || !existsSync(join(tmp, tarball)))
+    throw new Error(`npm pack failed: ${brief(pack)}`)
+  console.log(
+    `npm pack${noBuild ? '' : ' (builds dist/)'}: ${secs(pack.ms)}, ${tarball} ${(statSync(join(tmp, tarball)).size / 1024).toFixed(0)} KiB`,
+  )
 
   const app = join(tmp, 'app')
   mkdirSync(app)
-  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'trecscore-minimal-check', private: true, type: 'module' }, null, 2))
-  const inst = runNpm(['install', '--omit=optional', '--no-audit', '--no-fund', '--prefer-offline', join(tmp, tarball)], app)
+  writeFileSync(
+    join(app, 'package.json'),
+    JSON.stringify({ name: 'trecscore-minimal-check', private: true, type: 'module' }, null, 2),
+  )
+  const inst = runNpm(
+    [
+      'install',
+      '--omit=optional',
+      '--no-audit',
+      '--no-fund',
+      '--prefer-offline',
+      join(tmp, tarball),
+    ],
+    app,
+  )
   if (inst.code !== 0) throw new Error(`npm install of the tarball failed: ${brief(inst)}`)
   const installed = readdirSync(join(app, 'node_modules')).filter((f) => !f.startsWith('.'))
-  console.log(`npm install --omit=optional: ${secs(inst.ms)}, node_modules ${(du(join(app, 'node_modules')) / 2 ** 20).toFixed(1)} MiB (${installed.join(', ')})`)
-  for (const h of HEAVY) check(`minimal install leaves out ${h}`, !existsSync(join(app, 'node_modules', h)))
+  console.log(
+    `npm install --omit=optional: ${secs(inst.ms)}, node_modules ${(du(join(app, 'node_modules')) / 2 ** 20).toFixed(1)} MiB (${installed.join(', ')})`,
+  )
+  for (const h of HEAVY)
+    check(`minimal install leaves out ${h}`, !existsSync(join(app, 'node_modules', h)))
 
   const full = (args) => sh(process.execPath, [join(root, 'bin', 'trecscore.js'), ...args], app)
   const minimal = (args) => sh('npx', ['--no', '--', 'trecscore', ...args], app)
   const same = (name, args) => {
     const a = minimal(args)
     const b = full(args)
-    check(`${name} (exit ${b.code}, same output as the full install)`, a.code === 0 && a.code === b.code && a.stdout === b.stdout && a.stderr === b.stderr && a.stdout.length > 0, `minimal ${brief(a)} / full ${brief(b)}`)
+    check(
+      `${name} (exit ${b.code}, same output as the full install)`,
+      a.code === 0 &&
+        a.code === b.code &&
+        a.stdout === b.stdout &&
+        a.stderr === b.stderr &&
+        a.stdout.length > 0,
+      `minimal ${brief(a)} / full ${brief(b)}`,
+    )
   }
 
   const help = minimal(['--help'])
-  check('npx trecscore --help', help.code === 0 && help.stdout.startsWith('Usage: trecscore'), brief(help))
+  check(
+    'npx trecscore --help',
+    help.code === 0 && help.stdout.startsWith('Usage: trecscore'),
+    brief(help),
+  )
   const demoScript = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.demo
-  const demoArgs = demoScript.replace(/^.*node bin\/trecscore\.js /, '').split(' ').map((a) => (a.startsWith('demo/') ? join(root, a) : a))
+  const demoArgs = demoScript
+    .replace(/^.*node bin\/trecscore\.js /, '')
+    .split(' ')
+    .map((a) => (a.startsWith('demo/') ? join(root, a) : a))
   same('the demo (npm run demo)', demoArgs)
-  same('evaluate -q -f json', ['evaluate', demo('qrels.txt'), demo('runs/bm25.run'), '-m', 'nDCG@10', '-q', '-f', 'json'])
+  same('evaluate -q -f json', [
+    'evaluate',
+    demo('qrels.txt'),
+    demo('runs/bm25.run'),
+    '-m',
+    'nDCG@10',
+    '-q',
+    '-f',
+    'json',
+  ])
   same('trec-eval', ['trec-eval', demo('qrels.txt'), demo('runs/dense.run')])
-  same('trec-eval -q -m all_trec', ['trec-eval', '-q', '-m', 'all_trec', demo('qrels.txt'), demo('runs/hybrid.run')])
-  same('compare', ['compare', demo('qrels.txt'), demo('runs/bm25.run'), demo('runs/dense.run'), demo('runs/hybrid.run'), '-m', 'AP'])
+  same('trec-eval -q -m all_trec', [
+    'trec-eval',
+    '-q',
+    '-m',
+    'all_trec',
+    demo('qrels.txt'),
+    demo('runs/hybrid.run'),
+  ])
+  same('compare', [
+    'compare',
+    demo('qrels.txt'),
+    demo('runs/bm25.run'),
+    demo('runs/dense.run'),
+    demo('runs/hybrid.run'),
+    '-m',
+    'AP',
+  ])
   same('validate', ['validate', demo('runs/bm25.run')])
   same('fuse', ['fuse', demo('runs/bm25.run'), demo('runs/dense.run'), '--method', 'rrf'])
   const html = join(app, 'report.html')
-  const rep = minimal(['report', demo('qrels.txt'), demo('runs/bm25.run'), demo('runs/dense.run'), '-m', 'nDCG@10', '--out', html])
-  check('report --out report.html', rep.code === 0 && existsSync(html) && statSync(html).size > 10_000, brief(rep))
-  same('score --preset dl21-passage', ['score', '--preset', 'dl21-passage', '--qrels', fix('presets', 'dl21', 'qrels.pass.txt'), fix('presets', 'dl21', 'runs', 'p_bm25.txt')])
-  same('score --preset dl21-doc', ['score', '--preset', 'dl21-doc', '--qrels', fix('presets', 'dl21', 'qrels.docs.txt'), fix('presets', 'dl21', 'runs', 'd_bm25.txt')])
-  same('score --preset dl21-passage-pash', ['score', '--preset', 'dl21-passage-pash', '--qrels', fix('presets', 'dl21', 'qrels.pass.txt'), fix('presets', 'dl21', 'runs', 'p_good.txt')])
-  same('score --preset skillret', ['score', '--preset', 'skillret', '--data', fix('presets', 'skillret', 'data'), fix('presets', 'skillret', 'runs', 'good.json')])
-  same('score --preset skillret-fusion', ['score', '--preset', 'skillret-fusion', '--data', fix('presets', 'skillret', 'data'), fix('presets', 'skillret', 'runs', 'good.trec')])
+  const rep = minimal([
+    'report',
+    demo('qrels.txt'),
+    demo('runs/bm25.run'),
+    demo('runs/dense.run'),
+    '-m',
+    'nDCG@10',
+    '--out',
+    html,
+  ])
+  check(
+    'report --out report.html',
+    rep.code === 0 && existsSync(html) && statSync(html).size > 10_000,
+    brief(rep),
+  )
+  same('score --preset dl21-passage', [
+    'score',
+    '--preset',
+    'dl21-passage',
+    '--qrels',
+    fix('presets', 'dl21', 'qrels.pass.txt'),
+    fix('presets', 'dl21', 'runs', 'p_bm25.txt'),
+  ])
+  same('score --preset dl21-doc', [
+    'score',
+    '--preset',
+    'dl21-doc',
+    '--qrels',
+    fix('presets', 'dl21', 'qrels.docs.txt'),
+    fix('presets', 'dl21', 'runs', 'd_bm25.txt'),
+  ])
+  same('score --preset dl21-passage-pash', [
+    'score',
+    '--preset',
+    'dl21-passage-pash',
+    '--qrels',
+    fix('presets', 'dl21', 'qrels.pass.txt'),
+    fix('presets', 'dl21', 'runs', 'p_good.txt'),
+  ])
+  same('score --preset skillret', [
+    'score',
+    '--preset',
+    'skillret',
+    '--data',
+    fix('presets', 'skillret', 'data'),
+    fix('presets', 'skillret', 'runs', 'good.json'),
+  ])
+  same('score --preset skillret-fusion', [
+    'score',
+    '--preset',
+    'skillret-fusion',
+    '--data',
+    fix('presets', 'skillret', 'data'),
+    fix('presets', 'skillret', 'runs', 'good.trec'),
+  ])
   for (const lang of ['zho', 'fas', 'rus']) {
-    same(`score --preset neuclir23-${lang}`, ['score', '--preset', `neuclir23-${lang}`, '--qrels', fix('presets', 'neuclir23', `qrels.final.gains.${lang}`), fix('presets', 'neuclir23', 'runs', `${lang}-good.txt`)])
+    same(`score --preset neuclir23-${lang}`, [
+      'score',
+      '--preset',
+      `neuclir23-${lang}`,
+      '--qrels',
+      fix('presets', 'neuclir23', `qrels.final.gains.${lang}`),
+      fix('presets', 'neuclir23', 'runs', `${lang}-good.txt`),
+    ])
   }
-  same('score --preset neuclir23-mlir', ['score', '--preset', 'neuclir23-mlir', '--qrels', fix('presets', 'neuclir23', 'qrels.final.gains'), fix('presets', 'neuclir23', 'runs', 'mlir-good.txt')])
-  for (const [preset, run] of [['reteco-1a', '1a_weak'], ['reteco-1b', '1b_perfect'], ['reteco-2a', '2a_random']]) {
-    same(`score --preset ${preset}`, ['score', '--preset', preset, '--data', fix('reteco', 'data'), fix('reteco', 'runs', run)])
+  same('score --preset neuclir23-mlir', [
+    'score',
+    '--preset',
+    'neuclir23-mlir',
+    '--qrels',
+    fix('presets', 'neuclir23', 'qrels.final.gains'),
+    fix('presets', 'neuclir23', 'runs', 'mlir-good.txt'),
+  ])
+  for (const [preset, run] of [
+    ['reteco-1a', '1a_weak'],
+    ['reteco-1b', '1b_perfect'],
+    ['reteco-2a', '2a_random'],
+  ]) {
+    same(`score --preset ${preset}`, [
+      'score',
+      '--preset',
+      preset,
+      '--data',
+      fix('reteco', 'data'),
+      fix('reteco', 'runs', run),
+    ])
   }
   same('presets', ['presets'])
   same('measures', ['measures'])
@@ -124,13 +278,31 @@ try {
   const bert = minimal(['textsim', '--metric', 'bertscore', '--model', join(app, 'model'), pairs])
   check(
     'textsim --metric bertscore: one line naming what to install, exit 2',
-    bert.code === 2 && bert.stdout === '' && bert.stderr === 'trecscore: BERTScore needs onnxruntime-node and @huggingface/tokenizers: npm install onnxruntime-node@1.30.0 @huggingface/tokenizers@0.2.0\n',
+    bert.code === 2 &&
+      bert.stdout === '' &&
+      bert.stderr ===
+        'trecscore: BERTScore needs onnxruntime-node and @huggingface/tokenizers: npm install onnxruntime-node@1.30.0 @huggingface/tokenizers@0.2.0\n',
     brief(bert),
   )
-  const judge = minimal(['judge', 'run', join(root, 'examples', 'judge', 'items.jsonl'), '--cache', join(app, 'cache.sqlite'), '-o', join(app, 'judgments.jsonl'), '--base-url', 'http://127.0.0.1:9/v1', '--rpm', '0'])
+  const judge = minimal([
+    'judge',
+    'run',
+    join(root, 'examples', 'judge', 'items.jsonl'),
+    '--cache',
+    join(app, 'cache.sqlite'),
+    '-o',
+    join(app, 'judgments.jsonl'),
+    '--base-url',
+    'http://127.0.0.1:9/v1',
+    '--rpm',
+    '0',
+  ])
   check(
     'judge run: one line saying the cache needs better-sqlite3, exit 2',
-    judge.code === 2 && judge.stdout === '' && judge.stderr === 'trecscore: the judge cache needs better-sqlite3: npm install better-sqlite3@12.11.1\n',
+    judge.code === 2 &&
+      judge.stdout === '' &&
+      judge.stderr ===
+        'trecscore: the judge cache needs better-sqlite3: npm install better-sqlite3@12.11.1\n',
     brief(judge),
   )
 
@@ -147,9 +319,17 @@ console.log(JSON.stringify(result.aggregates.map((a) => [a.measure, a.value])))
   let libOk = false
   try {
     const values = JSON.parse(lib.stdout)
-    libOk = lib.code === 0 && values.length === 3 && values[0][0] === 'nDCG@10' && Math.abs(values[0][1] - 0.7805) < 5e-5
+    libOk =
+      lib.code === 0 &&
+      values.length === 3 &&
+      values[0][0] === 'nDCG@10' &&
+      Math.abs(values[0][1] - 0.7805) < 5e-5
   } catch {}
-  check("the library: ESM import from 'trecscore', the README example (nDCG@10 0.7805)", libOk, brief(lib))
+  check(
+    "the library: ESM import from 'trecscore', the README example (nDCG@10 0.7805)",
+    libOk,
+    brief(lib),
+  )
 
   // ---- B. a fresh clone without the heavy packages -----------------------------------------
   const clone = join(tmp, 'clone')
@@ -170,14 +350,56 @@ console.log(JSON.stringify(result.aggregates.map((a) => [a.measure, a.value])))
     }
   }
   linkModules(join(root, 'node_modules'), join(clone, 'node_modules'), '')
-  const probe = sh(process.execPath, ['--input-type=module', '-e', "import('onnxruntime-node').then(() => console.log('found'), (e) => console.log(e.code))"], join(clone, 'src'))
-  check('the clone lacks onnxruntime-node', probe.stdout.trim() === 'ERR_MODULE_NOT_FOUND', brief(probe))
+  const probe = sh(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      "import('onnxruntime-node').then(() => console.log('found'), (e) => console.log(e.code))",
+    ],
+    join(clone, 'src'),
+  )
+  check(
+    'the clone lacks onnxruntime-node',
+    probe.stdout.trim() === 'ERR_MODULE_NOT_FOUND',
+    brief(probe),
+  )
   const cloneDemo = runNpm(['run', '--silent', 'demo'], clone)
-  const expected = sh(process.execPath, [join(root, 'bin', 'trecscore.js'), ...demoScript.replace(/^.*node bin\/trecscore\.js /, '').split(' ')], root)
+  const expected = sh(
+    process.execPath,
+    [
+      join(root, 'bin', 'trecscore.js'),
+      ...demoScript.replace(/^.*node bin\/trecscore\.js /, '').split(' '),
+    ],
+    root,
+  )
   console.log(`clone: npm run demo (tsc build included): ${secs(cloneDemo.ms)}`)
-  check('clone: npm run demo builds and prints what the full install prints', cloneDemo.code === 0 && expected.code === 0 && cloneDemo.stdout.endsWith(expected.stdout), `${brief(cloneDemo)} / expected ${brief(expected)}`)
-  const cloneBert = sh(process.execPath, [join(clone, 'bin', 'trecscore.js'), 'textsim', '--metric', 'bertscore', '--model', join(app, 'model'), pairs], clone)
-  check('clone: BERTScore says what to install, exit 2', cloneBert.code === 2 && cloneBert.stderr.startsWith('trecscore: BERTScore needs onnxruntime-node and @huggingface/tokenizers: npm install'), brief(cloneBert))
+  check(
+    'clone: npm run demo builds and prints what the full install prints',
+    cloneDemo.code === 0 && expected.code === 0 && cloneDemo.stdout.endsWith(expected.stdout),
+    `${brief(cloneDemo)} / expected ${brief(expected)}`,
+  )
+  const cloneBert = sh(
+    process.execPath,
+    [
+      join(clone, 'bin', 'trecscore.js'),
+      'textsim',
+      '--metric',
+      'bertscore',
+      '--model',
+      join(app, 'model'),
+      pairs,
+    ],
+    clone,
+  )
+  check(
+    'clone: BERTScore says what to install, exit 2',
+    cloneBert.code === 2 &&
+      cloneBert.stderr.startsWith(
+        'trecscore: BERTScore needs onnxruntime-node and @huggingface/tokenizers: npm install',
+      ),
+    brief(cloneBert),
+  )
 } catch (e) {
   console.log(`FAIL  ${e.message}`)
   failures.push(e.message)
@@ -185,5 +407,7 @@ console.log(JSON.stringify(result.aggregates.map((a) => [a.measure, a.value])))
   if (keep) console.log(`kept ${tmp}`)
   else rmSync(tmp, { recursive: true, force: true })
 }
-console.log(`minimal install: ${failures.length === 0 ? 'all checks passed' : `${failures.length} check(s) failed`} in ${secs(Date.now() - started)}`)
+console.log(
+  `minimal install: ${failures.length === 0 ? 'all checks passed' : `${failures.length} check(s) failed`} in ${secs(Date.now() - started)}`,
+)
 process.exit(failures.length === 0 ? 0 : 1)

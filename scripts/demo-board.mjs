@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { randomBytes } from 'node:crypto'
 /**
  * `npm run demo:board`: a demo competition on the bundled demo collection (demo/), served by
  * `trecscore serve` on http://127.0.0.1:8080 (PORT to change it). Dev phase: qrels of q01–q15,
@@ -10,28 +11,58 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { randomBytes } from 'node:crypto'
 
 const root = resolve(import.meta.dirname, '..')
 const server = await import(join(root, 'dist', 'server', 'index.js'))
 
-const dir = process.argv[2] ? resolve(process.argv[2]) : mkdtempSync(join(tmpdir(), 'trecscore-demo-board-'))
+const dir = process.argv[2]
+  ? resolve(process.argv[2])
+  : mkdtempSync(join(tmpdir(), 'trecscore-demo-board-'))
 const trackDir = join(dir, 'demo-track')
 mkdirSync(trackDir, { recursive: true })
-const qrels = readFileSync(join(root, 'demo', 'qrels.txt'), 'utf8').split('\n').filter(Boolean)
+const qrels = readFileSync(join(root, 'demo', 'qrels.txt'), 'utf8')
+  .split('\n')
+  .filter(Boolean)
 const topic = (line) => Number(line.slice(1, 3))
-writeFileSync(join(trackDir, 'qrels-dev.txt'), qrels.filter((l) => topic(l) <= 15).join('\n') + '\n')
-writeFileSync(join(trackDir, 'qrels-test.txt'), qrels.filter((l) => topic(l) > 15).join('\n') + '\n')
+writeFileSync(
+  join(trackDir, 'qrels-dev.txt'),
+  qrels.filter((l) => topic(l) <= 15).join('\n') + '\n',
+)
+writeFileSync(
+  join(trackDir, 'qrels-test.txt'),
+  qrels.filter((l) => topic(l) > 15).join('\n') + '\n',
+)
 const now = Date.now()
 const config = {
   name: 'trecscore demo board',
-  description: 'A demo competition on the synthetic demo collection (30 queries). Dev phase: q01–q15 with a live board; test phase: q16–q30, hidden until release.',
+  description:
+    'A demo competition on the synthetic demo collection (30 queries). Dev phase: q01–q15 with a live board; test phase: q16–q30, hidden until release.',
   phases: [
-    { id: 'dev', title: 'Development', start: new Date(now - 86400e3).toISOString(), end: new Date(now + 30 * 86400e3).toISOString() },
-    { id: 'test', title: 'Test (hidden)', start: new Date(now - 86400e3).toISOString(), end: new Date(now + 30 * 86400e3).toISOString(), hidden: true },
+    {
+      id: 'dev',
+      title: 'Development',
+      start: new Date(now - 86400e3).toISOString(),
+      end: new Date(now + 30 * 86400e3).toISOString(),
+    },
+    {
+      id: 'test',
+      title: 'Test (hidden)',
+      start: new Date(now - 86400e3).toISOString(),
+      end: new Date(now + 30 * 86400e3).toISOString(),
+      hidden: true,
+    },
   ],
   tracks: [
-    { id: 'passages', title: 'Passage ranking (DL21 conventions)', preset: 'dl21-passage', data: 'demo-track', qrels: { dev: 'qrels-dev.txt', test: 'qrels-test.txt' }, primary: 'nDCG@10', columns: ['nDCG@10', 'AP', 'RR', 'R@100'], baselines: { bm25: join(root, 'demo', 'runs', 'bm25.run') } },
+    {
+      id: 'passages',
+      title: 'Passage ranking (DL21 conventions)',
+      preset: 'dl21-passage',
+      data: 'demo-track',
+      qrels: { dev: 'qrels-dev.txt', test: 'qrels-test.txt' },
+      primary: 'nDCG@10',
+      columns: ['nDCG@10', 'AP', 'RR', 'R@100'],
+      baselines: { bm25: join(root, 'demo', 'runs', 'bm25.run') },
+    },
   ],
   limits: { perDay: 10, perPhase: 20, concurrent: 2, counts: 'best' },
   metadata: [
@@ -61,7 +92,13 @@ for (const [team, member] of [
   const password = secret()
   const userId = await server.acceptInvite(db, invite, member, password, at)
   const { token } = await server.createApiToken(db, userId, teamId, 'demo', at)
-  teams.push({ team, member, password, token, invite: await server.createInvite(db, teamId, orgId, at) })
+  teams.push({
+    team,
+    member,
+    password,
+    token,
+    invite: await server.createInvite(db, teamId, orgId, at),
+  })
 }
 const url = running.url
 const upload = (t, run) =>

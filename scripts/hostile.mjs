@@ -8,13 +8,23 @@
 //   node scripts/hostile.mjs [--quick] [--only SUBSTRING] [--keep]
 //
 // --quick leaves out the big inputs (the 200 MB line, the million queries, the gzip bomb).
-import { spawn, execFileSync } from 'node:child_process'
-import { closeSync, createWriteStream, existsSync, openSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { execFileSync, spawn } from 'node:child_process'
+import { once } from 'node:events'
+import {
+  closeSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createGzip, gzipSync } from 'node:zlib'
-import { once } from 'node:events'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
 const BIN = join(ROOT, 'bin', 'trecscore.js')
@@ -47,7 +57,7 @@ const runLine = (score) => `q01 Q0 doc1 1 ${score} t\n`
 
 function lcg(seed) {
   let s = seed >>> 0
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32)
+  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32
 }
 
 /** name -> { file, kind: 'junk' | 'empty' | 'valid', note } */
@@ -68,7 +78,11 @@ input('comments', 'empty', '# a comment\n# another\n')
   input('binary', 'junk', b)
 }
 input('nul-bytes', 'junk', 'q01 Q0 doc\0one 1 1.0 t\nq01 Q0 doc2 2 0.5 t\n')
-input('utf16', 'junk', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(validRun.slice(0, 2000), 'utf16le')]))
+input(
+  'utf16',
+  'junk',
+  Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(validRun.slice(0, 2000), 'utf16le')]),
+)
 input('cr-only-run', 'junk', validRun.replace(/\n/g, '\r'))
 input('cr-only-qrels', 'junk', validQrels.replace(/\n/g, '\r'))
 input('cols5', 'junk', 'q01 Q0 doc1 1 1.0\nq01 Q0 doc2 2 0.5\n')
@@ -166,19 +180,43 @@ function scoringCases(tag, { file, kind }) {
   }
   add(`fuse run=${tag}`, ['fuse', file, RUN2, '-o', P('fused.run')], codes)
   add(`validate run=${tag}`, ['validate', file], kind === 'junk' ? [2] : [0, 1, 2])
-  add(`validate qrels=${tag}`, ['validate', RUN, '--qrels', file], kind === 'junk' ? [2] : [0, 1, 2])
+  add(
+    `validate qrels=${tag}`,
+    ['validate', RUN, '--qrels', file],
+    kind === 'junk' ? [2] : [0, 1, 2],
+  )
   // The drop-in reproduces trec_eval, which accepts some junk (atof): only no trace and a
   // trec_eval exit code.
   add(`trec-eval run=${tag}`, ['trec-eval', QRELS, file], [0, 1, 2, 4, 7])
   add(`trec-eval qrels=${tag}`, ['trec-eval', file, RUN], [0, 1, 2, 4, 7])
-  add(`textsim pairs=${tag}`, ['textsim', '--metric', 'rougeL', file], kind === 'junk' ? [2] : [0, 2])
-  add(`judge-report judgments=${tag}`, ['judge', 'report', file, '--markdown', P('judge.md')], [0, 2])
-  add(`judge-agreement human=${tag}`, ['judge', 'agreement', '--human', file, '--judgments', file], [0, 2])
+  add(
+    `textsim pairs=${tag}`,
+    ['textsim', '--metric', 'rougeL', file],
+    kind === 'junk' ? [2] : [0, 2],
+  )
+  add(
+    `judge-report judgments=${tag}`,
+    ['judge', 'report', file, '--markdown', P('judge.md')],
+    [0, 2],
+  )
+  add(
+    `judge-agreement human=${tag}`,
+    ['judge', 'agreement', '--human', file, '--judgments', file],
+    [0, 2],
+  )
 }
 
 function valueCases() {
   add('evaluate -m empty', ['evaluate', QRELS, RUN, '-m', ''], [2])
-  for (const m of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'RBP(p=2)', 'RBP(p=-1)', 'set_F.1.0,0.5,2.4']) {
+  for (const m of [
+    '__proto__',
+    'constructor',
+    'toString',
+    'hasOwnProperty',
+    'RBP(p=2)',
+    'RBP(p=-1)',
+    'set_F.1.0,0.5,2.4',
+  ]) {
     add(`evaluate -m ${m}`, ['evaluate', QRELS, RUN, '-m', m], [0, 2])
     add(`compare -m ${m}`, ['compare', QRELS, RUN, RUN2, '-m', m], [0, 2])
     add(`trec-eval -m ${m}`, ['trec-eval', '-m', m, QRELS, RUN], [0, 1, 2])
@@ -186,19 +224,45 @@ function valueCases() {
   add('evaluate --digits 101', ['evaluate', QRELS, RUN, '-m', 'AP', '--digits', '101'], [2])
   add('evaluate --digits -1', ['evaluate', QRELS, RUN, '-m', 'AP', '--digits', '-1'], [2])
   add('evaluate same run twice', ['evaluate', QRELS, RUN, RUN, '-m', 'AP'], [0, 2])
-  add('evaluate stdout full disk', ['evaluate', QRELS, RUN, '-m', 'AP'], [2], { stdout: '/dev/full' })
+  add('evaluate stdout full disk', ['evaluate', QRELS, RUN, '-m', 'AP'], [2], {
+    stdout: '/dev/full',
+  })
   add('trec-eval stdout full disk', ['trec-eval', QRELS, RUN], [1, 2], { stdout: '/dev/full' })
   add('report out full disk', ['report', QRELS, RUN, '-o', '/dev/full'], [2])
   add('report out directory', ['report', QRELS, RUN, '-o', tmp], [2])
   add('report out missing folder', ['report', QRELS, RUN, '-o', P('no/such/r.html')], [2])
   add('fuse out full disk', ['fuse', RUN, RUN2, '-o', '/dev/full'], [2])
-  add('textsim out full disk', ['textsim', '--metric', 'rougeL', join(ROOT, 'test', 'fixtures', 'generation', 'rouge_n.jsonl'), '-o', '/dev/full'], [2])
-  add('evaluate run from stdin junk', ['evaluate', QRELS, '-', '-m', 'AP'], [2], { stdin: inputs.get('binary').file })
-  add('fuse --tag 100k', ['fuse', RUN, RUN2, '--tag', 't'.repeat(100_000), '-o', P('fused-tag.run')], [0])
+  add(
+    'textsim out full disk',
+    [
+      'textsim',
+      '--metric',
+      'rougeL',
+      join(ROOT, 'test', 'fixtures', 'generation', 'rouge_n.jsonl'),
+      '-o',
+      '/dev/full',
+    ],
+    [2],
+  )
+  add('evaluate run from stdin junk', ['evaluate', QRELS, '-', '-m', 'AP'], [2], {
+    stdin: inputs.get('binary').file,
+  })
+  add(
+    'fuse --tag 100k',
+    ['fuse', RUN, RUN2, '--tag', 't'.repeat(100_000), '-o', P('fused-tag.run')],
+    [0],
+  )
 }
 
 // ---------------------------------------------------------------- running
-const TRACE = [/^\s+at .+[:(]\d+:\d+\)?$/m, /node:internal/, /triggerUncaughtException/, /^(\w*Error|Error)( \[\w+\])?: /m, /FATAL ERROR/, /Segmentation fault/]
+const TRACE = [
+  /^\s+at .+[:(]\d+:\d+\)?$/m,
+  /node:internal/,
+  /triggerUncaughtException/,
+  /^(\w*Error|Error)( \[\w+\])?: /m,
+  /FATAL ERROR/,
+  /Segmentation fault/,
+]
 
 function run(c) {
   return new Promise((resolve) => {
@@ -211,7 +275,12 @@ function run(c) {
     const child = spawn(process.execPath, ['--import', PROBE, BIN, ...c.argv], {
       cwd: ROOT,
       stdio,
-      env: { ...process.env, ...c.env, TRECSCORE_RSS_PROBE: probe, NODE_OPTIONS: '--max-old-space-size=2048' },
+      env: {
+        ...process.env,
+        ...c.env,
+        TRECSCORE_RSS_PROBE: probe,
+        NODE_OPTIONS: '--max-old-space-size=2048',
+      },
     })
     let stderr = ''
     let stdout = ''
@@ -259,7 +328,16 @@ function run(c) {
       } catch {
         // killed before exit
       }
-      resolve({ code: code ?? -1, signal, stderr, stdout, seconds, rssMb: rssKb / 1024, killed, stdoutBytes: out })
+      resolve({
+        code: code ?? -1,
+        signal,
+        stderr,
+        stdout,
+        seconds,
+        rssMb: rssKb / 1024,
+        killed,
+        stdoutBytes: out,
+      })
     })
   })
 }
@@ -269,16 +347,20 @@ function verdict(c, r) {
   if (r.killed) problems.push(r.killed)
   else if (r.signal) problems.push(`died of ${r.signal}`)
   if (TRACE.some((re) => re.test(r.stderr))) problems.push('stack trace or raw error on stderr')
-  if (!r.killed && !c.codes.includes(r.code)) problems.push(`exit ${r.code}, expected ${c.codes.join(' or ')}`)
+  if (!r.killed && !c.codes.includes(r.code))
+    problems.push(`exit ${r.code}, expected ${c.codes.join(' or ')}`)
   const limit = c.rssLimitMb ?? RSS_LIMIT_MB
   if (r.rssMb > limit) problems.push(`peak RSS ${r.rssMb.toFixed(0)} MB over ${limit} MB`)
-  if (r.code === 2 && r.stderr.trim() === '' && r.stdout.trim() === '') problems.push('exit 2 without a message')
+  if (r.code === 2 && r.stderr.trim() === '' && r.stdout.trim() === '')
+    problems.push('exit 2 without a message')
   return problems
 }
 
 async function main() {
   if (!QUICK) {
-    process.stderr.write('hostile: building the big inputs (200 MB line, 4 GiB gzip bomb, a million queries)...\n')
+    process.stderr.write(
+      'hostile: building the big inputs (200 MB line, 4 GiB gzip bomb, a million queries)...\n',
+    )
     await bigInputs()
   }
   // A FIFO fed by a valid run: reading a pipe must work.
@@ -307,14 +389,17 @@ async function main() {
     add('compare million queries', ['compare', q, r, r, '-m', 'AP', '--bootstrap', '1000'], [0])
     add('validate million queries', ['validate', r, '--qrels', q], [0, 1])
   }
-  if (inputs.has('fifo')) add('evaluate run=fifo', ['evaluate', QRELS, P('fifo'), '-m', 'AP'], [0], { fifoFrom: RUN })
+  if (inputs.has('fifo'))
+    add('evaluate run=fifo', ['evaluate', QRELS, P('fifo'), '-m', 'AP'], [0], { fifoFrom: RUN })
   valueCases()
 
   let failed = 0
   const rows = []
   const one = async (c) => {
     if (c.fifoFrom) {
-      const feeder = spawn('sh', ['-c', `cat "${c.fifoFrom}" > "${P('fifo')}"`], { stdio: 'ignore' })
+      const feeder = spawn('sh', ['-c', `cat "${c.fifoFrom}" > "${P('fifo')}"`], {
+        stdio: 'ignore',
+      })
       feeder.on('error', () => {})
     }
     const r = await run(c)
@@ -323,8 +408,11 @@ async function main() {
     const first = (r.stderr + r.stdout).split('\n').find((l) => l.trim() !== '') ?? ''
     rows.push({ c, r, problems })
     const status = problems.length ? 'FAIL' : 'ok  '
-    console.log(`${status} ${c.name.padEnd(44)} exit ${String(r.code).padStart(2)}  ${r.seconds.toFixed(1).padStart(5)} s  ${r.rssMb.toFixed(0).padStart(5)} MB  ${problems.join('; ') || first.slice(0, 90)}`)
-    if (problems.length && process.env.HOSTILE_VERBOSE) console.log((r.stderr + r.stdout).slice(0, 2000).replace(/^/gm, '      | '))
+    console.log(
+      `${status} ${c.name.padEnd(44)} exit ${String(r.code).padStart(2)}  ${r.seconds.toFixed(1).padStart(5)} s  ${r.rssMb.toFixed(0).padStart(5)} MB  ${problems.join('; ') || first.slice(0, 90)}`,
+    )
+    if (problems.length && process.env.HOSTILE_VERBOSE)
+      console.log((r.stderr + r.stdout).slice(0, 2000).replace(/^/gm, '      | '))
   }
   // Small cases two at a time (each is mostly start-up); big ones alone, so peaks stay apart.
   const small = cases.filter((c) => !/million|200mb|bomb|dev-zero/.test(c.name))
@@ -335,9 +423,14 @@ async function main() {
   }
   await Promise.all([worker(), worker()])
   for (const c of big) await one(c)
-  for (const x of rows.filter((y) => y.c.name.includes('million'))) console.log(`hostile: ${x.c.name}: ${(x.r.rssMb * 1024 * 1024 / 1e6).toFixed(0)} bytes/query peak RSS, ${x.r.seconds.toFixed(1)} s`)
+  for (const x of rows.filter((y) => y.c.name.includes('million')))
+    console.log(
+      `hostile: ${x.c.name}: ${((x.r.rssMb * 1024 * 1024) / 1e6).toFixed(0)} bytes/query peak RSS, ${x.r.seconds.toFixed(1)} s`,
+    )
   if (!inputs.has('fifo')) console.log('hostile: skipped the FIFO case (no mkfifo)')
-  console.log(`hostile: ${cases.length - failed} passed, ${failed} failed${QUICK ? ' (quick: big inputs left out)' : ''}`)
+  console.log(
+    `hostile: ${cases.length - failed} passed, ${failed} failed${QUICK ? ' (quick: big inputs left out)' : ''}`,
+  )
   if (!KEEP) rmSync(tmp, { recursive: true, force: true })
   else console.log(`hostile: inputs kept in ${tmp}`)
   process.exit(failed ? 1 : 0)

@@ -24,7 +24,13 @@ import { parseArgs } from 'node:util'
 
 const root = resolve(import.meta.dirname, '..')
 const { values: opt } = parseArgs({
-  options: { teams: { type: 'string', default: '50' }, mb: { type: 'string', default: '10' }, board: { type: 'string', default: '10000' }, requests: { type: 'string', default: '100' }, keep: { type: 'boolean', default: false } },
+  options: {
+    teams: { type: 'string', default: '50' },
+    mb: { type: 'string', default: '10' },
+    board: { type: 'string', default: '10000' },
+    requests: { type: 'string', default: '100' },
+    keep: { type: 'boolean', default: false },
+  },
 })
 const TEAMS = Number(opt.teams)
 const MB = Number(opt.mb)
@@ -42,7 +48,9 @@ const dir = mkdtempSync(join(tmpdir(), 'trecscore-load-'))
 const data = join(dir, 'board')
 const trackDir = join(dir, 'track')
 mkdirSync(trackDir, { recursive: true })
-const qrelsLines = readFileSync(join(root, 'demo', 'qrels.txt'), 'utf8').split('\n').filter(Boolean)
+const qrelsLines = readFileSync(join(root, 'demo', 'qrels.txt'), 'utf8')
+  .split('\n')
+  .filter(Boolean)
 writeFileSync(join(trackDir, 'qrels.txt'), qrelsLines.join('\n') + '\n')
 const queries = [...new Set(qrelsLines.map((l) => l.split(/\s+/)[0]))]
 const judged = new Map()
@@ -54,8 +62,24 @@ for (const l of qrelsLines) {
 const now = Date.now()
 const config = {
   name: 'load test',
-  phases: [{ id: 'dev', start: new Date(now - 86400e3).toISOString(), end: new Date(now + 86400e3).toISOString() }],
-  tracks: [{ id: 'load', title: 'Load', preset: 'dl21-passage', data: 'track', qrels: { dev: 'qrels.txt' }, primary: 'nDCG@10', columns: ['nDCG@10', 'AP', 'RR'] }],
+  phases: [
+    {
+      id: 'dev',
+      start: new Date(now - 86400e3).toISOString(),
+      end: new Date(now + 86400e3).toISOString(),
+    },
+  ],
+  tracks: [
+    {
+      id: 'load',
+      title: 'Load',
+      preset: 'dl21-passage',
+      data: 'track',
+      qrels: { dev: 'qrels.txt' },
+      primary: 'nDCG@10',
+      columns: ['nDCG@10', 'AP', 'RR'],
+    },
+  ],
   limits: { perDay: 1_000_000, perPhase: 1_000_000, concurrent: 1_000_000, counts: 'best' },
   rateLimits: { loginPerMinute: 1_000_000, uploadPerMinute: 1_000_000, apiPerMinute: 1_000_000 },
   upload: { maxBytes: 256 * 1024 * 1024, maxDecompressedBytes: 1024 * 1024 * 1024 },
@@ -69,7 +93,7 @@ function makeRun(team) {
   const perQuery = Math.ceil((MB * 1e6) / queries.length / 38.5)
   const lines = []
   let seed = team * 2654435761
-  const rnd = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32)
+  const rnd = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32
   for (const q of queries) {
     const docs = [...(judged.get(q) ?? [])]
     for (let i = docs.length; i < perQuery; i++) docs.push(`L${q}x${i}`)
@@ -90,7 +114,11 @@ function peakRss(pid) {
   const kids = []
   try {
     own = kib(readFileSync(`/proc/${pid}/status`, 'utf8'), 'VmHWM')
-    for (const t of readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean)) kids.push(kib(readFileSync(`/proc/${t}/status`, 'utf8'), 'VmHWM'))
+    for (const t of readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean))
+      kids.push(kib(readFileSync(`/proc/${t}/status`, 'utf8'), 'VmHWM'))
   } catch {
     // not Linux, or the process is gone
   }
@@ -99,7 +127,20 @@ function peakRss(pid) {
 
 function serve() {
   return new Promise((res, rej) => {
-    const proc = spawn(process.execPath, [join(root, 'bin', 'trecscore.js'), 'serve', '--config', configFile, '--data', data, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] })
+    const proc = spawn(
+      process.execPath,
+      [
+        join(root, 'bin', 'trecscore.js'),
+        'serve',
+        '--config',
+        configFile,
+        '--data',
+        data,
+        '--port',
+        '0',
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    )
     let out = ''
     proc.stdout.on('data', (d) => {
       out += d
@@ -126,26 +167,47 @@ const ms = (x) => `${x.toFixed(1)} ms`
 const mib = (k) => `${(k / 1024).toFixed(0)} MiB`
 
 // Accounts: made in-process while no server runs.
-const setup = await server.startServer({ competition: server.loadCompetition(configFile), dataDir: data })
+const setup = await server.startServer({
+  competition: server.loadCompetition(configFile),
+  dataDir: data,
+})
 const at = new Date()
-const org = await server.createOrganizer(setup.ctx.db, 'org', randomBytes(12).toString('base64url'), at)
+const org = await server.createOrganizer(
+  setup.ctx.db,
+  'org',
+  randomBytes(12).toString('base64url'),
+  at,
+)
 const tokens = []
 for (let t = 0; t < TEAMS; t++) {
   const team = await server.createTeam(setup.ctx.db, `Team ${t}`, at)
-  const user = await server.acceptInvite(setup.ctx.db, await server.createInvite(setup.ctx.db, team, org, at), `member${t}`, `password-${t}-secret`, at)
+  const user = await server.acceptInvite(
+    setup.ctx.db,
+    await server.createInvite(setup.ctx.db, team, org, at),
+    `member${t}`,
+    `password-${t}-secret`,
+    at,
+  )
   tokens.push((await server.createApiToken(setup.ctx.db, user, team, 'load', at)).token)
 }
 await setup.close()
 
-process.stdout.write(`load test: ${TEAMS} teams × ${MB} MB runs, then a board of ${BOARD} submissions (data in ${dir})\n`)
+process.stdout.write(
+  `load test: ${TEAMS} teams × ${MB} MB runs, then a board of ${BOARD} submissions (data in ${dir})\n`,
+)
 const runs = tokens.map((_, t) => makeRun(t))
 let { url, proc } = await serve()
 const t0 = performance.now()
 const ids = await Promise.all(
   tokens.map(async (token, t) => {
-    const r = await fetch(`${url}/api/v1/submissions?track=load&phase=dev&name=team${t}.run`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: runs[t] })
+    const r = await fetch(`${url}/api/v1/submissions?track=load&phase=dev&name=team${t}.run`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+      body: runs[t],
+    })
     const body = await r.json()
-    if (r.status !== 202) throw new Error(`team ${t}: ${r.status} ${JSON.stringify(body).slice(0, 300)}`)
+    if (r.status !== 202)
+      throw new Error(`team ${t}: ${r.status} ${JSON.stringify(body).slice(0, 300)}`)
     return body.id
   }),
 )
@@ -157,7 +219,11 @@ while (done + failed < ids.length) {
   done = 0
   failed = 0
   for (let t = 0; t < ids.length; t++) {
-    const s = await (await fetch(`${url}/api/v1/submissions/${ids[t]}`, { headers: { Authorization: `Bearer ${tokens[t]}` } })).json()
+    const s = await (
+      await fetch(`${url}/api/v1/submissions/${ids[t]}`, {
+        headers: { Authorization: `Bearer ${tokens[t]}` },
+      })
+    ).json()
     if (s.state === 'scored') done++
     else if (s.state === 'failed') failed++
   }
@@ -168,28 +234,93 @@ const bytes = runs.reduce((a, r) => a + r.length, 0)
 await stop(proc)
 
 // The board: fill the database up to BOARD scored submissions over 200 teams (or fewer).
-const fill = await server.startServer({ competition: server.loadCompetition(configFile), dataDir: data })
+const fill = await server.startServer({
+  competition: server.loadCompetition(configFile),
+  dataDir: data,
+})
 const db = fill.ctx.db
-const template = await db.selectFrom('scores').selectAll().where('submission_id', '=', ids[0]).executeTakeFirstOrThrow()
+const template = await db
+  .selectFrom('scores')
+  .selectAll()
+  .where('submission_id', '=', ids[0])
+  .executeTakeFirstOrThrow()
 const perQuery = JSON.parse(template.per_query)
 const teamCount = Math.min(200, BOARD)
-const teamIds = (await db.selectFrom('teams').select('id').where('is_baseline', '=', 0).execute()).map((r) => r.id)
-for (let t = teamIds.length; t < teamCount; t++) teamIds.push(await server.createTeam(db, `Board team ${t}`, at))
-const existing = Number((await db.selectFrom('submissions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()).n)
+const teamIds = (
+  await db.selectFrom('teams').select('id').where('is_baseline', '=', 0).execute()
+).map((r) => r.id)
+for (let t = teamIds.length; t < teamCount; t++)
+  teamIds.push(await server.createTeam(db, `Board team ${t}`, at))
+const existing = Number(
+  (
+    await db
+      .selectFrom('submissions')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst()
+  ).n,
+)
 let seed = 7
-const rnd = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32)
+const rnd = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32
 await db.transaction().execute(async (tx) => {
   for (let i = existing; i < BOARD; i++) {
     const id = `load${String(i).padStart(7, '0')}`
     const created = new Date(now - (BOARD - i) * 1000).toISOString()
-    await tx.insertInto('submissions').values({ id, team_id: teamIds[i % teamIds.length], user_id: null, track: 'load', phase: 'dev', state: 'scored', reason: null, charged: 1, original_name: `r${i}.run`, file: `runs/${id}/r.run`, run_sha256: '0'.repeat(64), bytes: 1, metadata: '{}', attempts: 1, created_at: created, started_at: created, finished_at: created }).execute()
-    const pq = perQuery.map((q) => ({ query: q.query, values: Object.fromEntries(Object.entries(q.values).map(([m, v]) => [m, v === null ? null : Math.min(1, Math.max(0, v * (0.5 + rnd())))])) }))
+    await tx
+      .insertInto('submissions')
+      .values({
+        id,
+        team_id: teamIds[i % teamIds.length],
+        user_id: null,
+        track: 'load',
+        phase: 'dev',
+        state: 'scored',
+        reason: null,
+        charged: 1,
+        original_name: `r${i}.run`,
+        file: `runs/${id}/r.run`,
+        run_sha256: '0'.repeat(64),
+        bytes: 1,
+        metadata: '{}',
+        attempts: 1,
+        created_at: created,
+        started_at: created,
+        finished_at: created,
+      })
+      .execute()
+    const pq = perQuery.map((q) => ({
+      query: q.query,
+      values: Object.fromEntries(
+        Object.entries(q.values).map(([m, v]) => [
+          m,
+          v === null ? null : Math.min(1, Math.max(0, v * (0.5 + rnd()))),
+        ]),
+      ),
+    }))
     const mean = (m) => pq.reduce((a, q) => a + (q.values[m] ?? 0), 0) / pq.length
     const columns = { 'nDCG@10': mean('nDCG@10'), AP: mean('AP'), RR: mean('RR') }
-    await tx.insertInto('scores').values({ submission_id: id, version: 1, primary_value: columns['nDCG@10'], columns: JSON.stringify(columns), per_query: JSON.stringify(pq), notes: template.notes, provenance: template.provenance, created_at: created }).execute()
+    await tx
+      .insertInto('scores')
+      .values({
+        submission_id: id,
+        version: 1,
+        primary_value: columns['nDCG@10'],
+        columns: JSON.stringify(columns),
+        per_query: JSON.stringify(pq),
+        notes: template.notes,
+        provenance: template.provenance,
+        created_at: created,
+      })
+      .execute()
   }
 })
-const total = Number((await db.selectFrom('submissions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()).n)
+const total = Number(
+  (
+    await db
+      .selectFrom('submissions')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst()
+  ).n,
+)
 await fill.close()
 ;({ url, proc } = await serve())
 async function time(path, concurrency) {

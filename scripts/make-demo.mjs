@@ -36,7 +36,8 @@ for (let q = 1; q <= QUERIES; q++) {
     grades.set(doc, r < 0.55 ? 0 : r < 0.8 ? 1 : r < 0.93 ? 2 : 3)
   }
   truth.set(qid, grades)
-  for (const [doc, g] of [...grades].sort((a, b) => (a[0] < b[0] ? -1 : 1))) qrels.push(`${qid} 0 ${doc} ${g}`)
+  for (const [doc, g] of [...grades].sort((a, b) => (a[0] < b[0] ? -1 : 1)))
+    qrels.push(`${qid} 0 ${doc} ${g}`)
 }
 
 // A run ranks 100 docs: true grade plus noise; `skill` scales how much the grade helps.
@@ -51,7 +52,9 @@ function makeRun(tag, skill, seed) {
       scored.push([doc, skill * g + r() * 3])
     }
     scored.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? 1 : -1))
-    scored.slice(0, 100).forEach(([doc, s], i) => lines.push(`${qid} Q0 ${doc} ${i + 1} ${s.toFixed(4)} ${tag}`))
+    scored
+      .slice(0, 100)
+      .forEach(([doc, s], i) => lines.push(`${qid} Q0 ${doc} ${i + 1} ${s.toFixed(4)} ${tag}`))
   }
   return lines.join('\n') + '\n'
 }

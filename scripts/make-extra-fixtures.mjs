@@ -17,13 +17,49 @@ if (!bins['v10.0'] || !bins['v9.0.8']) {
   console.error('set TREC_EVAL and TREC_EVAL_V9 to trec_eval 10.0 and 9.0.8 binaries')
   process.exit(2)
 }
-const CASES = ['basic_tiny', 'graded_small', 'single_doc_runs', 'missing_in_run', 'unjudged_heavy', 'negative_judgments', 'short_runs', 'high_grades']
+const CASES = [
+  'basic_tiny',
+  'graded_small',
+  'single_doc_runs',
+  'missing_in_run',
+  'unjudged_heavy',
+  'negative_judgments',
+  'short_runs',
+  'high_grades',
+]
 const COMMANDS = {
   judged_depth_level: ['-q', '-c', '-l', '2', '-J', '-M', '20', '-m', 'all_trec'],
   judged_only: ['-q', '-c', '-J', '-m', 'all_trec'],
   level_0: ['-q', '-c', '-l', '0', '-m', 'all_trec'],
   level_minus_1: ['-q', '-c', '-l', '-1', '-m', 'all_trec'],
-  params: ['-q', '-c', '-m', 'ndcg.0=0,1=1,2=3,3=15', '-m', 'G.1=2,2=5', '-m', 'ndcg_rel.2=4', '-m', 'Rndcg.1=0.5', '-m', 'utility.1,-2,0.5,0.1', '-N', '10000', '-m', 'set_F.0.3', '-m', 'relstring.15', '-m', 'iprec_at_recall.0.05,0.33,0.5', '-m', '11pt_avg.0.2,0.4', '-m', 'Rprec_mult.0.3,2.5', '-m', 'success.1,3'],
+  params: [
+    '-q',
+    '-c',
+    '-m',
+    'ndcg.0=0,1=1,2=3,3=15',
+    '-m',
+    'G.1=2,2=5',
+    '-m',
+    'ndcg_rel.2=4',
+    '-m',
+    'Rndcg.1=0.5',
+    '-m',
+    'utility.1,-2,0.5,0.1',
+    '-N',
+    '10000',
+    '-m',
+    'set_F.0.3',
+    '-m',
+    'relstring.15',
+    '-m',
+    'iprec_at_recall.0.05,0.33,0.5',
+    '-m',
+    '11pt_avg.0.2,0.4',
+    '-m',
+    'Rprec_mult.0.3,2.5',
+    '-m',
+    'success.1,3',
+  ],
 }
 const manifest = { generatedWith: 'scripts/make-extra-fixtures.mjs', commands: COMMANDS, cases: {} }
 for (const c of CASES) {
@@ -31,7 +67,10 @@ for (const c of CASES) {
   for (const [label, bin] of Object.entries(bins)) {
     mkdirSync(join(out, c, label), { recursive: true })
     for (const [id, args] of Object.entries(COMMANDS)) {
-      const r = spawnSync(bin, [...args, 'qrels.txt', 'run.txt'], { cwd: join(inputs, c), maxBuffer: 1 << 28 })
+      const r = spawnSync(bin, [...args, 'qrels.txt', 'run.txt'], {
+        cwd: join(inputs, c),
+        maxBuffer: 1 << 28,
+      })
       writeFileSync(join(out, c, label, `${id}.stdout`), r.stdout)
       manifest.cases[c][`${label}/${id}`] = r.status
     }

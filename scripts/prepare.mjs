@@ -10,11 +10,17 @@ import { fileURLToPath } from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 if (!existsSync(join(root, 'node_modules', 'typescript', 'package.json'))) {
-  console.error('trecscore prepare: typescript is not installed (devDependencies omitted), so dist/ is not built; run `npm install` then `npm run build`')
+  console.error(
+    'trecscore prepare: typescript is not installed (devDependencies omitted), so dist/ is not built; run `npm install` then `npm run build`',
+  )
   process.exit(0)
 }
 const npm = process.env.npm_execpath
 const r = npm
   ? spawnSync(process.execPath, [npm, 'run', 'build'], { cwd: root, stdio: 'inherit' })
-  : spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' })
+  : spawnSync('npm', ['run', 'build'], {
+      cwd: root,
+      stdio: 'inherit',
+      shell: process.platform === 'win32',
+    })
 process.exit(r.status ?? 1)

@@ -11,7 +11,18 @@ const out = join(root, '.tmp', 'vitest.json')
 mkdirSync(dirname(out), { recursive: true })
 rmSync(out, { force: true })
 const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs')
-const r = spawnSync(process.execPath, [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`, ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' })
+const r = spawnSync(
+  process.execPath,
+  [
+    vitest,
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile=${out}`,
+    ...process.argv.slice(2),
+  ],
+  { cwd: root, stdio: 'inherit' },
+)
 if (existsSync(out)) {
   const j = JSON.parse(readFileSync(out, 'utf8'))
   const skipped = (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0)

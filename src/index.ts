@@ -11,103 +11,312 @@
  * @module
  */
 
-// Data model
-export type { Qrels, QueryJudgments, Run, RunQuery } from './model/types.js'
-export { NOT_POOLED, UNJUDGED } from './model/types.js'
-export { decodeId, encodeId, parseCDouble, parseCLong } from './io/bytes.js'
-
-// Input
-export { parseQrels, QRELS_FORMATS, type QrelsFormat, type QrelsParseOptions, type QrelsParseResult } from './io/trec-qrels.js'
-export { TrecRunParser, type RunParseOptions, type RunGroup } from './io/trec-run.js'
-export { parseRun, readRun, readQrels, readIdList, type ChunkObserver } from './io/read.js'
-export { readChunks, readAll, SourceError } from './io/source.js'
-export { DEFAULT_MAX_LINE_BYTES } from './io/lines.js'
-
-// Output
-export { OutputError, writeOutputFile, describeWriteError, describeSystemError } from './io/output.js'
-export { RUN_LABEL_SOURCES, defaultRunLabels, fileLabel, readRunTag, resolveRunLabels, runInputName, runInputPath, type NamedRun, type RunInput, type RunLabelOptions, type RunLabelSource } from './io/run-labels.js'
-export { streamRunQueries, type RunReadSummary } from './io/run-reader.js'
-
+export * from './compare/index.js'
 // Conventions
-export type { Conventions, Ordering, DuplicatePolicy, GainSpec } from './conventions/conventions.js'
-export { trecEvalV10, trecEvalV9, pytrecEval, conventionProfiles, resolveConventions } from './conventions/profiles.js'
-export { parseGainSpec, parseGainMap } from './conventions/gain-spec.js'
-
-// Preparation
-export { prepareQuery, orderDocs, type PrepareResult, type PrepareCounts, type PrepareFailure } from './rank/prepare.js'
-export type { JudgedRanking } from './rank/judged-ranking.js'
-
-// Measures
-export type { Measure, MeasureSpec, ParamSpec, ParamValue, ParamRange } from './measures/measure.js'
-export { rangeText } from './measures/measure.js'
-export { parseMeasure, parseMeasures, canonicalName, suggestMeasures } from './measures/name.js'
-export { MEASURES, findMeasureSpec } from './measures/registry.js'
-
+export type { Conventions, DuplicatePolicy, GainSpec, Ordering } from './conventions/conventions.js'
+export { parseGainMap, parseGainSpec } from './conventions/gain-spec.js'
+export {
+  conventionProfiles,
+  pytrecEval,
+  resolveConventions,
+  trecEvalV9,
+  trecEvalV10,
+} from './conventions/profiles.js'
+export {
+  CWL_EVAL_TIES,
+  PYTREC_EVAL_TIES,
+  TIE_RULES,
+  type TieRule,
+  tieRuleOf,
+  withTieRule,
+} from './conventions/tie-rules.js'
+export { formatIssue } from './errors/format-issue.js'
+export type { InputIssue } from './errors/issues.js'
+export { MissingPackageError } from './errors/missing-package-error.js'
+// Errors
+export {
+  InputError,
+  isTrecscoreError,
+  ProblemListError,
+  TrecscoreError,
+} from './errors/trecscore-error.js'
+export { type AggregateValue, aggregate } from './evaluate/aggregate.js'
+export {
+  type AggregationColumn,
+  type AggregationResult,
+  type AggregationRow,
+  type AggregationSpec,
+  aggregateAll,
+  aggregateTable,
+  type KeyOrder,
+  type QueryTable,
+  type QueryTableRow,
+} from './evaluate/aggregations.js'
 // Evaluation
-export { evaluate, RunEvaluator, queryColumns, type QueryColumns, type ValueColumn, type RunEvaluation, type QueryResult, type EvaluationCounts, type EvaluateOptions, type MeasureWithConventions, type ConventionSetResult, type ConventionSetCounts } from './evaluate/evaluate.js'
+export {
+  type ConventionSetCounts,
+  type ConventionSetResult,
+  type EvaluateOptions,
+  type EvaluationCounts,
+  evaluate,
+  type MeasureWithConventions,
+  type QueryColumns,
+  type QueryResult,
+  queryColumns,
+  type RunEvaluation,
+  RunEvaluator,
+  type ValueColumn,
+} from './evaluate/evaluate.js'
 export { evaluateRunFile } from './evaluate/evaluate-file.js'
-export { aggregate, type AggregateValue } from './evaluate/aggregate.js'
-export { aggregateTable, aggregateAll, type QueryTable, type QueryTableRow, type AggregationColumn, type AggregationSpec, type AggregationRow, type AggregationResult, type KeyOrder } from './evaluate/aggregations.js'
-export { groupedQueryId, splitGroupedQueryId, groupQrels, groupRuns } from './evaluate/grouped-keys.js'
-
-// Submission validation
-export { validateRun, RunValidator, problemsOf, type ValidateRunOptions, type RunValidationReport, type ProblemCount } from './validate/validate-run.js'
-export { RUN_PROBLEM_CODES, RUN_PROBLEM_SEVERITY, severityOf, type RunProblem, type RunProblemCode, type Severity } from './validate/run-problem.js'
-export { formatRunProblem, describeRunProblemCode } from './validate/format-run-problem.js'
-export { renderValidationText, renderValidationJson, VALIDATE_JSON_SCHEMA } from './validate/render-report.js'
-
-// RETECO (SemEval-2027 Task 1) presets
-export * from './presets/reteco/scoring.js'
-export * from './presets/reteco/reference-ports/index.js'
-export * from './presets/reteco/checking.js'
-
-// Benchmark presets
-export { definePreset, QUERY_MEAN, type Preset, type PresetDefinition, type OfficialEvaluator, type Rounding, type PresetReport, type PresetCheck, type PresetAggregation, type CutoffMeasures, type MeasureConventions } from './presets/preset.js'
-export { runPreset, getPreset, aggregateQueries, presetWarnings, presetNotes, qrelsWarnings, runMessages, headlineAggregates, PRESET_RESULT_SCHEMA, type PresetInputs, type RunPresetOptions, type PresetResult, type PresetRunResult, type PresetQueryResult, type PresetRunCounts, type PresetConventionSet, type InputDigest } from './presets/run-preset.js'
-export { PRESET_CHECKS, type PresetIssue, type PresetRunContext, type PresetCheckTable, type CheckImplementation, type IssueLocation } from './presets/checks.js'
-export { PRESETS, PRESET_POINTERS, findPreset, presetIds, type PresetPointer } from './presets/registry.js'
-export { dl21Passage, dl21Doc, dl21PassagePash } from './presets/dl21.js'
-export { skillRet, skillRetFusion, SKILLRET_PRESETS, SKILLRET_DEFAULT_CUTOFFS, isSkillRetPreset, parseSkillRetCutoffs } from './presets/skillret.js'
-export { readSkillRetData, readSkillRetRun, type SkillRetData, type SkillRetRun } from './presets/skillret-data.js'
-export { renderSkillRetScore, officialDictRepr, SKILLRET_SCORE_SCHEMA, scoreSkillRet, skillRetRunScore, explainSkillRetRun, explainSkillRetScore, type SkillRetScore, type SkillRetRunScore, type SkillRetScoreOptions } from './presets/skillret-report.js'
-export { listPresets, describePreset, describePresetConventions } from './presets/describe.js'
-export { explainPresetScore, explainRetecoReports, type ExplainRetecoOptions } from './presets/explain.js'
-export { neuclir23Zho, neuclir23Fas, neuclir23Rus, neuclir23Mlir, NEUCLIR_PRESETS, NEUCLIR_LANGUAGES, NEUCLIR_REL_MAPS, type NeuclirLanguage } from './presets/neuclir.js'
-export { parseRelMap, remapGrade, remapQrelsText, scanNeuclirQrels, parseDocLanguages, checkCandidates, checkUnifiedRanking, type PresetProblem, type QrelsScan, type LanguageInfo } from './presets/neuclir-checks.js'
-export { PYTREC_EVAL_TIES, CWL_EVAL_TIES, TIE_RULES, withTieRule, tieRuleOf, type TieRule } from './conventions/tie-rules.js'
-export { presetScoreTable, retecoScoreTable, SCORE_TABLE_FORMATS, type ScoreTableFormat } from './presets/score-table.js'
-export { scorePreset, checkPresetQrels, checkPresetRun, renderPresetScore, renderTrecEvalLayout, renderIrMeasuresLayout, presetRunEvaluation, conventionSetLines, PRESET_REPORT_FORMATS, PRESET_SCORE_SCHEMA, type PresetReportFormat, type PresetScore, type PresetRunScore, type PresetMeasureGroup, type LayoutOf } from './presets/score-preset.js'
-
-// Generation evaluation (RETECO 2b/2c): lexical and embedding diagnostics, the LLM judge, submissions
-export * from './generation/textsim/index.js'
-export * from './generation/textsim/nltk/index.js'
+export {
+  groupedQueryId,
+  groupQrels,
+  groupRuns,
+  splitGroupedQueryId,
+} from './evaluate/grouped-keys.js'
+export * from './fuse/index.js'
 export * from './generation/bertscore/index.js'
 export * from './generation/judge/index.js'
 export * from './generation/submission/index.js'
-
-// Statistics and comparing systems
-export { createRng, mulberry32, type Rng } from './stats/random.js'
-export * from './stats/agreement/index.js'
-export * from './stats/significance/index.js'
-export * from './compare/index.js'
-export * from './fuse/index.js'
-
-// trec_eval drop-in
-export { trecEval, type TrecEvalIO } from './trec-eval/trec-eval.js'
-export { trecEvalProcess } from './trec-eval/process-entry.js'
-
-// Reports
-export { renderResults, toJson, describeConventions, describeCounts, FORMATS, type Format } from './report/leaderboard.js'
+// Generation evaluation (RETECO 2b/2c): lexical and embedding diagnostics, the LLM judge, submissions
+export * from './generation/textsim/index.js'
+export * from './generation/textsim/nltk/index.js'
+export { decodeId, encodeId, parseCDouble, parseCLong } from './io/bytes.js'
+export { DEFAULT_MAX_LINE_BYTES } from './io/lines.js'
+// Output
+export {
+  describeSystemError,
+  describeWriteError,
+  OutputError,
+  writeOutputFile,
+} from './io/output.js'
+export { type ChunkObserver, parseRun, readIdList, readQrels, readRun } from './io/read.js'
+export {
+  defaultRunLabels,
+  fileLabel,
+  type NamedRun,
+  RUN_LABEL_SOURCES,
+  type RunInput,
+  type RunLabelOptions,
+  type RunLabelSource,
+  readRunTag,
+  resolveRunLabels,
+  runInputName,
+  runInputPath,
+} from './io/run-labels.js'
+export { type RunReadSummary, streamRunQueries } from './io/run-reader.js'
+export { readAll, readChunks, SourceError } from './io/source.js'
+// Input
+export {
+  parseQrels,
+  QRELS_FORMATS,
+  type QrelsFormat,
+  type QrelsParseOptions,
+  type QrelsParseResult,
+} from './io/trec-qrels.js'
+export { type RunGroup, type RunParseOptions, TrecRunParser } from './io/trec-run.js'
+// Measures
+export type { Measure, MeasureSpec, ParamRange, ParamSpec, ParamValue } from './measures/measure.js'
+export { rangeText } from './measures/measure.js'
+export { canonicalName, parseMeasure, parseMeasures, suggestMeasures } from './measures/name.js'
+export { findMeasureSpec, MEASURES } from './measures/registry.js'
+// Data model
+export type { Qrels, QueryJudgments, Run, RunQuery } from './model/types.js'
+export { NOT_POOLED, UNJUDGED } from './model/types.js'
+export {
+  type CheckImplementation,
+  type IssueLocation,
+  PRESET_CHECKS,
+  type PresetCheckTable,
+  type PresetIssue,
+  type PresetRunContext,
+} from './presets/checks.js'
+export { describePreset, describePresetConventions, listPresets } from './presets/describe.js'
+export { dl21Doc, dl21Passage, dl21PassagePash } from './presets/dl21.js'
+export {
+  type ExplainRetecoOptions,
+  explainPresetScore,
+  explainRetecoReports,
+} from './presets/explain.js'
+export {
+  NEUCLIR_LANGUAGES,
+  NEUCLIR_PRESETS,
+  NEUCLIR_REL_MAPS,
+  type NeuclirLanguage,
+  neuclir23Fas,
+  neuclir23Mlir,
+  neuclir23Rus,
+  neuclir23Zho,
+} from './presets/neuclir.js'
+export {
+  checkCandidates,
+  checkUnifiedRanking,
+  type LanguageInfo,
+  type PresetProblem,
+  parseDocLanguages,
+  parseRelMap,
+  type QrelsScan,
+  remapGrade,
+  remapQrelsText,
+  scanNeuclirQrels,
+} from './presets/neuclir-checks.js'
+// Benchmark presets
+export {
+  type CutoffMeasures,
+  definePreset,
+  type MeasureConventions,
+  type OfficialEvaluator,
+  type Preset,
+  type PresetAggregation,
+  type PresetCheck,
+  type PresetDefinition,
+  type PresetReport,
+  QUERY_MEAN,
+  type Rounding,
+} from './presets/preset.js'
+export {
+  findPreset,
+  PRESET_POINTERS,
+  PRESETS,
+  type PresetPointer,
+  presetIds,
+} from './presets/registry.js'
+export * from './presets/reteco/checking.js'
+export * from './presets/reteco/reference-ports/index.js'
+// RETECO (SemEval-2027 Task 1) presets
+export * from './presets/reteco/scoring.js'
+export {
+  aggregateQueries,
+  getPreset,
+  headlineAggregates,
+  type InputDigest,
+  PRESET_RESULT_SCHEMA,
+  type PresetConventionSet,
+  type PresetInputs,
+  type PresetQueryResult,
+  type PresetResult,
+  type PresetRunCounts,
+  type PresetRunResult,
+  presetNotes,
+  presetWarnings,
+  qrelsWarnings,
+  type RunPresetOptions,
+  runMessages,
+  runPreset,
+} from './presets/run-preset.js'
+export {
+  checkPresetQrels,
+  checkPresetRun,
+  conventionSetLines,
+  type LayoutOf,
+  PRESET_REPORT_FORMATS,
+  PRESET_SCORE_SCHEMA,
+  type PresetMeasureGroup,
+  type PresetReportFormat,
+  type PresetRunScore,
+  type PresetScore,
+  presetRunEvaluation,
+  renderIrMeasuresLayout,
+  renderPresetScore,
+  renderTrecEvalLayout,
+  scorePreset,
+} from './presets/score-preset.js'
+export {
+  presetScoreTable,
+  retecoScoreTable,
+  SCORE_TABLE_FORMATS,
+  type ScoreTableFormat,
+} from './presets/score-table.js'
+export {
+  isSkillRetPreset,
+  parseSkillRetCutoffs,
+  SKILLRET_DEFAULT_CUTOFFS,
+  SKILLRET_PRESETS,
+  skillRet,
+  skillRetFusion,
+} from './presets/skillret.js'
+export {
+  readSkillRetData,
+  readSkillRetRun,
+  type SkillRetData,
+  type SkillRetRun,
+} from './presets/skillret-data.js'
+export {
+  explainSkillRetRun,
+  explainSkillRetScore,
+  officialDictRepr,
+  renderSkillRetScore,
+  SKILLRET_SCORE_SCHEMA,
+  type SkillRetRunScore,
+  type SkillRetScore,
+  type SkillRetScoreOptions,
+  scoreSkillRet,
+  skillRetRunScore,
+} from './presets/skillret-report.js'
+export type { JudgedRanking } from './rank/judged-ranking.js'
+// Preparation
+export {
+  orderDocs,
+  type PrepareCounts,
+  type PrepareFailure,
+  type PrepareResult,
+  prepareQuery,
+} from './rank/prepare.js'
 export { escapeControlChars } from './report/control-chars.js'
 export { escapeMarkdown } from './report/escape.js'
-export { formatFixed } from './report/printf.js'
-export { jsonChunks, type JsonChunkOptions } from './report/json-chunks.js'
-export { validateChunks, type ValidateChunksOptions, type ChunkValidation } from './validate/validate-chunks.js'
-export { TABLE_FORMATS, renderTable, type Cell, type Column, type Table, type TableFormat, type TableOptions } from './report/table.js'
 export * from './report/html/index.js'
-
-// Errors
-export { TrecscoreError, InputError, ProblemListError, isTrecscoreError } from './errors/trecscore-error.js'
-export { MissingPackageError } from './errors/missing-package-error.js'
-export type { InputIssue } from './errors/issues.js'
-export { formatIssue } from './errors/format-issue.js'
+export { type JsonChunkOptions, jsonChunks } from './report/json-chunks.js'
+// Reports
+export {
+  describeConventions,
+  describeCounts,
+  FORMATS,
+  type Format,
+  renderResults,
+  toJson,
+} from './report/leaderboard.js'
+export { formatFixed } from './report/printf.js'
+export {
+  type Cell,
+  type Column,
+  renderTable,
+  TABLE_FORMATS,
+  type Table,
+  type TableFormat,
+  type TableOptions,
+} from './report/table.js'
+export * from './stats/agreement/index.js'
+// Statistics and comparing systems
+export { createRng, mulberry32, type Rng } from './stats/random.js'
+export * from './stats/significance/index.js'
+export { trecEvalProcess } from './trec-eval/process-entry.js'
+// trec_eval drop-in
+export { type TrecEvalIO, trecEval } from './trec-eval/trec-eval.js'
+export { describeRunProblemCode, formatRunProblem } from './validate/format-run-problem.js'
+export {
+  renderValidationJson,
+  renderValidationText,
+  VALIDATE_JSON_SCHEMA,
+} from './validate/render-report.js'
+export {
+  RUN_PROBLEM_CODES,
+  RUN_PROBLEM_SEVERITY,
+  type RunProblem,
+  type RunProblemCode,
+  type Severity,
+  severityOf,
+} from './validate/run-problem.js'
+export {
+  type ChunkValidation,
+  type ValidateChunksOptions,
+  validateChunks,
+} from './validate/validate-chunks.js'
+// Submission validation
+export {
+  type ProblemCount,
+  problemsOf,
+  type RunValidationReport,
+  RunValidator,
+  type ValidateRunOptions,
+  validateRun,
+} from './validate/validate-run.js'

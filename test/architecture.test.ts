@@ -11,19 +11,30 @@ const SRC = join(import.meta.dirname, '..', 'src')
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {
     const p = join(dir, f)
-    return statSync(p).isDirectory() ? files(p) : p.endsWith('.ts') && !p.endsWith('.test.ts') ? [p] : []
+    return statSync(p).isDirectory()
+      ? files(p)
+      : p.endsWith('.ts') && !p.endsWith('.test.ts')
+        ? [p]
+        : []
   })
 }
 
 function imports(file: string): string[] {
-  return [...readFileSync(file, 'utf8').matchAll(/^\s*(?:import|export)[^'"]*from\s+'([^']+)'/gm)].map((m) => m[1]!)
+  return [
+    ...readFileSync(file, 'utf8').matchAll(/^\s*(?:import|export)[^'"]*from\s+'([^']+)'/gm),
+  ].map((m) => m[1]!)
 }
 
 describe('architecture', () => {
   it('src/cli imports only the public API (src/index.ts), commander and its own files', () => {
     for (const f of files(join(SRC, 'cli'))) {
       for (const spec of imports(f)) {
-        const ok = spec === 'commander' || spec === '../../index.js' || spec === '../index.js' || spec.startsWith('./') || spec === '../conventions-options.js'
+        const ok =
+          spec === 'commander' ||
+          spec === '../../index.js' ||
+          spec === '../index.js' ||
+          spec.startsWith('./') ||
+          spec === '../conventions-options.js'
         expect(ok, `${relative(SRC, f)} imports ${spec}`).toBe(true)
       }
     }
@@ -32,18 +43,39 @@ describe('architecture', () => {
     for (const f of files(join(SRC, 'cli'))) {
       const rel = relative(SRC, f).split('\\').join('/')
       for (const m of readFileSync(f, 'utf8').matchAll(/import\(\s*'([^']+)'\s*\)/g)) {
-        expect(rel === 'cli/commands/serve.ts' && m[1] === '../../server/index.js', `${rel} imports ${m[1]}`).toBe(true)
+        expect(
+          rel === 'cli/commands/serve.ts' && m[1] === '../../server/index.js',
+          `${rel} imports ${m[1]}`,
+        ).toBe(true)
       }
     }
-    const packages = new Set(['hono', 'hono/cookie', 'hono/body-limit', '@hono/node-server', 'kysely', 'zod'])
+    const packages = new Set([
+      'hono',
+      'hono/cookie',
+      'hono/body-limit',
+      '@hono/node-server',
+      'kysely',
+      'zod',
+    ])
     for (const f of files(join(SRC, 'server'))) {
       const rel = relative(SRC, f).split('\\').join('/')
       for (const spec of imports(f)) {
-        const target = spec.startsWith('.') ? relative(SRC, join(dirname(f), spec)).split('\\').join('/') : null
-        const ok = spec.startsWith('node:') || packages.has(spec) || target === 'index.js' || (target !== null && target.startsWith('server/'))
+        const target = spec.startsWith('.')
+          ? relative(SRC, join(dirname(f), spec))
+              .split('\\')
+              .join('/')
+          : null
+        const ok =
+          spec.startsWith('node:') ||
+          packages.has(spec) ||
+          target === 'index.js' ||
+          (target !== null && target.startsWith('server/'))
         expect(ok, `${rel} imports ${spec}`).toBe(true)
       }
-      expect(readFileSync(f, 'utf8').includes("from 'better-sqlite3'"), `${rel}: better-sqlite3 is loaded on first use only`).toBe(false)
+      expect(
+        readFileSync(f, 'utf8').includes("from 'better-sqlite3'"),
+        `${rel}: better-sqlite3 is loaded on first use only`,
+      ).toBe(false)
     }
   })
   it('the pure core does not import the edges', () => {
@@ -51,7 +83,10 @@ describe('architecture', () => {
     for (const layer of core) {
       for (const f of files(join(SRC, layer))) {
         for (const spec of imports(f)) {
-          expect(/\/(cli|report|trec-eval|validate)\//.test(spec), `${relative(SRC, f)} imports ${spec}`).toBe(false)
+          expect(
+            /\/(cli|report|trec-eval|validate)\//.test(spec),
+            `${relative(SRC, f)} imports ${spec}`,
+          ).toBe(false)
         }
       }
     }
@@ -79,7 +114,8 @@ describe('architecture', () => {
       for (const f of statSync(root).isDirectory() ? files(root) : [root]) {
         const rel = relative(SRC, f).split('\\').join('/')
         if (edges.has(rel)) continue
-        for (const spec of imports(f)) expect(spec.startsWith('node:'), `${rel} imports ${spec}`).toBe(false)
+        for (const spec of imports(f))
+          expect(spec.startsWith('node:'), `${rel} imports ${spec}`).toBe(false)
       }
     }
   })
@@ -88,7 +124,11 @@ describe('architecture', () => {
       const rel = relative(SRC, f).split('\\').join('/')
       if (rel.startsWith('presets/') || rel === 'index.ts') continue
       for (const spec of imports(f)) {
-        const target = spec.startsWith('.') ? relative(SRC, join(dirname(f), spec)).split('\\').join('/') : ''
+        const target = spec.startsWith('.')
+          ? relative(SRC, join(dirname(f), spec))
+              .split('\\')
+              .join('/')
+          : ''
         expect(target.startsWith('presets/reteco/'), `${rel} imports ${spec}`).toBe(false)
       }
     }
@@ -96,7 +136,8 @@ describe('architecture', () => {
   it('core computation modules do no I/O', () => {
     for (const layer of ['model', 'conventions', 'rank', 'measures']) {
       for (const f of files(join(SRC, layer))) {
-        for (const spec of imports(f)) expect(spec.startsWith('node:'), `${relative(SRC, f)} imports ${spec}`).toBe(false)
+        for (const spec of imports(f))
+          expect(spec.startsWith('node:'), `${relative(SRC, f)} imports ${spec}`).toBe(false)
       }
     }
   })

@@ -30,17 +30,40 @@ export const wrong: string = result.aggregates[0]!.value
 beforeAll(() => {
   mkdirSync(pkg, { recursive: true })
   cpSync(join(ROOT, 'package.json'), join(pkg, 'package.json'))
-  cpSync(join(ROOT, 'dist'), join(pkg, 'dist'), { recursive: true, filter: (src) => !/\.(js|map)$/.test(src) || src.endsWith('.d.ts') })
-  writeFileSync(join(tmp, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }))
+  cpSync(join(ROOT, 'dist'), join(pkg, 'dist'), {
+    recursive: true,
+    filter: (src) => !/\.(js|map)$/.test(src) || src.endsWith('.d.ts'),
+  })
+  writeFileSync(
+    join(tmp, 'package.json'),
+    JSON.stringify({ name: 'consumer', private: true, type: 'module' }),
+  )
   writeFileSync(join(tmp, 'consumer.ts'), CONSUMER)
 })
 
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))
 
-function tsc(options: { skipLibCheck: boolean; types: string[] }): { code: number; errors: string[] } {
-  const config = { compilerOptions: { strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', noEmit: true, ...options }, files: ['consumer.ts'] }
+function tsc(options: { skipLibCheck: boolean; types: string[] }): {
+  code: number
+  errors: string[]
+} {
+  const config = {
+    compilerOptions: {
+      strict: true,
+      module: 'nodenext',
+      moduleResolution: 'nodenext',
+      target: 'es2022',
+      noEmit: true,
+      ...options,
+    },
+    files: ['consumer.ts'],
+  }
   writeFileSync(join(tmp, 'tsconfig.json'), JSON.stringify(config))
-  const r = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', tmp], { cwd: tmp, encoding: 'utf8' })
+  const r = spawnSync(
+    process.execPath,
+    [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', tmp],
+    { cwd: tmp, encoding: 'utf8' },
+  )
   return { code: r.status ?? -1, errors: r.stdout.split('\n').filter((l) => /error TS\d+/.test(l)) }
 }
 
@@ -52,7 +75,11 @@ describe('a TypeScript consumer of the built declarations', { timeout: 240_000 }
 
   it('compiles under skipLibCheck: false with @types/node', () => {
     mkdirSync(join(tmp, 'node_modules', '@types'), { recursive: true })
-    symlinkSync(join(ROOT, 'node_modules', '@types', 'node'), join(tmp, 'node_modules', '@types', 'node'), 'dir')
+    symlinkSync(
+      join(ROOT, 'node_modules', '@types', 'node'),
+      join(tmp, 'node_modules', '@types', 'node'),
+      'dir',
+    )
     try {
       expect(tsc({ skipLibCheck: false, types: ['node'] })).toEqual({ code: 0, errors: [] })
     } finally {

@@ -2,8 +2,8 @@
  * Command-line flags for every convention (shared by commands that evaluate). Choices come from
  * the `Conventions` unions; parsing errors are reported as usage errors.
  */
-import { Option, type Command } from 'commander'
-import { conventionProfiles, parseGainSpec, TrecscoreError, type Conventions } from '../index.js'
+import { type Command, Option } from 'commander'
+import { type Conventions, conventionProfiles, parseGainSpec, TrecscoreError } from '../index.js'
 
 /** Raw option values as commander gives them. */
 export interface ConventionFlags {
@@ -30,27 +30,72 @@ function usage(message: string): never {
 export function addConventionOptions(cmd: Command, omit: readonly string[] = []): Command {
   const first = cmd.options.length
   cmd
-    .addOption(new Option('--profile <id>', 'base conventions').choices(Object.keys(conventionProfiles)).default('trec-eval'))
-    .addOption(new Option('--ordering <o>', 'document order and ties').choices(['score-docid-desc', 'score-docid-asc', 'score-file-order', 'rank', 'file-order']))
-    .addOption(new Option('--score-precision <p>', 'scores as read: float64 (trec_eval 10) or float32 (trec_eval 9, pytrec_eval)').choices(['float64', 'float32']))
-    .addOption(new Option('--duplicates <policy>', 'a doc retrieved twice for a query').choices(['error', 'keep-first', 'keep-last', 'keep-first-ranked', 'keep-all']))
-    .option('--corpus <file>', 'corpus doc ids, one per line; docs not in it are discarded before depth cuts')
-    .addOption(new Option('--unknown-docs <policy>', 'docs not in --corpus').choices(['keep', 'discard']))
-    .addOption(new Option('--missing-queries <policy>', 'qrels queries absent from a run: skip them, or score them 0').choices(['skip', 'zero']))
+    .addOption(
+      new Option('--profile <id>', 'base conventions')
+        .choices(Object.keys(conventionProfiles))
+        .default('trec-eval'),
+    )
+    .addOption(
+      new Option('--ordering <o>', 'document order and ties').choices([
+        'score-docid-desc',
+        'score-docid-asc',
+        'score-file-order',
+        'rank',
+        'file-order',
+      ]),
+    )
+    .addOption(
+      new Option(
+        '--score-precision <p>',
+        'scores as read: float64 (trec_eval 10) or float32 (trec_eval 9, pytrec_eval)',
+      ).choices(['float64', 'float32']),
+    )
+    .addOption(
+      new Option('--duplicates <policy>', 'a doc retrieved twice for a query').choices([
+        'error',
+        'keep-first',
+        'keep-last',
+        'keep-first-ranked',
+        'keep-all',
+      ]),
+    )
+    .option(
+      '--corpus <file>',
+      'corpus doc ids, one per line; docs not in it are discarded before depth cuts',
+    )
+    .addOption(
+      new Option('--unknown-docs <policy>', 'docs not in --corpus').choices(['keep', 'discard']),
+    )
+    .addOption(
+      new Option(
+        '--missing-queries <policy>',
+        'qrels queries absent from a run: skip them, or score them 0',
+      ).choices(['skip', 'zero']),
+    )
     .option('--depth <n>', 'keep the top n docs per query (trec_eval -M)')
     .option('--judged-only', 'drop unjudged docs before measuring (trec_eval -J)')
     .option('--rel-level <n>', 'grade >= n is relevant for binary measures (trec_eval -l)')
-    .option('--gains <spec>', "default nDCG gains: grade, exp (2^g-1), binary, or a map like '{0:0,1:1,2:3}'")
+    .option(
+      '--gains <spec>',
+      "default nDCG gains: grade, exp (2^g-1), binary, or a map like '{0:0,1:1,2:3}'",
+    )
     .option('--rel-map <map>', "remap grades when reading qrels, e.g. '3:3,2:1,1:0,0:0'")
-    .addOption(new Option('--queries-without-relevant <policy>', 'measures needing a relevant doc on queries with none').choices(['zero', 'undefined']))
+    .addOption(
+      new Option(
+        '--queries-without-relevant <policy>',
+        'measures needing a relevant doc on queries with none',
+      ).choices(['zero', 'undefined']),
+    )
   // A command that cannot honour a flag does not offer it (it is then an unknown option).
   const all = cmd.options as Option[]
-  for (let i = all.length - 1; i >= first; i--) if (omit.includes(all[i]!.long ?? '')) all.splice(i, 1)
+  for (let i = all.length - 1; i >= first; i--)
+    if (omit.includes(all[i]!.long ?? '')) all.splice(i, 1)
   return cmd
 }
 
 function int(name: string, text: string, min: number): number {
-  if (!/^[+-]?\d+$/.test(text) || Number(text) < min) usage(`${name}: expected an integer >= ${min}, found '${text}'`)
+  if (!/^[+-]?\d+$/.test(text) || Number(text) < min)
+    usage(`${name}: expected an integer >= ${min}, found '${text}'`)
   return Number(text)
 }
 
@@ -74,7 +119,11 @@ export function conventionsFromFlags(f: ConventionFlags): Conventions {
     ...(f.ordering ? { ordering: f.ordering } : {}),
     ...(f.scorePrecision ? { scorePrecision: f.scorePrecision } : {}),
     ...(f.duplicates ? { duplicates: f.duplicates } : {}),
-    ...(f.corpus ? { unknownDocs: f.unknownDocs ?? 'discard' } : f.unknownDocs ? { unknownDocs: f.unknownDocs } : {}),
+    ...(f.corpus
+      ? { unknownDocs: f.unknownDocs ?? 'discard' }
+      : f.unknownDocs
+        ? { unknownDocs: f.unknownDocs }
+        : {}),
     ...(f.missingQueries ? { missingQueries: f.missingQueries } : {}),
     ...(f.depth !== undefined ? { depth: int('--depth', f.depth, 1) } : {}),
     ...(f.judgedOnly ? { judgedOnly: true } : {}),

@@ -1,7 +1,7 @@
 import { Command, CommanderError } from 'commander'
-import { trecEvalCommand } from './commands/trec-eval.js'
+import { describeSystemError, formatIssue, InputError, isTrecscoreError } from '../index.js'
 import { COMMANDS } from './commands/index.js'
-import { isTrecscoreError, InputError, formatIssue, describeSystemError } from '../index.js'
+import { trecEvalCommand } from './commands/trec-eval.js'
 
 /** Version printed by `trecscore --version`. */
 export const VERSION = '0.1.0'
@@ -32,14 +32,18 @@ function allCommands(cmd: Command): Command[] {
  */
 export function buildProgram(): Command {
   const program = new Command('trecscore')
-    .description('Score retrieval and RAG runs exactly as shared tasks do, with every convention stated.')
+    .description(
+      'Score retrieval and RAG runs exactly as shared tasks do, with every convention stated.',
+    )
     .version(VERSION)
     .showHelpAfterError(false)
     // main() words the error (one line, with the command's name); commander itself stays silent.
     .configureOutput({ writeErr: (s) => process.stderr.write(s), outputError: () => {} })
   program
     .command('trec-eval')
-    .description('drop-in replacement for NIST trec_eval 10.0 (byte-identical output); `trecscore trec-eval -h` for its flags')
+    .description(
+      'drop-in replacement for NIST trec_eval 10.0 (byte-identical output); `trecscore trec-eval -h` for its flags',
+    )
     .helpOption(false)
     .allowUnknownOption()
     .argument('[args...]')
@@ -74,8 +78,15 @@ export async function main(argv: readonly string[]): Promise<number> {
   } catch (e) {
     const err = e instanceof UsageError ? e.commander : e
     if (err instanceof CommanderError) {
-      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return 0
-      process.stderr.write(usageLine(e instanceof UsageError ? e.commandPath : 'trecscore', err.message) + '\n')
+      if (
+        err.code === 'commander.helpDisplayed' ||
+        err.code === 'commander.version' ||
+        err.code === 'commander.help'
+      )
+        return 0
+      process.stderr.write(
+        usageLine(e instanceof UsageError ? e.commandPath : 'trecscore', err.message) + '\n',
+      )
       return 2
     }
     if (e instanceof InputError) {

@@ -10,7 +10,11 @@ export interface MainCell {
 }
 
 /** The main table (rows: runs; columns: measures) of one scope. */
-export function mainCells(r: CompareResult, measures: readonly MeasureComparison[], digits: number): MainCell[][] {
+export function mainCells(
+  r: CompareResult,
+  measures: readonly MeasureComparison[],
+  digits: number,
+): MainCell[][] {
   return r.runs.map((_, i) =>
     measures.map((m) => {
       const v = m.means[i]
@@ -39,11 +43,28 @@ function signed(x: number, digits: number): string {
 /** Header of the pairs table: one row per compared pair and measure; two p columns per test. */
 export function pairHeader(r: CompareResult): string[] {
   const corr = r.settings.correction
-  return ['A', 'B', 'measure', 'n', 'mean A', 'mean B', 'A-B', '95% CI', 'd_z', 'W/T/L', ...r.settings.tests.flatMap((t) => [`${t} p`, `${t} p ${corr === 'none' ? '(raw)' : corr}`])]
+  return [
+    'A',
+    'B',
+    'measure',
+    'n',
+    'mean A',
+    'mean B',
+    'A-B',
+    '95% CI',
+    'd_z',
+    'W/T/L',
+    ...r.settings.tests.flatMap((t) => [`${t} p`, `${t} p ${corr === 'none' ? '(raw)' : corr}`]),
+  ]
 }
 
 /** One row of the pairs table (aligned with {@link pairHeader}); ` *` after a significant adjusted p. */
-export function pairRow(r: CompareResult, m: MeasureComparison, p: PairComparison, digits: number): string[] {
+export function pairRow(
+  r: CompareResult,
+  m: MeasureComparison,
+  p: PairComparison,
+  digits: number,
+): string[] {
   const e = p.effect
   return [
     r.runs[p.a]!.letter,
@@ -56,6 +77,9 @@ export function pairRow(r: CompareResult, m: MeasureComparison, p: PairCompariso
     e.ci95 ? `[${signed(e.ci95[0], digits)}, ${signed(e.ci95[1], digits)}]` : '-',
     e.cohensDz === null ? '-' : formatFixed(e.cohensDz, 2),
     `${p.wins}/${p.ties}/${p.losses}`,
-    ...p.tests.flatMap((t) => [formatP(t.p), `${formatP(t.pAdjusted)}${t.significant ? ' *' : ''}`]),
+    ...p.tests.flatMap((t) => [
+      formatP(t.p),
+      `${formatP(t.pAdjusted)}${t.significant ? ' *' : ''}`,
+    ]),
   ]
 }

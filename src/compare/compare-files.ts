@@ -5,15 +5,15 @@
  * (the HTML report).
  */
 import type { Conventions } from '../conventions/conventions.js'
+import { TrecscoreError } from '../errors/trecscore-error.js'
+import type { RunEvaluation } from '../evaluate/evaluate.js'
+import { evaluateRunFile } from '../evaluate/evaluate-file.js'
 import { decodeId } from '../io/bytes.js'
 import { readIdList, readQrels } from '../io/read.js'
+import { type RunInput, runInputName, runInputPath } from '../io/run-labels.js'
 import { parseMeasures } from '../measures/name.js'
-import { evaluateRunFile } from '../evaluate/evaluate-file.js'
-import { runInputName, runInputPath, type RunInput } from '../io/run-labels.js'
-import type { RunEvaluation } from '../evaluate/evaluate.js'
-import { TrecscoreError } from '../errors/trecscore-error.js'
 import type { Preset } from '../presets/preset.js'
-import { qrelsWarnings, runMessages, runPreset, type PresetResult } from '../presets/run-preset.js'
+import { type PresetResult, qrelsWarnings, runMessages, runPreset } from '../presets/run-preset.js'
 import { conventionSetLines, presetRunEvaluation } from '../presets/score-preset.js'
 import { tableFromEvaluations } from './compare.js'
 import type { PerQueryTable } from './types.js'
@@ -41,24 +41,55 @@ export interface CompareFilesInput {
  * evaluated (e.g. duplicate documents under the `error` policy) and InputError for bad files.
  */
 export async function perQueryTableFromFiles(input: CompareFilesInput): Promise<PerQueryTable> {
-  if (input.runs.length < 2) throw new TrecscoreError(`compare needs QRELS and at least 2 runs, got ${input.runs.length} run(s)`, 2)
+  if (input.runs.length < 2)
+    throw new TrecscoreError(
+      `compare needs QRELS and at least 2 runs, got ${input.runs.length} run(s)`,
+      2,
+    )
   const measures = parseMeasures(input.measures)
   const conventions: Conventions = { ...input.conventions, missingQueries: 'zero' }
   const remap = input.remap ?? null
-  const qrels = await readQrels(input.qrels, { comments: conventions.comments, ...(remap ? { remap: new Map(remap) } : {}) })
+  const qrels = await readQrels(input.qrels, {
+    comments: conventions.comments,
+    ...(remap ? { remap: new Map(remap) } : {}),
+  })
   const corpus = input.corpus ? await readIdList(input.corpus) : undefined
   const origin = input.qrels === '-' ? {} : { origin: { file: input.qrels, remap } }
   const evals: RunEvaluation[] = []
   for (const f of input.runs) {
     const runName = runInputName(f)
-    evals.push(await evaluateRunFile(qrels, runInputPath(f), measures, conventions, corpus ? { corpus, runName } : { runName, ...origin }))
+    evals.push(
+      await evaluateRunFile(
+        qrels,
+        runInputPath(f),
+        measures,
+        conventions,
+        corpus ? { corpus, runName } : { runName, ...origin },
+      ),
+    )
   }
-  const failed = evals.flatMap((e) => e.counts.failedQueries.map((f) => `${e.runName}: query ${JSON.stringify(decodeId(f.queryId))}: ${f.failure.code}`))
-  if (failed.length) throw new TrecscoreError(`${failed.length} query evaluation(s) failed (see trecscore evaluate --explain):\n  ${failed.slice(0, 20).join('\n  ')}`, 2)
-  const table = tableFromEvaluations(evals, `qrels ${input.qrels}, ${input.conventionsFrom} conventions`)
+  const failed = evals.flatMap((e) =>
+    e.counts.failedQueries.map(
+      (f) => `${e.runName}: query ${JSON.stringify(decodeId(f.queryId))}: ${f.failure.code}`,
+    ),
+  )
+  if (failed.length)
+    throw new TrecscoreError(
+      `${failed.length} query evaluation(s) failed (see trecscore evaluate --explain):\n  ${failed.slice(0, 20).join('\n  ')}`,
+      2,
+    )
+  const table = tableFromEvaluations(
+    evals,
+    `qrels ${input.qrels}, ${input.conventionsFrom} conventions`,
+  )
   const notes = [...table.notes]
-  if (input.conventions.missingQueries === 'skip') notes.push(`missing queries are zero-filled here, although the ${input.conventionsFrom} conventions skip them: paired tests need every run on the same queries`)
-  const extra = evals.filter((e) => e.counts.extraQueries > 0).map((e) => `${e.runName} ${e.counts.extraQueries}`)
+  if (input.conventions.missingQueries === 'skip')
+    notes.push(
+      `missing queries are zero-filled here, although the ${input.conventionsFrom} conventions skip them: paired tests need every run on the same queries`,
+    )
+  const extra = evals
+    .filter((e) => e.counts.extraQueries > 0)
+    .map((e) => `${e.runName} ${e.counts.extraQueries}`)
   if (extra.length) notes.push(`run queries without qrels (ignored): ${extra.join(', ')}`)
   return { ...table, notes }
 }
@@ -88,22 +119,40 @@ export interface ComparePresetInput {
  *   missing from a run zero-filled; scored a second time only when the preset skips them);
  * - `notes`: the per-measure conventions, the preset's warnings and notes, for the legend.
  */
-export async function scorePresetForComparison(input: ComparePresetInput): Promise<{ readonly score: PresetResult; readonly table: PerQueryTable; readonly notes: readonly string[] }> {
-  if (input.runs.length < 1) throw new TrecscoreError(`preset '${input.preset.id}': no run given`, 2)
+export async function scorePresetForComparison(input: ComparePresetInput): Promise<{
+  readonly score: PresetResult
+  readonly table: PerQueryTable
+  readonly notes: readonly string[]
+}> {
+  if (input.runs.length < 1)
+    throw new TrecscoreError(`preset '${input.preset.id}': no run given`, 2)
   const fromData = input.preset.input.qrels !== 'trec-qrels'
   const where = fromData ? input.data : input.qrels
-  if (where === undefined) throw new TrecscoreError(`preset '${input.preset.id}' needs ${fromData ? '--data <dir>' : '--qrels <file>'}`, 2)
-  const inputs = { ...(fromData ? { data: where } : { qrels: where }), runs: input.runs, ...(input.relMap !== undefined ? { relMap: input.relMap } : {}) }
+  if (where === undefined)
+    throw new TrecscoreError(
+      `preset '${input.preset.id}' needs ${fromData ? '--data <dir>' : '--qrels <file>'}`,
+      2,
+    )
+  const inputs = {
+    ...(fromData ? { data: where } : { qrels: where }),
+    runs: input.runs,
+    ...(input.relMap !== undefined ? { relMap: input.relMap } : {}),
+  }
   const options = input.measures ? { measures: input.measures } : {}
   const score = await runPreset(input.preset, inputs, options)
   const skips = score.conventions.some((c) => c.conventions.missingQueries !== 'zero')
-  const zeroFilled = skips ? await runPreset(input.preset, inputs, { ...options, zeroFillMissing: true }) : score
+  const zeroFilled = skips
+    ? await runPreset(input.preset, inputs, { ...options, zeroFillMissing: true })
+    : score
   const table = tableFromEvaluations(
     zeroFilled.runs.map((r) => presetRunEvaluation(zeroFilled, r)),
     `${fromData ? 'data' : 'qrels'} ${where}, preset ${input.preset.id} conventions`,
   )
   const notes = conventionSetLines(score)
-  if (skips) notes.push(`missing queries are zero-filled here, although the preset ${input.preset.id} skips them: paired tests need every run on the same queries`)
+  if (skips)
+    notes.push(
+      `missing queries are zero-filled here, although the preset ${input.preset.id} skips them: paired tests need every run on the same queries`,
+    )
   notes.push(...qrelsWarnings(score), ...score.runs.flatMap(runMessages))
   return { score, table: { ...table, notes: [...table.notes, ...notes] }, notes }
 }

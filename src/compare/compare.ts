@@ -19,18 +19,22 @@
  */
 import type { Conventions } from '../conventions/conventions.js'
 import { resolveConventions } from '../conventions/profiles.js'
+import { TrecscoreError } from '../errors/trecscore-error.js'
+import {
+  evaluate,
+  queryColumns,
+  type RunEvaluation,
+  type ValueColumn,
+} from '../evaluate/evaluate.js'
 import { decodeId } from '../io/bytes.js'
 import type { Qrels, Run } from '../model/types.js'
-import { evaluate, queryColumns, type RunEvaluation, type ValueColumn } from '../evaluate/evaluate.js'
-import { TrecscoreError } from '../errors/trecscore-error.js'
+import { bootstrapTest, bootstrapTestAndEffect } from '../stats/significance/bootstrap.js'
 import { adjustPValues } from '../stats/significance/correction.js'
 import { pairedEffect } from '../stats/significance/effect.js'
-import { pairedTTest } from '../stats/significance/t-test.js'
-import { permutationTest } from '../stats/significance/permutation.js'
-import { bootstrapTest, bootstrapTestAndEffect } from '../stats/significance/bootstrap.js'
-import { wilcoxonTest } from '../stats/significance/wilcoxon.js'
 import type { PairedTestResult } from '../stats/significance/paired.js'
-import { CORRECTION_NAMES, TEST_NAMES } from './types.js'
+import { permutationTest } from '../stats/significance/permutation.js'
+import { pairedTTest } from '../stats/significance/t-test.js'
+import { wilcoxonTest } from '../stats/significance/wilcoxon.js'
 import type {
   Breakdown,
   CompareOptions,
@@ -45,6 +49,7 @@ import type {
   TestName,
   TestResult,
 } from './types.js'
+import { CORRECTION_NAMES, TEST_NAMES } from './types.js'
 
 /**
  * Defaults. `minGroupSize` 6: with n ≤ 5 pairs no two-sided sign-flip or signed-rank test can
@@ -75,17 +80,28 @@ export function runLetter(i: number): string {
 function checkSettings(s: CompareSettings): void {
   const bad: string[] = []
   if (!(s.alpha > 0 && s.alpha < 1)) bad.push(`alpha must be in (0, 1), got ${s.alpha}`)
-  if (!(Number.isInteger(s.permutations) && s.permutations >= 1)) bad.push(`permutations must be a positive integer, got ${s.permutations}`)
-  if (!(Number.isInteger(s.bootstrap) && s.bootstrap >= 1)) bad.push(`bootstrap must be a positive integer, got ${s.bootstrap}`)
+  if (!(Number.isInteger(s.permutations) && s.permutations >= 1))
+    bad.push(`permutations must be a positive integer, got ${s.permutations}`)
+  if (!(Number.isInteger(s.bootstrap) && s.bootstrap >= 1))
+    bad.push(`bootstrap must be a positive integer, got ${s.bootstrap}`)
   if (!Number.isInteger(s.seed)) bad.push(`seed must be an integer, got ${s.seed}`)
-  if (!(Number.isInteger(s.minGroupSize) && s.minGroupSize >= 2)) bad.push(`minGroupSize must be an integer ≥ 2, got ${s.minGroupSize}`)
+  if (!(Number.isInteger(s.minGroupSize) && s.minGroupSize >= 2))
+    bad.push(`minGroupSize must be an integer ≥ 2, got ${s.minGroupSize}`)
   if (s.tests.length === 0) bad.push('at least one test is needed')
-  for (const t of s.tests) if (!(TEST_NAMES as readonly string[]).includes(t)) bad.push(`unknown test '${t}' (known: ${TEST_NAMES.join(', ')})`)
-  if (!(CORRECTION_NAMES as readonly string[]).includes(s.correction)) bad.push(`unknown correction '${s.correction}' (known: ${CORRECTION_NAMES.join(', ')})`)
+  for (const t of s.tests)
+    if (!(TEST_NAMES as readonly string[]).includes(t))
+      bad.push(`unknown test '${t}' (known: ${TEST_NAMES.join(', ')})`)
+  if (!(CORRECTION_NAMES as readonly string[]).includes(s.correction))
+    bad.push(`unknown correction '${s.correction}' (known: ${CORRECTION_NAMES.join(', ')})`)
   if (bad.length) throw new TrecscoreError(`compare: ${bad.join('; ')}`, 2)
 }
 
-function runTest(test: TestName, a: readonly number[], b: readonly number[], s: CompareSettings): PairedTestResult {
+function runTest(
+  test: TestName,
+  a: readonly number[],
+  b: readonly number[],
+  s: CompareSettings,
+): PairedTestResult {
   switch (test) {
     case 't':
       return pairedTTest(a, b)
@@ -113,8 +129,12 @@ function findBaseline(table: PerQueryTable, baseline: string): number {
   if (bySuffix.length === 1) return bySuffix[0]!
   const byTag = table.runs.flatMap((r, i) => (r.tag === baseline ? [i] : []))
   if (byTag.length === 1) return byTag[0]!
-  const why = bySuffix.length > 1 || byTag.length > 1 ? 'matches more than one run' : 'matches no run'
-  throw new TrecscoreError(`--baseline ${JSON.stringify(baseline)} ${why}; runs: ${table.runs.map((r) => r.name).join(', ')}`, 2)
+  const why =
+    bySuffix.length > 1 || byTag.length > 1 ? 'matches more than one run' : 'matches no run'
+  throw new TrecscoreError(
+    `--baseline ${JSON.stringify(baseline)} ${why}; runs: ${table.runs.map((r) => r.name).join(', ')}`,
+    2,
+  )
 }
 
 function pairsOf(nRuns: number, base: number | null): [number, number][] {
@@ -127,10 +147,21 @@ function pairsOf(nRuns: number, base: number | null): [number, number][] {
   return out
 }
 
-function compareMeasure(table: PerQueryTable, columns: readonly (readonly ValueColumn[])[], m: number, scope: readonly number[], pairs: readonly [number, number][], s: CompareSettings, tested: boolean, scopeName: string): MeasureComparison {
+function compareMeasure(
+  table: PerQueryTable,
+  columns: readonly (readonly ValueColumn[])[],
+  m: number,
+  scope: readonly number[],
+  pairs: readonly [number, number][],
+  s: CompareSettings,
+  tested: boolean,
+  scopeName: string,
+): MeasureComparison {
   const runs = table.runs
   const cols = columns.map((c) => c[m]!)
-  const queries = cols.every((c) => c.undefinedAt === null) ? scope : scope.filter((q) => cols.every((c) => !c.undefinedAt?.[q]))
+  const queries = cols.every((c) => c.undefinedAt === null)
+    ? scope
+    : scope.filter((q) => cols.every((c) => !c.undefinedAt?.[q]))
   const values = cols.map((c) => queries.map((q) => c.values[q]!))
   const means = values.map(meanOf)
   const raw = pairs.map(([i, j]) => {
@@ -145,19 +176,40 @@ function compareMeasure(table: PerQueryTable, columns: readonly (readonly ValueC
       else ties++
     }
     // The bootstrap test and the CI draw the same indices: one resampling serves both.
-    const shared = tested && s.tests.includes('bootstrap') ? bootstrapTestAndEffect(a, b, { resamples: s.bootstrap, seed: s.seed }) : null
+    const shared =
+      tested && s.tests.includes('bootstrap')
+        ? bootstrapTestAndEffect(a, b, { resamples: s.bootstrap, seed: s.seed })
+        : null
     const tests: PairedTestResult[] = tested
       ? s.tests.map((t) => (t === 'bootstrap' && shared ? shared.test : runTest(t, a, b, s)))
-      : s.tests.map(() => ({ statistic: null, p: null, method: `not tested: fewer than ${s.minGroupSize} queries` }))
-    const eff = shared ? shared.effect : pairedEffect(a, b, { resamples: s.bootstrap, seed: s.seed })
+      : s.tests.map(() => ({
+          statistic: null,
+          p: null,
+          method: `not tested: fewer than ${s.minGroupSize} queries`,
+        }))
+    const eff = shared
+      ? shared.effect
+      : pairedEffect(a, b, { resamples: s.bootstrap, seed: s.seed })
     return { i, j, n: a.length, wins, ties, losses, tests, eff }
   })
-  const adjusted = s.tests.map((_, t) => adjustPValues(raw.map((r) => r.tests[t]!.p), s.correction))
+  const adjusted = s.tests.map((_, t) =>
+    adjustPValues(
+      raw.map((r) => r.tests[t]!.p),
+      s.correction,
+    ),
+  )
   const beats: number[][] = runs.map(() => [])
   const pairResults: PairComparison[] = raw.map((r, k) => {
     const tests: TestResult[] = r.tests.map((t, ti) => {
       const pAdj = adjusted[ti]![k]!
-      return { test: s.tests[ti]!, statistic: t.statistic, p: t.p, pAdjusted: pAdj, significant: pAdj !== null && pAdj < s.alpha, method: t.method }
+      return {
+        test: s.tests[ti]!,
+        statistic: t.statistic,
+        p: t.p,
+        pAdjusted: pAdj,
+        significant: pAdj !== null && pAdj < s.alpha,
+        method: t.method,
+      }
     })
     const meanA = means[r.i] ?? 0
     const meanB = means[r.j] ?? 0
@@ -185,7 +237,17 @@ function compareMeasure(table: PerQueryTable, columns: readonly (readonly ValueC
   const kind = s.baseline !== null ? `each run against the baseline` : 'all pairs'
   const family = `${table.measures[m]}, ${scopeName}: the ${pairs.length} comparison(s) of ${kind}, corrected per test (${s.correction})`
   for (const b of beats) b.sort((x, y) => x - y)
-  return { measure: table.measures[m]!, means, queries, undefinedQueries: scope.length - queries.length, values, pairs: pairResults, family, best, beats }
+  return {
+    measure: table.measures[m]!,
+    means,
+    queries,
+    undefinedQueries: scope.length - queries.length,
+    values,
+    pairs: pairResults,
+    family,
+    best,
+    beats,
+  }
 }
 
 /**
@@ -202,12 +264,17 @@ function checkFinite(table: PerQueryTable, columns: readonly (readonly ValueColu
       for (let q = 0; q < values.length; q++) {
         const v = values[q]!
         if (Number.isFinite(v) || undefinedAt?.[q]) continue
-        if (count === 0) first = `run ${JSON.stringify(table.runs[r]!.name)}, query ${JSON.stringify(table.queries[q]?.id ?? String(q))}, measure ${table.measures[m]}: ${v}`
+        if (count === 0)
+          first = `run ${JSON.stringify(table.runs[r]!.name)}, query ${JSON.stringify(table.queries[q]?.id ?? String(q))}, measure ${table.measures[m]}: ${v}`
         count++
       }
     }),
   )
-  if (count) throw new TrecscoreError(`compare: per-query values must be finite numbers, found ${count} that ${count === 1 ? 'is' : 'are'} not (first: ${first}); check the runs' scores and the qrels' grades`, 2)
+  if (count)
+    throw new TrecscoreError(
+      `compare: per-query values must be finite numbers, found ${count} that ${count === 1 ? 'is' : 'are'} not (first: ${first}); check the runs' scores and the qrels' grades`,
+      2,
+    )
 }
 
 /** A column given as an array (`null`: undefined) as a {@link ValueColumn}; a column is kept as is. */
@@ -232,12 +299,25 @@ function naturalOrder(x: string, y: string): number {
  */
 export function compareTable(table: PerQueryTable, options: CompareOptions = {}): CompareResult {
   const { by = [], ...rest } = options
-  const settings: CompareSettings = { ...DEFAULT_COMPARE_SETTINGS, ...Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) }
+  const settings: CompareSettings = {
+    ...DEFAULT_COMPARE_SETTINGS,
+    ...Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)),
+  }
   checkSettings(settings)
-  if (table.runs.length < 2) throw new TrecscoreError(`compare needs at least 2 runs, got ${table.runs.length}`, 2)
+  if (table.runs.length < 2)
+    throw new TrecscoreError(`compare needs at least 2 runs, got ${table.runs.length}`, 2)
   for (const r of table.runs) {
-    if (r.values.length !== table.measures.length || r.values.some((v) => (Array.isArray(v) ? v.length : (v as ValueColumn).values.length) !== table.queries.length))
-      throw new TrecscoreError(`compare: run ${r.name} does not have one value per measure and query`, 2)
+    if (
+      r.values.length !== table.measures.length ||
+      r.values.some(
+        (v) =>
+          (Array.isArray(v) ? v.length : (v as ValueColumn).values.length) !== table.queries.length,
+      )
+    )
+      throw new TrecscoreError(
+        `compare: run ${r.name} does not have one value per measure and query`,
+        2,
+      )
   }
   const columns = table.runs.map((r) => r.values.map(asColumn))
   checkFinite(table, columns)
@@ -248,10 +328,15 @@ export function compareTable(table: PerQueryTable, options: CompareOptions = {})
       2,
     )
   const base = settings.baseline === null ? null : findBaseline(table, settings.baseline)
-  const resolved: CompareSettings = { ...settings, baseline: base === null ? null : table.runs[base]!.name }
+  const resolved: CompareSettings = {
+    ...settings,
+    baseline: base === null ? null : table.runs[base]!.name,
+  }
   const pairs = pairsOf(table.runs.length, base)
   const all = table.queries.map((_, i) => i)
-  const overall = table.measures.map((_, m) => compareMeasure(table, columns, m, all, pairs, resolved, true, 'all queries'))
+  const overall = table.measures.map((_, m) =>
+    compareMeasure(table, columns, m, all, pairs, resolved, true, 'all queries'),
+  )
   const breakdowns: Breakdown[] = [...new Set(by)].map((g: GroupingName) => {
     const members = new Map<string, number[]>()
     table.queries.forEach((q, i) => {
@@ -267,8 +352,12 @@ export function compareTable(table: PerQueryTable, options: CompareOptions = {})
         group: label,
         size: scope.length,
         tested,
-        note: tested ? null : `${scope.length} quer${scope.length === 1 ? 'y' : 'ies'} < ${resolved.minGroupSize}: means only, not tested`,
-        measures: table.measures.map((_, m) => compareMeasure(table, columns, m, scope, pairs, resolved, tested, `${g} ${label}`)),
+        note: tested
+          ? null
+          : `${scope.length} quer${scope.length === 1 ? 'y' : 'ies'} < ${resolved.minGroupSize}: means only, not tested`,
+        measures: table.measures.map((_, m) =>
+          compareMeasure(table, columns, m, scope, pairs, resolved, tested, `${g} ${label}`),
+        ),
       }
     })
     return { by: g, groups }
@@ -280,12 +369,22 @@ export function compareTable(table: PerQueryTable, options: CompareOptions = {})
       ? `zero-filled (query missing from the run, scored 0): ${zf.map((r) => `${r.name} ${r.zeroFilledQueries.length}`).join(', ')}`
       : 'zero-filled (query missing from the run, scored 0): none',
   )
-  for (const o of overall) if (o.undefinedQueries) notes.push(`${o.measure}: ${o.undefinedQueries} quer${o.undefinedQueries === 1 ? 'y' : 'ies'} left out (value undefined for some run)`)
+  for (const o of overall)
+    if (o.undefinedQueries)
+      notes.push(
+        `${o.measure}: ${o.undefinedQueries} quer${o.undefinedQueries === 1 ? 'y' : 'ies'} left out (value undefined for some run)`,
+      )
   return {
     schema: 'trecscore.compare/1',
     settings: resolved,
     source: table.source,
-    runs: table.runs.map((r, i) => ({ name: r.name, letter: runLetter(i), tag: r.tag, zeroFilled: r.zeroFilledQueries.length, zeroFilledQueries: r.zeroFilledQueries })),
+    runs: table.runs.map((r, i) => ({
+      name: r.name,
+      letter: runLetter(i),
+      tag: r.tag,
+      zeroFilled: r.zeroFilledQueries.length,
+      zeroFilledQueries: r.zeroFilledQueries,
+    })),
     measures: table.measures,
     queries: table.queries,
     overall,
@@ -298,18 +397,26 @@ export function compareTable(table: PerQueryTable, options: CompareOptions = {})
  * The per-query table of engine evaluations (one per run, same measures, every query of the
  * shared set present: evaluate with `missingQueries: 'zero'`). Throws when they do not line up.
  */
-export function tableFromEvaluations(evaluations: readonly RunEvaluation[], source: string): PerQueryTable {
+export function tableFromEvaluations(
+  evaluations: readonly RunEvaluation[],
+  source: string,
+): PerQueryTable {
   if (evaluations.length === 0) throw new TrecscoreError('compare needs at least 2 runs, got 0', 2)
   const measures = evaluations[0]!.measures
   for (const e of evaluations)
-    if (e.measures.join('\u0000') !== measures.join('\u0000')) throw new TrecscoreError(`compare: run ${e.runName} was evaluated on other measures`, 2)
+    if (e.measures.join('\u0000') !== measures.join('\u0000'))
+      throw new TrecscoreError(`compare: run ${e.runName} was evaluated on other measures`, 2)
   // The engine's value rows are read straight into one flat column per run and measure
   // (`queryColumns`): no `perQuery` is built, so a million tiny queries stay small.
   const columns = evaluations.map(queryColumns)
   // Evaluations list their queries sorted by id; when every run has the same list (the usual
   // case: the qrels queries, missing ones zero-filled) it is the shared set, read in one pass.
   const first = columns[0]!.queryIds
-  const aligned = columns.every((c) => c.queryIds === first || (c.queryIds.length === first.length && c.queryIds.every((id, i) => id === first[i])))
+  const aligned = columns.every(
+    (c) =>
+      c.queryIds === first ||
+      (c.queryIds.length === first.length && c.queryIds.every((id, i) => id === first[i])),
+  )
   const ids = aligned ? first : [...new Set(columns.flatMap((c) => c.queryIds))].sort()
   const problems: string[] = []
   const runs = evaluations.map((e, r) => {
@@ -320,7 +427,10 @@ export function tableFromEvaluations(evaluations: readonly RunEvaluation[], sour
     if (aligned) return { ...run, values: measures.map((_, m) => c.column(m)) }
     const at = new Map(c.queryIds.map((id, j) => [id, j]))
     const lacking = ids.filter((id) => !at.has(id))
-    if (lacking.length) problems.push(`${e.runName}: ${lacking.length} shared quer${lacking.length === 1 ? 'y has' : 'ies have'} no value (${lacking.slice(0, 5).map(decodeId).join(', ')}${lacking.length > 5 ? ', …' : ''})`)
+    if (lacking.length)
+      problems.push(
+        `${e.runName}: ${lacking.length} shared quer${lacking.length === 1 ? 'y has' : 'ies have'} no value (${lacking.slice(0, 5).map(decodeId).join(', ')}${lacking.length > 5 ? ', …' : ''})`,
+      )
     return {
       ...run,
       values: measures.map((_, m) => {
@@ -332,8 +442,19 @@ export function tableFromEvaluations(evaluations: readonly RunEvaluation[], sour
       }),
     }
   })
-  if (problems.length) throw new TrecscoreError(`compare: runs must be scored on the same queries (missing queries zero-filled): ${problems.join('; ')}`, 2)
-  return { source, measures, queries: ids.map((id) => ({ id: decodeId(id), groups: NO_GROUPS })), groupings: [], runs, notes: [] }
+  if (problems.length)
+    throw new TrecscoreError(
+      `compare: runs must be scored on the same queries (missing queries zero-filled): ${problems.join('; ')}`,
+      2,
+    )
+  return {
+    source,
+    measures,
+    queries: ids.map((id) => ({ id: decodeId(id), groups: NO_GROUPS })),
+    groupings: [],
+    runs,
+    notes: [],
+  }
 }
 
 /** The groups of a query of plain qrels (none), one object for every query. */
@@ -357,12 +478,18 @@ export function compareRuns(
   qrels: Qrels,
   runs: readonly NamedRun[],
   measures: readonly string[],
-  options: CompareOptions & { readonly conventions?: Partial<Conventions>; readonly source?: string } = {},
+  options: CompareOptions & {
+    readonly conventions?: Partial<Conventions>
+    readonly source?: string
+  } = {},
 ): CompareResult {
   const { conventions: given = {}, source = 'qrels', ...rest } = options
   const conventions = resolveConventions({ ...given, missingQueries: 'zero' })
   const evals = runs.map((r) => evaluate(qrels, r.run, measures, conventions, { runName: r.name }))
   const table = tableFromEvaluations(evals, source)
-  const notes = given.missingQueries === 'skip' ? ['missing queries: zero-filled for the paired tests (the given conventions said skip)'] : []
+  const notes =
+    given.missingQueries === 'skip'
+      ? ['missing queries: zero-filled for the paired tests (the given conventions said skip)']
+      : []
   return compareTable({ ...table, notes }, rest)
 }

@@ -3,9 +3,28 @@
  * and wins/ties/losses per measure (and per group of a breakdown), and the renderers of the
  * comparison table (ranx's superscript-letter convention).
  */
-export * from './types.js'
-export { compareRuns, compareTable, tableFromEvaluations, runLetter, DEFAULT_COMPARE_SETTINGS } from './compare.js'
-export { COMPARE_FORMATS, renderCompare, compareToJson, formatP, type CompareFormat, type RenderCompareOptions } from './render.js'
+
+export {
+  compareRuns,
+  compareTable,
+  DEFAULT_COMPARE_SETTINGS,
+  runLetter,
+  tableFromEvaluations,
+} from './compare.js'
+export {
+  type CompareFilesInput,
+  type ComparePresetInput,
+  perQueryTableFromFiles,
+  scorePresetForComparison,
+} from './compare-files.js'
+export { CORRECTION_TITLES, legendLines, TEST_TITLES, testConvention } from './legend.js'
+export {
+  COMPARE_FORMATS,
+  type CompareFormat,
+  compareToJson,
+  formatP,
+  type RenderCompareOptions,
+  renderCompare,
+} from './render.js'
 export { renderCompareHtml, renderCompareHtmlFragment } from './render-html.js'
-export { legendLines, testConvention, TEST_TITLES, CORRECTION_TITLES } from './legend.js'
-export { perQueryTableFromFiles, scorePresetForComparison, type CompareFilesInput, type ComparePresetInput } from './compare-files.js'
+export * from './types.js'

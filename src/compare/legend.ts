@@ -38,7 +38,9 @@ export function testConvention(test: TestName, r: CompareResult): string {
 
 /** Letters as a list: `a, b and c`. */
 function listLetters(letters: readonly string[]): string {
-  return letters.length <= 1 ? (letters[0] ?? '') : `${letters.slice(0, -1).join(', ')} and ${letters[letters.length - 1]}`
+  return letters.length <= 1
+    ? (letters[0] ?? '')
+    : `${letters.slice(0, -1).join(', ')} and ${letters[letters.length - 1]}`
 }
 
 /** The legend, one line per fact. */
@@ -59,6 +61,9 @@ export function legendLines(r: CompareResult): string[] {
     `queries: ${r.queries.length} (${r.source}); ${listLetters(r.runs.map((x) => `${x.letter} = ${x.name}`))}`,
     ...r.notes,
   ]
-  if (r.breakdowns.length) lines.push(`groups with fewer than ${s.minGroupSize} queries are listed with their means but not tested`)
+  if (r.breakdowns.length)
+    lines.push(
+      `groups with fewer than ${s.minGroupSize} queries are listed with their means but not tested`,
+    )
   return lines
 }

@@ -8,8 +8,8 @@
  */
 import { escapeControlChars } from '../report/control-chars.js'
 import { escapeHtml as escapeHtmlText } from '../report/escape.js'
-import { legendLines } from './legend.js'
 import { mainCells, pairHeader, pairRow } from './cells.js'
+import { legendLines } from './legend.js'
 import type { CompareResult, MeasureComparison } from './types.js'
 
 /** Escape `& < > " '` for HTML text and attribute values (control characters shown as `\xNN` first). */
@@ -21,17 +21,27 @@ function scroll(tableHtml: string): string {
   return `<div class="trecscore-scroll">\n${tableHtml}\n</div>`
 }
 
-function table(r: CompareResult, ms: readonly MeasureComparison[], digits: number, caption: string): string {
+function table(
+  r: CompareResult,
+  ms: readonly MeasureComparison[],
+  digits: number,
+  caption: string,
+): string {
   const head = `<tr><th></th><th>run</th>${r.measures.map((m) => `<th>${escapeHtml(m)}</th>`).join('')}</tr>`
   const body = mainCells(r, ms, digits)
     .map(
       (row, i) =>
         `<tr><td>${escapeHtml(r.runs[i]!.letter)}</td><td class="name">${escapeHtml(r.runs[i]!.name)}</td>${row
-          .map((c) => `<td>${c.best ? `<b>${escapeHtml(c.value)}</b>` : escapeHtml(c.value)}${c.beats ? `<sup>${escapeHtml(c.beats)}</sup>` : ''}</td>`)
+          .map(
+            (c) =>
+              `<td>${c.best ? `<b>${escapeHtml(c.value)}</b>` : escapeHtml(c.value)}${c.beats ? `<sup>${escapeHtml(c.beats)}</sup>` : ''}</td>`,
+          )
           .join('')}</tr>`,
     )
     .join('\n')
-  return scroll(`<table class="trecscore-compare">\n<caption>${escapeHtml(caption)}</caption>\n<thead>${head}</thead>\n<tbody>\n${body}\n</tbody>\n</table>`)
+  return scroll(
+    `<table class="trecscore-compare">\n<caption>${escapeHtml(caption)}</caption>\n<thead>${head}</thead>\n<tbody>\n${body}\n</tbody>\n</table>`,
+  )
 }
 
 /** The compared pairs over all queries: the same columns as the plain-text pairs table. */
@@ -39,18 +49,42 @@ function pairsTable(r: CompareResult, digits: number): string {
   const header = pairHeader(r)
   const head = `<tr>${header.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr>`
   const body = r.overall
-    .flatMap((m) => m.pairs.map((p) => `<tr>${pairRow(r, m, p, digits).map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`))
+    .flatMap((m) =>
+      m.pairs.map(
+        (p) =>
+          `<tr>${pairRow(r, m, p, digits)
+            .map((c) => `<td>${escapeHtml(c)}</td>`)
+            .join('')}</tr>`,
+      ),
+    )
     .join('\n')
   const caption = `Pairs (A vs B; * after an adjusted p: < ${r.settings.alpha}; every group's pairs: --format csv or json)`
-  return scroll(`<table class="trecscore-compare-pairs">\n<caption>${escapeHtml(caption)}</caption>\n<thead>${head}</thead>\n<tbody>\n${body}\n</tbody>\n</table>`)
+  return scroll(
+    `<table class="trecscore-compare-pairs">\n<caption>${escapeHtml(caption)}</caption>\n<thead>${head}</thead>\n<tbody>\n${body}\n</tbody>\n</table>`,
+  )
 }
 
 /** The comparison as an HTML fragment: main table, pairs table, breakdown tables, legend. */
 export function renderCompareHtmlFragment(r: CompareResult, digits = 4): string {
-  const parts = [table(r, r.overall, digits, `All queries (${r.overall[0]?.queries.length ?? 0})`), pairsTable(r, digits)]
+  const parts = [
+    table(r, r.overall, digits, `All queries (${r.overall[0]?.queries.length ?? 0})`),
+    pairsTable(r, digits),
+  ]
   for (const b of r.breakdowns)
-    for (const g of b.groups) parts.push(table(r, g.measures, digits, `${b.by} = ${g.group} (${g.size} queries)${g.note ? `: ${g.note}` : ''}`))
-  parts.push(`<ul class="trecscore-compare-legend">\n${legendLines(r).map((l) => `<li>${escapeHtml(l)}</li>`).join('\n')}\n</ul>`)
+    for (const g of b.groups)
+      parts.push(
+        table(
+          r,
+          g.measures,
+          digits,
+          `${b.by} = ${g.group} (${g.size} queries)${g.note ? `: ${g.note}` : ''}`,
+        ),
+      )
+  parts.push(
+    `<ul class="trecscore-compare-legend">\n${legendLines(r)
+      .map((l) => `<li>${escapeHtml(l)}</li>`)
+      .join('\n')}\n</ul>`,
+  )
   return parts.join('\n') + '\n'
 }
 

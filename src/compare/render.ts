@@ -18,10 +18,10 @@
  */
 import { escapeControlChars as show } from '../report/control-chars.js'
 import { escapeMarkdown as escapeMarkdownText } from '../report/escape.js'
-import { CORRECTION_TITLES, TEST_TITLES, legendLines } from './legend.js'
+import { formatP, type MainCell, mainCells, pairHeader, pairRow } from './cells.js'
+import { CORRECTION_TITLES, legendLines, TEST_TITLES } from './legend.js'
 import { renderCompareHtml } from './render-html.js'
 import type { CompareResult, MeasureComparison } from './types.js'
-import { formatP, mainCells, pairHeader, pairRow, type MainCell } from './cells.js'
 
 export { formatP }
 
@@ -37,9 +37,17 @@ export interface RenderCompareOptions {
   readonly digits?: number
 }
 
-function textTable(header: readonly string[], body: readonly (readonly string[])[], leftCols: number): string[] {
+function textTable(
+  header: readonly string[],
+  body: readonly (readonly string[])[],
+  leftCols: number,
+): string[] {
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)))
-  const line = (row: readonly string[]): string => row.map((c, i) => (i < leftCols ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd()
+  const line = (row: readonly string[]): string =>
+    row
+      .map((c, i) => (i < leftCols ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+      .join('  ')
+      .trimEnd()
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)]
 }
 
@@ -55,16 +63,31 @@ function renderText(r: CompareResult, digits: number): string {
   const main = (ms: readonly MeasureComparison[]): string[] =>
     textTable(
       header,
-      mainCells(r, ms, digits).map((row, i) => [r.runs[i]!.letter, show(r.runs[i]!.name), ...row.map((c) => `${c.value}${c.best ? '*' : ''}${c.beats ? `^${c.beats}` : ''}`)]),
+      mainCells(r, ms, digits).map((row, i) => [
+        r.runs[i]!.letter,
+        show(r.runs[i]!.name),
+        ...row.map((c) => `${c.value}${c.best ? '*' : ''}${c.beats ? `^${c.beats}` : ''}`),
+      ]),
       2,
     )
   out.push(`Compared on ${scopeTitle('all queries', r.overall)}`, ...main(r.overall), '')
-  out.push(`Pairs (A vs B; "*" after an adjusted p: < ${r.settings.alpha}; every group's pairs: --format csv or json)`)
-  out.push(...textTable(pairHeader(r), r.overall.flatMap((m) => m.pairs.map((p) => pairRow(r, m, p, digits).map(show))), 3), '')
+  out.push(
+    `Pairs (A vs B; "*" after an adjusted p: < ${r.settings.alpha}; every group's pairs: --format csv or json)`,
+  )
+  out.push(
+    ...textTable(
+      pairHeader(r),
+      r.overall.flatMap((m) => m.pairs.map((p) => pairRow(r, m, p, digits).map(show))),
+      3,
+    ),
+    '',
+  )
   for (const b of r.breakdowns) {
     out.push(`By ${b.by}`)
     for (const g of b.groups) {
-      out.push(`${b.by} = ${show(g.group)} (${g.size} quer${g.size === 1 ? 'y' : 'ies'})${g.note ? `: ${g.note}` : ''}`)
+      out.push(
+        `${b.by} = ${show(g.group)} (${g.size} quer${g.size === 1 ? 'y' : 'ies'})${g.note ? `: ${g.note}` : ''}`,
+      )
       out.push(...main(g.measures).map((l) => `  ${l}`))
     }
     out.push('')
@@ -78,8 +101,16 @@ function escapeMarkdown(s: string): string {
   return escapeMarkdownText(show(s))
 }
 
-function mdTable(header: readonly string[], body: readonly (readonly string[])[], leftCols: number): string[] {
-  return [`| ${header.join(' | ')} |`, `|${header.map((_, i) => (i < leftCols ? ' --- ' : ' ---: ')).join('|')}|`, ...body.map((row) => `| ${row.join(' | ')} |`)]
+function mdTable(
+  header: readonly string[],
+  body: readonly (readonly string[])[],
+  leftCols: number,
+): string[] {
+  return [
+    `| ${header.join(' | ')} |`,
+    `|${header.map((_, i) => (i < leftCols ? ' --- ' : ' ---: ')).join('|')}|`,
+    ...body.map((row) => `| ${row.join(' | ')} |`),
+  ]
 }
 
 function renderMarkdown(r: CompareResult, digits: number): string {
@@ -91,17 +122,36 @@ function renderMarkdown(r: CompareResult, digits: number): string {
       mainCells(r, ms, digits).map((row, i) => [
         r.runs[i]!.letter,
         escapeMarkdown(r.runs[i]!.name),
-        ...row.map((c) => `${c.best ? `**${c.value}**` : c.value}${c.beats ? `<sup>${c.beats}</sup>` : ''}`),
+        ...row.map(
+          (c) => `${c.best ? `**${c.value}**` : c.value}${c.beats ? `<sup>${c.beats}</sup>` : ''}`,
+        ),
       ]),
       2,
     )
-  out.push(`**Compared on ${escapeMarkdown(scopeTitle('all queries', r.overall))}**`, '', ...main(r.overall), '')
+  out.push(
+    `**Compared on ${escapeMarkdown(scopeTitle('all queries', r.overall))}**`,
+    '',
+    ...main(r.overall),
+    '',
+  )
   out.push(`**Pairs** (A vs B; \\* after an adjusted p: < ${r.settings.alpha})`, '')
-  out.push(...mdTable(pairHeader(r).map(escapeMarkdown), r.overall.flatMap((m) => m.pairs.map((p) => pairRow(r, m, p, digits).map(escapeMarkdown))), 3), '')
+  out.push(
+    ...mdTable(
+      pairHeader(r).map(escapeMarkdown),
+      r.overall.flatMap((m) => m.pairs.map((p) => pairRow(r, m, p, digits).map(escapeMarkdown))),
+      3,
+    ),
+    '',
+  )
   for (const b of r.breakdowns) {
     out.push(`**By ${b.by}**`, '')
     for (const g of b.groups) {
-      out.push(`*${escapeMarkdown(`${b.by} = ${g.group}`)}*: ${g.size} quer${g.size === 1 ? 'y' : 'ies'}${g.note ? ` (${escapeMarkdown(g.note)})` : ''}`, '', ...main(g.measures), '')
+      out.push(
+        `*${escapeMarkdown(`${b.by} = ${g.group}`)}*: ${g.size} quer${g.size === 1 ? 'y' : 'ies'}${g.note ? ` (${escapeMarkdown(g.note)})` : ''}`,
+        '',
+        ...main(g.measures),
+        '',
+      )
     }
   }
   out.push('**Legend**', '', ...legendLines(r).map((l) => `- ${escapeMarkdown(l)}`))
@@ -110,7 +160,17 @@ function renderMarkdown(r: CompareResult, digits: number): string {
 
 /** Escape LaTeX specials (`\ & % $ # _ { } ~ ^`) in text. */
 export function escapeLatex(s: string): string {
-  return show(s).replace(/[\\&%$#_{}~^]/g, (c) => (c === '\\' ? '\\textbackslash{}' : c === '~' ? '\\textasciitilde{}' : c === '^' ? '\\textasciicircum{}' : `\\${c}`)).replace(/[\r\n]+/g, ' ')
+  return show(s)
+    .replace(/[\\&%$#_{}~^]/g, (c) =>
+      c === '\\'
+        ? '\\textbackslash{}'
+        : c === '~'
+          ? '\\textasciitilde{}'
+          : c === '^'
+            ? '\\textasciicircum{}'
+            : `\\${c}`,
+    )
+    .replace(/[\r\n]+/g, ' ')
 }
 
 function latexCell(c: MainCell): string {
@@ -121,15 +181,23 @@ function latexCell(c: MainCell): string {
 function latexCaption(r: CompareResult): string {
   const s = r.settings
   const base = s.baseline === null ? null : r.runs.find((x) => x.name === s.baseline)
-  const family = base ? `each measure's ${r.runs.length - 1} comparisons against the baseline ${escapeLatex(base.letter)}` : `each measure's ${(r.runs.length * (r.runs.length - 1)) / 2} pairwise comparisons`
-  const correction = s.correction === 'none' ? 'uncorrected' : `${CORRECTION_TITLES[s.correction].replace(/ \(.*\)$/, '')}-adjusted`
+  const family = base
+    ? `each measure's ${r.runs.length - 1} comparisons against the baseline ${escapeLatex(base.letter)}`
+    : `each measure's ${(r.runs.length * (r.runs.length - 1)) / 2} pairwise comparisons`
+  const correction =
+    s.correction === 'none'
+      ? 'uncorrected'
+      : `${CORRECTION_TITLES[s.correction].replace(/ \(.*\)$/, '')}-adjusted`
   return `Superscript letters: significantly better than the runs with those letters (${escapeLatex(TEST_TITLES[s.tests[0]!])}, two-sided, ${correction} $p < ${s.alpha}$ over ${family}). Best mean per measure in bold.`
 }
 
 function renderLatex(r: CompareResult, digits: number): string {
   const cols = r.measures.length
   const caption = latexCaption(r)
-  const out: string[] = ['% requires \\usepackage{booktabs}', '% ' + legendLines(r).slice(2).map(escapeLatex).join('\n% ')]
+  const out: string[] = [
+    '% requires \\usepackage{booktabs}',
+    '% ' + legendLines(r).slice(2).map(escapeLatex).join('\n% '),
+  ]
   out.push(
     '\\begin{table}',
     '\\centering',
@@ -138,7 +206,10 @@ function renderLatex(r: CompareResult, digits: number): string {
     '\\toprule',
     ` & Run & ${r.measures.map(escapeLatex).join(' & ')} \\\\`,
     '\\midrule',
-    ...mainCells(r, r.overall, digits).map((row, i) => `${r.runs[i]!.letter} & ${escapeLatex(r.runs[i]!.name)} & ${row.map(latexCell).join(' & ')} \\\\`),
+    ...mainCells(r, r.overall, digits).map(
+      (row, i) =>
+        `${r.runs[i]!.letter} & ${escapeLatex(r.runs[i]!.name)} & ${row.map(latexCell).join(' & ')} \\\\`,
+    ),
     '\\bottomrule',
     '\\end{tabular}',
     '\\end{table}',
@@ -156,8 +227,11 @@ function renderLatex(r: CompareResult, digits: number): string {
     for (const g of b.groups) {
       out.push('\\midrule')
       mainCells(r, g.measures, digits).forEach((row, i) => {
-        const label = i === 0 ? `${escapeLatex(g.group)} (${g.size})${g.tested ? '' : '$^\\dagger$'}` : ''
-        out.push(`${label} & ${r.runs[i]!.letter} & ${escapeLatex(r.runs[i]!.name)} & ${row.map(latexCell).join(' & ')} \\\\`)
+        const label =
+          i === 0 ? `${escapeLatex(g.group)} (${g.size})${g.tested ? '' : '$^\\dagger$'}` : ''
+        out.push(
+          `${label} & ${r.runs[i]!.letter} & ${escapeLatex(r.runs[i]!.name)} & ${row.map(latexCell).join(' & ')} \\\\`,
+        )
       })
     }
     out.push('\\bottomrule', '\\end{tabular}', '\\end{table}')
@@ -193,10 +267,20 @@ function renderCsv(r: CompareResult): string {
     'wins',
     'ties',
     'losses',
-    ...r.settings.tests.flatMap((t) => [`${t}_statistic`, `${t}_p`, `${t}_p_adjusted`, `${t}_significant`]),
+    ...r.settings.tests.flatMap((t) => [
+      `${t}_statistic`,
+      `${t}_p`,
+      `${t}_p_adjusted`,
+      `${t}_significant`,
+    ]),
   ]
   const rows: string[][] = []
-  const add = (scope: string, group: string, tested: boolean, ms: readonly MeasureComparison[]): void => {
+  const add = (
+    scope: string,
+    group: string,
+    tested: boolean,
+    ms: readonly MeasureComparison[],
+  ): void => {
     for (const m of ms)
       for (const p of m.pairs)
         rows.push([
@@ -218,7 +302,12 @@ function renderCsv(r: CompareResult): string {
           String(p.wins),
           String(p.ties),
           String(p.losses),
-          ...p.tests.flatMap((t) => [num(t.statistic), num(t.p), num(t.pAdjusted), String(t.significant)]),
+          ...p.tests.flatMap((t) => [
+            num(t.statistic),
+            num(t.p),
+            num(t.pAdjusted),
+            String(t.significant),
+          ]),
         ])
   }
   add('all', '', true, r.overall)
@@ -228,7 +317,13 @@ function renderCsv(r: CompareResult): string {
 
 /** JSON: the result as is; non-finite statistics (|t| = ∞) become strings so the document stays valid JSON. */
 export function compareToJson(r: CompareResult): string {
-  return JSON.stringify(r, (_k, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v), 2) + '\n'
+  return (
+    JSON.stringify(
+      r,
+      (_k, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v),
+      2,
+    ) + '\n'
+  )
 }
 
 /** Render a comparison in one of {@link COMPARE_FORMATS}. */

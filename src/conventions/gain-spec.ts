@@ -11,7 +11,10 @@ const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/
 const INTEGER = /^[+-]?\d+$/
 
 function bad(option: string, found: string, expected: string): never {
-  throw new InputError([{ code: 'bad_argument', option, found, expected }], `${option}: expected ${expected}, found ${JSON.stringify(found)}`)
+  throw new InputError(
+    [{ code: 'bad_argument', option, found, expected }],
+    `${option}: expected ${expected}, found ${JSON.stringify(found)}`,
+  )
 }
 
 /**
@@ -20,7 +23,11 @@ function bad(option: string, found: string, expected: string): never {
  * Throws an {@link InputError} (`bad_argument` for `option`) naming the offending pair.
  * @example parseGainMap('{0:0,1:1,2:3}') // { 0: 0, 1: 1, 2: 3 }
  */
-export function parseGainMap(text: string, option = '--gains', separator: ':' | '=' = ':'): Readonly<Record<number, number>> {
+export function parseGainMap(
+  text: string,
+  option = '--gains',
+  separator: ':' | '=' = ':',
+): Readonly<Record<number, number>> {
   let body = text.trim()
   if (body.startsWith('{')) {
     if (!body.endsWith('}')) bad(option, text, "a closing '}'")
@@ -28,17 +35,23 @@ export function parseGainMap(text: string, option = '--gains', separator: ':' | 
   }
   const gains: Record<number, number> = {}
   if (body === '') return gains
-  const example = separator === ':' ? "{0:0,1:1,2:3}" : '0=0,1=1,2=3'
+  const example = separator === ':' ? '{0:0,1:1,2:3}' : '0=0,1=1,2=3'
   for (const pair of body.split(',')) {
     const parts = pair.split(separator)
     const g = parts[0]?.trim() ?? ''
     const v = parts[1]?.trim() ?? ''
-    if (parts.length !== 2 || !INTEGER.test(g) || !NUMBER.test(v)) bad(option, pair.trim(), `grade${separator}gain pairs with an integer grade and a number gain, e.g. ${example}`)
+    if (parts.length !== 2 || !INTEGER.test(g) || !NUMBER.test(v))
+      bad(
+        option,
+        pair.trim(),
+        `grade${separator}gain pairs with an integer grade and a number gain, e.g. ${example}`,
+      )
     const grade = Number(g)
     const gain = Number(v)
     if (!Number.isSafeInteger(grade)) bad(option, pair.trim(), 'a grade that is a safe integer')
     if (!Number.isFinite(gain)) bad(option, pair.trim(), 'a finite gain')
-    if (Object.hasOwn(gains, grade)) bad(option, pair.trim(), `each grade once (grade ${grade} is given twice)`)
+    if (Object.hasOwn(gains, grade))
+      bad(option, pair.trim(), `each grade once (grade ${grade} is given twice)`)
     gains[grade] = gain
   }
   return gains
@@ -51,6 +64,7 @@ export function parseGainMap(text: string, option = '--gains', separator: ':' | 
 export function parseGainSpec(text: string, option = '--gains'): GainSpec {
   const t = text.trim()
   if (t === 'grade' || t === 'exp' || t === 'binary') return { kind: t }
-  if (!/^(\{|[+-]?\d)/.test(t)) bad(option, text, "grade, exp, binary or a map like '{0:0,1:1,2:3}'")
+  if (!/^(\{|[+-]?\d)/.test(t))
+    bad(option, text, "grade, exp, binary or a map like '{0:0,1:1,2:3}'")
   return { kind: 'map', gains: parseGainMap(t, option) }
 }

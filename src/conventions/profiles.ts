@@ -43,6 +43,9 @@ export const conventionProfiles: Readonly<Record<string, Conventions>> = {
 }
 
 /** Fill a partial conventions object from a base profile (trec_eval 10 by default). */
-export function resolveConventions(partial: Partial<Conventions> = {}, base: Conventions = trecEvalV10): Conventions {
+export function resolveConventions(
+  partial: Partial<Conventions> = {},
+  base: Conventions = trecEvalV10,
+): Conventions {
   return { ...base, ...partial }
 }

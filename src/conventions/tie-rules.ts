@@ -28,7 +28,8 @@ export const PYTREC_EVAL_TIES: TieRule = Object.freeze({
   name: 'pytrec_eval',
   ordering: 'score-docid-desc',
   scorePrecision: 'float32',
-  summary: 'float32 score descending; equal float32 scores by doc id descending (byte order); file order and rank column ignored',
+  summary:
+    'float32 score descending; equal float32 scores by doc id descending (byte order); file order and rank column ignored',
   source: 'trec_eval 9.0.8 form_res_rels.c, as in pytrec_eval-terrier 0.5.9',
 })
 
@@ -40,12 +41,15 @@ export const CWL_EVAL_TIES: TieRule = Object.freeze({
   name: 'cwl_eval',
   ordering: 'score-file-order',
   scorePrecision: 'float64',
-  summary: 'double score descending, stable: equal scores stay in run-file order; scores are not narrowed to float32',
+  summary:
+    'double score descending, stable: equal scores stay in run-file order; scores are not narrowed to float32',
   source: 'cwl_eval 1.0.12 (ireval/cwl @ 4c3ea6f), ir_measures 0.4.3 RBP provider',
 })
 
 /** The named tie rules, by name. */
-export const TIE_RULES: ReadonlyMap<string, TieRule> = new Map([PYTREC_EVAL_TIES, CWL_EVAL_TIES].map((t) => [t.name, t]))
+export const TIE_RULES: ReadonlyMap<string, TieRule> = new Map(
+  [PYTREC_EVAL_TIES, CWL_EVAL_TIES].map((t) => [t.name, t]),
+)
 
 /** `c` with the ordering and score precision of tie rule `t`. */
 export function withTieRule(c: Conventions, t: TieRule): Conventions {
@@ -54,6 +58,7 @@ export function withTieRule(c: Conventions, t: TieRule): Conventions {
 
 /** The named tie rule that `c` follows, or `undefined` when it matches none. */
 export function tieRuleOf(c: Conventions): TieRule | undefined {
-  for (const t of TIE_RULES.values()) if (t.ordering === c.ordering && t.scorePrecision === c.scorePrecision) return t
+  for (const t of TIE_RULES.values())
+    if (t.ordering === c.ordering && t.scorePrecision === c.scorePrecision) return t
   return undefined
 }

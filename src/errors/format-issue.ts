@@ -40,7 +40,9 @@ export function formatIssue(issue: InputIssue): string {
       return `${issue.file}: cannot read: ${issue.reason}`
     case 'unknown_measure':
       return `unknown measure ${JSON.stringify(issue.found)} at character ${issue.position + 1}${
-        issue.suggestions.length ? `; did you mean ${issue.suggestions.map((s) => JSON.stringify(s)).join(' or ')}?` : ''
+        issue.suggestions.length
+          ? `; did you mean ${issue.suggestions.map((s) => JSON.stringify(s)).join(' or ')}?`
+          : ''
       }`
     case 'bad_argument':
       return `${issue.option}: expected ${issue.expected}, found ${JSON.stringify(issue.found)}`

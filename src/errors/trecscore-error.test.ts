@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { SourceError } from '../io/source.js'
-import { OutputError } from '../io/output.js'
 import { TextsimItemError } from '../generation/textsim/errors.js'
+import { OutputError } from '../io/output.js'
+import { SourceError } from '../io/source.js'
 import { MissingPackageError } from './missing-package-error.js'
-import { InputError, isTrecscoreError, ProblemListError, TrecscoreError } from './trecscore-error.js'
+import {
+  InputError,
+  isTrecscoreError,
+  ProblemListError,
+  TrecscoreError,
+} from './trecscore-error.js'
 
 describe('TrecscoreError', () => {
   it('each class keeps its own name', () => {
@@ -17,7 +22,13 @@ describe('TrecscoreError', () => {
   })
 
   it('is recognised by its brand, not by its name', () => {
-    for (const e of [new TrecscoreError('x', 2), new InputError([]), new ProblemListError(['a']), new TextsimItemError('no_references', 'x')]) expect(isTrecscoreError(e)).toBe(true)
+    for (const e of [
+      new TrecscoreError('x', 2),
+      new InputError([]),
+      new ProblemListError(['a']),
+      new TextsimItemError('no_references', 'x'),
+    ])
+      expect(isTrecscoreError(e)).toBe(true)
     const named = new Error('fake')
     named.name = 'TrecscoreError'
     expect(isTrecscoreError(named), 'a plain Error named like one').toBe(false)
@@ -25,7 +36,10 @@ describe('TrecscoreError', () => {
     expect(isTrecscoreError(null)).toBe(false)
     expect(isTrecscoreError('TrecscoreError')).toBe(false)
     // Another copy of the package (or realm) brands its errors with the same registered symbol.
-    const foreign = Object.assign(new Error('other copy'), { exitCode: 2, [Symbol.for('trecscore.error')]: true })
+    const foreign = Object.assign(new Error('other copy'), {
+      exitCode: 2,
+      [Symbol.for('trecscore.error')]: true,
+    })
     expect(isTrecscoreError(foreign)).toBe(true)
   })
 

@@ -43,7 +43,10 @@ export class ProblemListError extends TrecscoreError {
 
   constructor(problems: readonly string[]) {
     const shown = problems.slice(0, 50)
-    const more = problems.length > shown.length ? `\n… and ${problems.length - shown.length} more problem(s)` : ''
+    const more =
+      problems.length > shown.length
+        ? `\n… and ${problems.length - shown.length} more problem(s)`
+        : ''
     super(shown.join('\n') + more, 2)
     this.problems = problems
   }

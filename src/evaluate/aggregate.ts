@@ -20,7 +20,11 @@ export interface AggregateValue {
  * sum (counts), or geometric mean exp(mean(log(max(v, 0.00001)))) as trec_eval's gm_map.
  * `null` values are undefined: left out and counted.
  */
-export function aggregate(measure: string, kind: Aggregate, values: readonly (number | null)[]): AggregateValue {
+export function aggregate(
+  measure: string,
+  kind: Aggregate,
+  values: readonly (number | null)[],
+): AggregateValue {
   let sum = 0
   let n = 0
   let undef = 0

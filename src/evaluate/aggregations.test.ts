@@ -14,13 +14,21 @@ const TABLE: QueryTable = {
     { keys: { group: 'x', conv: '2', bucket: 'T9' }, values: [1, 0] },
     { keys: { group: 'y', conv: '1', bucket: 'T1' }, values: [0.5, null] },
   ],
-  keyOrders: { group: { values: ['y', 'x', 'z'], keepEmpty: true }, bucket: { values: ['T1', 'T2', 'T3'], keepEmpty: false } },
+  keyOrders: {
+    group: { values: ['y', 'x', 'z'], keepEmpty: true },
+    bucket: { values: ['T1', 'T2', 'T3'], keepEmpty: false },
+  },
 }
 
 describe('aggregateTable', () => {
   it('query macro: left-to-right mean of every row, nulls left out and counted', () => {
     const [row] = aggregateTable(TABLE, { id: 'q', title: 'query macro', levels: [] }).rows
-    expect(row).toEqual({ split: {}, values: [(1 + 0 + 1 + 0.5) / 4, (1 + 0) / 2], units: 4, defined: [4, 2] })
+    expect(row).toEqual({
+      split: {},
+      values: [(1 + 0 + 1 + 0.5) / 4, (1 + 0) / 2],
+      units: 4,
+      defined: [4, 2],
+    })
   })
 
   it('split by group: declared order, an empty group kept (a = 0, b undefined)', () => {
@@ -34,13 +42,27 @@ describe('aggregateTable', () => {
 
   it('group macro: mean of group means; the empty group counts 0 for a, b only where defined', () => {
     const [row] = aggregateTable(TABLE, { id: 'm', title: 'group macro', levels: [['group']] }).rows
-    expect(row).toEqual({ split: {}, values: [(0.5 + 2 / 3 + 0) / 3, 0.5], units: 3, defined: [3, 1] })
+    expect(row).toEqual({
+      split: {},
+      values: [(0.5 + 2 / 3 + 0) / 3, 0.5],
+      units: 3,
+      defined: [3, 1],
+    })
   })
 
   it('conversation then group: conversations (keyed within their group) averaged first', () => {
-    const [row] = aggregateTable(TABLE, { id: 'c', title: 'conversation then group', levels: [['group', 'conv'], ['group']] }).rows
+    const [row] = aggregateTable(TABLE, {
+      id: 'c',
+      title: 'conversation then group',
+      levels: [['group', 'conv'], ['group']],
+    }).rows
     // y/1: a 0.5; x/1: a 0.5, b 1; x/2: a 1, b 0  ->  y: 0.5; x: 0.75, b 0.5; z: 0
-    expect(row).toEqual({ split: {}, values: [(0.5 + 0.75 + 0) / 3, 0.5], units: 3, defined: [3, 1] })
+    expect(row).toEqual({
+      split: {},
+      values: [(0.5 + 0.75 + 0) / 3, 0.5],
+      units: 3,
+      defined: [3, 1],
+    })
   })
 
   it('buckets: declared order, values outside it last, no empty bucket without keepEmpty', () => {
@@ -53,26 +75,51 @@ describe('aggregateTable', () => {
   })
 
   it('split by two keys: ordered by each key in turn', () => {
-    const r = aggregateTable(TABLE, { id: 'gb', title: 'group and bucket', levels: [], splitBy: ['group', 'bucket'] })
-    expect(r.rows.map((x) => `${x.split['group']}/${x.split['bucket']}`)).toEqual(['y/T1', 'x/T1', 'x/T2', 'x/T9'])
+    const r = aggregateTable(TABLE, {
+      id: 'gb',
+      title: 'group and bucket',
+      levels: [],
+      splitBy: ['group', 'bucket'],
+    })
+    expect(r.rows.map((x) => `${x.split['group']}/${x.split['bucket']}`)).toEqual([
+      'y/T1',
+      'x/T1',
+      'x/T2',
+      'x/T9',
+    ])
   })
 
   it('refuses a level that groups by a key the level before dropped', () => {
-    expect(() => aggregateTable(TABLE, { id: 'bad', title: 'bad', levels: [['group'], ['conv']] })).toThrow(/level 2 groups by 'conv'/)
+    expect(() =>
+      aggregateTable(TABLE, { id: 'bad', title: 'bad', levels: [['group'], ['conv']] }),
+    ).toThrow(/level 2 groups by 'conv'/)
   })
 
   it('aggregateAll keeps the list order', () => {
-    expect(aggregateAll(TABLE, [{ id: 'one', title: '1', levels: [] }, { id: 'two', title: '2', levels: [['group']] }]).map((a) => a.id)).toEqual(['one', 'two'])
+    expect(
+      aggregateAll(TABLE, [
+        { id: 'one', title: '1', levels: [] },
+        { id: 'two', title: '2', levels: [['group']] },
+      ]).map((a) => a.id),
+    ).toEqual(['one', 'two'])
   })
 
   it('sums left to right in row order, to the last bit', () => {
     fc.assert(
-      fc.property(fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 30 }), (xs) => {
-        const table: QueryTable = { columns: [{ name: 'v', empty: 0 }], rows: xs.map((v, i) => ({ keys: { group: String(i % 3) }, values: [v] })) }
-        let sum = 0
-        for (const x of xs) sum += x
-        expect(aggregateTable(table, { id: 'q', title: 'q', levels: [] }).rows[0]!.values[0]).toBe(sum / xs.length)
-      }),
+      fc.property(
+        fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 30 }),
+        (xs) => {
+          const table: QueryTable = {
+            columns: [{ name: 'v', empty: 0 }],
+            rows: xs.map((v, i) => ({ keys: { group: String(i % 3) }, values: [v] })),
+          }
+          let sum = 0
+          for (const x of xs) sum += x
+          expect(
+            aggregateTable(table, { id: 'q', title: 'q', levels: [] }).rows[0]!.values[0],
+          ).toBe(sum / xs.length)
+        },
+      ),
     )
   })
 })

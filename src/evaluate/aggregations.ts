@@ -118,11 +118,18 @@ function meanOver(columns: readonly AggregationColumn[], units: readonly Unit[])
  * keys (values outside an order go last); a single key whose order has `keepEmpty` also gets a
  * group for each listed value without units.
  */
-function groupUnits(units: readonly Unit[], keys: readonly string[], orders: Readonly<Record<string, KeyOrder>>): { keys: Record<string, string>; units: Unit[] }[] {
+function groupUnits(
+  units: readonly Unit[],
+  keys: readonly string[],
+  orders: Readonly<Record<string, KeyOrder>>,
+): { keys: Record<string, string>; units: Unit[] }[] {
   const byKey = new Map<string, { keys: Record<string, string>; units: Unit[] }>()
-  const composite = (k: Readonly<Record<string, string>>): string => JSON.stringify(keys.map((name) => k[name] ?? ''))
+  const composite = (k: Readonly<Record<string, string>>): string =>
+    JSON.stringify(keys.map((name) => k[name] ?? ''))
   const only = keys.length === 1 ? orders[keys[0]!] : undefined
-  if (only?.keepEmpty) for (const v of only.values) byKey.set(composite({ [keys[0]!]: v }), { keys: { [keys[0]!]: v }, units: [] })
+  if (only?.keepEmpty)
+    for (const v of only.values)
+      byKey.set(composite({ [keys[0]!]: v }), { keys: { [keys[0]!]: v }, units: [] })
   for (const u of units) {
     const id = composite(u.keys)
     let g = byKey.get(id)
@@ -156,7 +163,10 @@ function checkLevels(spec: AggregationSpec): void {
   for (let i = 1; i < spec.levels.length; i++) {
     const outer = spec.levels[i - 1]!
     for (const k of spec.levels[i]!) {
-      if (!outer.includes(k)) throw new Error(`aggregation ${spec.id}: level ${i + 1} groups by '${k}', which level ${i} does not keep`)
+      if (!outer.includes(k))
+        throw new Error(
+          `aggregation ${spec.id}: level ${i + 1} groups by '${k}', which level ${i} does not keep`,
+        )
     }
   }
 }
@@ -171,11 +181,16 @@ function checkLevels(spec: AggregationSpec): void {
 export function aggregateTable(table: QueryTable, spec: AggregationSpec): AggregationResult {
   checkLevels(spec)
   const orders = table.keyOrders ?? {}
-  const splits = spec.splitBy?.length ? groupUnits(table.rows, spec.splitBy, orders) : [{ keys: {}, units: [...table.rows] }]
+  const splits = spec.splitBy?.length
+    ? groupUnits(table.rows, spec.splitBy, orders)
+    : [{ keys: {}, units: [...table.rows] }]
   const rows = splits.map((s): AggregationRow => {
     let units: readonly Unit[] = s.units
     for (const level of spec.levels) {
-      units = groupUnits(units, level, orders).map((g) => ({ keys: g.keys, values: meanOver(table.columns, g.units).values }))
+      units = groupUnits(units, level, orders).map((g) => ({
+        keys: g.keys,
+        values: meanOver(table.columns, g.units).values,
+      }))
     }
     const m = meanOver(table.columns, units)
     return { split: s.keys, values: m.values, units: units.length, defined: m.defined }
@@ -184,6 +199,9 @@ export function aggregateTable(table: QueryTable, spec: AggregationSpec): Aggreg
 }
 
 /** Every aggregation of a list, from the same table, in list order. */
-export function aggregateAll(table: QueryTable, specs: readonly AggregationSpec[]): AggregationResult[] {
+export function aggregateAll(
+  table: QueryTable,
+  specs: readonly AggregationSpec[],
+): AggregationResult[] {
   return specs.map((s) => aggregateTable(table, s))
 }

@@ -1,14 +1,19 @@
 import type { Conventions } from '../conventions/conventions.js'
+import { InputError, TrecscoreError } from '../errors/trecscore-error.js'
+import { type QueryJob, runInParallel } from '../io/parallel-run.js'
+import { readQrels } from '../io/read.js'
+import { streamRunQueries } from '../io/run-reader.js'
+import type { QrelsFormat } from '../io/trec-qrels.js'
+import type { RunParseOptions } from '../io/trec-run.js'
 import type { Measure } from '../measures/measure.js'
 import { parseMeasures } from '../measures/name.js'
 import type { Qrels } from '../model/types.js'
-import { streamRunQueries } from '../io/run-reader.js'
-import { runInParallel, type QueryJob } from '../io/parallel-run.js'
-import { readQrels } from '../io/read.js'
-import type { RunParseOptions } from '../io/trec-run.js'
-import type { QrelsFormat } from '../io/trec-qrels.js'
-import { InputError, TrecscoreError } from '../errors/trecscore-error.js'
-import { RunEvaluator, type EvaluateOptions, type EvaluatorState, type RunEvaluation } from './evaluate.js'
+import {
+  type EvaluateOptions,
+  type EvaluatorState,
+  type RunEvaluation,
+  RunEvaluator,
+} from './evaluate.js'
 
 /** Serialisable description of an evaluation, rebuilt by worker threads. */
 export interface EvaluateJobConfig {
@@ -21,7 +26,11 @@ export interface EvaluateJobConfig {
 
 /** Build the job a worker runs (see `io/parallel-run.ts`). */
 export async function createQueryJob(config: EvaluateJobConfig): Promise<QueryJob<EvaluatorState>> {
-  const qrels = await readQrels(config.qrelsFile, { comments: config.conventions.comments, ...(config.format ? { format: config.format } : {}), ...(config.remap ? { remap: new Map(config.remap) } : {}) })
+  const qrels = await readQrels(config.qrelsFile, {
+    comments: config.conventions.comments,
+    ...(config.format ? { format: config.format } : {}),
+    ...(config.remap ? { remap: new Map(config.remap) } : {}),
+  })
   return new RunEvaluator(qrels, parseMeasures(config.measures), config.conventions)
 }
 
@@ -48,7 +57,13 @@ export async function evaluateRunFile(
   options: EvaluateOptions & { readonly origin?: QrelsOrigin } = {},
 ): Promise<RunEvaluation> {
   const ev = new RunEvaluator(qrels, measures, conventions, { runName: source, ...options })
-  const parse: RunParseOptions = { file: source, comments: conventions.comments, float32: conventions.scorePrecision === 'float32', keepRanks: conventions.ordering === 'rank', compactIds: true }
+  const parse: RunParseOptions = {
+    file: source,
+    comments: conventions.comments,
+    float32: conventions.scorePrecision === 'float32',
+    keepRanks: conventions.ordering === 'rank',
+    compactIds: true,
+  }
   if (options.origin && !options.corpus && !options.queries) {
     const config: EvaluateJobConfig = {
       qrelsFile: options.origin.file,
@@ -61,7 +76,12 @@ export async function evaluateRunFile(
     if (par) return ev.finish(par.lastTag)
   }
   const seq = new RunEvaluator(qrels, measures, conventions, { runName: source, ...options })
-  const summary = await streamRunQueries(source, parse, () => true, (q) => seq.add(q))
+  const summary = await streamRunQueries(
+    source,
+    parse,
+    () => true,
+    (q) => seq.add(q),
+  )
   const p = summary.parser
   if (p.issues.length) throw new InputError(p.issues)
   if (p.contentLines === 0) {
@@ -69,8 +89,14 @@ export async function evaluateRunFile(
     // all score 0 (as `evaluate` on an empty in-memory run and ir_measures give); skipped, no
     // query is left to average, so the file cannot be scored.
     if (conventions.missingQueries === 'zero') return seq.finish(p.lastTag)
-    const what = p.blankLines === 0 && p.commentLines === 0 ? 'the file is empty' : 'the file has no run lines (only blank or comment lines)'
-    throw new TrecscoreError(`${source}: ${what}, so no query can be scored while missing queries are skipped; --missing-queries zero scores every qrels query 0`, 2)
+    const what =
+      p.blankLines === 0 && p.commentLines === 0
+        ? 'the file is empty'
+        : 'the file has no run lines (only blank or comment lines)'
+    throw new TrecscoreError(
+      `${source}: ${what}, so no query can be scored while missing queries are skipped; --missing-queries zero scores every qrels query 0`,
+      2,
+    )
   }
   return seq.finish(p.lastTag)
 }

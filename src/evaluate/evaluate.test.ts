@@ -1,17 +1,29 @@
 import { describe, expect, it } from 'vitest'
-import { parseQrels } from '../io/trec-qrels.js'
-import { parseRun } from '../io/read.js'
 import { trecEvalV10 } from '../conventions/profiles.js'
-import { evaluate } from './evaluate.js'
+import { parseRun } from '../io/read.js'
+import { parseQrels } from '../io/trec-qrels.js'
 import { aggregate } from './aggregate.js'
+import { evaluate } from './evaluate.js'
 
 const qrels = parseQrels(Buffer.from('q1 0 a 2\nq1 0 b 0\nq2 0 c 1\nq3 0 d 0\n')).value
-const run = parseRun(Buffer.from('q1 Q0 a 1 3 t\nq1 Q0 b 2 2 t\nq1 Q0 a 3 1 t\nq3 Q0 d 1 1 t\nqx Q0 z 1 1 t\n')).value
+const run = parseRun(
+  Buffer.from('q1 Q0 a 1 3 t\nq1 Q0 b 2 2 t\nq1 Q0 a 3 1 t\nq3 Q0 d 1 1 t\nqx Q0 z 1 1 t\n'),
+).value
 
 describe('evaluate', () => {
   it('counts missing, extra and deduplicated items, and never changes a value silently', () => {
-    const r = evaluate(qrels, run, ['AP', 'NumRet'], { duplicates: 'keep-first', missingQueries: 'zero' })
-    expect(r.counts).toMatchObject({ declaredQueries: 3, runQueries: 3, evaluatedQueries: 2, missingQueries: ['q2'], extraQueries: 1, duplicatesRemoved: 1 })
+    const r = evaluate(qrels, run, ['AP', 'NumRet'], {
+      duplicates: 'keep-first',
+      missingQueries: 'zero',
+    })
+    expect(r.counts).toMatchObject({
+      declaredQueries: 3,
+      runQueries: 3,
+      evaluatedQueries: 2,
+      missingQueries: ['q2'],
+      extraQueries: 1,
+      duplicatesRemoved: 1,
+    })
     expect(r.perQuery.map((q) => [q.queryId, q.status, q.values])).toEqual([
       ['q1', 'evaluated', [1, 2]],
       ['q2', 'zero-filled', [0, 0]],
@@ -24,17 +36,33 @@ describe('evaluate', () => {
     ])
   })
   it('skips missing queries by default and keeps undefined values apart from 0', () => {
-    const r = evaluate(qrels, run, ['AP'], { duplicates: 'keep-first', queriesWithoutRelevant: 'undefined' })
+    const r = evaluate(qrels, run, ['AP'], {
+      duplicates: 'keep-first',
+      queriesWithoutRelevant: 'undefined',
+    })
     expect(r.perQuery.map((q) => q.values[0])).toEqual([1, null]) // q3 has no relevant doc
     expect(r.aggregates[0]).toMatchObject({ value: 1, queries: 1, undefinedQueries: 1 })
   })
   it('reports a duplicate under the error policy as a failed query', () => {
     const r = evaluate(qrels, run, ['AP'], trecEvalV10)
-    expect(r.counts.failedQueries).toEqual([{ queryId: 'q1', failure: { code: 'duplicate_doc', docId: 'a', line: 3, firstLine: 1 } }])
+    expect(r.counts.failedQueries).toEqual([
+      { queryId: 'q1', failure: { code: 'duplicate_doc', docId: 'a', line: 3, firstLine: 1 } },
+    ])
   })
   it('builds perQuery on first read, as an ordinary property to JSON, spreads and Object.keys', () => {
-    const r = evaluate(qrels, run, ['AP', 'NumRet'], { duplicates: 'keep-first', missingQueries: 'zero' })
-    expect(Object.keys(r)).toEqual(['runName', 'runTag', 'measures', 'conventions', 'perQuery', 'aggregates', 'counts'])
+    const r = evaluate(qrels, run, ['AP', 'NumRet'], {
+      duplicates: 'keep-first',
+      missingQueries: 'zero',
+    })
+    expect(Object.keys(r)).toEqual([
+      'runName',
+      'runTag',
+      'measures',
+      'conventions',
+      'perQuery',
+      'aggregates',
+      'counts',
+    ])
     const first = r.perQuery
     expect(r.perQuery).toBe(first)
     const json = JSON.parse(JSON.stringify(r)) as { perQuery: unknown }
@@ -48,7 +76,11 @@ describe('evaluate', () => {
   })
   it('gives queries with equal values their own rows and ids (rows are shared inside only)', () => {
     const q = parseQrels(Buffer.from('a 0 d 1\nb 0 d 1\nc 0 x 1\n')).value
-    const r = evaluate(q, parseRun(Buffer.from('a Q0 d 1 1 t\nb Q0 d 1 1 t\nc Q0 d 1 1 t\n')).value, ['AP', 'RR'])
+    const r = evaluate(
+      q,
+      parseRun(Buffer.from('a Q0 d 1 1 t\nb Q0 d 1 1 t\nc Q0 d 1 1 t\n')).value,
+      ['AP', 'RR'],
+    )
     expect(r.perQuery.map((x) => [x.queryId, x.values])).toEqual([
       ['a', [1, 1]],
       ['b', [1, 1]],
@@ -64,9 +96,18 @@ describe('evaluate', () => {
 
 describe('aggregate', () => {
   it('means, sums and geometric means (trec_eval gm floor 1e-5), null excluded', () => {
-    expect(aggregate('m', 'mean', [0.5, 1, null])).toEqual({ measure: 'm', aggregate: 'mean', value: 0.75, queries: 2, undefinedQueries: 1 })
+    expect(aggregate('m', 'mean', [0.5, 1, null])).toEqual({
+      measure: 'm',
+      aggregate: 'mean',
+      value: 0.75,
+      queries: 2,
+      undefinedQueries: 1,
+    })
     expect(aggregate('m', 'sum', [1, 2, 3]).value).toBe(6)
-    expect(aggregate('m', 'gmean', [0.5, 0]).value).toBeCloseTo(Math.exp((Math.log(0.5) + Math.log(1e-5)) / 2), 15)
+    expect(aggregate('m', 'gmean', [0.5, 0]).value).toBeCloseTo(
+      Math.exp((Math.log(0.5) + Math.log(1e-5)) / 2),
+      15,
+    )
     expect(aggregate('m', 'mean', [null]).value).toBeNull()
   })
 })

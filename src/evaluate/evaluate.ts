@@ -5,16 +5,16 @@
  */
 import type { Conventions } from '../conventions/conventions.js'
 import { resolveConventions } from '../conventions/profiles.js'
+import { TrecscoreError } from '../errors/trecscore-error.js'
 import type { Measure } from '../measures/measure.js'
 import { measureParams, parseMeasures } from '../measures/name.js'
 import type { Qrels, Run, RunQuery } from '../model/types.js'
-import { numRelAt } from '../rank/judged-ranking.js'
-import { prepareQuery, type PrepareCounts, type PrepareFailure } from '../rank/prepare.js'
-import { aggregate, type AggregateValue } from './aggregate.js'
-import { splitGroupedQueryId } from './grouped-keys.js'
-import { JudgmentStore } from '../rank/judgment-store.js'
 import { ValueRows } from '../rank/id-index.js'
-import { TrecscoreError } from '../errors/trecscore-error.js'
+import { numRelAt } from '../rank/judged-ranking.js'
+import { JudgmentStore } from '../rank/judgment-store.js'
+import { type PrepareCounts, type PrepareFailure, prepareQuery } from '../rank/prepare.js'
+import { type AggregateValue, aggregate } from './aggregate.js'
+import { splitGroupedQueryId } from './grouped-keys.js'
 
 /** The per-query outcome of one run. */
 export interface QueryResult {
@@ -101,7 +101,15 @@ export interface QueryColumns {
 }
 
 /** The engine's rows behind the evaluations {@link RunEvaluator.finish} made (read by {@link queryColumns}). */
-const ENGINE_ROWS = new WeakMap<RunEvaluation, { readonly ids: readonly string[]; readonly rowOf: Int32Array; readonly zeroFilled: Uint8Array; readonly rows: ValueRows }>()
+const ENGINE_ROWS = new WeakMap<
+  RunEvaluation,
+  {
+    readonly ids: readonly string[]
+    readonly rowOf: Int32Array
+    readonly zeroFilled: Uint8Array
+    readonly rows: ValueRows
+  }
+>()
 
 /**
  * Per-query values of `e` as columns. For an evaluation made by the engine ({@link evaluate},
@@ -184,7 +192,12 @@ interface ConventionSet {
   readonly conventions: Conventions
   /** Indices into the evaluator's measures. */
   readonly indices: number[]
-  counts: { duplicatesRemoved: number; unknownDiscarded: number; cutByDepth: number; unjudgedDropped: number }
+  counts: {
+    duplicatesRemoved: number
+    unknownDiscarded: number
+    cutByDepth: number
+    unjudgedDropped: number
+  }
 }
 
 function narrowScores(q: RunQuery): RunQuery {
@@ -243,15 +256,32 @@ export class RunEvaluator {
     private readonly options: EvaluateOptions = {},
   ) {
     this.measures = measures.map((m) => ('measure' in m ? m.measure : m))
-    const sets: ConventionSet[] = [{ conventions, indices: [], counts: { duplicatesRemoved: 0, unknownDiscarded: 0, cutByDepth: 0, unjudgedDropped: 0 } }]
+    const sets: ConventionSet[] = [
+      {
+        conventions,
+        indices: [],
+        counts: { duplicatesRemoved: 0, unknownDiscarded: 0, cutByDepth: 0, unjudgedDropped: 0 },
+      },
+    ]
     measures.forEach((m, i) => {
       const c = 'measure' in m ? m.conventions : conventions
       let set = sets.find((s) => s.conventions === c)
       if (!set) {
-        if (c.missingQueries !== conventions.missingQueries || c.queryKey !== conventions.queryKey || c.comments !== conventions.comments) {
-          throw new TrecscoreError(`the conventions of measure '${this.measures[i]!.name}' must share the evaluation's query set, query key and comment rule`, 2)
+        if (
+          c.missingQueries !== conventions.missingQueries ||
+          c.queryKey !== conventions.queryKey ||
+          c.comments !== conventions.comments
+        ) {
+          throw new TrecscoreError(
+            `the conventions of measure '${this.measures[i]!.name}' must share the evaluation's query set, query key and comment rule`,
+            2,
+          )
         }
-        set = { conventions: c, indices: [], counts: { duplicatesRemoved: 0, unknownDiscarded: 0, cutByDepth: 0, unjudgedDropped: 0 } }
+        set = {
+          conventions: c,
+          indices: [],
+          counts: { duplicatesRemoved: 0, unknownDiscarded: 0, cutByDepth: 0, unjudgedDropped: 0 },
+        }
         sets.push(set)
       }
       set.indices.push(i)
@@ -260,7 +290,11 @@ export class RunEvaluator {
     if (conventions.queryKey === 'group-qid') {
       // Keys made of (group, qid) need inputs that carry the group (groupQrels / groupRuns).
       for (const id of qrels.queries.keys()) {
-        if (splitGroupedQueryId(id) === null) throw new TrecscoreError(`query key 'group-qid' needs (group, qid) keys, from a benchmark preset that reads query groups (groupQrels); plain qrels and runs are keyed by qid`, 2)
+        if (splitGroupedQueryId(id) === null)
+          throw new TrecscoreError(
+            `query key 'group-qid' needs (group, qid) keys, from a benchmark preset that reads query groups (groupQrels); plain qrels and runs are keyed by qid`,
+            2,
+          )
       }
     }
     this.declared = options.queries ?? [...qrels.queries.keys()]
@@ -313,13 +347,19 @@ export class RunEvaluator {
   }
 
   private compute(run: RunQuery): (number | null)[] | null {
-    if (this.sets.length === 1 && this.sets[0]!.conventions === this.conventions) return this.computeSet(run, this.conventions, this.measures, null)
+    if (this.sets.length === 1 && this.sets[0]!.conventions === this.conventions)
+      return this.computeSet(run, this.conventions, this.measures, null)
     // Every set is prepared before any count is kept: a query failing under one set fails whole.
     const out: (number | null)[] = new Array(this.measures.length).fill(null)
     const counts: PrepareCounts[] = []
     for (const set of this.sets) {
       const c = set.conventions
-      const values = this.computeSet(c.scorePrecision === 'float32' ? narrowScores(run) : run, c, set.indices.map((i) => this.measures[i]!), counts)
+      const values = this.computeSet(
+        c.scorePrecision === 'float32' ? narrowScores(run) : run,
+        c,
+        set.indices.map((i) => this.measures[i]!),
+        counts,
+      )
       if (!values) return null
       set.indices.forEach((mi, k) => (out[mi] = values[k]!))
     }
@@ -343,10 +383,18 @@ export class RunEvaluator {
   }
 
   /** Prepare one query under `conventions` and compute `measures`; counts go to `counts` when given, else to the evaluator. */
-  private computeSet(run: RunQuery, conventions: Conventions, measures: readonly Measure[], counts: PrepareCounts[] | null): (number | null)[] | null {
+  private computeSet(
+    run: RunQuery,
+    conventions: Conventions,
+    measures: readonly Measure[],
+    counts: PrepareCounts[] | null,
+  ): (number | null)[] | null {
     const judgments = this.qrels.queries.get(run.queryId)!
     const subtopics = this.qrels.subtopics?.get(run.queryId)
-    const prep = prepareQuery(judgments, run, conventions, { ...(this.options.corpus ? { corpus: this.options.corpus } : {}), ...(subtopics ? { subtopics } : {}) })
+    const prep = prepareQuery(judgments, run, conventions, {
+      ...(this.options.corpus ? { corpus: this.options.corpus } : {}),
+      ...(subtopics ? { subtopics } : {}),
+    })
     if (!prep.ok) {
       this.failures.set(run.queryId, prep.failure)
       return null
@@ -358,7 +406,12 @@ export class RunEvaluator {
     return measures.map((m) => {
       const values = measureParams(m)
       const rel = typeof values['rel'] === 'number' ? values['rel'] : conventions.relevanceLevel
-      if (conventions.queriesWithoutRelevant === 'undefined' && m.spec.needsRelevant && numRelAt(q, rel) === 0) return null
+      if (
+        conventions.queriesWithoutRelevant === 'undefined' &&
+        m.spec.needsRelevant &&
+        numRelAt(q, rel) === 0
+      )
+        return null
       return m.spec.compute(q, { at: m.at, values }, ctx)
     })
   }
@@ -466,7 +519,15 @@ export class RunEvaluator {
         negativeOnlyQueries: negativeOnly,
         failedQueries: [...this.failures].map(([queryId, failure]) => ({ queryId, failure })),
       },
-      ...(this.sets.length > 1 ? { conventionSets: this.sets.map((s) => ({ measures: s.indices.map((i) => this.measures[i]!.name), conventions: s.conventions, counts: { ...s.counts } })) } : {}),
+      ...(this.sets.length > 1
+        ? {
+            conventionSets: this.sets.map((s) => ({
+              measures: s.indices.map((i) => this.measures[i]!.name),
+              conventions: s.conventions,
+              counts: { ...s.counts },
+            })),
+          }
+        : {}),
     }
     // `perQuery` is made on first read (an ordinary enumerable property to every reader, JSON
     // and spreads included): a caller that needs only the aggregates never pays for it.
@@ -475,9 +536,20 @@ export class RunEvaluator {
       enumerable: true,
       configurable: true,
       get: () =>
-        (perQuery ??= listed.map((queryId, j): QueryResult => ({ queryId, status: zeroFilled[j] ? 'zero-filled' : 'evaluated', values: rows.row(rowOfListed[j]!) }))),
+        (perQuery ??= listed.map(
+          (queryId, j): QueryResult => ({
+            queryId,
+            status: zeroFilled[j] ? 'zero-filled' : 'evaluated',
+            values: rows.row(rowOfListed[j]!),
+          }),
+        )),
     })
-    ENGINE_ROWS.set(result, { ids: listed, rowOf: rowOfListed.subarray(0, listed.length), zeroFilled: zeroFilled.subarray(0, listed.length), rows })
+    ENGINE_ROWS.set(result, {
+      ids: listed,
+      rowOf: rowOfListed.subarray(0, listed.length),
+      zeroFilled: zeroFilled.subarray(0, listed.length),
+      rows,
+    })
     return result
   }
 }

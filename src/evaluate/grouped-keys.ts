@@ -13,13 +13,20 @@ const SEPARATOR = '\t'
 
 /** The key of (group, queryId); a group must be non-empty and neither may hold whitespace. */
 export function groupedQueryId(group: string, queryId: string): string {
-  if (group === '' || /\s/.test(group)) throw new TrecscoreError(`query group '${group}': a group name must be non-empty, without whitespace`, 2)
-  if (/\s/.test(queryId)) throw new TrecscoreError(`query id '${queryId}' of group '${group}' holds whitespace`, 2)
+  if (group === '' || /\s/.test(group))
+    throw new TrecscoreError(
+      `query group '${group}': a group name must be non-empty, without whitespace`,
+      2,
+    )
+  if (/\s/.test(queryId))
+    throw new TrecscoreError(`query id '${queryId}' of group '${group}' holds whitespace`, 2)
   return group + SEPARATOR + queryId
 }
 
 /** (group, queryId) of a grouped key, or `null` for a plain query id. */
-export function splitGroupedQueryId(key: string): { readonly group: string; readonly queryId: string } | null {
+export function splitGroupedQueryId(
+  key: string,
+): { readonly group: string; readonly queryId: string } | null {
   const i = key.indexOf(SEPARATOR)
   return i <= 0 ? null : { group: key.slice(0, i), queryId: key.slice(i + 1) }
 }

@@ -41,7 +41,13 @@ export function fusedToRun(run: FusedRun): Run {
   const queries = new Map<string, RunQuery>()
   let n = 0
   for (const [qid, docs] of run.queries) {
-    queries.set(qid, { queryId: qid, docIds: docs.map((d) => d.docId), scores: docs.map((d) => d.score), ranks: null, lines: docs.map(() => ++n) })
+    queries.set(qid, {
+      queryId: qid,
+      docIds: docs.map((d) => d.docId),
+      scores: docs.map((d) => d.score),
+      ranks: null,
+      lines: docs.map(() => ++n),
+    })
   }
   return { queries, tag: run.tag, tags: [run.tag], lineCount: n }
 }

@@ -3,7 +3,7 @@
  */
 import { createWriteStream } from 'node:fs'
 import type { Writable } from 'node:stream'
-import { OutputError, describeWriteError } from '../io/output.js'
+import { describeWriteError, OutputError } from '../io/output.js'
 import { readRun } from '../io/read.js'
 import type { Run } from '../model/types.js'
 import { fusedRunChunks } from './format.js'

@@ -3,10 +3,11 @@
  * scores, combine them with a fusion method, order the result, cut it at a depth and break ties.
  * Pure: no I/O.
  */
-import { InputError } from '../errors/trecscore-error.js'
+
 import type { InputIssue } from '../errors/issues.js'
-import type { Run } from '../model/types.js'
+import { InputError } from '../errors/trecscore-error.js'
 import { docIdsOf } from '../model/run-query.js'
+import type { Run } from '../model/types.js'
 import { orderDocs } from '../rank/prepare.js'
 import { bordaFusion } from './borda.js'
 import { combFusion } from './comb.js'
@@ -17,13 +18,13 @@ import {
   DEFAULT_FUSE_DEPTH,
   DEFAULT_RRF_K,
   FUSION_METHODS,
-  RANK_METHODS,
-  type FuseOptions,
   type FusedDoc,
   type FusedRun,
+  type FuseOptions,
   type FusionMethod,
   type Normalization,
   type QueryLists,
+  RANK_METHODS,
   type RankedList,
 } from './types.js'
 import { weightedSumFusion } from './wsum.js'
@@ -42,18 +43,35 @@ export function checkFuseOptions(options: FuseOptions, runCount: number): void {
   const bad = (option: string, found: unknown, expected: string): void => {
     issues.push({ code: 'bad_argument', option, found: String(found), expected })
   }
-  if (!(FUSION_METHODS as readonly string[]).includes(options.method)) bad('--method', options.method, `one of ${FUSION_METHODS.join(', ')}`)
+  if (!(FUSION_METHODS as readonly string[]).includes(options.method))
+    bad('--method', options.method, `one of ${FUSION_METHODS.join(', ')}`)
   if (runCount < 1) bad('RUN', '', 'at least one run to fuse')
-  if (options.norm !== undefined && options.norm !== 'none' && RANK_METHODS.includes(options.method)) bad('--norm', options.norm, `none: ${options.method} reads ranks, not scores`)
-  if (options.k !== undefined && (!Number.isFinite(options.k) || options.k < 0)) bad('--k', options.k, 'a finite number >= 0')
-  if (options.k !== undefined && options.method !== 'rrf') bad('--k', options.k, 'no --k: it applies to --method rrf only')
+  if (
+    options.norm !== undefined &&
+    options.norm !== 'none' &&
+    RANK_METHODS.includes(options.method)
+  )
+    bad('--norm', options.norm, `none: ${options.method} reads ranks, not scores`)
+  if (options.k !== undefined && (!Number.isFinite(options.k) || options.k < 0))
+    bad('--k', options.k, 'a finite number >= 0')
+  if (options.k !== undefined && options.method !== 'rrf')
+    bad('--k', options.k, 'no --k: it applies to --method rrf only')
   if (options.weights !== undefined) {
-    if (options.method !== 'wsum') bad('--weights', options.weights.join(','), 'no --weights: they apply to --method wsum only')
-    else if (options.weights.length !== runCount) bad('--weights', options.weights.join(','), `${runCount} weights, one per run in the order given`)
-    else if (options.weights.some((w) => !Number.isFinite(w))) bad('--weights', options.weights.join(','), 'finite numbers')
+    if (options.method !== 'wsum')
+      bad('--weights', options.weights.join(','), 'no --weights: they apply to --method wsum only')
+    else if (options.weights.length !== runCount)
+      bad(
+        '--weights',
+        options.weights.join(','),
+        `${runCount} weights, one per run in the order given`,
+      )
+    else if (options.weights.some((w) => !Number.isFinite(w)))
+      bad('--weights', options.weights.join(','), 'finite numbers')
   }
-  if (options.depth !== undefined && (!Number.isInteger(options.depth) || options.depth < 1)) bad('--depth', options.depth, 'an integer >= 1')
-  if (options.tag !== undefined && (options.tag.length === 0 || /[\s]/.test(options.tag))) bad('--tag', options.tag, 'a non-empty run tag without whitespace')
+  if (options.depth !== undefined && (!Number.isInteger(options.depth) || options.depth < 1))
+    bad('--depth', options.depth, 'an integer >= 1')
+  if (options.tag !== undefined && (options.tag.length === 0 || /[\s]/.test(options.tag)))
+    bad('--tag', options.tag, 'a non-empty run tag without whitespace')
   if (issues.length) throw new InputError(issues)
 }
 
@@ -62,7 +80,10 @@ export function checkFuseOptions(options: FuseOptions, runCount: number): void {
  * (trec_eval's order; the rank column is ignored), keeping the first (highest-ranked) occurrence
  * of a repeated doc.
  */
-export function rankedListOf(run: Run, queryId: string): { list: RankedList; duplicates: number } | undefined {
+export function rankedListOf(
+  run: Run,
+  queryId: string,
+): { list: RankedList; duplicates: number } | undefined {
   const q = run.queries.get(queryId)
   if (!q) return undefined
   const ids = docIdsOf(q)
@@ -84,7 +105,11 @@ export function rankedListOf(run: Run, queryId: string): { list: RankedList; dup
 }
 
 /** Fused values of one query's lists (already normalised) with one method. */
-export function fuseQuery(lists: QueryLists, method: FusionMethod, params: { readonly k: number; readonly weights: readonly number[] }): Map<string, number> {
+export function fuseQuery(
+  lists: QueryLists,
+  method: FusionMethod,
+  params: { readonly k: number; readonly weights: readonly number[] },
+): Map<string, number> {
   switch (method) {
     case 'rrf':
       return reciprocalRankFusion(lists, params.k)
@@ -113,7 +138,9 @@ export function fuse(runs: readonly Run[], options: FuseOptions): FusedRun {
   const weights = options.weights ?? runs.map(() => 1)
   const depth = options.depth ?? DEFAULT_FUSE_DEPTH
   const keepTies = options.keepTies ?? false
-  const queryIds = [...new Set(runs.flatMap((r) => [...r.queries.keys()]))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+  const queryIds = [...new Set(runs.flatMap((r) => [...r.queries.keys()]))].sort((a, b) =>
+    a < b ? -1 : a > b ? 1 : 0,
+  )
   const queries = new Map<string, readonly FusedDoc[]>()
   let duplicates = 0
   let missing = 0
@@ -140,7 +167,14 @@ export function fuse(runs: readonly Run[], options: FuseOptions): FusedRun {
     method,
     norm,
     queries,
-    counts: { inputRuns: runs.length, queries: queryIds.length, missingQueryRuns: missing, duplicatesRemoved: duplicates, cutByDepth: cut, tiesBroken: broken },
+    counts: {
+      inputRuns: runs.length,
+      queries: queryIds.length,
+      missingQueryRuns: missing,
+      duplicatesRemoved: duplicates,
+      cutByDepth: cut,
+      tiesBroken: broken,
+    },
     settings: { k, weights: method === 'wsum' ? weights : null, depth, keepTies },
   }
 }

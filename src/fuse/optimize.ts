@@ -40,7 +40,8 @@ export interface OptimizeResult {
 function compositions(total: number, parts: number): number[][] {
   if (parts === 1) return [[total]]
   const out: number[][] = []
-  for (let first = total; first >= 0; first--) for (const rest of compositions(total - first, parts - 1)) out.push([first, ...rest])
+  for (let first = total; first >= 0; first--)
+    for (const rest of compositions(total - first, parts - 1)) out.push([first, ...rest])
   return out
 }
 
@@ -54,19 +55,41 @@ function binomial(n: number, k: number): number {
  * Find the wsum weights that maximise a measure on training qrels.
  * Throws {@link InputError} for a bad step or a grid larger than `maxCandidates`.
  */
-export function optimizeWeights(runs: readonly Run[], qrels: Qrels, fuseOptions: Omit<FuseOptions, 'method' | 'weights'>, options: OptimizeOptions): OptimizeResult {
+export function optimizeWeights(
+  runs: readonly Run[],
+  qrels: Qrels,
+  fuseOptions: Omit<FuseOptions, 'method' | 'weights'>,
+  options: OptimizeOptions,
+): OptimizeResult {
   const step = options.step ?? 0.1
   const total = Math.round(1 / step)
-  if (!(step > 0 && step <= 1) || Math.abs(total * step - 1) > 1e-9) throw new InputError([{ code: 'bad_argument', option: '--step', found: String(step), expected: 'a step in (0, 1] that divides 1 (0.1, 0.05, 0.25, …)' }])
+  if (!(step > 0 && step <= 1) || Math.abs(total * step - 1) > 1e-9)
+    throw new InputError([
+      {
+        code: 'bad_argument',
+        option: '--step',
+        found: String(step),
+        expected: 'a step in (0, 1] that divides 1 (0.1, 0.05, 0.25, …)',
+      },
+    ])
   const size = binomial(total + runs.length - 1, runs.length - 1)
   const max = options.maxCandidates ?? 5000
-  if (size > max) throw new InputError([{ code: 'bad_argument', option: '--step', found: String(step), expected: `a coarser step: ${runs.length} runs give ${size} weight vectors, more than ${max}` }])
+  if (size > max)
+    throw new InputError([
+      {
+        code: 'bad_argument',
+        option: '--step',
+        found: String(step),
+        expected: `a coarser step: ${runs.length} runs give ${size} weight vectors, more than ${max}`,
+      },
+    ])
   const tried: { weights: number[]; value: number | null }[] = []
   let best: { weights: number[]; value: number | null } | null = null
   for (const parts of compositions(total, runs.length)) {
     const weights = parts.map((p) => p / total)
     const fused = fuse(runs, { ...fuseOptions, method: 'wsum', weights })
-    const value = evaluate(qrels, fusedToRun(fused), [options.measure], options.conventions ?? {}).aggregates[0]!.value
+    const value = evaluate(qrels, fusedToRun(fused), [options.measure], options.conventions ?? {})
+      .aggregates[0]!.value
     const entry = { weights, value }
     tried.push(entry)
     if (value !== null && (best === null || best.value === null || value > best.value)) best = entry

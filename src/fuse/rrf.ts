@@ -13,6 +13,7 @@ import type { QueryLists } from './types.js'
 /** RRF scores of every document of one query. */
 export function reciprocalRankFusion(lists: QueryLists, k: number): Map<string, number> {
   const out = new Map<string, number>()
-  for (const [doc, cs] of contributions(lists)) out.set(doc, stableSum(cs.map((c) => 1 / (k + c.rank))))
+  for (const [doc, cs] of contributions(lists))
+    out.set(doc, stableSum(cs.map((c) => 1 / (k + c.rank))))
   return out
 }

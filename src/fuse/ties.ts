@@ -11,11 +11,16 @@ import type { FusedDoc } from './types.js'
 
 /** Documents in fused order (score descending, then doc id descending). */
 export function orderFused(scores: ReadonlyMap<string, number>): [string, number][] {
-  return [...scores].sort((a, b) => (a[1] > b[1] ? -1 : a[1] < b[1] ? 1 : a[0] < b[0] ? 1 : a[0] > b[0] ? -1 : 0))
+  return [...scores].sort((a, b) =>
+    a[1] > b[1] ? -1 : a[1] < b[1] ? 1 : a[0] < b[0] ? 1 : a[0] > b[0] ? -1 : 0,
+  )
 }
 
 /** Written scores for an ordered list, with the number of documents whose score was lowered. */
-export function breakTies(ordered: readonly (readonly [string, number])[], keepTies: boolean): { docs: FusedDoc[]; broken: number } {
+export function breakTies(
+  ordered: readonly (readonly [string, number])[],
+  keepTies: boolean,
+): { docs: FusedDoc[]; broken: number } {
   const docs: FusedDoc[] = []
   let broken = 0
   let prev = Infinity

@@ -4,7 +4,17 @@
  */
 
 /** Fusion methods (`--method`). */
-export const FUSION_METHODS = ['rrf', 'combsum', 'combmnz', 'combmax', 'combmin', 'combmed', 'combanz', 'wsum', 'borda'] as const
+export const FUSION_METHODS = [
+  'rrf',
+  'combsum',
+  'combmnz',
+  'combmax',
+  'combmin',
+  'combmed',
+  'combanz',
+  'wsum',
+  'borda',
+] as const
 /** One of {@link FUSION_METHODS}. */
 export type FusionMethod = (typeof FUSION_METHODS)[number]
 
@@ -89,5 +99,10 @@ export interface FusedRun {
   readonly queries: ReadonlyMap<string, readonly FusedDoc[]>
   readonly counts: FuseCounts
   /** The options in force, with defaults filled in (for reports). */
-  readonly settings: { readonly k: number; readonly weights: readonly number[] | null; readonly depth: number; readonly keepTies: boolean }
+  readonly settings: {
+    readonly k: number
+    readonly weights: readonly number[] | null
+    readonly depth: number
+    readonly keepTies: boolean
+  }
 }

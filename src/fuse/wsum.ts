@@ -10,8 +10,12 @@ import { contributions, stableSum } from './contributions.js'
 import type { QueryLists } from './types.js'
 
 /** Weighted-sum scores of every document of one query. */
-export function weightedSumFusion(lists: QueryLists, weights: readonly number[]): Map<string, number> {
+export function weightedSumFusion(
+  lists: QueryLists,
+  weights: readonly number[],
+): Map<string, number> {
   const out = new Map<string, number>()
-  for (const [doc, cs] of contributions(lists)) out.set(doc, stableSum(cs.map((c) => weights[c.run]! * c.score)))
+  for (const [doc, cs] of contributions(lists))
+    out.set(doc, stableSum(cs.map((c) => weights[c.run]! * c.score)))
   return out
 }

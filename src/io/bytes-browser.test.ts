@@ -12,6 +12,8 @@ describe('bytes helpers without Node (the browser check of the upload page)', ()
     expect(decodeId('plain')).toBe('plain')
   })
   it('binaryBytes is the inverse of a binary string', () => {
-    expect([...binaryBytes(String.fromCharCode(0, 0x7f, 0x80, 0xff))]).toEqual([0, 0x7f, 0x80, 0xff])
+    expect([...binaryBytes(String.fromCharCode(0, 0x7f, 0x80, 0xff))]).toEqual([
+      0, 0x7f, 0x80, 0xff,
+    ])
   })
 })

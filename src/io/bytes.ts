@@ -27,7 +27,10 @@ export function latin1(buf: Buffer, start: number, end: number): string {
 }
 
 // Looked up only where there is a Buffer: this module also loads in a browser (io/lines.ts).
-const LATIN1_SLICE = typeof Buffer === 'function' ? (Buffer.prototype as unknown as Latin1Slicer).latin1Slice : undefined
+const LATIN1_SLICE =
+  typeof Buffer === 'function'
+    ? (Buffer.prototype as unknown as Latin1Slicer).latin1Slice
+    : undefined
 
 /**
  * {@link latin1} for any `Uint8Array` (a `Buffer` or not): the line splitter hands on plain
@@ -36,14 +39,19 @@ const LATIN1_SLICE = typeof Buffer === 'function' ? (Buffer.prototype as unknown
 export function binaryString(buf: Uint8Array, start: number, end: number): string {
   if (LATIN1_SLICE !== undefined) return LATIN1_SLICE.call(buf, start, end)
   let s = ''
-  for (let i = start; i < end; i += 4096) s += String.fromCharCode(...buf.subarray(i, Math.min(end, i + 4096)))
+  for (let i = start; i < end; i += 4096)
+    s += String.fromCharCode(...buf.subarray(i, Math.min(end, i + 4096)))
   return s
 }
 
 /** Decode a binary-string id (one char per byte) into the UTF-8 text it encodes. */
 export function decodeId(id: string): string {
   // ASCII reads the same either way: the id itself, with no copy (a million ids, a million strings saved).
-  for (let i = 0; i < id.length; i++) if (id.charCodeAt(i) > 0x7f) return typeof Buffer === 'function' ? Buffer.from(id, 'latin1').toString('utf8') : UTF8.decode(binaryBytes(id))
+  for (let i = 0; i < id.length; i++)
+    if (id.charCodeAt(i) > 0x7f)
+      return typeof Buffer === 'function'
+        ? Buffer.from(id, 'latin1').toString('utf8')
+        : UTF8.decode(binaryBytes(id))
   return id
 }
 

@@ -43,12 +43,20 @@ interface JsonlLineBase {
 /** One physical line, classified. */
 export type JsonlLine =
   | (JsonlLineBase & { readonly kind: 'value'; readonly text: string; readonly value: unknown })
-  | (JsonlLineBase & { readonly kind: 'invalid_json'; readonly text: string; readonly error: string })
+  | (JsonlLineBase & {
+      readonly kind: 'invalid_json'
+      readonly text: string
+      readonly error: string
+    })
   | (JsonlLineBase & { readonly kind: 'blank'; readonly text: string })
   /** `text`: a lenient decoding (U+FFFD for bad bytes), for display only. */
   | (JsonlLineBase & { readonly kind: 'invalid_utf8'; readonly text: string })
   /** Not decoded: `text` is ''; `bytes` may be only the line's start, `lineBytes` is its length. */
-  | (JsonlLineBase & { readonly kind: 'too_long'; readonly text: string; readonly lineBytes: number })
+  | (JsonlLineBase & {
+      readonly kind: 'too_long'
+      readonly text: string
+      readonly lineBytes: number
+    })
 
 /** Options of {@link jsonlLines} and {@link jsonlLine}. */
 export interface JsonlOptions {
@@ -84,7 +92,10 @@ export function jsonDeeperThan(value: unknown, max: number): boolean {
 /** Every physical line of `bytes`, classified as described in the module comment. */
 export function* jsonlLines(bytes: Uint8Array, options: JsonlOptions = {}): Generator<JsonlLine> {
   const out: JsonlLine[] = []
-  const lines = new JsonlSplitter((l) => void out.push(l), { ...options, maxLineBytes: options.maxLineBytes ?? Number.POSITIVE_INFINITY })
+  const lines = new JsonlSplitter((l) => void out.push(l), {
+    ...options,
+    maxLineBytes: options.maxLineBytes ?? Number.POSITIVE_INFINITY,
+  })
   // In slices, so that a big buffer is classified lazily, as it is consumed.
   const SLICE = 1 << 20
   for (let at = 0; at < bytes.length; at += SLICE) {
@@ -98,19 +109,31 @@ export function* jsonlLines(bytes: Uint8Array, options: JsonlOptions = {}): Gene
 export class JsonlSplitter {
   private readonly lines: LineSplitter
 
-  constructor(onLine: (line: JsonlLine) => boolean | void, options: JsonlOptions & { readonly headBytes?: number } = {}) {
+  constructor(
+    onLine: (line: JsonlLine) => boolean | void,
+    options: JsonlOptions & { readonly headBytes?: number } = {},
+  ) {
     const max = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES
-    this.lines = new LineSplitter((buf, start, end, line) => onLine(jsonlLine(buf.subarray(start, end), line, options)), {
-      // one more byte than the limit: the limit applies after a final CR is dropped
-      maxLineBytes: max + 1,
-      tooLong: 'skip',
-      headBytes: options.headBytes ?? 1024,
-      onTooLong: (head, lineBytes, line, flags) => {
-        // as jsonlLine: the length (and, when whole, the bytes) without a final CR
-        const n = flags & LINE_CR ? lineBytes - 1 : lineBytes
-        return onLine({ line, kind: 'too_long', bytes: head.length > n ? head.subarray(0, n) : head, text: '', lineBytes: n })
+    this.lines = new LineSplitter(
+      (buf, start, end, line) => onLine(jsonlLine(buf.subarray(start, end), line, options)),
+      {
+        // one more byte than the limit: the limit applies after a final CR is dropped
+        maxLineBytes: max + 1,
+        tooLong: 'skip',
+        headBytes: options.headBytes ?? 1024,
+        onTooLong: (head, lineBytes, line, flags) => {
+          // as jsonlLine: the length (and, when whole, the bytes) without a final CR
+          const n = flags & LINE_CR ? lineBytes - 1 : lineBytes
+          return onLine({
+            line,
+            kind: 'too_long',
+            bytes: head.length > n ? head.subarray(0, n) : head,
+            text: '',
+            lineBytes: n,
+          })
+        },
       },
-    })
+    )
   }
 
   /** Classify the complete lines of `chunk` (with `last`, the unfinished one too). */
@@ -134,7 +157,10 @@ export class JsonlSplitter {
  * one line at a time (at most `maxLineBytes`, 16 MiB by default). The `bytes` of a line are a
  * view into its chunk: valid while the source does not reuse its chunks (`readChunks` does not).
  */
-export async function* jsonlStream(chunks: AsyncIterable<Uint8Array>, options: JsonlOptions = {}): AsyncGenerator<JsonlLine> {
+export async function* jsonlStream(
+  chunks: AsyncIterable<Uint8Array>,
+  options: JsonlOptions = {},
+): AsyncGenerator<JsonlLine> {
   const out: JsonlLine[] = []
   const lines = new JsonlSplitter((l) => void out.push(l), options)
   for await (const chunk of chunks) {
@@ -155,8 +181,10 @@ const lenient = new TextDecoder('utf-8')
  * (bounded memory) and want the same conventions as {@link jsonlLines}.
  */
 export function jsonlLine(raw: Uint8Array, line: number, options: JsonlOptions = {}): JsonlLine {
-  const bytes = raw.length > 0 && raw[raw.length - 1] === 0x0d ? raw.subarray(0, raw.length - 1) : raw
-  if (bytes.length > (options.maxLineBytes ?? Number.POSITIVE_INFINITY)) return { line, kind: 'too_long', bytes, text: '', lineBytes: bytes.length }
+  const bytes =
+    raw.length > 0 && raw[raw.length - 1] === 0x0d ? raw.subarray(0, raw.length - 1) : raw
+  if (bytes.length > (options.maxLineBytes ?? Number.POSITIVE_INFINITY))
+    return { line, kind: 'too_long', bytes, text: '', lineBytes: bytes.length }
   let text: string
   try {
     text = strict.decode(bytes)
@@ -169,10 +197,23 @@ export function jsonlLine(raw: Uint8Array, line: number, options: JsonlOptions =
   try {
     value = JSON.parse(text) as unknown
   } catch (e) {
-    return { line, kind: 'invalid_json', bytes, text, error: e instanceof Error ? e.message : String(e) }
+    return {
+      line,
+      kind: 'invalid_json',
+      bytes,
+      text,
+      error: e instanceof Error ? e.message : String(e),
+    }
   }
   const maxDepth = options.maxDepth ?? MAX_JSON_DEPTH
   // Depth d takes at least 2d characters: short lines need no walk.
-  if (text.length > 2 * maxDepth && jsonDeeperThan(value, maxDepth)) return { line, kind: 'invalid_json', bytes, text, error: `nested deeper than ${maxDepth} levels` }
+  if (text.length > 2 * maxDepth && jsonDeeperThan(value, maxDepth))
+    return {
+      line,
+      kind: 'invalid_json',
+      bytes,
+      text,
+      error: `nested deeper than ${maxDepth} levels`,
+    }
   return { line, kind: 'value', bytes, text, value }
 }

@@ -35,9 +35,18 @@ export const DEFAULT_INPUT_LIMITS: InputLimits = Object.freeze({
 export const MAX_WHOLE_FILE_BYTES = 512 * 1024 * 1024
 
 /** The environment variables that set {@link InputLimits}. */
-export const LIMIT_ENV = { maxLineBytes: 'TRECSCORE_MAX_LINE_BYTES', maxInputBytes: 'TRECSCORE_MAX_INPUT_BYTES' } as const
+export const LIMIT_ENV = {
+  maxLineBytes: 'TRECSCORE_MAX_LINE_BYTES',
+  maxInputBytes: 'TRECSCORE_MAX_INPUT_BYTES',
+} as const
 
-const UNITS: Readonly<Record<string, number>> = { '': 1, K: 1024, M: 1024 ** 2, G: 1024 ** 3, T: 1024 ** 4 }
+const UNITS: Readonly<Record<string, number>> = {
+  '': 1,
+  K: 1024,
+  M: 1024 ** 2,
+  G: 1024 ** 3,
+  T: 1024 ** 4,
+}
 
 /** A byte count such as `1048576`, `64M` or `2G`; `null` when the text is not one. */
 export function parseByteCount(text: string): number | null {
@@ -58,7 +67,11 @@ export function inputLimitsFrom(env: Readonly<Record<string, string | undefined>
     const text = env[name]
     if (text === undefined || text === '') return DEFAULT_INPUT_LIMITS[key]
     const v = parseByteCount(text)
-    if (v === null) throw new TrecscoreError(`${name}=${JSON.stringify(text)}: expected a positive byte count such as 1048576, 64M or 2G`, 2)
+    if (v === null)
+      throw new TrecscoreError(
+        `${name}=${JSON.stringify(text)}: expected a positive byte count such as 1048576, 64M or 2G`,
+        2,
+      )
     return v
   }
   return { maxLineBytes: pick('maxLineBytes'), maxInputBytes: pick('maxInputBytes') }

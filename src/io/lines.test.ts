@@ -1,13 +1,28 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { jsonlLines } from './jsonl.js'
 import { binaryString } from './bytes.js'
-import { hasBareCr, LINE_BARE_CR, LINE_BOM, LINE_CR, LINE_LF, LineSplitter, type LineOptions, splitFields } from './lines.js'
+import { jsonlLines } from './jsonl.js'
+import {
+  hasBareCr,
+  LINE_BARE_CR,
+  LINE_BOM,
+  LINE_CR,
+  LINE_LF,
+  type LineOptions,
+  LineSplitter,
+  splitFields,
+} from './lines.js'
 import { TrecRunParser } from './trec-run.js'
 
-function split(chunks: readonly Buffer[], max = 1 << 20): { lines: [number, string][]; tooLong: number | undefined } {
+function split(
+  chunks: readonly Buffer[],
+  max = 1 << 20,
+): { lines: [number, string][]; tooLong: number | undefined } {
   const lines: [number, string][] = []
-  const s = new LineSplitter((buf, a, b, line) => void lines.push([line, binaryString(buf, a, b)]), max)
+  const s = new LineSplitter(
+    (buf, a, b, line) => void lines.push([line, binaryString(buf, a, b)]),
+    max,
+  )
   for (const c of chunks) s.feed(c)
   s.end()
   return { lines, tooLong: s.tooLongLine }
@@ -21,7 +36,9 @@ function cut(bytes: Buffer, points: readonly number[]): Buffer[] {
   return out
 }
 
-const bytes = fc.array(fc.constantFrom(0x0a, 0x0d, 0x20, 0x61, 0x00, 0xff), { maxLength: 300 }).map((a) => Buffer.from(a))
+const bytes = fc
+  .array(fc.constantFrom(0x0a, 0x0d, 0x20, 0x61, 0x00, 0xff), { maxLength: 300 })
+  .map((a) => Buffer.from(a))
 
 describe('LineSplitter', () => {
   it('splits like jsonlLines (the documented convention) however the stream is cut', () => {
@@ -38,14 +55,21 @@ describe('LineSplitter', () => {
   })
   it('stops at the first line over the limit, with its number, however the stream is cut', () => {
     fc.assert(
-      fc.property(bytes, fc.array(fc.nat(), { maxLength: 10 }), fc.integer({ min: 0, max: 20 }), (b, points, max) => {
-        const whole = split([b], max)
-        expect(split(cut(b, points), max)).toEqual(whole)
-        const physical = b.toString('latin1').replace(/\n$/, '').split('\n')
-        const first = b.length === 0 ? -1 : physical.findIndex((l) => l.length > max)
-        expect(whole.tooLong).toBe(first < 0 ? undefined : first + 1)
-        expect(whole.lines.length).toBe(first < 0 ? (b.length === 0 ? 0 : physical.length) : first)
-      }),
+      fc.property(
+        bytes,
+        fc.array(fc.nat(), { maxLength: 10 }),
+        fc.integer({ min: 0, max: 20 }),
+        (b, points, max) => {
+          const whole = split([b], max)
+          expect(split(cut(b, points), max)).toEqual(whole)
+          const physical = b.toString('latin1').replace(/\n$/, '').split('\n')
+          const first = b.length === 0 ? -1 : physical.findIndex((l) => l.length > max)
+          expect(whole.tooLong).toBe(first < 0 ? undefined : first + 1)
+          expect(whole.lines.length).toBe(
+            first < 0 ? (b.length === 0 ? 0 : physical.length) : first,
+          )
+        },
+      ),
       { numRuns: 2000 },
     )
   })
@@ -65,10 +89,14 @@ describe('LineSplitter', () => {
 function splitWith(chunks: readonly Uint8Array[], options: LineOptions) {
   const lines: [string, number, number][] = []
   const long: [string, number, number, number][] = []
-  const s = new LineSplitter((buf, a, b, line, flags) => void lines.push([binaryString(buf, a, b), line, flags]), {
-    ...options,
-    onTooLong: (head, n, line, flags) => void long.push([binaryString(head, 0, head.length), n, line, flags]),
-  })
+  const s = new LineSplitter(
+    (buf, a, b, line, flags) => void lines.push([binaryString(buf, a, b), line, flags]),
+    {
+      ...options,
+      onTooLong: (head, n, line, flags) =>
+        void long.push([binaryString(head, 0, head.length), n, line, flags]),
+    },
+  )
   for (const c of chunks) s.feed(c)
   s.end()
   return { lines, long, tooLong: s.tooLongLine, stopped: s.stopped }
@@ -115,12 +143,23 @@ describe('LineSplitter options', () => {
     }
     fc.assert(
       fc.property(fc.array(fc.nat(), { maxLength: 8 }), (points) => {
-        expect(splitWith(cut(Buffer.from(bytes), points), { maxLineBytes: 10, tooLong: 'skip', headBytes: 4 })).toEqual(want)
+        expect(
+          splitWith(cut(Buffer.from(bytes), points), {
+            maxLineBytes: 10,
+            tooLong: 'skip',
+            headBytes: 4,
+          }),
+        ).toEqual(want)
       }),
     )
     // 'stop' (the default): the handler hears of the first long line, then nothing more
     const stop = splitWith([bytes], { maxLineBytes: 10, headBytes: 4 })
-    expect(stop).toEqual({ lines: [['ok', 1, LINE_LF]], long: [['xxxx', 31, 2, LINE_LF | LINE_CR]], tooLong: 2, stopped: true })
+    expect(stop).toEqual({
+      lines: [['ok', 1, LINE_LF]],
+      long: [['xxxx', 31, 2, LINE_LF | LINE_CR]],
+      tooLong: 2,
+      stopped: true,
+    })
   })
   it('feed(bytes, true) keeps every line in place, the last one too (offsets index the buffer)', () => {
     const bytes = u8('ab\ncd')
@@ -154,18 +193,59 @@ describe('LineSplitter options', () => {
 const WS = [0x20, 0x09, 0x0b, 0x0c, 0x0d]
 const ws = fc.array(fc.constantFrom(...WS), { minLength: 1, maxLength: 3 })
 const word = fc.stringMatching(/^[a-z0-9.#-]{1,6}$/).map((s) => [...Buffer.from(s)])
-const goodLine = fc.tuple(word, ws, word, ws, word, ws, fc.integer({ min: 1, max: 99 }), ws, fc.double({ min: -10, max: 10, noNaN: true }), ws, word).map((p) => {
-  const [q, a, , b, d, c, r, e, s, f, t] = p
-  return [...q, ...a, 0x51, 0x30, ...b, ...d, ...c, ...Buffer.from(String(r)), ...e, ...Buffer.from(s.toFixed(3)), ...f, ...t]
-})
+const goodLine = fc
+  .tuple(
+    word,
+    ws,
+    word,
+    ws,
+    word,
+    ws,
+    fc.integer({ min: 1, max: 99 }),
+    ws,
+    fc.double({ min: -10, max: 10, noNaN: true }),
+    ws,
+    word,
+  )
+  .map((p) => {
+    const [q, a, , b, d, c, r, e, s, f, t] = p
+    return [
+      ...q,
+      ...a,
+      0x51,
+      0x30,
+      ...b,
+      ...d,
+      ...c,
+      ...Buffer.from(String(r)),
+      ...e,
+      ...Buffer.from(s.toFixed(3)),
+      ...f,
+      ...t,
+    ]
+  })
 const lineBytes = fc.oneof(
   { weight: 6, arbitrary: goodLine },
   { weight: 2, arbitrary: fc.array(fc.constantFrom(...WS), { maxLength: 4 }) }, // blank
-  { weight: 2, arbitrary: fc.tuple(fc.array(fc.constantFrom(0x20, 0x09), { maxLength: 2 }), word).map(([w, x]) => [...w, 0x23, ...x]) }, // comment
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(fc.array(fc.constantFrom(0x20, 0x09), { maxLength: 2 }), word)
+      .map(([w, x]) => [...w, 0x23, ...x]),
+  }, // comment
   { weight: 1, arbitrary: goodLine.map((l) => [0xef, 0xbb, 0xbf, ...l]) }, // BOM
   { weight: 1, arbitrary: goodLine.map((l) => [...l, 0x0d, ...l]) }, // bare CR (old Mac line end)
-  { weight: 1, arbitrary: fc.array(fc.integer({ min: 0, max: 255 }).filter((b) => b !== 0x0a), { maxLength: 30 }) }, // garbage
-  { weight: 1, arbitrary: fc.integer({ min: 60, max: 200 }).map((n) => Array<number>(n).fill(0x61)) }, // long
+  {
+    weight: 1,
+    arbitrary: fc.array(
+      fc.integer({ min: 0, max: 255 }).filter((b) => b !== 0x0a),
+      { maxLength: 30 },
+    ),
+  }, // garbage
+  {
+    weight: 1,
+    arbitrary: fc.integer({ min: 60, max: 200 }).map((n) => Array<number>(n).fill(0x61)),
+  }, // long
 )
 const run = fc
   .tuple(fc.array(fc.tuple(lineBytes, fc.boolean()), { maxLength: 25 }), fc.boolean())
@@ -195,37 +275,76 @@ function bySplitter(chunks: readonly Buffer[], maxLineBytes: number, comments: b
   return { content, blank, comment, tooLong: s.tooLongLine }
 }
 
-function byParser(chunks: readonly Buffer[], maxLineBytes: number, comments: boolean, syntax: 'strict' | 'c') {
+function byParser(
+  chunks: readonly Buffer[],
+  maxLineBytes: number,
+  comments: boolean,
+  syntax: 'strict' | 'c',
+) {
   const content: number[] = []
-  const p = new TrecRunParser((g) => content.push(...g.lines), { maxLineBytes, comments, syntax, maxIssues: 1e9, keepRanks: true })
+  const p = new TrecRunParser((g) => content.push(...g.lines), {
+    maxLineBytes,
+    comments,
+    syntax,
+    maxIssues: 1e9,
+    keepRanks: true,
+  })
   for (const c of chunks) p.feed(c)
   p.end()
   const tooLong = p.issues.find((i) => i.code === 'line_too_long')
-  for (const i of p.issues) if (i.code !== 'line_too_long' && 'line' in i && i.line !== undefined) content.push(i.line)
+  for (const i of p.issues)
+    if (i.code !== 'line_too_long' && 'line' in i && i.line !== undefined) content.push(i.line)
   content.sort((a, b) => a - b)
-  return { content, blank: p.blankLines, comment: p.commentLines, tooLong: tooLong && 'line' in tooLong ? tooLong.line : undefined, lines: p.contentLines }
+  return {
+    content,
+    blank: p.blankLines,
+    comment: p.commentLines,
+    tooLong: tooLong && 'line' in tooLong ? tooLong.line : undefined,
+    lines: p.contentLines,
+  }
 }
 
 describe('the fused run scanner splits lines exactly like LineSplitter', () => {
   it('same line numbers, blank and comment lines, CR, BOM, last line, long lines, any chunking', () => {
     fc.assert(
-      fc.property(run, fc.array(fc.nat(), { maxLength: 8 }), fc.integer({ min: 40, max: 300 }), fc.boolean(), fc.constantFrom('strict' as const, 'c' as const), (bytes, points, max, comments, syntax) => {
-        const chunks = cut(bytes, points)
-        const want = bySplitter(chunks, max, comments)
-        const got = byParser(chunks, max, comments, syntax)
-        expect(got.tooLong).toBe(want.tooLong)
-        expect(got.content).toEqual(want.content)
-        expect(got.lines).toBe(want.content.length)
-        expect([got.blank, got.comment]).toEqual([want.blank, want.comment])
-      }),
+      fc.property(
+        run,
+        fc.array(fc.nat(), { maxLength: 8 }),
+        fc.integer({ min: 40, max: 300 }),
+        fc.boolean(),
+        fc.constantFrom('strict' as const, 'c' as const),
+        (bytes, points, max, comments, syntax) => {
+          const chunks = cut(bytes, points)
+          const want = bySplitter(chunks, max, comments)
+          const got = byParser(chunks, max, comments, syntax)
+          expect(got.tooLong).toBe(want.tooLong)
+          expect(got.content).toEqual(want.content)
+          expect(got.lines).toBe(want.content.length)
+          expect([got.blank, got.comment]).toEqual([want.blank, want.comment])
+        },
+      ),
       { numRuns: 1500 },
     )
   })
 
   it('a very long line (longer than every chunk) stops both at its number', () => {
-    const bytes = Buffer.concat([Buffer.from('1 Q0 d 1 1 t\n\n'), Buffer.alloc(5000, 0x61), Buffer.from('\n1 Q0 e 2 1 t\n')])
+    const bytes = Buffer.concat([
+      Buffer.from('1 Q0 d 1 1 t\n\n'),
+      Buffer.alloc(5000, 0x61),
+      Buffer.from('\n1 Q0 e 2 1 t\n'),
+    ])
     const chunks = cut(bytes, [10, 100, 1000, 2000, 3000, 4000])
-    expect(bySplitter(chunks, 4096, true)).toEqual({ content: [1], blank: 1, comment: 0, tooLong: 3 })
-    expect(byParser(chunks, 4096, true, 'strict')).toMatchObject({ content: [1], blank: 1, comment: 0, tooLong: 3 })
+    expect(bySplitter(chunks, 4096, true)).toEqual({
+      content: [1],
+      blank: 1,
+      comment: 0,
+      tooLong: 3,
+    })
+    expect(byParser(chunks, 4096, true, 'strict')).toMatchObject({
+      content: [1],
+      blank: 1,
+      comment: 0,
+      tooLong: 3,
+    })
   })
 })

@@ -58,7 +58,13 @@ export function hasBareCr(buf: Uint8Array, start: number, end: number): boolean 
  * what the BOM and CR options drop), its physical 1-based number and its `LINE_*` flags. The
  * bytes are valid only during the call. Return `false` to stop.
  */
-export type LineHandler = (buf: Uint8Array, start: number, end: number, line: number, flags: number) => boolean | void
+export type LineHandler = (
+  buf: Uint8Array,
+  start: number,
+  end: number,
+  line: number,
+  flags: number,
+) => boolean | void
 
 /**
  * Receives a line longer than the limit: its first bytes (at most `headBytes`, a copy), its
@@ -66,7 +72,12 @@ export type LineHandler = (buf: Uint8Array, start: number, end: number, line: nu
  * more than the limit), its number and its flags ({@link LINE_LF}, and {@link LINE_CR} when its
  * last byte is a CR, which `lineBytes` counts whatever `crlf` says). Return `false` to stop.
  */
-export type TooLongHandler = (head: Uint8Array, lineBytes: number, line: number, flags: number) => boolean | void
+export type TooLongHandler = (
+  head: Uint8Array,
+  lineBytes: number,
+  line: number,
+  flags: number,
+) => boolean | void
 
 /** Options of a {@link LineSplitter} (see the module comment). */
 export interface LineOptions {
@@ -254,7 +265,13 @@ export class LineSplitter {
    * A line over the limit begins with `parts` then `chunk[start, end)`; `lf`: it ends there with
    * (true) or without (false) a `\n`, or goes on (null).
    */
-  private startSkip(parts: readonly Uint8Array[], chunk: Uint8Array, start: number, end: number, lf: boolean | null): boolean {
+  private startSkip(
+    parts: readonly Uint8Array[],
+    chunk: Uint8Array,
+    start: number,
+    end: number,
+    lf: boolean | null,
+  ): boolean {
     const line = this.line + 1
     this.tooLongLine ??= line
     const head: Uint8Array[] = []
@@ -267,7 +284,8 @@ export class LineSplitter {
     }
     const bytes = end - start + parts.reduce((a, p) => a + p.length, 0)
     const lastPart = end > start ? chunk.subarray(start, end) : parts[parts.length - 1]
-    const lastByte = lastPart === undefined || lastPart.length === 0 ? -1 : lastPart[lastPart.length - 1]!
+    const lastByte =
+      lastPart === undefined || lastPart.length === 0 ? -1 : lastPart[lastPart.length - 1]!
     this.skipping = { line, head: concat(head, this.headBytes - room).slice(), bytes, lastByte }
     if (!this.skipLong) {
       const s = this.skipping
@@ -293,7 +311,8 @@ export class LineSplitter {
     const s = this.skipping!
     this.skipping = null
     this.line = s.line
-    if (this.onTooLong?.(s.head, s.bytes, s.line, this.endFlags(s, lf)) === false) this.stopped = true
+    if (this.onTooLong?.(s.head, s.bytes, s.line, this.endFlags(s, lf)) === false)
+      this.stopped = true
     return !this.stopped
   }
 

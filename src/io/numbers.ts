@@ -51,7 +51,9 @@ export function isNanOrInf(text: string): boolean {
 }
 
 /** What reading one score field gave: its value, or why it is not a score. */
-export type ScoreReading = { readonly ok: true; readonly value: number } | { readonly ok: false; readonly code: 'not_a_number' | 'not_finite' }
+export type ScoreReading =
+  | { readonly ok: true; readonly value: number }
+  | { readonly ok: false; readonly code: 'not_a_number' | 'not_finite' }
 
 /** Read the score `buf[s, e)` in the strict syntax (see the module comment). */
 export function readScore(buf: Uint8Array, s: number, e: number): ScoreReading {

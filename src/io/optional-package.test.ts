@@ -11,7 +11,12 @@ import { importOptional, OPTIONAL_PACKAGES, requireOptional } from './optional-p
 
 /** The error Node gives for `import('<name>')` when the package is not installed. */
 function notFound(name: string, code = 'ERR_MODULE_NOT_FOUND'): Error {
-  return Object.assign(new Error(`Cannot find package '${name}' imported from /x/dist/generation/bertscore/tokenizer.js`), { code })
+  return Object.assign(
+    new Error(
+      `Cannot find package '${name}' imported from /x/dist/generation/bertscore/tokenizer.js`,
+    ),
+    { code },
+  )
 }
 
 async function failureOf(p: Promise<unknown>): Promise<MissingPackageError> {
@@ -39,7 +44,9 @@ describe('importOptional', () => {
         ['@huggingface/tokenizers', () => Promise.reject(notFound('@huggingface/tokenizers'))],
       ]),
     )
-    expect(e.message).toBe('BERTScore needs onnxruntime-node and @huggingface/tokenizers: npm install onnxruntime-node@1.30.0 @huggingface/tokenizers@0.2.0')
+    expect(e.message).toBe(
+      'BERTScore needs onnxruntime-node and @huggingface/tokenizers: npm install onnxruntime-node@1.30.0 @huggingface/tokenizers@0.2.0',
+    )
     expect(e.packages).toEqual(['onnxruntime-node@1.30.0', '@huggingface/tokenizers@0.2.0'])
     expect(e.exitCode).toBe(2)
     expect(isTrecscoreError(e)).toBe(true)
@@ -52,7 +59,9 @@ describe('importOptional', () => {
         ['@huggingface/tokenizers', () => Promise.reject(notFound('@huggingface/tokenizers'))],
       ]),
     )
-    expect(e.message).toBe('BERTScore needs @huggingface/tokenizers: npm install @huggingface/tokenizers@0.2.0')
+    expect(e.message).toBe(
+      'BERTScore needs @huggingface/tokenizers: npm install @huggingface/tokenizers@0.2.0',
+    )
   })
 
   it('says when a package is installed but does not load (a missing dependency of it, a native build for another Node)', async () => {
@@ -61,9 +70,13 @@ describe('importOptional', () => {
     expect(e.message).toBe(
       "BERTScore needs onnxruntime-node (installed, but it does not load: Cannot find package 'onnxruntime-common' imported from /x/dist/generation/bertscore/tokenizer.js): npm install onnxruntime-node@1.30.0",
     )
-    const abi = new Error('The module was compiled against a different Node.js version\nusing NODE_MODULE_VERSION 115.')
+    const abi = new Error(
+      'The module was compiled against a different Node.js version\nusing NODE_MODULE_VERSION 115.',
+    )
     const e2 = await failureOf(importOptional([['onnxruntime-node', () => Promise.reject(abi)]]))
-    expect(e2.message).toBe('BERTScore needs onnxruntime-node (installed, but it does not load: The module was compiled against a different Node.js version): npm install onnxruntime-node@1.30.0')
+    expect(e2.message).toBe(
+      'BERTScore needs onnxruntime-node (installed, but it does not load: The module was compiled against a different Node.js version): npm install onnxruntime-node@1.30.0',
+    )
   })
 })
 
@@ -74,7 +87,9 @@ describe('requireOptional', () => {
 })
 
 describe('OPTIONAL_PACKAGES', () => {
-  const pkg = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as Record<string, Record<string, unknown> | undefined>
+  const pkg = JSON.parse(
+    readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8'),
+  ) as Record<string, Record<string, unknown> | undefined>
   it('are optional peer dependencies at ^version, devDependencies at the exact version, and never plain dependencies', () => {
     for (const [name, { version }] of Object.entries(OPTIONAL_PACKAGES)) {
       expect(pkg['devDependencies']?.[name], name).toBe(version)
@@ -82,6 +97,8 @@ describe('OPTIONAL_PACKAGES', () => {
       expect(pkg['peerDependenciesMeta']?.[name], name).toEqual({ optional: true })
       expect(pkg['dependencies']?.[name], name).toBeUndefined()
     }
-    expect(Object.keys(pkg['peerDependencies'] ?? {}).sort()).toEqual(Object.keys(OPTIONAL_PACKAGES).sort())
+    expect(Object.keys(pkg['peerDependencies'] ?? {}).sort()).toEqual(
+      Object.keys(OPTIONAL_PACKAGES).sort(),
+    )
   })
 })

@@ -24,10 +24,15 @@ export type OptionalLoad<T> = readonly [OptionalPackage, () => Promise<T>]
 function notFound(e: unknown, name: string): boolean {
   if (!(e instanceof Error)) return false
   const code = (e as { code?: unknown }).code
-  return (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') && e.message.includes(`'${name}'`)
+  return (
+    (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') &&
+    e.message.includes(`'${name}'`)
+  )
 }
 
-function failure(failed: readonly { name: OptionalPackage; error: unknown }[]): MissingPackageError {
+function failure(
+  failed: readonly { name: OptionalPackage; error: unknown }[],
+): MissingPackageError {
   const feature = OPTIONAL_PACKAGES[failed[0]!.name].feature
   const specs = failed.map((f) => `${f.name}@${OPTIONAL_PACKAGES[f.name].version}`)
   const names = failed.map(({ name, error }) => {
@@ -35,7 +40,10 @@ function failure(failed: readonly { name: OptionalPackage; error: unknown }[]): 
     const why = (error instanceof Error ? error.message : String(error)).split('\n')[0]
     return `${name} (installed, but it does not load: ${why})`
   })
-  return new MissingPackageError(`${feature} needs ${names.join(' and ')}: npm install ${specs.join(' ')}`, specs)
+  return new MissingPackageError(
+    `${feature} needs ${names.join(' and ')}: npm install ${specs.join(' ')}`,
+    specs,
+  )
 }
 
 /**
@@ -47,7 +55,9 @@ export async function importOptional<const T extends readonly unknown[]>(
   loads: { readonly [K in keyof T]: OptionalLoad<T[K]> },
 ): Promise<T> {
   const settled = await Promise.allSettled(loads.map(([, load]) => load()))
-  const failed = settled.flatMap((s, i) => (s.status === 'rejected' ? [{ name: loads[i]![0], error: s.reason as unknown }] : []))
+  const failed = settled.flatMap((s, i) =>
+    s.status === 'rejected' ? [{ name: loads[i]![0], error: s.reason as unknown }] : [],
+  )
   if (failed.length > 0) throw failure(failed)
   return settled.map((s) => (s as PromiseFulfilledResult<unknown>).value) as unknown as T
 }

@@ -43,7 +43,11 @@ export function describeWriteError(err: unknown): string {
 }
 
 /** Write `data` to `file`, or throw an {@link OutputError} naming the file and the reason. */
-export async function writeOutputFile(file: string, data: string | Uint8Array, encoding: 'utf8' | 'latin1' = 'utf8'): Promise<void> {
+export async function writeOutputFile(
+  file: string,
+  data: string | Uint8Array,
+  encoding: 'utf8' | 'latin1' = 'utf8',
+): Promise<void> {
   try {
     await writeFile(file, data, typeof data === 'string' ? encoding : undefined)
   } catch (e) {
@@ -58,8 +62,11 @@ export async function writeOutputFile(file: string, data: string | Uint8Array, e
  */
 export function describeSystemError(err: unknown): { message: string; exitCode: number } | null {
   const e = err as NodeJS.ErrnoException | undefined
-  if (!(err instanceof Error) || typeof e?.code !== 'string' || typeof e.syscall !== 'string') return null
+  if (!(err instanceof Error) || typeof e?.code !== 'string' || typeof e.syscall !== 'string')
+    return null
   const where = typeof e.path === 'string' ? `${e.path}: ` : ''
   const known = e.code === 'ENOENT' ? 'no such file or directory' : USER_CODES[e.code]
-  return known !== undefined ? { message: `${where}${e.syscall} failed: ${known}`, exitCode: 2 } : { message: `${where}${e.syscall} failed: ${e.message}`, exitCode: 1 }
+  return known !== undefined
+    ? { message: `${where}${e.syscall} failed: ${known}`, exitCode: 2 }
+    : { message: `${where}${e.syscall} failed: ${e.message}`, exitCode: 1 }
 }

@@ -7,13 +7,14 @@
  * parse problem, or a query whose lines are not contiguous) the caller falls back to the
  * sequential reader, which reports problems with exact line numbers.
  */
-import { availableParallelism, loadavg } from 'node:os'
+
 import { closeSync, openSync, readSync, statSync } from 'node:fs'
+import { availableParallelism, loadavg } from 'node:os'
 import { Worker } from 'node:worker_threads'
-import type { RunQuery } from '../model/types.js'
 import { concatRunQueries } from '../model/run-query.js'
-import { TrecRunParser, type RunParseOptions } from './trec-run.js'
+import type { RunQuery } from '../model/types.js'
 import { inputLimits } from './source.js'
+import { type RunParseOptions, TrecRunParser } from './trec-run.js'
 
 /** A job the workers can rebuild: `module` exports `createQueryJob(config)`. */
 export interface JobSpec {
@@ -160,7 +161,9 @@ export async function runInParallel<S>(
   const cuts = splitFile(file, Array<number>(threads * RANGES_PER_THREAD).fill(1))
   const shared = new SharedArrayBuffer(4 * threads)
   const slots = new Int32Array(shared)
-  const workers = Array.from({ length: threads - 1 }, (_, w) => runWorker({ file, cuts, shared, slot: w + 1, parse, job: spec }))
+  const workers = Array.from({ length: threads - 1 }, (_, w) =>
+    runWorker({ file, cuts, shared, slot: w + 1, parse, job: spec }),
+  )
   const results: RangeResult[] = takeRanges(file, cuts, slots, parse, job)
   // Workers that have not started taking ranges by now are not waited for.
   const replies = await Promise.all(
@@ -175,7 +178,11 @@ export async function runInParallel<S>(
   if (replies.some((r) => !r.ok)) return null
   for (const r of replies) results.push(...r.ranges)
   results.sort((a, b) => a.index - b.index)
-  if (results.length !== cuts.length - 1 || results.some((r, i) => r.index !== i || !r.ok || r.repeated)) return null
+  if (
+    results.length !== cuts.length - 1 ||
+    results.some((r, i) => r.index !== i || !r.ok || r.repeated)
+  )
+    return null
   // Every query must be in one range only, apart from blocks cut by a boundary.
   const owner = new Map<string, number>()
   for (let i = 0; i < results.length; i++) {
@@ -189,7 +196,8 @@ export async function runInParallel<S>(
     const r = results[i]!
     if (r.head) {
       const prev = edges[edges.length - 1]
-      if (prev && prev.queryId === r.head.queryId) edges[edges.length - 1] = concatRunQueries(prev, r.head)
+      if (prev && prev.queryId === r.head.queryId)
+        edges[edges.length - 1] = concatRunQueries(prev, r.head)
       else edges.push(r.head)
     }
     if (r.tail) edges.push(r.tail)
@@ -213,7 +221,13 @@ const RANGES_PER_THREAD = 8
  * Take ranges from `cuts` one at a time (slot 0 of `slots` is the next one to take, shared by all
  * threads) and read each into `job`, until none is left.
  */
-export function takeRanges<S>(file: string, cuts: readonly number[], slots: Int32Array, parse: RunParseOptions, job: QueryJob<S>): RangeResult[] {
+export function takeRanges<S>(
+  file: string,
+  cuts: readonly number[],
+  slots: Int32Array,
+  parse: RunParseOptions,
+  job: QueryJob<S>,
+): RangeResult[] {
   const out: RangeResult[] = []
   const buf = Buffer.allocUnsafe(READ_BYTES)
   const fd = openSync(file, 'r')
@@ -242,7 +256,16 @@ const READ_BYTES = 8 * 1024 * 1024
  * the range starts the file) and the last one (unless it ends it) come back raw, since a range
  * boundary may cut them.
  */
-function processRange<S>(fd: number, buf: Buffer, index: number, start: number, end: number, last: boolean, parse: RunParseOptions, job: QueryJob<S>): RangeResult {
+function processRange<S>(
+  fd: number,
+  buf: Buffer,
+  index: number,
+  start: number,
+  end: number,
+  last: boolean,
+  parse: RunParseOptions,
+  job: QueryJob<S>,
+): RangeResult {
   const seen = new Set<string>()
   const qids: string[] = []
   let repeated = false
@@ -279,7 +302,16 @@ function processRange<S>(fd: number, buf: Buffer, index: number, start: number, 
       job.add(lastGroup)
     } else tail = lastGroup
   }
-  return { index, ok: parser.issues.length === 0, head, tail, qids, repeated, lastTag: parser.lastTag, contentLines: parser.contentLines }
+  return {
+    index,
+    ok: parser.issues.length === 0,
+    head,
+    tail,
+    qids,
+    repeated,
+    lastTag: parser.lastTag,
+    contentLines: parser.contentLines,
+  }
 }
 
 /**
@@ -288,7 +320,8 @@ function processRange<S>(fd: number, buf: Buffer, index: number, start: number, 
  */
 export function workerTakeRanges<S>(task: RangeTask, job: QueryJob<S>): WorkerResult {
   const slots = new Int32Array(task.shared)
-  if (Atomics.compareExchange(slots, task.slot, IDLE, ACTIVE) !== IDLE) return { ok: true, ranges: [], state: null }
+  if (Atomics.compareExchange(slots, task.slot, IDLE, ACTIVE) !== IDLE)
+    return { ok: true, ranges: [], state: null }
   const ranges = takeRanges(task.file, task.cuts, slots, task.parse, job)
   return { ok: true, ranges, state: job.exportState() }
 }

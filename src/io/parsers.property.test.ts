@@ -5,12 +5,12 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import type { RunQuery } from '../model/types.js'
 import { docIdsOf } from '../model/run-query.js'
+import type { RunQuery } from '../model/types.js'
 import { hashId } from '../rank/id-hash.js'
 import { IS_SPACE, parseCDouble, parseCLong } from './bytes.js'
 import { parseQrels } from './trec-qrels.js'
-import { TrecRunParser, type RunParseOptions } from './trec-run.js'
+import { type RunParseOptions, TrecRunParser } from './trec-run.js'
 
 /** Bytes biased towards what parsers branch on: C whitespace, digits, signs, '#', '.', 'e', NUL, high bytes. */
 const hostileByte = fc.oneof(
@@ -41,7 +41,13 @@ function parseRunChunks(chunks: readonly Buffer[], options: RunParseOptions) {
   for (const c of chunks) parser.feed(c)
   parser.end()
   return {
-    groups: groups.map((g) => ({ queryId: g.queryId, docIds: g.docIds, scores: g.scores, ranks: g.ranks, lines: g.lines })),
+    groups: groups.map((g) => ({
+      queryId: g.queryId,
+      docIds: g.docIds,
+      scores: g.scores,
+      ranks: g.ranks,
+      lines: g.lines,
+    })),
     issues: parser.issues,
     malformedLineNumber: parser.malformedLineNumber,
     contentLines: parser.contentLines,
@@ -68,27 +74,43 @@ const runOptions = fc.record(
 describe('parsers never throw on arbitrary bytes', () => {
   it('parseQrels returns issues, and ok exactly when there are none', () => {
     fc.assert(
-      fc.property(hostileBytes, fc.boolean(), fc.integer({ min: 1, max: 60 }), (bytes, comments, maxIssues) => {
-        const r = parseQrels(bytes, { comments, maxIssues })
-        expect(r.ok).toBe(r.issues.length === 0)
-        const lines = bytes.length === 0 ? 0 : bytes.filter((b) => b === 0x0a).length + (bytes[bytes.length - 1] === 0x0a ? 0 : 1)
-        for (const issue of r.issues) if ('line' in issue) expect(issue.line).toBeGreaterThanOrEqual(1), expect(issue.line).toBeLessThanOrEqual(lines)
-        let judged = 0
-        for (const q of r.value.queries.values()) judged += q.grades.size + q.duplicateDocs.length
-        expect(judged).toBeLessThanOrEqual(r.value.judgmentLines)
-      }),
+      fc.property(
+        hostileBytes,
+        fc.boolean(),
+        fc.integer({ min: 1, max: 60 }),
+        (bytes, comments, maxIssues) => {
+          const r = parseQrels(bytes, { comments, maxIssues })
+          expect(r.ok).toBe(r.issues.length === 0)
+          const lines =
+            bytes.length === 0
+              ? 0
+              : bytes.filter((b) => b === 0x0a).length + (bytes[bytes.length - 1] === 0x0a ? 0 : 1)
+          for (const issue of r.issues)
+            if ('line' in issue)
+              expect(issue.line).toBeGreaterThanOrEqual(1),
+                expect(issue.line).toBeLessThanOrEqual(lines)
+          let judged = 0
+          for (const q of r.value.queries.values()) judged += q.grades.size + q.duplicateDocs.length
+          expect(judged).toBeLessThanOrEqual(r.value.judgmentLines)
+        },
+      ),
       { numRuns: 3000 },
     )
   })
   it('TrecRunParser returns issues, whatever the options and however the bytes are cut', () => {
     fc.assert(
-      fc.property(hostileBytes, fc.array(fc.nat(), { maxLength: 8 }), runOptions, (bytes, points, options) => {
-        const whole = parseRunChunks([bytes], options)
-        expect(parseRunChunks(cut(bytes, points), options)).toEqual(whole)
-        const docs = whole.groups.reduce((s, g) => s + g.docIds.length, 0)
-        expect(docs).toBeLessThanOrEqual(whole.contentLines)
-        if (whole.issues.length === 0) expect(docs).toBe(whole.contentLines)
-      }),
+      fc.property(
+        hostileBytes,
+        fc.array(fc.nat(), { maxLength: 8 }),
+        runOptions,
+        (bytes, points, options) => {
+          const whole = parseRunChunks([bytes], options)
+          expect(parseRunChunks(cut(bytes, points), options)).toEqual(whole)
+          const docs = whole.groups.reduce((s, g) => s + g.docIds.length, 0)
+          expect(docs).toBeLessThanOrEqual(whole.contentLines)
+          if (whole.issues.length === 0) expect(docs).toBe(whole.contentLines)
+        },
+      ),
       { numRuns: 3000 },
     )
   })
@@ -100,8 +122,12 @@ const field = fc.array(fieldByte, { minLength: 1, maxLength: 12 }).map((a) => Bu
 /** A query id: a field that does not start with '#' (that would be a comment line). */
 const queryId = field.filter((b) => b[0] !== 0x23)
 /** One or more C isspace bytes other than '\n'. */
-const separator = fc.array(fc.constantFrom(0x20, 0x09, 0x0b, 0x0c, 0x0d), { minLength: 1, maxLength: 3 }).map((a) => Buffer.from(a))
-const optionalSpace = fc.array(fc.constantFrom(0x20, 0x09, 0x0b, 0x0c, 0x0d), { maxLength: 3 }).map((a) => Buffer.from(a))
+const separator = fc
+  .array(fc.constantFrom(0x20, 0x09, 0x0b, 0x0c, 0x0d), { minLength: 1, maxLength: 3 })
+  .map((a) => Buffer.from(a))
+const optionalSpace = fc
+  .array(fc.constantFrom(0x20, 0x09, 0x0b, 0x0c, 0x0d), { maxLength: 3 })
+  .map((a) => Buffer.from(a))
 const finiteDouble = fc.double({ noNaN: true, noDefaultInfinity: true })
 
 interface Rec {
@@ -112,17 +138,44 @@ interface Rec {
   tag: Buffer
 }
 
-const record = fc.record({ qid: queryId, doc: field, rank: fc.integer({ min: -1000, max: 1_000_000 }), score: finiteDouble, tag: field })
+const record = fc.record({
+  qid: queryId,
+  doc: field,
+  rank: fc.integer({ min: -1000, max: 1_000_000 }),
+  score: finiteDouble,
+  tag: field,
+})
 
 /** Lines `qid iter docno rank score tag`, each field and line end spelled with random whitespace. */
 const generatedRun = fc
-  .array(fc.tuple(record, fc.array(separator, { minLength: 5, maxLength: 5 }), optionalSpace, optionalSpace, fc.constantFrom('\n', '\r\n')), { minLength: 1, maxLength: 30 })
+  .array(
+    fc.tuple(
+      record,
+      fc.array(separator, { minLength: 5, maxLength: 5 }),
+      optionalSpace,
+      optionalSpace,
+      fc.constantFrom('\n', '\r\n'),
+    ),
+    { minLength: 1, maxLength: 30 },
+  )
   .map((lines) => ({
     records: lines.map(([r]) => r),
     bytes: Buffer.concat(
       lines.map(([r, sep, lead, trail, end]) => {
-        const fields = [r.qid, Buffer.from('Q0'), r.doc, Buffer.from(String(r.rank)), Buffer.from(String(r.score)), r.tag]
-        return Buffer.concat([lead, ...fields.flatMap((f, i) => (i < 5 ? [f, sep[i]!] : [f])), trail, Buffer.from(end)])
+        const fields = [
+          r.qid,
+          Buffer.from('Q0'),
+          r.doc,
+          Buffer.from(String(r.rank)),
+          Buffer.from(String(r.score)),
+          r.tag,
+        ]
+        return Buffer.concat([
+          lead,
+          ...fields.flatMap((f, i) => (i < 5 ? [f, sep[i]!] : [f])),
+          trail,
+          Buffer.from(end),
+        ])
       }),
     ),
   }))
@@ -130,23 +183,36 @@ const generatedRun = fc
 describe('runs round-trip', () => {
   it('a generated run parses back to its ids, ranks and scores, in order, grouped by query', () => {
     fc.assert(
-      fc.property(generatedRun, fc.array(fc.nat(), { maxLength: 5 }), ({ records, bytes }, points) => {
-        const r = parseRunChunks(cut(bytes, points), { keepRanks: true })
-        expect(r.issues).toEqual([])
-        const flat = r.groups.flatMap((g) => g.docIds.map((d, i) => ({ qid: g.queryId, doc: d, rank: g.ranks![i], score: g.scores[i], line: g.lines[i] })))
-        expect(flat).toEqual(
-          records.map((rec: Rec, i) => ({
-            qid: rec.qid.toString('latin1'),
-            doc: rec.doc.toString('latin1'),
-            rank: rec.rank,
-            score: Number(String(rec.score)),
-            line: i + 1,
-          })),
-        )
-        // Consecutive lines of one query form one group.
-        for (let i = 1; i < r.groups.length; i++) expect(r.groups[i]!.queryId).not.toBe(r.groups[i - 1]!.queryId)
-        expect(r.lastTag).toBe(records.at(-1)!.tag.toString('latin1'))
-      }),
+      fc.property(
+        generatedRun,
+        fc.array(fc.nat(), { maxLength: 5 }),
+        ({ records, bytes }, points) => {
+          const r = parseRunChunks(cut(bytes, points), { keepRanks: true })
+          expect(r.issues).toEqual([])
+          const flat = r.groups.flatMap((g) =>
+            g.docIds.map((d, i) => ({
+              qid: g.queryId,
+              doc: d,
+              rank: g.ranks![i],
+              score: g.scores[i],
+              line: g.lines[i],
+            })),
+          )
+          expect(flat).toEqual(
+            records.map((rec: Rec, i) => ({
+              qid: rec.qid.toString('latin1'),
+              doc: rec.doc.toString('latin1'),
+              rank: rec.rank,
+              score: Number(String(rec.score)),
+              line: i + 1,
+            })),
+          )
+          // Consecutive lines of one query form one group.
+          for (let i = 1; i < r.groups.length; i++)
+            expect(r.groups[i]!.queryId).not.toBe(r.groups[i - 1]!.queryId)
+          expect(r.lastTag).toBe(records.at(-1)!.tag.toString('latin1'))
+        },
+      ),
       { numRuns: 1000 },
     )
   })
@@ -158,7 +224,11 @@ describe('runs round-trip', () => {
         fc.nat({ max: records.length }).map((at) => {
           let pos = 0
           for (let k = 0; k < at; k++) pos = bytes.indexOf(0x0a, pos) + 1
-          return Buffer.concat([bytes.subarray(0, pos), Buffer.from(extra.join(''), 'latin1'), bytes.subarray(pos)])
+          return Buffer.concat([
+            bytes.subarray(0, pos),
+            Buffer.from(extra.join(''), 'latin1'),
+            bytes.subarray(pos),
+          ])
         }),
       ),
     )
@@ -174,7 +244,14 @@ describe('runs round-trip', () => {
         p2.end()
         expect(p2.issues).toEqual([])
         expect(p2.lastTag).toBe(p1.lastTag)
-        expect(compact.map((g) => ({ q: g.queryId, ids: docIdsOf(g), scores: g.scores, lines: g.lines }))).toEqual(
+        expect(
+          compact.map((g) => ({
+            q: g.queryId,
+            ids: docIdsOf(g),
+            scores: g.scores,
+            lines: g.lines,
+          })),
+        ).toEqual(
           plain.map((g) => ({ q: g.queryId, ids: g.docIds, scores: g.scores, lines: g.lines })),
         )
         for (const g of [...plain, ...compact]) expect(g.docHashes).toEqual(docIdsOf(g).map(hashId))
@@ -182,7 +259,13 @@ describe('runs round-trip', () => {
         const physical = bytes.toString('latin1').split('\n')
         for (const g of compact) {
           const ids = docIdsOf(g)
-          g.lines.forEach((line, i) => expect(physical[line - 1]!.split(/[ \t\v\f\r]+/).filter((f) => f !== '').slice(0, 3)).toEqual([g.queryId, 'Q0', ids[i]]))
+          g.lines.forEach((line, i) =>
+            expect(
+              physical[line - 1]!.split(/[ \t\v\f\r]+/)
+                .filter((f) => f !== '')
+                .slice(0, 3),
+            ).toEqual([g.queryId, 'Q0', ids[i]]),
+          )
         }
       }),
       { numRuns: 1000 },
@@ -192,7 +275,9 @@ describe('runs round-trip', () => {
     fc.assert(
       fc.property(generatedRun, ({ records, bytes }) => {
         const r = parseRunChunks([bytes], { float32: true })
-        expect(r.groups.flatMap((g) => g.scores)).toEqual(records.map((rec) => Math.fround(Number(String(rec.score)))))
+        expect(r.groups.flatMap((g) => g.scores)).toEqual(
+          records.map((rec) => Math.fround(Number(String(rec.score)))),
+        )
       }),
       { numRuns: 300 },
     )
@@ -201,7 +286,9 @@ describe('runs round-trip', () => {
 
 const ascii = (s: string): Buffer => Buffer.from(s, 'latin1')
 /** Leading C whitespace, which `atof`/`atol` skip. */
-const leading = fc.array(fc.constantFrom(' ', '\t', '\n', '\v', '\f', '\r'), { maxLength: 3 }).map((a) => a.join(''))
+const leading = fc
+  .array(fc.constantFrom(' ', '\t', '\n', '\v', '\f', '\r'), { maxLength: 3 })
+  .map((a) => a.join(''))
 /** Bytes that cannot continue a number. */
 const junk = fc.constantFrom('', ' ', 'x', ',', ';', '\t1', '#', '%')
 
@@ -210,7 +297,12 @@ describe('parseCDouble agrees with Number', () => {
     fc.assert(
       fc.property(finiteDouble, leading, junk, (x, lead, tail) => {
         const text = String(x)
-        expect(Object.is(parseCDouble(ascii(lead + text + tail), 0, lead.length + text.length + tail.length), Number(text))).toBe(true)
+        expect(
+          Object.is(
+            parseCDouble(ascii(lead + text + tail), 0, lead.length + text.length + tail.length),
+            Number(text),
+          ),
+        ).toBe(true)
       }),
       { numRuns: 20_000 },
     )
@@ -218,7 +310,11 @@ describe('parseCDouble agrees with Number', () => {
   it('on toPrecision, toExponential and toFixed spellings', () => {
     fc.assert(
       fc.property(finiteDouble, fc.integer({ min: 1, max: 21 }), (x, p) => {
-        for (const text of [x.toPrecision(p), x.toExponential(p - 1), Math.abs(x) < 1e21 ? x.toFixed(p - 1) : String(x)]) {
+        for (const text of [
+          x.toPrecision(p),
+          x.toExponential(p - 1),
+          Math.abs(x) < 1e21 ? x.toFixed(p - 1) : String(x),
+        ]) {
           expect([text, parseCDouble(ascii(text), 0, text.length)]).toEqual([text, Number(text)])
         }
       }),
@@ -226,12 +322,20 @@ describe('parseCDouble agrees with Number', () => {
     )
   })
   it('on long digit strings, signs and leading zeros', () => {
-    const digits = fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 1, maxLength: 40 }).map((a) => a.join(''))
+    const digits = fc
+      .array(fc.integer({ min: 0, max: 9 }), { minLength: 1, maxLength: 40 })
+      .map((a) => a.join(''))
     fc.assert(
-      fc.property(fc.constantFrom('', '+', '-'), digits, fc.option(digits), fc.option(fc.integer({ min: -400, max: 400 })), (sign, int, frac, exp) => {
-        const text = `${sign}${int}${frac === null ? '' : `.${frac}`}${exp === null ? '' : `e${exp}`}`
-        expect([text, parseCDouble(ascii(text), 0, text.length)]).toEqual([text, Number(text)])
-      }),
+      fc.property(
+        fc.constantFrom('', '+', '-'),
+        digits,
+        fc.option(digits),
+        fc.option(fc.integer({ min: -400, max: 400 })),
+        (sign, int, frac, exp) => {
+          const text = `${sign}${int}${frac === null ? '' : `.${frac}`}${exp === null ? '' : `e${exp}`}`
+          expect([text, parseCDouble(ascii(text), 0, text.length)]).toEqual([text, Number(text)])
+        },
+      ),
       { numRuns: 10_000 },
     )
   })
@@ -239,12 +343,23 @@ describe('parseCDouble agrees with Number', () => {
 
 describe('parseCLong agrees with parseInt', () => {
   it('on integers up to 15 digits, with whitespace, signs, leading zeros and trailing junk', () => {
-    const digits = fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 1, maxLength: 15 }).map((a) => a.join(''))
+    const digits = fc
+      .array(fc.integer({ min: 0, max: 9 }), { minLength: 1, maxLength: 15 })
+      .map((a) => a.join(''))
     fc.assert(
-      fc.property(leading, fc.constantFrom('', '+', '-'), digits, fc.constantFrom('', '.7', 'x', ' 9', 'e5'), (lead, sign, d, tail) => {
-        const text = lead + sign + d + tail
-        expect([text, parseCLong(ascii(text), 0, text.length)]).toEqual([text, parseInt(text, 10)])
-      }),
+      fc.property(
+        leading,
+        fc.constantFrom('', '+', '-'),
+        digits,
+        fc.constantFrom('', '.7', 'x', ' 9', 'e5'),
+        (lead, sign, d, tail) => {
+          const text = lead + sign + d + tail
+          expect([text, parseCLong(ascii(text), 0, text.length)]).toEqual([
+            text,
+            parseInt(text, 10),
+          ])
+        },
+      ),
       { numRuns: 10_000 },
     )
   })

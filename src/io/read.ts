@@ -2,14 +2,14 @@
  * Whole-file readers for the library API: they throw {@link InputError} with every issue found.
  */
 import { InputError } from '../errors/trecscore-error.js'
-import type { Qrels, Run, RunQuery } from '../model/types.js'
 import { concatRunQueries } from '../model/run-query.js'
-import { inputLimits, readChunks, type SourceName } from './source.js'
-import { QrelsParser, type QrelsParseOptions, type QrelsParseResult } from './trec-qrels.js'
-import { TrecRunParser, type RunParseOptions } from './trec-run.js'
-import { LineSplitter, splitFields } from './lines.js'
+import type { Qrels, Run, RunQuery } from '../model/types.js'
 import { binaryString } from './bytes.js'
 import type { InputLimits } from './limits.js'
+import { LineSplitter, splitFields } from './lines.js'
+import { inputLimits, readChunks, type SourceName } from './source.js'
+import { type QrelsParseOptions, type QrelsParseResult, QrelsParser } from './trec-qrels.js'
+import { type RunParseOptions, TrecRunParser } from './trec-run.js'
 
 /** Sees every chunk a reader reads, in order (e.g. to hash the input while it streams). */
 export type ChunkObserver = (chunk: Buffer) => void
@@ -18,7 +18,12 @@ export type ChunkObserver = (chunk: Buffer) => void
  * Stream a qrels file through {@link QrelsParser} (memory holds the judgments, not the file);
  * every input limit applies. Returns the parse result and the bytes read.
  */
-export async function streamQrels(source: SourceName, options: Omit<QrelsParseOptions, 'file'> = {}, limits: InputLimits = inputLimits(), observe?: ChunkObserver): Promise<QrelsParseResult & { readonly bytes: number }> {
+export async function streamQrels(
+  source: SourceName,
+  options: Omit<QrelsParseOptions, 'file'> = {},
+  limits: InputLimits = inputLimits(),
+  observe?: ChunkObserver,
+): Promise<QrelsParseResult & { readonly bytes: number }> {
   const parser = new QrelsParser({ maxLineBytes: limits.maxLineBytes, ...options, file: source })
   let bytes = 0
   for await (const chunk of readChunks(source, limits)) {
@@ -35,7 +40,11 @@ export async function streamQrels(source: SourceName, options: Omit<QrelsParseOp
  * Read and parse a qrels file (`-` for stdin, `.gz` ok), streamed; `observe` sees every chunk
  * read. Throws {@link InputError}.
  */
-export async function readQrels(source: SourceName, options: Omit<QrelsParseOptions, 'file'> = {}, observe?: ChunkObserver): Promise<Qrels> {
+export async function readQrels(
+  source: SourceName,
+  options: Omit<QrelsParseOptions, 'file'> = {},
+  observe?: ChunkObserver,
+): Promise<Qrels> {
   const r = await streamQrels(source, options, inputLimits(), observe)
   if (r.bytes === 0) throw new InputError([{ code: 'empty_file', file: source }])
   if (!r.ok) throw new InputError(r.issues)
@@ -43,7 +52,10 @@ export async function readQrels(source: SourceName, options: Omit<QrelsParseOpti
 }
 
 /** Parse a TREC run held in memory. Returns the run and every issue found. */
-export function parseRun(bytes: Buffer, options: RunParseOptions = {}): { ok: boolean; value: Run; issues: TrecRunParser['issues'] } {
+export function parseRun(
+  bytes: Buffer,
+  options: RunParseOptions = {},
+): { ok: boolean; value: Run; issues: TrecRunParser['issues'] } {
   const queries = new Map<string, RunQuery>()
   const parser = new TrecRunParser((g) => add(queries, g), options)
   parser.feed(bytes)
@@ -52,10 +64,18 @@ export function parseRun(bytes: Buffer, options: RunParseOptions = {}): { ok: bo
 }
 
 /** Read and parse a whole TREC run file; `observe` sees every chunk read. Throws {@link InputError}. */
-export async function readRun(source: SourceName, options: Omit<RunParseOptions, 'file'> = {}, observe?: ChunkObserver): Promise<Run> {
+export async function readRun(
+  source: SourceName,
+  options: Omit<RunParseOptions, 'file'> = {},
+  observe?: ChunkObserver,
+): Promise<Run> {
   const limits = inputLimits()
   const queries = new Map<string, RunQuery>()
-  const parser = new TrecRunParser((g) => add(queries, g), { maxLineBytes: limits.maxLineBytes, ...options, file: source })
+  const parser = new TrecRunParser((g) => add(queries, g), {
+    maxLineBytes: limits.maxLineBytes,
+    ...options,
+    file: source,
+  })
   let bytes = 0
   for await (const chunk of readChunks(source, limits)) {
     bytes += chunk.length
@@ -85,7 +105,10 @@ export async function readIdList(source: SourceName): Promise<Set<string>> {
     if (lines.stopped) break
   }
   lines.end()
-  if (lines.tooLongLine !== undefined) throw new InputError([{ code: 'line_too_long', file: source, line: lines.tooLongLine, limit: limits.maxLineBytes }])
+  if (lines.tooLongLine !== undefined)
+    throw new InputError([
+      { code: 'line_too_long', file: source, line: lines.tooLongLine, limit: limits.maxLineBytes },
+    ])
   return ids
 }
 

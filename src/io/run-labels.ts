@@ -7,9 +7,9 @@
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { TrecscoreError } from '../errors/trecscore-error.js'
-import { readChunks } from './source.js'
 import { binaryString } from './bytes.js'
 import { LineSplitter, splitFields } from './lines.js'
+import { readChunks } from './source.js'
 
 /** A run file and the label it is printed under. */
 export interface NamedRun {
@@ -36,7 +36,11 @@ export const RUN_LABEL_SOURCES = ['tag', 'file', 'path'] as const
 export type RunLabelSource = (typeof RUN_LABEL_SOURCES)[number]
 
 function components(path: string): string[] {
-  return path.replace(/\\/g, '/').replace(/^(\.\/)+/, '').split('/').filter((c, i, all) => c !== '' || i === all.length - 1)
+  return path
+    .replace(/\\/g, '/')
+    .replace(/^(\.\/)+/, '')
+    .split('/')
+    .filter((c, i, all) => c !== '' || i === all.length - 1)
 }
 
 /** The file name of a path (last component). */
@@ -80,7 +84,11 @@ function numberRepeats(labels: readonly string[]): string[] {
  * RETECO's), the tag of its first file in name order that has one.
  */
 export async function readRunTag(path: string): Promise<string | null> {
-  if (path === '-') throw new TrecscoreError('--names-from tag: standard input cannot be read twice; give the run a --name', 2)
+  if (path === '-')
+    throw new TrecscoreError(
+      '--names-from tag: standard input cannot be read twice; give the run a --name',
+      2,
+    )
   if (existsSync(path) && statSync(path).isDirectory()) {
     for (const f of readdirSync(path).sort()) {
       const file = join(path, f)
@@ -128,37 +136,61 @@ export interface RunLabelOptions {
  * {@link defaultRunLabels} (or the path as typed, with `fallback: 'path'`). Throws a usage error (exit 2) for too many `--name`s, an empty label,
  * or two runs under one label.
  */
-export async function resolveRunLabels(args: readonly string[], options: RunLabelOptions = {}): Promise<NamedRun[]> {
+export async function resolveRunLabels(
+  args: readonly string[],
+  options: RunLabelOptions = {},
+): Promise<NamedRun[]> {
   const split = args.map((a) => {
     const eq = a.indexOf('=')
     if (eq <= 0 || a === '-' || existsSync(a)) return { path: a, label: undefined }
     return { path: a.slice(eq + 1), label: a.slice(0, eq) }
   })
   const names = options.names ?? []
-  if (names.length > args.length) throw new TrecscoreError(`--name given ${names.length} times for ${args.length} run(s); give one --name per run, in the order of the runs`, 2)
-  if (names.length > 0 && options.from !== undefined) throw new TrecscoreError('--name and --names-from: give one or the other', 2)
-  const both = split.flatMap((s, i) => (s.label !== undefined && names[i] !== undefined ? [`${s.label}=${s.path}`] : []))
-  if (both.length) throw new TrecscoreError(`${both.join(', ')}: labelled twice (LABEL=PATH and --name); use one way for all runs`, 2)
+  if (names.length > args.length)
+    throw new TrecscoreError(
+      `--name given ${names.length} times for ${args.length} run(s); give one --name per run, in the order of the runs`,
+      2,
+    )
+  if (names.length > 0 && options.from !== undefined)
+    throw new TrecscoreError('--name and --names-from: give one or the other', 2)
+  const both = split.flatMap((s, i) =>
+    s.label !== undefined && names[i] !== undefined ? [`${s.label}=${s.path}`] : [],
+  )
+  if (both.length)
+    throw new TrecscoreError(
+      `${both.join(', ')}: labelled twice (LABEL=PATH and --name); use one way for all runs`,
+      2,
+    )
   const paths = split.map((s) => s.path)
   const from = options.from ?? (options.fallback === 'path' ? 'path' : undefined)
-  const fallback = from === 'path' ? [...paths] : from === 'file' ? paths.map(fileLabel) : defaultRunLabels(paths)
+  const fallback =
+    from === 'path' ? [...paths] : from === 'file' ? paths.map(fileLabel) : defaultRunLabels(paths)
   const labels: string[] = []
   for (let i = 0; i < split.length; i++) {
     const s = split[i]!
     let label = s.label ?? names[i]
     if (label === undefined && options.from === 'tag') {
       const tag = await readRunTag(s.path)
-      if (tag === null) throw new TrecscoreError(`--names-from tag: ${s.path} has no run line to take a tag from; give it a --name`, 2)
+      if (tag === null)
+        throw new TrecscoreError(
+          `--names-from tag: ${s.path} has no run line to take a tag from; give it a --name`,
+          2,
+        )
       label = tag
     }
     label ??= fallback[i]!
-    if (label.trim() === '') throw new TrecscoreError(`run ${JSON.stringify(s.path)}: empty label`, 2)
+    if (label.trim() === '')
+      throw new TrecscoreError(`run ${JSON.stringify(s.path)}: empty label`, 2)
     labels.push(label)
   }
   const first = new Map<string, string>()
   for (let i = 0; i < labels.length; i++) {
     const other = first.get(labels[i]!)
-    if (other !== undefined && other !== paths[i]) throw new TrecscoreError(`two runs are labelled ${JSON.stringify(labels[i])} (${other} and ${paths[i]}); give them distinct --name labels`, 2)
+    if (other !== undefined && other !== paths[i])
+      throw new TrecscoreError(
+        `two runs are labelled ${JSON.stringify(labels[i])} (${other} and ${paths[i]}); give them distinct --name labels`,
+        2,
+      )
     first.set(labels[i]!, paths[i]!)
   }
   // The same file given twice under one label: number the repeats, as the default labels do.

@@ -1,8 +1,8 @@
-import { inputLimits, readChunksPrefetched, type SourceName } from './source.js'
-import { TrecRunParser, type RunParseOptions } from './trec-run.js'
-import type { RunQuery } from '../model/types.js'
 import { concatRunQueries } from '../model/run-query.js'
+import type { RunQuery } from '../model/types.js'
 import { IdIndex } from '../rank/id-index.js'
+import { inputLimits, readChunksPrefetched, type SourceName } from './source.js'
+import { type RunParseOptions, TrecRunParser } from './trec-run.js'
 
 /** What {@link streamRunQueries} saw while reading. */
 export interface RunReadSummary {

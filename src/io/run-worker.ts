@@ -3,15 +3,28 @@
  * evaluate until none is left.
  */
 import { parentPort, workerData } from 'node:worker_threads'
-import { workerTakeRanges, type QueryJob, type RangeTask, type WorkerResult } from './parallel-run.js'
+import {
+  type QueryJob,
+  type RangeTask,
+  type WorkerResult,
+  workerTakeRanges,
+} from './parallel-run.js'
 
 async function main(task: RangeTask): Promise<WorkerResult> {
-  const mod = (await import(task.job.module)) as { createQueryJob(config: unknown): Promise<QueryJob<unknown>> }
+  const mod = (await import(task.job.module)) as {
+    createQueryJob(config: unknown): Promise<QueryJob<unknown>>
+  }
   const job = await mod.createQueryJob(task.job.config)
   return workerTakeRanges(task, job)
 }
 
 main(workerData as RangeTask).then(
   (r) => parentPort!.postMessage(r),
-  (e: unknown) => parentPort!.postMessage({ ok: false, ranges: [], state: null, error: String(e) } satisfies WorkerResult),
+  (e: unknown) =>
+    parentPort!.postMessage({
+      ok: false,
+      ranges: [],
+      state: null,
+      error: String(e),
+    } satisfies WorkerResult),
 )

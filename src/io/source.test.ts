@@ -19,12 +19,16 @@ describe.skipIf(!hasMkfifo)('readChunksPrefetched on a FIFO', () => {
     for (let i = 0; i < 20; i++) {
       const fifo = join(dir, `f${i}`)
       expect(spawnSync('mkfifo', [fifo]).status).toBe(0)
-      const writer = spawn('sh', ['-c', `cat "${join(dir, 'data')}" > "${fifo}"`], { stdio: 'ignore' })
+      const writer = spawn('sh', ['-c', `cat "${join(dir, 'data')}" > "${fifo}"`], {
+        stdio: 'ignore',
+      })
       let bytes = 0
       const read = (async () => {
         for await (const c of readChunksPrefetched(fifo)) bytes += c.length
       })()
-      const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error(`try ${i}: the read hung`)), 10_000).unref())
+      const timeout = new Promise((_, reject) =>
+        setTimeout(() => reject(new Error(`try ${i}: the read hung`)), 10_000).unref(),
+      )
       await Promise.race([read, timeout])
       expect(bytes).toBe(data.length)
       writer.kill()

@@ -1,8 +1,8 @@
 import { createReadStream, promises as fsp } from 'node:fs'
-import { createGunzip } from 'node:zlib'
 import type { Readable } from 'node:stream'
+import { createGunzip } from 'node:zlib'
 import { TrecscoreError } from '../errors/trecscore-error.js'
-import { inputLimitsFrom, LIMIT_ENV, MAX_WHOLE_FILE_BYTES, type InputLimits } from './limits.js'
+import { type InputLimits, inputLimitsFrom, LIMIT_ENV, MAX_WHOLE_FILE_BYTES } from './limits.js'
 
 /** Where input bytes come from: a file path, `-` for standard input; `.gz` files are inflated. */
 export type SourceName = string
@@ -36,7 +36,12 @@ function tooLarge(name: string, limit: number, what: string, hint = RAISE): Sour
 }
 
 /** Stop a stream of chunks once more than `limit` bytes came through. */
-async function* capped(name: string, chunks: AsyncGenerator<Buffer>, limit: number, hint: string): AsyncGenerator<Buffer> {
+async function* capped(
+  name: string,
+  chunks: AsyncGenerator<Buffer>,
+  limit: number,
+  hint: string,
+): AsyncGenerator<Buffer> {
   let total = 0
   for await (const c of chunks) {
     total += c.length
@@ -81,11 +86,23 @@ async function* fromStream(name: string, stream: Readable): AsyncGenerator<Buffe
  * Throws {@link SourceError} for a missing file, a directory, a truncated or corrupt gzip, or
  * more than `limits.maxInputBytes` bytes (after decompression).
  */
-export async function* readChunks(name: SourceName, limits: InputLimits = inputLimits()): AsyncGenerator<Buffer> {
-  yield* capped(name === '-' ? '<stdin>' : name, rawChunks(name, limits, RAISE), limits.maxInputBytes, RAISE)
+export async function* readChunks(
+  name: SourceName,
+  limits: InputLimits = inputLimits(),
+): AsyncGenerator<Buffer> {
+  yield* capped(
+    name === '-' ? '<stdin>' : name,
+    rawChunks(name, limits, RAISE),
+    limits.maxInputBytes,
+    RAISE,
+  )
 }
 
-async function* rawChunks(name: SourceName, limits: InputLimits, hint: string): AsyncGenerator<Buffer> {
+async function* rawChunks(
+  name: SourceName,
+  limits: InputLimits,
+  hint: string,
+): AsyncGenerator<Buffer> {
   if (name === '-') {
     yield* fromStream('<stdin>', process.stdin)
     return
@@ -144,7 +161,10 @@ async function* handleChunks(name: string, handle: fsp.FileHandle): AsyncGenerat
  * chunk: two buffers are reused in turn, and the next read runs while the current chunk is
  * being consumed. Plain files only; other sources fall back to {@link readChunks}.
  */
-export async function* readChunksPrefetched(name: SourceName, limits: InputLimits = inputLimits()): AsyncGenerator<Buffer> {
+export async function* readChunksPrefetched(
+  name: SourceName,
+  limits: InputLimits = inputLimits(),
+): AsyncGenerator<Buffer> {
   if (name === '-' || name.endsWith('.gz')) {
     yield* readChunks(name, limits)
     return
@@ -201,13 +221,21 @@ export async function* readChunksPrefetched(name: SourceName, limits: InputLimit
  * past `limits.maxInputBytes` or {@link MAX_WHOLE_FILE_BYTES} (512 MiB), whichever is smaller;
  * line-based inputs are streamed instead (see `io/lines.ts`).
  */
-export async function readAll(name: SourceName, limits: InputLimits = inputLimits()): Promise<Buffer> {
+export async function readAll(
+  name: SourceName,
+  limits: InputLimits = inputLimits(),
+): Promise<Buffer> {
   const cap = Math.min(limits.maxInputBytes, MAX_WHOLE_FILE_BYTES)
   const hint = cap < limits.maxInputBytes ? WHOLE : RAISE
   const capLimits = { ...limits, maxInputBytes: cap }
   const parts: Buffer[] = []
   let total = 0
-  for await (const c of capped(name === '-' ? '<stdin>' : name, rawChunks(name, capLimits, hint), cap, hint)) {
+  for await (const c of capped(
+    name === '-' ? '<stdin>' : name,
+    rawChunks(name, capLimits, hint),
+    cap,
+    hint,
+  )) {
     parts.push(c)
     total += c.length
   }

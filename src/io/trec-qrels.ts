@@ -1,9 +1,9 @@
-import { binaryString, parseCLong } from './bytes.js'
-import { DEFAULT_MAX_LINE_BYTES, hasBareCr, LineSplitter, splitFields } from './lines.js'
-import { readInteger } from './numbers.js'
 import type { InputIssue } from '../errors/issues.js'
 import type { Qrels, SubtopicJudgments } from '../model/types.js'
 import { JudgmentStoreBuilder } from '../rank/judgment-store.js'
+import { binaryString, parseCLong } from './bytes.js'
+import { DEFAULT_MAX_LINE_BYTES, hasBareCr, LineSplitter, splitFields } from './lines.js'
+import { readInteger } from './numbers.js'
 
 /** Options of {@link parseQrels}. */
 export interface QrelsParseOptions {
@@ -73,7 +73,14 @@ export class QrelsParser {
   private readonly lines: LineSplitter
   private readonly f: number[] = []
   /** Diversity qrels: per query, per doc, its first line and highest judgment; per subtopic, the relevant docs. */
-  private readonly div: Map<string, { readonly docs: Map<string, { line: number; grade: number }>; readonly subtopics: Map<string, Set<string>>; readonly seen: Map<string, number> }> | null
+  private readonly div: Map<
+    string,
+    {
+      readonly docs: Map<string, { line: number; grade: number }>
+      readonly subtopics: Map<string, Set<string>>
+      readonly seen: Map<string, number>
+    }
+  > | null
   private nulBuf: Uint8Array | null = null
   private nextNul = -1
 
@@ -85,7 +92,10 @@ export class QrelsParser {
     this.stopAtFirst = options.stopAtFirstError ?? false
     this.remap = options.remap
     this.div = options.format === 'diversity' ? new Map() : null
-    this.lines = new LineSplitter((buf, start, end, line) => this.onLine(buf, start, end, line), options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES)
+    this.lines = new LineSplitter(
+      (buf, start, end, line) => this.onLine(buf, start, end, line),
+      options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES,
+    )
   }
 
   /** Parse the complete lines of `chunk`. */
@@ -103,7 +113,12 @@ export class QrelsParser {
   /** The judgments and every issue (call after {@link end}). */
   result(): QrelsParseResult {
     const subtopics = this.div ? this.finishDiversity() : undefined
-    const value: Qrels = { queries: this.store.finish(), commentLines: this.commentLines, judgmentLines: this.judgmentLines, ...(subtopics ? { subtopics } : {}) }
+    const value: Qrels = {
+      queries: this.store.finish(),
+      commentLines: this.commentLines,
+      judgmentLines: this.judgmentLines,
+      ...(subtopics ? { subtopics } : {}),
+    }
     return this.malformedLineNumber === undefined
       ? { ok: this.issues.length === 0, value, issues: this.issues }
       : { ok: false, value, issues: this.issues, malformedLineNumber: this.malformedLineNumber }
@@ -123,7 +138,11 @@ export class QrelsParser {
           else docs.set(doc, [s])
         }
       })
-      out.set(qid, { count: relevant.length, docs, relevantPerSubtopic: relevant.map((set) => set.size) })
+      out.set(qid, {
+        count: relevant.length,
+        docs,
+        relevantPerSubtopic: relevant.map((set) => set.size),
+      })
     }
     this.div!.clear()
     return out
@@ -133,7 +152,12 @@ export class QrelsParser {
     const at = this.lines.tooLongLine
     if (at === undefined || this.stopped) return
     this.malformedLineNumber ??= this.counted + 1
-    this.issues.push({ code: 'line_too_long', file: this.file, line: at, limit: this.lines.maxLineBytes })
+    this.issues.push({
+      code: 'line_too_long',
+      file: this.file,
+      line: at,
+      limit: this.lines.maxLineBytes,
+    })
     this.stopped = true
   }
 
@@ -158,25 +182,53 @@ export class QrelsParser {
     }
     const text = (): string => binaryString(buf, start, Math.min(end, start + 400))
     if (this.nextNul >= 0 && this.nextNul < end) {
-      return this.problem({ code: 'nul_byte', file, line, text: binaryString(buf, start, Math.min(end, start + 200)) })
+      return this.problem({
+        code: 'nul_byte',
+        file,
+        line,
+        text: binaryString(buf, start, Math.min(end, start + 200)),
+      })
     }
     const f = this.f
     const count = splitFields(buf, start, end, f)
     if (count !== 4) {
-      if (this.strict && hasBareCr(buf, start, end)) return this.problem({ code: 'bare_cr', file, line, text: text() })
-      return this.problem({ code: 'field_count', file, line, expected: '4 fields (qid iter docno rel)', found: count, text: text() })
+      if (this.strict && hasBareCr(buf, start, end))
+        return this.problem({ code: 'bare_cr', file, line, text: text() })
+      return this.problem({
+        code: 'field_count',
+        file,
+        line,
+        expected: '4 fields (qid iter docno rel)',
+        found: count,
+        text: text(),
+      })
     }
     const g0 = f[6]!
     const g1 = f[7]!
     let grade: number
     if (this.strict) {
       const v = readInteger(buf, g0, g1)
-      if (v === null) return this.problem({ code: 'not_an_integer', field: 'grade', file, line, found: binaryString(buf, g0, Math.min(g1, g0 + 100)), text: text() })
+      if (v === null)
+        return this.problem({
+          code: 'not_an_integer',
+          field: 'grade',
+          file,
+          line,
+          found: binaryString(buf, g0, Math.min(g1, g0 + 100)),
+          text: text(),
+        })
       grade = v
     } else grade = parseCLong(buf, g0, g1)
     if (this.remap) grade = this.remap.get(grade) ?? grade
     if (grade > MAX_GRADE) {
-      return this.problem({ code: 'grade_too_large', file, line, found: binaryString(buf, g0, Math.min(g1, g0 + 100)), limit: MAX_GRADE, text: text() })
+      return this.problem({
+        code: 'grade_too_large',
+        file,
+        line,
+        found: binaryString(buf, g0, Math.min(g1, g0 + 100)),
+        limit: MAX_GRADE,
+        text: text(),
+      })
     }
     if (this.div) return this.addSubtopicJudgment(buf, f, grade, line, text)
     this.judgmentLines++
@@ -184,8 +236,21 @@ export class QrelsParser {
     return true
   }
 
-  private addSubtopicJudgment(buf: Uint8Array, f: readonly number[], grade: number, line: number, text: () => string): boolean {
-    if (grade < 0) return this.problem({ code: 'negative_judgment', file: this.file, line, found: String(grade), text: text() })
+  private addSubtopicJudgment(
+    buf: Uint8Array,
+    f: readonly number[],
+    grade: number,
+    line: number,
+    text: () => string,
+  ): boolean {
+    if (grade < 0)
+      return this.problem({
+        code: 'negative_judgment',
+        file: this.file,
+        line,
+        found: String(grade),
+        text: text(),
+      })
     const qid = binaryString(buf, f[0]!, f[1]!)
     const subtopic = binaryString(buf, f[2]!, f[3]!)
     const doc = binaryString(buf, f[4]!, f[5]!)
@@ -197,7 +262,15 @@ export class QrelsParser {
     const key = `${subtopic}\u0000${doc}`
     const d = q.docs.get(doc)
     const first = q.seen.get(key)
-    if (first !== undefined) return this.problem({ code: 'duplicate_judgment', file: this.file, line, queryId: qid, docId: doc, firstLine: first })
+    if (first !== undefined)
+      return this.problem({
+        code: 'duplicate_judgment',
+        file: this.file,
+        line,
+        queryId: qid,
+        docId: doc,
+        firstLine: first,
+      })
     q.seen.set(key, line)
     this.judgmentLines++
     if (d) d.grade = Math.max(d.grade, grade)

@@ -13,11 +13,12 @@ const CLASS: Uint8Array = (() => {
   for (let b = 0; b < 256; b++) t[b] = b === 0x0a ? NEWLINE : IS_SPACE[b] ? SPACE : FIELD
   return t
 })()
+
+import type { InputIssue } from '../errors/issues.js'
+import type { RunQuery } from '../model/types.js'
 import { HASH_SEED, hashFinish, hashStep } from '../rank/id-hash.js'
 import { DEFAULT_MAX_LINE_BYTES, hasBareCr, splitFields } from './lines.js'
 import { readScore } from './numbers.js'
-import type { InputIssue } from '../errors/issues.js'
-import type { RunQuery } from '../model/types.js'
 
 /** Options of {@link TrecRunParser}. */
 export interface RunParseOptions {
@@ -146,7 +147,8 @@ export class TrecRunParser {
       }
       const joined = Buffer.concat([this.carry, chunk.subarray(0, nl)])
       this.carry = null
-      if (this.parseLine(joined, viewOf(joined), 0, joined.length, true, joined.indexOf(0)) === -2) return
+      if (this.parseLine(joined, viewOf(joined), 0, joined.length, true, joined.indexOf(0)) === -2)
+        return
       pos = nl + 1
     }
     // NUL bytes: find the next one once and move on only when a line passes it (linear time).
@@ -183,7 +185,12 @@ export class TrecRunParser {
 
   /** Record an overlong line and stop; returns -2 (see `parseLine`). */
   private tooLong(): number {
-    this.issues.push({ code: 'line_too_long', file: this.file, line: this.line + 1, limit: this.maxLine })
+    this.issues.push({
+      code: 'line_too_long',
+      file: this.file,
+      line: this.line + 1,
+      limit: this.maxLine,
+    })
     this.stopped = true
     this.carry = null
     return -2
@@ -213,7 +220,14 @@ export class TrecRunParser {
     const scores = this.scoreScratch.slice(0, n)
     const docHashes = this.hashScratch.slice(0, n)
     if (!this.compact) {
-      this.onGroup({ queryId, docIds: this.curDocIds, scores, ranks: this.curRanks, lines, docHashes })
+      this.onGroup({
+        queryId,
+        docIds: this.curDocIds,
+        scores,
+        ranks: this.curRanks,
+        lines,
+        docHashes,
+      })
       return
     }
     const bytes = this.slab.subarray(this.base, this.base + this.arenaUsed)
@@ -223,7 +237,15 @@ export class TrecRunParser {
     this.arenaUsed = 0
     // One literal, not a spread of the other shape: V8 allocated spread copies in the old
     // generation here, about 180 bytes of garbage a query that only a full GC reclaims.
-    this.onGroup({ queryId, docIds: [], scores, ranks: this.curRanks, lines, docHashes, docBytes: { bytes, offsets } })
+    this.onGroup({
+      queryId,
+      docIds: [],
+      scores,
+      ranks: this.curRanks,
+      lines,
+      docHashes,
+      docBytes: { bytes, offsets },
+    })
   }
 
   private problem(issue: InputIssue): void {
@@ -237,7 +259,14 @@ export class TrecRunParser {
    * complete before `limit` (nothing is recorded then), or -2 when it is too long (reading
    * stops). `nul` is the next NUL byte, -1 if none.
    */
-  private parseLine(buf: Buffer, view: DataView, start: number, limit: number, final: boolean, nul: number): number {
+  private parseLine(
+    buf: Buffer,
+    view: DataView,
+    start: number,
+    limit: number,
+    final: boolean,
+    nul: number,
+  ): number {
     let i = start
     while (i < limit && CLASS[buf[i]!] === SPACE) i++
     if (i < limit && buf[i] === 0x0a) return this.blank(start, i)
@@ -304,13 +333,23 @@ export class TrecRunParser {
     const hasNul = nul >= 0 && nul < end
     if (hasNul) {
       this.malformedLineNumber ??= counted
-      this.problem({ code: 'nul_byte', file: this.file, line: lineNo, text: buf.toString('latin1', start, Math.min(end, start + 200)) })
+      this.problem({
+        code: 'nul_byte',
+        file: this.file,
+        line: lineNo,
+        text: buf.toString('latin1', start, Math.min(end, start + 200)),
+      })
       return end
     }
     if (!hasTag || extra) {
       this.malformedLineNumber ??= counted
       if (this.strict && hasBareCr(buf, start, end)) {
-        this.problem({ code: 'bare_cr', file: this.file, line: lineNo, text: buf.toString('latin1', start, Math.min(end, start + 400)) })
+        this.problem({
+          code: 'bare_cr',
+          file: this.file,
+          line: lineNo,
+          text: buf.toString('latin1', start, Math.min(end, start + 400)),
+        })
         return end
       }
       this.problem({
@@ -331,7 +370,11 @@ export class TrecRunParser {
         this.malformedLineNumber ??= counted
         const found = buf.toString('latin1', s0, Math.min(s1, s0 + 100))
         const text = buf.toString('latin1', start, Math.min(end, start + 400))
-        this.problem(r.code === 'not_finite' ? { code: 'not_finite', field: 'score', file: this.file, line: lineNo, found, text } : { code: 'not_a_number', field: 'score', file: this.file, line: lineNo, found, text })
+        this.problem(
+          r.code === 'not_finite'
+            ? { code: 'not_finite', field: 'score', file: this.file, line: lineNo, found, text }
+            : { code: 'not_a_number', field: 'score', file: this.file, line: lineNo, found, text },
+        )
         return end
       }
       score = r.value

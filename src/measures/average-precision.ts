@@ -1,4 +1,4 @@
-import { numRelAt, numRelRetAt, type JudgedRanking } from '../rank/judged-ranking.js'
+import { type JudgedRanking, numRelAt, numRelRetAt } from '../rank/judged-ranking.js'
 import { defineMeasure, single, teValues } from './measure.js'
 import { cutOf, JUDGED_ONLY, judgedView, REL, relOf } from './params.js'
 import { TREC_EVAL_CUTOFFS } from './trec-eval-defaults.js'
@@ -31,7 +31,11 @@ export function averagePrecision(q: JudgedRanking, rel = q.relevanceLevel): numb
  * AP cut at k:  AP@k = (1/R) Σ_{r ≤ k, relevant} P@r, still divided by R, not min(R, k)
  * (trec_eval `map_cut.k`). 0 when R = 0.
  */
-export function averagePrecisionAt(q: JudgedRanking, cutoffs: readonly number[], rel = q.relevanceLevel): number[] {
+export function averagePrecisionAt(
+  q: JudgedRanking,
+  cutoffs: readonly number[],
+  rel = q.relevanceLevel,
+): number[] {
   const R = numRelAt(q, rel)
   if (R === 0) return cutoffs.map(() => 0)
   // Sums of P@r over relevant ranks r, taken at each cutoff in ascending order, in rank order.
@@ -108,7 +112,12 @@ export const averagePrecisionMeasure = defineMeasure({
   needsRelevant: true,
   trecEval: [
     { name: 'map', compute: single((q) => averagePrecision(q)) },
-    { name: 'map_cut', params: 'long-cutoffs', defaults: TREC_EVAL_CUTOFFS, compute: (q, p) => averagePrecisionAt(q, teValues(p)) },
+    {
+      name: 'map_cut',
+      params: 'long-cutoffs',
+      defaults: TREC_EVAL_CUTOFFS,
+      compute: (q, p) => averagePrecisionAt(q, teValues(p)),
+    },
   ],
   compute: (q, p, ctx) => {
     const v = judgedView(q, p.values.judged_only)
@@ -129,7 +138,14 @@ export const gmapMeasure = defineMeasure({
   atRequired: false,
   aggregate: 'gmean',
   needsRelevant: true,
-  trecEval: [{ name: 'gm_map', perQuery: 'none', summary: 'gm', compute: single((q) => logAveragePrecision(q)) }],
+  trecEval: [
+    {
+      name: 'gm_map',
+      perQuery: 'none',
+      summary: 'gm',
+      compute: single((q) => logAveragePrecision(q)),
+    },
+  ],
   compute: (q, p, ctx) => averagePrecision(q, relOf(p.values.rel, ctx)),
 })
 

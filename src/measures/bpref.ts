@@ -1,6 +1,6 @@
-import { MIN_GEO_MEAN } from './average-precision.js'
 import { NOT_POOLED, UNJUDGED } from '../model/types.js'
-import { numRelAt, type JudgedRanking } from '../rank/judged-ranking.js'
+import { type JudgedRanking, numRelAt } from '../rank/judged-ranking.js'
+import { MIN_GEO_MEAN } from './average-precision.js'
 import { defineMeasure, defineTrecEvalMeasure, single } from './measure.js'
 import { REL, relOf } from './params.js'
 
@@ -39,7 +39,8 @@ export function logBpref(q: JudgedRanking, rel = q.relevanceLevel): number {
 export const bprefMeasure = defineMeasure({
   name: 'Bpref',
   aliases: ['BPref', 'bpref'],
-  summary: 'Binary preference: how often judged relevant documents rank above judged non-relevant ones.',
+  summary:
+    'Binary preference: how often judged relevant documents rank above judged non-relevant ones.',
   formula: 'bpref = (1/R) * sum over relevant retrieved r of (1 - min(n_r, R)/min(N, R))',
   params: { rel: REL },
   at: 'none',
@@ -51,4 +52,9 @@ export const bprefMeasure = defineMeasure({
 })
 
 /** trec_eval `gm_bpref` (drop-in only). */
-export const gmBprefTrecEval = defineTrecEvalMeasure({ name: 'gm_bpref', perQuery: 'none', summary: 'gm', compute: single((q) => logBpref(q)) })
+export const gmBprefTrecEval = defineTrecEvalMeasure({
+  name: 'gm_bpref',
+  perQuery: 'none',
+  summary: 'gm',
+  compute: single((q) => logBpref(q)),
+})

@@ -49,7 +49,9 @@ export const numRelMeasure = defineMeasure({
   atRequired: false,
   aggregate: 'sum',
   needsRelevant: false,
-  trecEval: [{ name: 'num_rel', perQuery: 'long', summary: 'num_rel', compute: single((q) => numRel(q)) }],
+  trecEval: [
+    { name: 'num_rel', perQuery: 'long', summary: 'num_rel', compute: single((q) => numRel(q)) },
+  ],
   compute: (q, p, ctx) => numRel(q, relOf(p.values.rel, ctx)),
 })
 
@@ -64,7 +66,9 @@ export const numRelRetMeasure = defineMeasure({
   atRequired: false,
   aggregate: 'sum',
   needsRelevant: false,
-  trecEval: [{ name: 'num_rel_ret', perQuery: 'long', summary: 'sum', compute: single((q) => numRelRet(q)) }],
+  trecEval: [
+    { name: 'num_rel_ret', perQuery: 'long', summary: 'sum', compute: single((q) => numRelRet(q)) },
+  ],
   compute: (q, p, ctx) => numRelRet(q, relOf(p.values.rel, ctx)),
 })
 
@@ -79,6 +83,13 @@ export const numNonrelJudgedRetMeasure = defineMeasure({
   atRequired: false,
   aggregate: 'sum',
   needsRelevant: false,
-  trecEval: [{ name: 'num_nonrel_judged_ret', perQuery: 'long', summary: 'sum', compute: single(numNonrelJudgedRet) }],
+  trecEval: [
+    {
+      name: 'num_nonrel_judged_ret',
+      perQuery: 'long',
+      summary: 'sum',
+      compute: single(numNonrelJudgedRet),
+    },
+  ],
   compute: (q) => numNonrelJudgedRet(q),
 })

@@ -1,4 +1,4 @@
-import { numRelRetAt, type JudgedRanking } from '../rank/judged-ranking.js'
+import { type JudgedRanking, numRelRetAt } from '../rank/judged-ranking.js'
 
 /**
  * For each cutoff k (any order), the number of docs with grade ≥ `rel` among the top

@@ -5,7 +5,16 @@
 import { describe, expect, it } from 'vitest'
 import { InputError } from '../errors/trecscore-error.js'
 import { averagePrecisionRetrieved } from './average-precision.js'
-import { bpmMeasure, CWL_DEPTH, cwlGain, cwlGains, expectedUtility, insqC, instC, rbpResidualCwl } from './cwl.js'
+import {
+  bpmMeasure,
+  CWL_DEPTH,
+  cwlGain,
+  cwlGains,
+  expectedUtility,
+  insqC,
+  instC,
+  rbpResidualCwl,
+} from './cwl.js'
 import { parseMeasure } from './name.js'
 import { rbpScaled } from './rbp.js'
 import { ranking } from './test-helpers.js'
@@ -33,16 +42,25 @@ describe('expected utility of each user model, by hand', () => {
     const sdcg = (k: number) => (i: number) => (i < k ? Math.log2(i + 1) / Math.log2(i + 2) : 0)
     const gains = g(1, 0, 0, 2 / 3, 0, 0)
     expect(expectedUtility(gains, sdcg(2))).toBeCloseTo(1 / (1 + 1 / Math.log2(3)), 14)
-    expect(expectedUtility(gains, sdcg(4))).toBeCloseTo((1 + 2 / 3 / Math.log2(5)) / (1 + 1 / Math.log2(3) + 1 / 2 + 1 / Math.log2(5)), 14)
+    expect(expectedUtility(gains, sdcg(4))).toBeCloseTo(
+      (1 + 2 / 3 / Math.log2(5)) / (1 + 1 / Math.log2(3) + 1 / 2 + 1 / Math.log2(5)),
+      14,
+    )
   })
   it('NERR8@3 on gains [1/3, 0, 1]: C = 2/3, 1, 0 → W = [3, 2, 2]/7 → 3/7', () => {
-    expect(expectedUtility(g(1 / 3, 0, 1, 0, 0), (i, x) => (i < 3 ? 1 - x : 0))).toBeCloseTo(3 / 7, 15)
+    expect(expectedUtility(g(1 / 3, 0, 1, 0, 0), (i, x) => (i < 3 ? 1 - x : 0))).toBeCloseTo(
+      3 / 7,
+      15,
+    )
   })
   it('NERR9@3 on gains [1/3, 0, 1]: C = 1/3, 2/3, 0 → prods 1, 1/3, 2/9 → 5/14', () => {
-    expect(expectedUtility(g(1 / 3, 0, 1, 0), (i, x) => (i < 3 ? (i / (i + 1)) * (1 - x) : 0))).toBeCloseTo(5 / 14, 15)
+    expect(
+      expectedUtility(g(1 / 3, 0, 1, 0), (i, x) => (i < 3 ? (i / (i + 1)) * (1 - x) : 0)),
+    ).toBeCloseTo(5 / 14, 15)
   })
   it('BPM: stops at T gain or at rank K', () => {
-    const bpm = (T: number, K: number) => (i: number, _x: number, cum: number) => (cum < T && i < K ? 1 : 0)
+    const bpm = (T: number, K: number) => (i: number, _x: number, cum: number) =>
+      cum < T && i < K ? 1 : 0
     // T = 1: C_1 = 1 (no gain yet), C_2 = 0 (gain 1 reached) → W = [1/2, 1/2]
     expect(expectedUtility(g(0, 1, 1, 1), bpm(1, 10))).toBe(0.5)
     // K = 3 binds: W = [1/3, 1/3, 1/3] over gains 1, 0, 1
@@ -92,7 +110,9 @@ describe('names', () => {
   it('canonical names drop defaults; rel and max_rel exclude each other', () => {
     expect(parseMeasure('INST(T=1.0,max_rel=3)')[0]!.name).toBe('INST(max_rel=3)')
     expect(parseMeasure('BPM(T=2.0,max_rel=3)@20')[0]!.spec).toBe(bpmMeasure)
-    expect(parseMeasure("AP(rel=1,denominator='retrieved')")[0]!.name).toBe("AP(denominator='retrieved',rel=1)")
+    expect(parseMeasure("AP(rel=1,denominator='retrieved')")[0]!.name).toBe(
+      "AP(denominator='retrieved',rel=1)",
+    )
     expect(() => parseMeasure('RBP(p=0.5,rel=1,max_rel=3)')).toThrow(InputError)
     expect(() => parseMeasure('INSQ(rel=1,max_rel=3)')).toThrow(/rel or max_rel, not both/)
     expect(() => parseMeasure('SDCG(max_rel=3)')).toThrow(InputError)

@@ -37,10 +37,17 @@ import { relOf } from './params.js'
 export const CWL_DEPTH = 1000
 
 /** `max_rel`: scale grades to [0, 1] by min(max(grade, 0), max_rel)/max_rel. */
-export const MAX_REL = { type: 'int', range: { min: 1 }, doc: 'graded gains min(max(grade,0),max_rel)/max_rel (without it, binary gains: grade >= rel)' } as const satisfies ParamSpec
+export const MAX_REL = {
+  type: 'int',
+  range: { min: 1 },
+  doc: 'graded gains min(max(grade,0),max_rel)/max_rel (without it, binary gains: grade >= rel)',
+} as const satisfies ParamSpec
 
 /** `rel` for the C/W/L measures: binary gains. */
-export const CWL_REL = { type: 'int', doc: 'binary gains: grade >= rel counts 1 (default: the conventions’ relevance level); not with max_rel' } as const satisfies ParamSpec
+export const CWL_REL = {
+  type: 'int',
+  doc: 'binary gains: grade >= rel counts 1 (default: the conventions’ relevance level); not with max_rel',
+} as const satisfies ParamSpec
 
 /** The gain of a grade: graded with `maxRel`, else binary at `rel`. */
 export function cwlGain(grade: number, rel: number, maxRel: number | undefined): number {
@@ -49,7 +56,12 @@ export function cwlGain(grade: number, rel: number, maxRel: number | undefined):
 }
 
 /** The gain vector of a ranking, cut or padded to N items (unjudged docs gain 0). */
-export function cwlGains(q: JudgedRanking, rel: number, maxRel: number | undefined, n = CWL_DEPTH): Float64Array {
+export function cwlGains(
+  q: JudgedRanking,
+  rel: number,
+  maxRel: number | undefined,
+  n = CWL_DEPTH,
+): Float64Array {
   const g = new Float64Array(n)
   const m = Math.min(q.numRet, n)
   for (let i = 0; i < m; i++) g[i] = cwlGain(q.grades[i]!, rel, maxRel)
@@ -60,7 +72,10 @@ export function cwlGains(q: JudgedRanking, rel: number, maxRel: number | undefin
  * Expected utility Σ W_i g_i of the user model `c` (c(i, gains, cumGain) = C_i, i from 1,
  * cumGain = Σ_{j≤i} g_j), with W_i = Π_{j<i} C_j / Σ_m Π_{j<m} C_j.
  */
-export function expectedUtility(gains: Float64Array, c: (i: number, g: number, cumGain: number) => number): number {
+export function expectedUtility(
+  gains: Float64Array,
+  c: (i: number, g: number, cumGain: number) => number,
+): number {
   let prod = 1
   let sumW = 0
   let sumWG = 0
@@ -77,7 +92,11 @@ export function expectedUtility(gains: Float64Array, c: (i: number, g: number, c
 }
 
 /** The rel/max_rel pair of a C/W/L measure. */
-function gainsOf(q: JudgedRanking, values: { readonly rel: number | undefined; readonly max_rel: number | undefined }, ctx: MeasureContext): Float64Array {
+function gainsOf(
+  q: JudgedRanking,
+  values: { readonly rel: number | undefined; readonly max_rel: number | undefined },
+  ctx: MeasureContext,
+): Float64Array {
   return cwlGains(q, relOf(values.rel, ctx), values.max_rel)
 }
 
@@ -111,7 +130,12 @@ export function rbpResidualCwl(q: JudgedRanking, p: number, n = CWL_DEPTH): numb
   return ((1 - p) * unj + w - pN) / (1 - pN)
 }
 
-const T_PARAM = { type: 'float', default: 1, range: { min: 0, minOpen: true }, doc: 'T: the number of relevant documents the user wants' } as const satisfies ParamSpec
+const T_PARAM = {
+  type: 'float',
+  default: 1,
+  range: { min: 0, minOpen: true },
+  doc: 'T: the number of relevant documents the user wants',
+} as const satisfies ParamSpec
 const GAINS = { rel: CWL_REL, max_rel: MAX_REL } as const
 const EXCLUSIVE: readonly (readonly [string, string])[] = [['rel', 'max_rel']]
 const cwlCommon = { aggregate: 'mean', needsRelevant: false, exclusive: EXCLUSIVE } as const
@@ -120,8 +144,10 @@ const cwlCommon = { aggregate: 'mean', needsRelevant: false, exclusive: EXCLUSIV
 export const instMeasure = defineMeasure({
   name: 'INST',
   aliases: [],
-  summary: 'Adaptive C/W/L measure: the user wants T relevant documents (cwl_eval INST, 1000 items).',
-  formula: 'EU = sum_i W_i g_i, C_i = ((i + T + T_i - 1)/(i + T + T_i))^2, T_i = T - sum_{j<=i} g_j',
+  summary:
+    'Adaptive C/W/L measure: the user wants T relevant documents (cwl_eval INST, 1000 items).',
+  formula:
+    'EU = sum_i W_i g_i, C_i = ((i + T + T_i - 1)/(i + T + T_i))^2, T_i = T - sum_{j<=i} g_j',
   params: { T: T_PARAM, ...GAINS },
   at: 'none',
   atRequired: false,
@@ -133,7 +159,8 @@ export const instMeasure = defineMeasure({
 export const insqMeasure = defineMeasure({
   name: 'INSQ',
   aliases: [],
-  summary: 'Non-adaptive INST: C/W/L measure with C_i = ((i + 2T - 1)/(i + 2T))^2 (cwl_eval, 1000 items).',
+  summary:
+    'Non-adaptive INST: C/W/L measure with C_i = ((i + 2T - 1)/(i + 2T))^2 (cwl_eval, 1000 items).',
   formula: 'EU = sum_i W_i g_i, C_i = ((i + 2T - 1)/(i + 2T))^2',
   params: { T: T_PARAM, ...GAINS },
   at: 'none',
@@ -146,7 +173,8 @@ export const insqMeasure = defineMeasure({
 export const bpmMeasure = defineMeasure({
   name: 'BPM',
   aliases: [],
-  summary: 'Bejewelled player model (static): reads until T gain or K documents (cwl_eval BPM-Static).',
+  summary:
+    'Bejewelled player model (static): reads until T gain or K documents (cwl_eval BPM-Static).',
   formula: 'EU = sum_i W_i g_i, C_i = 1 if sum_{j<=i} g_j < T and i < K, else 0',
   params: { T: T_PARAM, ...GAINS },
   at: 'cutoff',
@@ -171,7 +199,9 @@ export const sdcgMeasure = defineMeasure({
   ...cwlCommon,
   compute: (q, p, ctx) => {
     const k = p.at!
-    return expectedUtility(gainsOf(q, p.values, ctx), (i) => (i < k ? Math.log2(i + 1) / Math.log2(i + 2) : 0))
+    return expectedUtility(gainsOf(q, p.values, ctx), (i) =>
+      i < k ? Math.log2(i + 1) / Math.log2(i + 2) : 0,
+    )
   },
 })
 
@@ -203,7 +233,9 @@ export const nerr9Measure = defineMeasure({
   ...cwlCommon,
   compute: (q, p, ctx) => {
     const k = p.at!
-    return expectedUtility(gainsOf(q, p.values, ctx), (i, g) => (i < k ? (i / (i + 1)) * (1 - g) : 0))
+    return expectedUtility(gainsOf(q, p.values, ctx), (i, g) =>
+      i < k ? (i / (i + 1)) * (1 - g) : 0,
+    )
   },
 })
 
@@ -213,7 +245,10 @@ export const nerr10Measure = defineMeasure({
   aliases: [],
   summary: 'C/W/L ERR, equation 10: C_i = p(1 - g_i) (cwl_eval NERR-EQ10, 1000 items).',
   formula: 'EU = sum_i W_i g_i, C_i = p * (1 - g_i)',
-  params: { p: { type: 'float', default: 0.9, range: { min: 0, max: 1 }, doc: 'persistence' }, ...GAINS },
+  params: {
+    p: { type: 'float', default: 0.9, range: { min: 0, max: 1 }, doc: 'persistence' },
+    ...GAINS,
+  },
   at: 'none',
   atRequired: false,
   ...cwlCommon,
@@ -227,7 +262,8 @@ export const nerr10Measure = defineMeasure({
 export const nerr11Measure = defineMeasure({
   name: 'NERR11',
   aliases: [],
-  summary: 'C/W/L ERR, equation 11: C_i = ((i + 2T - 1)/(i + 2T))^2 (1 - g_i) (cwl_eval NERR-EQ11, 1000 items).',
+  summary:
+    'C/W/L ERR, equation 11: C_i = ((i + 2T - 1)/(i + 2T))^2 (1 - g_i) (cwl_eval NERR-EQ11, 1000 items).',
   formula: 'EU = sum_i W_i g_i, C_i = ((i + 2T - 1)/(i + 2T))^2 * (1 - g_i)',
   params: { T: T_PARAM, ...GAINS },
   at: 'none',
@@ -243,12 +279,25 @@ export const nerr11Measure = defineMeasure({
 export const rbpResidualMeasure = defineMeasure({
   name: 'RBP_resid',
   aliases: [],
-  summary: 'RBP residual (cwl_eval ResEU): what RBP would gain if every unjudged doc and every position past the run up to 1000 had gain 1.',
+  summary:
+    'RBP residual (cwl_eval ResEU): what RBP would gain if every unjudged doc and every position past the run up to 1000 had gain 1.',
   formula: 'RBP_resid = [(1-p) * sum_{i<=n, unjudged} p^(i-1) + p^n - p^1000] / (1 - p^1000)',
   params: {
-    p: { type: 'float', default: 0.8, range: { min: 0, max: 1, maxOpen: true }, doc: 'persistence' },
-    rel: { type: 'int', doc: 'accepted for the RBP(p,rel) it goes with; judged docs cancel out of the residual' },
-    max_rel: { type: 'int', range: { min: 1 }, doc: 'accepted for the RBP(p,max_rel) it goes with; judged docs cancel out of the residual' },
+    p: {
+      type: 'float',
+      default: 0.8,
+      range: { min: 0, max: 1, maxOpen: true },
+      doc: 'persistence',
+    },
+    rel: {
+      type: 'int',
+      doc: 'accepted for the RBP(p,rel) it goes with; judged docs cancel out of the residual',
+    },
+    max_rel: {
+      type: 'int',
+      range: { min: 1 },
+      doc: 'accepted for the RBP(p,max_rel) it goes with; judged docs cancel out of the residual',
+    },
   },
   at: 'none',
   atRequired: false,

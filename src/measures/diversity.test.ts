@@ -5,12 +5,20 @@
  * Greedy ideal: a (2), then b and c tie at 0.5 → c first (docno descending), then b: gains 2, 0.5, 0.5.
  */
 import { describe, expect, it } from 'vitest'
-import type { SubtopicJudgments } from '../model/types.js'
 import { parseQrels } from '../io/trec-qrels.js'
+import type { SubtopicJudgments } from '../model/types.js'
 import { alphaDCG, alphaGains, apIA, greedyIdeal, nrbp, pIA, subtopicRecall } from './diversity.js'
 import { ranking } from './test-helpers.js'
 
-const J: SubtopicJudgments = { count: 2, docs: new Map([['a', [0, 1]], ['b', [0]], ['c', [1]]]), relevantPerSubtopic: [2, 2] }
+const J: SubtopicJudgments = {
+  count: 2,
+  docs: new Map([
+    ['a', [0, 1]],
+    ['b', [0]],
+    ['c', [1]],
+  ]),
+  relevantPerSubtopic: [2, 2],
+}
 const q = { ...ranking([1, -1, 1]), diversity: { judgments: J, ranked: [[0], [], [0, 1]] } }
 const l2 = Math.log2
 
@@ -31,7 +39,10 @@ describe('diversity measures by hand', () => {
   })
   it('NRBP = (1 − αβ)/S · Σ gain β^(i−1); nNRBP over the ideal', () => {
     expect(nrbp(q.diversity.ranked, 2, 0.5, 0.5)).toBeCloseTo((0.75 / 2) * (1 + 1.5 / 4), 15)
-    expect(nrbp(greedyIdeal(J, 0.5), 2, 0.5, 0.5)).toBeCloseTo((0.75 / 2) * (2 + 0.25 + 0.5 / 4), 15)
+    expect(nrbp(greedyIdeal(J, 0.5), 2, 0.5, 0.5)).toBeCloseTo(
+      (0.75 / 2) * (2 + 0.25 + 0.5 / 4),
+      15,
+    )
   })
   it('AP_IA: subtopic 0 at ranks 1, 3 → (1 + 2/3)/2; subtopic 1 at rank 3 → (1/3)/2', () => {
     expect(apIA(q)).toBeCloseTo(((1 + 2 / 3) / 2 + 1 / 3 / 2) / 2, 15)
@@ -43,8 +54,19 @@ describe('diversity measures by hand', () => {
     expect(subtopicRecall(q, 3)).toBe(1)
   })
   it('no subtopic with a relevant doc: 0', () => {
-    const none = { ...ranking([0]), diversity: { judgments: { count: 0, docs: new Map(), relevantPerSubtopic: [] }, ranked: [[]] } }
-    expect([alphaDCG(none, 0.5, 5, 'greedy'), apIA(none), pIA(none, 5), subtopicRecall(none, 5)]).toEqual([0, 0, 0, 0])
+    const none = {
+      ...ranking([0]),
+      diversity: {
+        judgments: { count: 0, docs: new Map(), relevantPerSubtopic: [] },
+        ranked: [[]],
+      },
+    }
+    expect([
+      alphaDCG(none, 0.5, 5, 'greedy'),
+      apIA(none),
+      pIA(none, 5),
+      subtopicRecall(none, 5),
+    ]).toEqual([0, 0, 0, 0])
   })
 })
 
@@ -59,11 +81,18 @@ describe('diversity qrels', () => {
     expect(s7.relevantPerSubtopic).toEqual([1, 1])
     expect(r.value.subtopics!.get('8')!.count).toBe(0)
     // The other measures see each doc once, with its highest judgment.
-    expect([...r.value.queries.get('7')!.grades]).toEqual([['a', 3], ['b', 0], ['c', 0]])
+    expect([...r.value.queries.get('7')!.grades]).toEqual([
+      ['a', 3],
+      ['b', 0],
+      ['c', 0],
+    ])
     expect(r.value.queries.get('7')!.duplicateDocs).toEqual([])
   })
   it('a negative judgment and a repeated (subtopic, doc) are problems with their line', () => {
-    const r = parseQrels(Buffer.from('7 1 a 1\n7 1 b -1\n7 1 a 0\n'), { format: 'diversity', file: 'd.txt' })
+    const r = parseQrels(Buffer.from('7 1 a 1\n7 1 b -1\n7 1 a 0\n'), {
+      format: 'diversity',
+      file: 'd.txt',
+    })
     expect(r.ok).toBe(false)
     expect(r.issues.map((i) => [i.code, 'line' in i ? i.line : 0])).toEqual([
       ['negative_judgment', 2],

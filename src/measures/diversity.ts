@@ -27,8 +27,18 @@ import { cutOf } from './params.js'
  * undefined.
  */
 
-const ALPHA = { type: 'float', default: 0.5, range: { min: 0, max: 1, maxOpen: true }, doc: 'alpha: the chance that a relevant doc does not satisfy the user for its subtopic again' } as const satisfies ParamSpec
-const BETA = { type: 'float', default: 0.5, range: { min: 0, max: 1, minOpen: true, maxOpen: true }, doc: 'beta: NRBP’s persistence' } as const satisfies ParamSpec
+const ALPHA = {
+  type: 'float',
+  default: 0.5,
+  range: { min: 0, max: 1, maxOpen: true },
+  doc: 'alpha: the chance that a relevant doc does not satisfy the user for its subtopic again',
+} as const satisfies ParamSpec
+const BETA = {
+  type: 'float',
+  default: 0.5,
+  range: { min: 0, max: 1, minOpen: true, maxOpen: true },
+  doc: 'beta: NRBP’s persistence',
+} as const satisfies ParamSpec
 
 const EMPTY: SubtopicJudgments = { count: 0, docs: new Map(), relevantPerSubtopic: [] }
 
@@ -41,7 +51,12 @@ function rankedOf(q: JudgedRanking): readonly (readonly number[])[] {
 }
 
 /** The novelty-discounted gains of a ranking of subtopic sets, first `k` ranks. */
-export function alphaGains(ranked: readonly (readonly number[])[], S: number, alpha: number, k = Infinity): number[] {
+export function alphaGains(
+  ranked: readonly (readonly number[])[],
+  S: number,
+  alpha: number,
+  k = Infinity,
+): number[] {
   const seen = new Array<number>(S).fill(0)
   const n = Math.min(ranked.length, k)
   const out = new Array<number>(n)
@@ -62,7 +77,9 @@ export function greedyIdeal(j: SubtopicJudgments, alpha: number): readonly (read
   const hit = byAlpha?.get(alpha)
   if (hit) return hit
   // Docs by docno descending, so the first of equal gain wins.
-  const pool = [...j.docs.entries()].sort((a, b) => (a[0] < b[0] ? 1 : a[0] > b[0] ? -1 : 0)).map((e) => e[1])
+  const pool = [...j.docs.entries()]
+    .sort((a, b) => (a[0] < b[0] ? 1 : a[0] > b[0] ? -1 : 0))
+    .map((e) => e[1])
   const seen = new Array<number>(j.count).fill(0)
   const used = new Uint8Array(pool.length)
   const out: (readonly number[])[] = []
@@ -105,17 +122,32 @@ const log2Discount = (i: number): number => 1 / Math.log2(i + 1)
 const rankDiscount = (i: number): number => 1 / i
 
 /** alpha-DCG@k (ndeval `alpha-DCG@k`), normalised by the ideal ideal. */
-export function alphaDCG(q: JudgedRanking, alpha: number, k: number, normalise: 'ideal-ideal' | 'greedy', discount: (i: number) => number = log2Discount): number {
+export function alphaDCG(
+  q: JudgedRanking,
+  alpha: number,
+  k: number,
+  normalise: 'ideal-ideal' | 'greedy',
+  discount: (i: number) => number = log2Discount,
+): number {
   const j = judgmentsOf(q)
   if (j.count === 0) return 0
   const run = discounted(alphaGains(rankedOf(q), j.count, alpha, k), discount)
-  if (normalise === 'greedy') return run / discounted(alphaGains(greedyIdeal(j, alpha), j.count, alpha, k), discount)
+  if (normalise === 'greedy')
+    return run / discounted(alphaGains(greedyIdeal(j, alpha), j.count, alpha, k), discount)
   // The ideal ideal needs a depth: the cutoff, or the run's length without one (as the greedy ideal's sum).
-  return run / idealIdeal(j.count, alpha, Number.isFinite(k) ? k : Math.max(1, rankedOf(q).length), discount)
+  return (
+    run /
+    idealIdeal(j.count, alpha, Number.isFinite(k) ? k : Math.max(1, rankedOf(q).length), discount)
+  )
 }
 
 /** NRBP (ndeval `NRBP`): (1 − (1 − α)β)/S · Σ_i gain_i β^{i−1}; 0 when S = 0. */
-export function nrbp(ranked: readonly (readonly number[])[], S: number, alpha: number, beta: number): number {
+export function nrbp(
+  ranked: readonly (readonly number[])[],
+  S: number,
+  alpha: number,
+  beta: number,
+): number {
   if (S === 0) return 0
   const gains = alphaGains(ranked, S, alpha)
   let sum = 0
@@ -164,14 +196,21 @@ export function subtopicRecall(q: JudgedRanking, k: number): number {
   return found.size / S
 }
 
-const common = { aliases: [], aggregate: 'mean', needsRelevant: false, needsSubtopics: true } as const
+const common = {
+  aliases: [],
+  aggregate: 'mean',
+  needsRelevant: false,
+  needsSubtopics: true,
+} as const
 
 /** alpha-DCG (ndeval `alpha-DCG@k`). */
 export const alphaDCGMeasure = defineMeasure({
   ...common,
   name: 'alpha_DCG',
-  summary: "alpha-DCG over the 'ideal ideal' (S subtopics at every rank), ndeval 4.5; diversity qrels.",
-  formula: 'alpha_DCG@k = sum_{i<=k} gain_i/log2(i+1) / sum_{i<=k} S(1-alpha)^(i-1)/log2(i+1), gain_i = sum_{s in d_i} (1-alpha)^(earlier docs of s)',
+  summary:
+    "alpha-DCG over the 'ideal ideal' (S subtopics at every rank), ndeval 4.5; diversity qrels.",
+  formula:
+    'alpha_DCG@k = sum_{i<=k} gain_i/log2(i+1) / sum_{i<=k} S(1-alpha)^(i-1)/log2(i+1), gain_i = sum_{s in d_i} (1-alpha)^(earlier docs of s)',
   params: { alpha: ALPHA },
   at: 'cutoff',
   atRequired: true,
@@ -182,8 +221,10 @@ export const alphaDCGMeasure = defineMeasure({
 export const alphaNDCGMeasure = defineMeasure({
   ...common,
   name: 'alpha_nDCG',
-  summary: 'alpha-nDCG: alpha-DCG over that of the greedy ideal ranking (ndeval 4.5); diversity qrels.',
-  formula: 'alpha_nDCG@k = sum_{i<=k} gain_i/log2(i+1) / the same for the greedy ideal (ties by docno descending)',
+  summary:
+    'alpha-nDCG: alpha-DCG over that of the greedy ideal ranking (ndeval 4.5); diversity qrels.',
+  formula:
+    'alpha_nDCG@k = sum_{i<=k} gain_i/log2(i+1) / the same for the greedy ideal (ties by docno descending)',
   params: { alpha: ALPHA },
   at: 'cutoff',
   atRequired: true,
@@ -194,7 +235,8 @@ export const alphaNDCGMeasure = defineMeasure({
 export const errIAMeasure = defineMeasure({
   ...common,
   name: 'ERR_IA',
-  summary: "Intent-aware ERR as ndeval 4.5 computes it (rank discount, 'ideal ideal' normaliser); diversity qrels.",
+  summary:
+    "Intent-aware ERR as ndeval 4.5 computes it (rank discount, 'ideal ideal' normaliser); diversity qrels.",
   formula: 'ERR_IA@k = sum_{i<=k} gain_i/i / sum_{i<=k} S(1-alpha)^(i-1)/i',
   params: { alpha: ALPHA },
   at: 'cutoff',
@@ -230,7 +272,8 @@ export const nrbpMeasure = defineMeasure({
 export const nNRBPMeasure = defineMeasure({
   ...common,
   name: 'nNRBP',
-  summary: 'NRBP over the NRBP of the greedy ideal (ndeval 4.5); undefined (0/0) without relevant docs; diversity qrels.',
+  summary:
+    'NRBP over the NRBP of the greedy ideal (ndeval 4.5); undefined (0/0) without relevant docs; diversity qrels.',
   formula: 'nNRBP = NRBP / NRBP(greedy ideal)',
   params: { alpha: ALPHA, beta: BETA },
   at: 'none',
@@ -239,7 +282,9 @@ export const nNRBPMeasure = defineMeasure({
     const j = judgmentsOf(q)
     if (j.count === 0) return Number.NaN
     const { alpha, beta } = p.values
-    return nrbp(rankedOf(q), j.count, alpha, beta) / nrbp(greedyIdeal(j, alpha), j.count, alpha, beta)
+    return (
+      nrbp(rankedOf(q), j.count, alpha, beta) / nrbp(greedyIdeal(j, alpha), j.count, alpha, beta)
+    )
   },
 })
 
@@ -247,7 +292,8 @@ export const nNRBPMeasure = defineMeasure({
 export const apIAMeasure = defineMeasure({
   ...common,
   name: 'AP_IA',
-  summary: 'Intent-aware AP: the mean over subtopics of each subtopic’s AP (ndeval 4.5 MAP-IA); diversity qrels.',
+  summary:
+    'Intent-aware AP: the mean over subtopics of each subtopic’s AP (ndeval 4.5 MAP-IA); diversity qrels.',
   formula: 'AP_IA = (1/S) sum_s (1/R_s) sum_{i: d_i relevant to s} (docs relevant to s in top i)/i',
   params: {},
   at: 'none',
@@ -271,7 +317,8 @@ export const pIAMeasure = defineMeasure({
 export const stRecallMeasure = defineMeasure({
   ...common,
   name: 'StRecall',
-  summary: 'Subtopic recall at k: subtopics covered by the top k over S (ndeval 4.5 strec); diversity qrels.',
+  summary:
+    'Subtopic recall at k: subtopics covered by the top k over S (ndeval 4.5 strec); diversity qrels.',
   formula: 'StRecall@k = |subtopics with a relevant doc in the top k| / S',
   params: {},
   at: 'cutoff',

@@ -32,7 +32,8 @@ export const errMeasure = defineMeasure({
   name: 'ERR',
   aliases: [],
   summary: 'Expected reciprocal rank with gdeval’s gains (2^g − 1)/16 (at k when given).',
-  formula: 'ERR@k = sum_{i<=k} R_i/i * prod_{j<i} (1 - R_j), R = (2^g - 1)/16 for grade g > 0, else 0',
+  formula:
+    'ERR@k = sum_{i<=k} R_i/i * prod_{j<i} (1 - R_j), R = (2^g - 1)/16 for grade g > 0, else 0',
   params: {},
   at: 'cutoff',
   atRequired: false,

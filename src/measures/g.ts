@@ -1,5 +1,5 @@
 import type { JudgedRanking } from '../rank/judged-ranking.js'
-import { IdealGains, tableGain, trecGainTable, trecGainLevels, type GainPair } from './gains.js'
+import { type GainPair, IdealGains, tableGain, trecGainLevels, trecGainTable } from './gains.js'
 import { defineTrecEvalMeasure, single, tePairs } from './measure.js'
 
 /**
@@ -59,4 +59,8 @@ export function gainG(q: JudgedRanking, pairs: readonly GainPair[] = []): number
 export const binGTrecEval = defineTrecEvalMeasure({ name: 'binG', compute: single((q) => binG(q)) })
 
 /** trec_eval `G` (drop-in only). */
-export const gainGTrecEval = defineTrecEvalMeasure({ name: 'G', params: 'pairs', compute: single((q, p) => gainG(q, tePairs(p))) })
+export const gainGTrecEval = defineTrecEvalMeasure({
+  name: 'G',
+  params: 'pairs',
+  compute: single((q, p) => gainG(q, tePairs(p))),
+})

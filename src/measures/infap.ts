@@ -1,5 +1,5 @@
 import { NOT_POOLED, UNJUDGED } from '../model/types.js'
-import { numRelAt, type JudgedRanking } from '../rank/judged-ranking.js'
+import { type JudgedRanking, numRelAt } from '../rank/judged-ranking.js'
 import { defineMeasure, single } from './measure.js'
 import { REL, relOf } from './params.js'
 
@@ -37,7 +37,9 @@ export function infAP(q: JudgedRanking, rel = q.relevanceLevel): number {
       const fj = j
       sum +=
         1 / (fj + 1) +
-        (fj / (fj + 1)) * ((relSoFar - 1 + nonrel + unjudged) / fj) * ((relSoFar - 1 + EPSILON) / (relSoFar - 1 + nonrel + 2 * EPSILON))
+        (fj / (fj + 1)) *
+          ((relSoFar - 1 + nonrel + unjudged) / fj) *
+          ((relSoFar - 1 + EPSILON) / (relSoFar - 1 + nonrel + 2 * EPSILON))
     }
   }
   const R = numRelAt(q, rel)

@@ -14,7 +14,11 @@ function recallCutoff(p: number, R: number, rounding: RecallRounding): number {
  * c = lround(p·R) relevant docs (trec_eval 10; (long)(p·R + 0.9) under `plus-0.9`, trec_eval 9.0.8), the highest precision at any rank from the c-th relevant retrieved
  * doc to the end; 0 when fewer than c relevant docs were retrieved. `points` must be ascending.
  */
-export function interpolatedPrecision(q: JudgedRanking, points: readonly number[], rounding: RecallRounding = 'lround'): number[] {
+export function interpolatedPrecision(
+  q: JudgedRanking,
+  points: readonly number[],
+  rounding: RecallRounding = 'lround',
+): number[] {
   const out = points.map(() => 0)
   const R = q.numRel
   const relRet = q.numRelRet
@@ -38,7 +42,11 @@ export function interpolatedPrecision(q: JudgedRanking, points: readonly number[
 }
 
 /** 11-point average (trec_eval `11pt_avg`): mean of interpolated precision over its recall points. */
-export function elevenPointAverage(q: JudgedRanking, points: readonly number[], rounding: RecallRounding = 'lround'): number {
+export function elevenPointAverage(
+  q: JudgedRanking,
+  points: readonly number[],
+  rounding: RecallRounding = 'lround',
+): number {
   const v = interpolatedPrecision(q, points, rounding)
   // Summed in trec_eval's order: from the highest recall point down.
   let sum = 0
@@ -51,7 +59,8 @@ export const interpolatedPrecisionMeasure = defineMeasure({
   name: 'IPrec',
   aliases: [],
   summary: 'Interpolated precision at a recall level.',
-  formula: 'IPrec@r = max precision at any rank from the c-th relevant retrieved document on; c = lround(r*R) (trec_eval 10) or (long)(r*R + 0.9) (trec_eval 9.0.8), as the conventions say',
+  formula:
+    'IPrec@r = max precision at any rank from the c-th relevant retrieved document on; c = lround(r*R) (trec_eval 10) or (long)(r*R + 0.9) (trec_eval 9.0.8), as the conventions say',
   params: {},
   at: 'recall',
   atRequired: true,
@@ -65,7 +74,8 @@ export const interpolatedPrecisionMeasure = defineMeasure({
       compute: (q, p, ctx) => interpolatedPrecision(q, teValues(p), ctx.recallRounding),
     },
   ],
-  compute: (q, p, ctx) => (q.numRet === 0 ? 0 : interpolatedPrecision(q, [p.at!], ctx.conventions.recallRounding)[0]!),
+  compute: (q, p, ctx) =>
+    q.numRet === 0 ? 0 : interpolatedPrecision(q, [p.at!], ctx.conventions.recallRounding)[0]!,
 })
 
 /** trec_eval `11pt_avg` (drop-in only). */

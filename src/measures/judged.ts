@@ -48,7 +48,16 @@ export function relString(q: JudgedRanking, length: number): string {
   let s = ''
   for (let i = 0; i < n; i++) {
     const v = q.grades[i]!
-    s += v > 9 ? '>' : v >= 0 ? String.fromCharCode(48 + v) : v === NOT_POOLED ? '-' : v === UNJUDGED ? '.' : '<'
+    s +=
+      v > 9
+        ? '>'
+        : v >= 0
+          ? String.fromCharCode(48 + v)
+          : v === NOT_POOLED
+            ? '-'
+            : v === UNJUDGED
+              ? '.'
+              : '<'
   }
   return s
 }
@@ -58,7 +67,8 @@ export const judgedMeasure = defineMeasure({
   name: 'Judged',
   aliases: [],
   summary: 'Share of the top k documents (of all retrieved without k) that are judged.',
-  formula: 'Judged@k = |{d in top k : d in the qrels, any label}| / min(k, n); Judged = the same over all n retrieved',
+  formula:
+    'Judged@k = |{d in top k : d in the qrels, any label}| / min(k, n); Judged = the same over all n retrieved',
   params: {},
   at: 'cutoff',
   atRequired: false,
@@ -78,7 +88,15 @@ export const unjudgedMeasure = defineMeasure({
   atRequired: true,
   aggregate: 'mean',
   needsRelevant: false,
-  trecEval: [{ name: 'unj', params: 'long-cutoffs', defaults: TREC_EVAL_UNJ_CUTOFFS, v10Only: true, compute: (q, p) => unjudgedAt(q, teValues(p)) }],
+  trecEval: [
+    {
+      name: 'unj',
+      params: 'long-cutoffs',
+      defaults: TREC_EVAL_UNJ_CUTOFFS,
+      v10Only: true,
+      compute: (q, p) => unjudgedAt(q, teValues(p)),
+    },
+  ],
   compute: (q, p) => unjudgedAt(q, [cutOf(p.at)])[0]!,
 })
 

@@ -6,10 +6,10 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { trecEvalV10 } from '../conventions/profiles.js'
+import type { Measure, MeasureSpec } from './measure.js'
 import { measureParams, parseMeasure } from './name.js'
 import { MEASURES } from './registry.js'
 import { ranking } from './test-helpers.js'
-import type { Measure, MeasureSpec } from './measure.js'
 
 const ctx = { conventions: trecEvalV10 }
 /** Names that exercise a family: with `@` (10, or recall 0.5) when it takes one, and bare when `@` is optional. */
@@ -18,7 +18,8 @@ function examples(spec: MeasureSpec): string[] {
   const withAt = `${spec.name}@${spec.at === 'recall' ? '0.5' : '10'}`
   return spec.atRequired ? [withAt] : [withAt, spec.name]
 }
-const value = (m: Measure, q: ReturnType<typeof ranking>) => m.spec.compute(q, { at: m.at, values: measureParams(m) }, ctx)
+const value = (m: Measure, q: ReturnType<typeof ranking>) =>
+  m.spec.compute(q, { at: m.at, values: measureParams(m) }, ctx)
 
 const arbRanking = fc
   .record({
@@ -28,54 +29,78 @@ const arbRanking = fc
   .map(({ ranked, unretrieved }) => ranking(ranked, unretrieved))
 
 describe('every registered measure', () => {
-  for (const [family, spec] of MEASURES) for (const example of examples(spec)) {
-    const m = parseMeasure(example)[0]!
-    describe(example, () => {
-      it('is the family it names', () => expect(m.spec.name).toBe(family))
-      it('has a summary and formula, and its name round-trips', () => {
-        expect(m.spec.summary.length).toBeGreaterThan(10)
-        expect(m.spec.formula.length).toBeGreaterThan(3)
-        expect(parseMeasure(m.name)[0]!.name).toBe(m.name)
+  for (const [family, spec] of MEASURES)
+    for (const example of examples(spec)) {
+      const m = parseMeasure(example)[0]!
+      describe(example, () => {
+        it('is the family it names', () => expect(m.spec.name).toBe(family))
+        it('has a summary and formula, and its name round-trips', () => {
+          expect(m.spec.summary.length).toBeGreaterThan(10)
+          expect(m.spec.formula.length).toBeGreaterThan(3)
+          expect(parseMeasure(m.name)[0]!.name).toBe(m.name)
+        })
+        it('gives finite values, in [0, 1] unless a count', () => {
+          fc.assert(
+            fc.property(arbRanking, (q) => {
+              const v = value(m, q)
+              // nNRBP is 0/0 (undefined) without subtopics, as ndeval.
+              if (m.spec.needsSubtopics && Number.isNaN(v)) return
+              expect(Number.isFinite(v)).toBe(true)
+              if (m.spec.aggregate === 'sum') expect(v).toBeGreaterThanOrEqual(0)
+              else {
+                expect(v).toBeGreaterThanOrEqual(0)
+                expect(v).toBeLessThanOrEqual(1 + 1e-12)
+              }
+            }),
+            { numRuns: 200 },
+          )
+        })
       })
-      it('gives finite values, in [0, 1] unless a count', () => {
-        fc.assert(
-          fc.property(arbRanking, (q) => {
-            const v = value(m, q)
-            // nNRBP is 0/0 (undefined) without subtopics, as ndeval.
-            if (m.spec.needsSubtopics && Number.isNaN(v)) return
-            expect(Number.isFinite(v)).toBe(true)
-            if (m.spec.aggregate === 'sum') expect(v).toBeGreaterThanOrEqual(0)
-            else {
-              expect(v).toBeGreaterThanOrEqual(0)
-              expect(v).toBeLessThanOrEqual(1 + 1e-12)
-            }
-          }),
-          { numRuns: 200 },
-        )
-      })
-    })
-  }
+    }
   it('a perfect ranking scores 1', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 1, maxLength: 30 }), (grades) => {
-        const sorted = [...grades].sort((a, b) => b - a)
-        const q = ranking(sorted)
-        for (const name of ['AP', 'nDCG@10', 'nDCG', 'RR', 'Rprec', 'Bpref', 'R@1000', 'Success@1', 'SetP', 'SetR', 'SetF', 'IPrec@1', 'Completeness@1000', 'Judged@5']) {
-          expect([name, value(parseMeasure(name)[0]!, q)]).toEqual([name, 1])
-        }
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 1, maxLength: 30 }),
+        (grades) => {
+          const sorted = [...grades].sort((a, b) => b - a)
+          const q = ranking(sorted)
+          for (const name of [
+            'AP',
+            'nDCG@10',
+            'nDCG',
+            'RR',
+            'Rprec',
+            'Bpref',
+            'R@1000',
+            'Success@1',
+            'SetP',
+            'SetR',
+            'SetF',
+            'IPrec@1',
+            'Completeness@1000',
+            'Judged@5',
+          ]) {
+            expect([name, value(parseMeasure(name)[0]!, q)]).toEqual([name, 1])
+          }
+        },
+      ),
     )
   })
   it('is monotone in k where it should be (R, AP@k, Success, Completeness, NumRet-like counts)', () => {
     fc.assert(
-      fc.property(arbRanking, fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 40 }), (q, a, b) => {
-        const [lo, hi] = a <= b ? [a, b] : [b, a]
-        for (const fam of ['R', 'AP', 'Success', 'Completeness']) {
-          const vlo = value(parseMeasure(`${fam}@${lo}`)[0]!, q)
-          const vhi = value(parseMeasure(`${fam}@${hi}`)[0]!, q)
-          expect(vhi).toBeGreaterThanOrEqual(vlo)
-        }
-      }),
+      fc.property(
+        arbRanking,
+        fc.integer({ min: 1, max: 40 }),
+        fc.integer({ min: 1, max: 40 }),
+        (q, a, b) => {
+          const [lo, hi] = a <= b ? [a, b] : [b, a]
+          for (const fam of ['R', 'AP', 'Success', 'Completeness']) {
+            const vlo = value(parseMeasure(`${fam}@${lo}`)[0]!, q)
+            const vhi = value(parseMeasure(`${fam}@${hi}`)[0]!, q)
+            expect(vhi).toBeGreaterThanOrEqual(vlo)
+          }
+        },
+      ),
     )
   })
 })

@@ -4,7 +4,7 @@
  */
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import { trecEvalV10 } from '../conventions/profiles.js'
-import { defineMeasure, defineTrecEvalMeasure, single, type ParamSpec } from './measure.js'
+import { defineMeasure, defineTrecEvalMeasure, type ParamSpec, single } from './measure.js'
 import { parseMeasure } from './name.js'
 import { REL, relOf } from './params.js'
 import { MEASURES } from './registry.js'
@@ -38,32 +38,98 @@ describe('defineMeasure', () => {
       expectTypeOf(p.values.gains).toEqualTypeOf<Readonly<Record<number, number>> | undefined>()
       expectTypeOf(p.values.judged).toEqualTypeOf<boolean>()
       expectTypeOf(p.values.rel).toEqualTypeOf<number | undefined>()
-      expectTypeOf(p.values.wide).toEqualTypeOf<number | boolean | string | Readonly<Record<number, number>> | undefined>()
+      expectTypeOf(p.values.wide).toEqualTypeOf<
+        number | boolean | string | Readonly<Record<number, number>> | undefined
+      >()
       return p.values.beta * relOf(p.values.rel, ctx) + (p.at ?? 0) + r.numRet
     },
   })
 
   it('passes the values through to compute', () => {
     const ctx = { conventions: trecEvalV10 }
-    expect(spec.compute(q, { at: 10, values: { beta: 2, dcg: 'log2', gains: undefined, judged: false, rel: 3, wide: undefined } }, ctx)).toBe(2 * 3 + 10 + 4)
-    expect(spec.compute(q, { at: undefined, values: { beta: 0.5, dcg: 'log2', gains: undefined, judged: false, rel: undefined, wide: undefined } }, ctx)).toBe(0.5 * 1 + 4)
+    expect(
+      spec.compute(
+        q,
+        {
+          at: 10,
+          values: {
+            beta: 2,
+            dcg: 'log2',
+            gains: undefined,
+            judged: false,
+            rel: 3,
+            wide: undefined,
+          },
+        },
+        ctx,
+      ),
+    ).toBe(2 * 3 + 10 + 4)
+    expect(
+      spec.compute(
+        q,
+        {
+          at: undefined,
+          values: {
+            beta: 0.5,
+            dcg: 'log2',
+            gains: undefined,
+            judged: false,
+            rel: undefined,
+            wide: undefined,
+          },
+        },
+        ctx,
+      ),
+    ).toBe(0.5 * 1 + 4)
   })
 
   it('fills in a trec_eval row: no parameters, %6.4f per query, averaged', () => {
     expect(spec.trecEval).toHaveLength(1)
     const { compute, ...row } = spec.trecEval[0]!
-    expect(row).toEqual({ name: 'demo', params: 'none', perQuery: 'double', summary: 'mean', usesRanking: true, v10Only: false })
-    expect(compute(q, { kind: 'none' }, { collectionSize: 0, recallRounding: 'lround' })).toEqual([7])
+    expect(row).toEqual({
+      name: 'demo',
+      params: 'none',
+      perQuery: 'double',
+      summary: 'mean',
+      usesRanking: true,
+      v10Only: false,
+    })
+    expect(compute(q, { kind: 'none' }, { collectionSize: 0, recallRounding: 'lround' })).toEqual([
+      7,
+    ])
   })
 
   it('gives a family without trec_eval names none', () => {
-    const bare = defineMeasure({ name: 'Bare', aliases: [], summary: 'no trec_eval name', formula: '0', params: {}, at: 'none', atRequired: false, aggregate: 'sum', needsRelevant: false, compute: () => 0 })
+    const bare = defineMeasure({
+      name: 'Bare',
+      aliases: [],
+      summary: 'no trec_eval name',
+      formula: '0',
+      params: {},
+      at: 'none',
+      atRequired: false,
+      aggregate: 'sum',
+      needsRelevant: false,
+      compute: () => 0,
+    })
     expect(bare.trecEval).toEqual([])
   })
 
   it('keeps what a trec_eval row says', () => {
-    const row = defineTrecEvalMeasure({ name: 'x', params: 'pairs', perQuery: 'long', summary: 'sum', v10Only: true, compute: () => [1] })
-    expect([row.params, row.perQuery, row.summary, row.v10Only]).toEqual(['pairs', 'long', 'sum', true])
+    const row = defineTrecEvalMeasure({
+      name: 'x',
+      params: 'pairs',
+      perQuery: 'long',
+      summary: 'sum',
+      v10Only: true,
+      compute: () => [1],
+    })
+    expect([row.params, row.perQuery, row.summary, row.v10Only]).toEqual([
+      'pairs',
+      'long',
+      'sum',
+      true,
+    ])
   })
 })
 
@@ -80,8 +146,29 @@ describe('trec_eval names come from the families', () => {
     }
     expect(seen.sort()).toEqual(
       [
-        'P', 'Rprec', 'bpref', 'gm_map', 'infAP', 'iprec_at_recall', 'map', 'map_cut', 'ndcg', 'ndcg_cut', 'num_nonrel_judged_ret', 'num_rel',
-        'num_rel_ret', 'num_ret', 'rbp', 'recall', 'recip_rank', 'set_F', 'set_P', 'set_map', 'set_recall', 'success', 'unj',
+        'P',
+        'Rprec',
+        'bpref',
+        'gm_map',
+        'infAP',
+        'iprec_at_recall',
+        'map',
+        'map_cut',
+        'ndcg',
+        'ndcg_cut',
+        'num_nonrel_judged_ret',
+        'num_rel',
+        'num_rel_ret',
+        'num_ret',
+        'rbp',
+        'recall',
+        'recip_rank',
+        'set_F',
+        'set_P',
+        'set_map',
+        'set_recall',
+        'success',
+        'unj',
       ].sort(),
     )
   })

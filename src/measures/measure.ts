@@ -49,11 +49,16 @@ type ValueOfType<T extends ParamType, Choice extends string> = T extends 'int' |
       : Readonly<Record<number, number>>
 
 /** The value of one declared parameter: one of its `choices` for a string, else by type. */
-export type ParamValueOf<S extends ParamSpec> = ValueOfType<S['type'], S extends { readonly choices: readonly (infer C extends string)[] } ? C : string>
+export type ParamValueOf<S extends ParamSpec> = ValueOfType<
+  S['type'],
+  S extends { readonly choices: readonly (infer C extends string)[] } ? C : string
+>
 
 /** Parameter values as `compute` sees them: defaults filled in, `undefined` where there is none. */
 export type ParamValues<P extends ParamSpecs> = {
-  readonly [K in keyof P]: P[K] extends { readonly default: ParamValue } ? ParamValueOf<P[K]> : ParamValueOf<P[K]> | undefined
+  readonly [K in keyof P]: P[K] extends { readonly default: ParamValue }
+    ? ParamValueOf<P[K]>
+    : ParamValueOf<P[K]> | undefined
 }
 
 /** Parameters of one measure instance after defaults: `at` holds the `@` value. */
@@ -91,7 +96,8 @@ export interface MeasureDefinition<P extends ParamSpecs = ParamSpecs> {
  * the per-query computation and its trec_eval names (the drop-in's rows and the `-m` names
  * `evaluate` reads). `null` from `compute` means "undefined for this query".
  */
-export interface MeasureSpec<P extends ParamSpecs = ParamSpecs> extends Omit<MeasureDefinition<P>, 'trecEval' | 'compute'> {
+export interface MeasureSpec<P extends ParamSpecs = ParamSpecs>
+  extends Omit<MeasureDefinition<P>, 'trecEval' | 'compute'> {
   readonly trecEval: readonly TrecEvalMapping<P>[]
   compute(q: JudgedRanking, p: ResolvedParams<P>, ctx: MeasureContext): number
 }
@@ -101,7 +107,9 @@ export interface MeasureSpec<P extends ParamSpecs = ParamSpecs> extends Omit<Mea
  * `params` (`p.values.beta` is a number, `p.values.dcg` one of its choices, `p.values.rel` a
  * number or `undefined`), so declare shared parameters `as const satisfies ParamSpec`.
  */
-export function defineMeasure<const P extends ParamSpecs>(spec: MeasureDefinition<P>): MeasureSpec<P> {
+export function defineMeasure<const P extends ParamSpecs>(
+  spec: MeasureDefinition<P>,
+): MeasureSpec<P> {
   return { ...spec, trecEval: (spec.trecEval ?? []).map((m) => defineTrecEvalMeasure(m)) }
 }
 
@@ -111,10 +119,26 @@ export type ParamKind = 'none' | 'long-cutoffs' | 'double-cutoffs' | 'double-par
 /** Parsed trec_eval parameters of one measure. */
 export type TeParams =
   | { readonly kind: 'none' }
-  | { readonly kind: 'long-cutoffs'; readonly values: readonly number[]; readonly printable: string | null }
-  | { readonly kind: 'double-cutoffs'; readonly values: readonly number[]; readonly printable: string | null }
-  | { readonly kind: 'double-params'; readonly values: readonly number[]; readonly printable: string | null }
-  | { readonly kind: 'pairs'; readonly pairs: readonly GainPair[]; readonly printable: string | null }
+  | {
+      readonly kind: 'long-cutoffs'
+      readonly values: readonly number[]
+      readonly printable: string | null
+    }
+  | {
+      readonly kind: 'double-cutoffs'
+      readonly values: readonly number[]
+      readonly printable: string | null
+    }
+  | {
+      readonly kind: 'double-params'
+      readonly values: readonly number[]
+      readonly printable: string | null
+    }
+  | {
+      readonly kind: 'pairs'
+      readonly pairs: readonly GainPair[]
+      readonly printable: string | null
+    }
 
 /** Evaluation settings trec_eval's measures read (its `EPI`, the parts measures use). */
 export interface TeContext {
@@ -157,20 +181,34 @@ export interface TrecEvalMapping<P extends ParamSpecs = ParamSpecs> extends Trec
 }
 
 /** A trec_eval row as written in a family file: printing `double`/`mean` and no parameters unless said. */
-export type TrecEvalMappingInput<P extends ParamSpecs = ParamSpecs> = Omit<TrecEvalMapping<P>, 'params' | 'perQuery' | 'summary' | 'usesRanking' | 'v10Only'> &
+export type TrecEvalMappingInput<P extends ParamSpecs = ParamSpecs> = Omit<
+  TrecEvalMapping<P>,
+  'params' | 'perQuery' | 'summary' | 'usesRanking' | 'v10Only'
+> &
   Partial<Pick<TrecEvalMapping<P>, 'params' | 'perQuery' | 'summary' | 'usesRanking' | 'v10Only'>>
 
 /**
  * Define a measure of trec_eval's (the drop-in's) alone, or one trec_eval name of a family.
  * Defaults: no parameters, printed `%6.4f` per query, averaged in the summary.
  */
-export function defineTrecEvalMeasure<P extends ParamSpecs = ParamSpecs>(m: TrecEvalMappingInput<P>): TrecEvalMapping<P> {
-  return { params: 'none', perQuery: 'double', summary: 'mean', usesRanking: true, v10Only: false, ...m }
+export function defineTrecEvalMeasure<P extends ParamSpecs = ParamSpecs>(
+  m: TrecEvalMappingInput<P>,
+): TrecEvalMapping<P> {
+  return {
+    params: 'none',
+    perQuery: 'double',
+    summary: 'mean',
+    usesRanking: true,
+    v10Only: false,
+    ...m,
+  }
 }
 
 /** The values of cutoff and number parameters (none for other kinds). */
 export function teValues(p: TeParams): readonly number[] {
-  return p.kind === 'long-cutoffs' || p.kind === 'double-cutoffs' || p.kind === 'double-params' ? p.values : []
+  return p.kind === 'long-cutoffs' || p.kind === 'double-cutoffs' || p.kind === 'double-params'
+    ? p.values
+    : []
 }
 
 /** The pairs of a `pairs` parameter string (none for other kinds). */
@@ -179,7 +217,9 @@ export function tePairs(p: TeParams): readonly GainPair[] {
 }
 
 /** A one-value trec_eval computation as the drop-in calls it. */
-export function single(f: (q: JudgedRanking, p: TeParams, ctx: TeContext) => number): TrecEvalMeasure['compute'] {
+export function single(
+  f: (q: JudgedRanking, p: TeParams, ctx: TeContext) => number,
+): TrecEvalMeasure['compute'] {
   return (q, p, ctx) => [f(q, p, ctx)]
 }
 
@@ -203,7 +243,8 @@ export function inRange(x: number, r: ParamRange = {}): boolean {
 
 /** A range in words: `in [0, 1)`, `>= 0`, `> 0`, or `finite`. */
 export function rangeText(r: ParamRange = {}): string {
-  if (r.min !== undefined && r.max !== undefined) return `in ${r.minOpen ? '(' : '['}${r.min}, ${r.max}${r.maxOpen ? ')' : ']'}`
+  if (r.min !== undefined && r.max !== undefined)
+    return `in ${r.minOpen ? '(' : '['}${r.min}, ${r.max}${r.maxOpen ? ')' : ']'}`
   if (r.min !== undefined) return `${r.minOpen ? '>' : '>='} ${r.min}`
   if (r.max !== undefined) return `${r.maxOpen ? '<' : '<='} ${r.max}`
   return 'finite'

@@ -11,13 +11,19 @@ import { infAP } from './infap.js'
 import { elevenPointAverage, interpolatedPrecision } from './interpolated-precision.js'
 import { judgedAt, relString, unjudgedAt } from './judged.js'
 import { ndcgAt, ndcgFull } from './ndcg.js'
-import { precision, relativePrecision, rPrecision, rPrecisionMult, setPrecision } from './precision.js'
+import {
+  precision,
+  relativePrecision,
+  rPrecision,
+  rPrecisionMult,
+  setPrecision,
+} from './precision.js'
 import { rbp, rbpResidual } from './rbp.js'
 import { completeness, recall, setRecall } from './recall.js'
 import { reciprocalRank, success } from './reciprocal-rank.js'
 import { setF } from './set-f.js'
-import { utility } from './utility.js'
 import { ranking } from './test-helpers.js'
+import { utility } from './utility.js'
 
 const A = ranking([2, -1, 0, 1], [1])
 
@@ -55,7 +61,10 @@ describe('hand-computed values on ranking A = [2, -1, 0, 1] + one unretrieved re
     expect(ndcgAt(A, [1])[0]).toBe(1)
     expect(ndcgAt(A, [2])[0]).toBeCloseTo(2 / (2 + 1 / Math.log2(3)), 15)
     // exp gains: 2^2-1 = 3, 2^1-1 = 1
-    expect(ndcgAt(A, [4], { kind: 'exp' })[0]).toBeCloseTo((3 + 1 / Math.log2(5)) / (3 + 1 / Math.log2(3) + 1 / 2), 15)
+    expect(ndcgAt(A, [4], { kind: 'exp' })[0]).toBeCloseTo(
+      (3 + 1 / Math.log2(5)) / (3 + 1 / Math.log2(3) + 1 / 2),
+      15,
+    )
     expect(ndcgAt(ranking([0, 0], [0]), [10])[0]).toBe(0)
   })
   it('bpref: judged non-relevant docs N = 1; the grade-1 doc at rank 4 has one above it', () => {
@@ -72,7 +81,10 @@ describe('hand-computed values on ranking A = [2, -1, 0, 1] + one unretrieved re
     // R = 3: recall 0.3 → 1 doc: max precision from rank 1 on = 1; 0.5 → 2 docs: rank 4, P = 0.5;
     // 1.0 → 3 docs: never reached → 0
     expect(interpolatedPrecision(A, [0, 0.3, 0.5, 1])).toEqual([1, 1, 0.5, 0])
-    expect(elevenPointAverage(A, [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1])).toBeCloseTo((5 * 1 + 4 * 0.5) / 11, 15)
+    expect(elevenPointAverage(A, [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1])).toBeCloseTo(
+      (5 * 1 + 4 * 0.5) / 11,
+      15,
+    )
   })
   it('judged / unjudged / relstring', () => {
     expect(unjudgedAt(A, [2, 10])).toEqual([0.5, 0.1])
@@ -121,7 +133,10 @@ describe('gains maps: grades the map does not list keep gain = grade (trec_eval 
     const idcg = 3 / Math.log2(2) + 3 / Math.log2(3) + 1 / Math.log2(4)
     expect(ndcgAt(Q, [Infinity], gains)[0]).toBeCloseTo(dcg / idcg, 15)
     // The old behaviour (unlisted grades gain 0) gave (3/log2 3 + 1/log2 5) / (3 + 1/log2 3).
-    expect(ndcgAt(Q, [Infinity], gains)[0]).not.toBeCloseTo((3 / Math.log2(3) + 1 / Math.log2(5)) / (3 + 1 / Math.log2(3)), 3)
+    expect(ndcgAt(Q, [Infinity], gains)[0]).not.toBeCloseTo(
+      (3 / Math.log2(3) + 1 / Math.log2(5)) / (3 + 1 / Math.log2(3)),
+      3,
+    )
   })
   it('equals trec_eval ndcg with the same pairs (ndcgFull)', () => {
     const pairs = [
@@ -143,7 +158,9 @@ describe('IPrec recall rounding: trec_eval 10 lround(r·R) vs 9.0.8 (long)(r·R 
     expect(interpolatedPrecision(Q, [0.4], 'lround')).toEqual([1])
     expect(interpolatedPrecision(Q, [0.4], 'plus-0.9')).toEqual([0.6])
     // r·R = 1.8: both give 2.
-    expect(interpolatedPrecision(Q, [0.6], 'lround')).toEqual(interpolatedPrecision(Q, [0.6], 'plus-0.9'))
+    expect(interpolatedPrecision(Q, [0.6], 'lround')).toEqual(
+      interpolatedPrecision(Q, [0.6], 'plus-0.9'),
+    )
   })
 })
 

@@ -47,7 +47,11 @@ describe('measure names (ir_measures syntax)', () => {
     expect(names('set_F.0.5')).toEqual(['SetF(beta=0.5)'])
   })
   it('splits lists and removes repeats', () => {
-    expect(parseMeasures(['nDCG@10 AP', 'AP,P@5']).map((m) => m.name)).toEqual(['nDCG@10', 'AP', 'P@5'])
+    expect(parseMeasures(['nDCG@10 AP', 'AP,P@5']).map((m) => m.name)).toEqual([
+      'nDCG@10',
+      'AP',
+      'P@5',
+    ])
   })
 })
 
@@ -62,7 +66,12 @@ describe('measure name errors point at the token and suggest', () => {
     throw new Error(`no error for ${t}`)
   }
   it('unknown names get the nearest valid measure', () => {
-    expect(issue('nDGC@10')).toMatchObject({ code: 'unknown_measure', found: 'nDCG'.replace('CG', 'GC'), position: 0, suggestions: expect.arrayContaining(['nDCG']) })
+    expect(issue('nDGC@10')).toMatchObject({
+      code: 'unknown_measure',
+      found: 'nDCG'.replace('CG', 'GC'),
+      position: 0,
+      suggestions: expect.arrayContaining(['nDCG']),
+    })
     expect(issue('Precison@5')).toMatchObject({ suggestions: expect.arrayContaining(['P']) })
   })
   it('unknown parameters name the ones that exist', () => {
@@ -70,7 +79,10 @@ describe('measure name errors point at the token and suggest', () => {
   })
   it('bad values and missing cutoffs', () => {
     expect(issue("nDCG(dcg='exp')@5")).toMatchObject({ code: 'bad_argument' })
-    expect(issue('Precision')).toMatchObject({ code: 'bad_argument', expected: expect.stringContaining('@k') })
+    expect(issue('Precision')).toMatchObject({
+      code: 'bad_argument',
+      expected: expect.stringContaining('@k'),
+    })
     expect(issue('P@0')).toMatchObject({ code: 'bad_argument' })
     expect(issue('Rprec@5')).toMatchObject({ code: 'bad_argument' })
     expect(issue('IPrec@2')).toMatchObject({ code: 'bad_argument' })
@@ -99,7 +111,9 @@ describe('bare trec_eval names expand to trec_eval defaults (m_P.c, m_success.c,
   it('success, unj and iprec_at_recall use their own defaults', () => {
     expect(names('success')).toEqual(['Success@1', 'Success@5', 'Success@10'])
     expect(names('unj')).toEqual(['Unjudged@5', 'Unjudged@10', 'Unjudged@20'])
-    expect(names('iprec_at_recall')).toEqual([0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1].map((r) => `IPrec@${r}`))
+    expect(names('iprec_at_recall')).toEqual(
+      [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1].map((r) => `IPrec@${r}`),
+    )
   })
   it('names without cutoffs keep their meaning', () => {
     expect(names('map')).toEqual(['AP'])
@@ -112,8 +126,13 @@ describe('bare trec_eval names expand to trec_eval defaults (m_P.c, m_success.c,
     expect(names('iprec_at_recall_0.00,0.50')).toEqual(['IPrec@0', 'IPrec@0.5'])
   })
   it('keeps trec_eval lists whole inside a list of names', () => {
-    expect(parseMeasures(['P.5,10 map', 'AP,ndcg_cut.5,10', 'P_5,10,nDCG@20']).map((m) => m.name)).toEqual(['P@5', 'P@10', 'AP', 'nDCG@5', 'nDCG@10', 'nDCG@20'])
-    expect(parseMeasures(['ndcg.0=0,1=1,2=3,AP']).map((m) => m.name)).toEqual(['nDCG(gains={0:0,1:1,2:3})', 'AP'])
+    expect(
+      parseMeasures(['P.5,10 map', 'AP,ndcg_cut.5,10', 'P_5,10,nDCG@20']).map((m) => m.name),
+    ).toEqual(['P@5', 'P@10', 'AP', 'nDCG@5', 'nDCG@10', 'nDCG@20'])
+    expect(parseMeasures(['ndcg.0=0,1=1,2=3,AP']).map((m) => m.name)).toEqual([
+      'nDCG(gains={0:0,1:1,2:3})',
+      'AP',
+    ])
   })
 })
 
@@ -138,29 +157,64 @@ describe("ir_measures' cutoff= and recall= parameters", () => {
 describe('set_F with several betas, and no NaN or Infinity anywhere', () => {
   it('set_F.1.0,0.5,2.4 is three measures (as ir_measures)', () => {
     expect(names('set_F.1.0,0.5,2.4')).toEqual(['SetF', 'SetF(beta=0.5)', 'SetF(beta=2.4)'])
-    expect(parseMeasures(['set_F.1.0,0.5,2.4']).map((m) => m.given['beta'] ?? 1)).toEqual([1, 0.5, 2.4])
+    expect(parseMeasures(['set_F.1.0,0.5,2.4']).map((m) => m.given['beta'] ?? 1)).toEqual([
+      1, 0.5, 2.4,
+    ])
   })
-  it.each(['set_F.abc', 'set_F.nan', 'set_F.inf', 'set_F.-1', 'SetF(beta=-1)', 'SetF(beta=1e400)', 'P@1e400', 'RBP(p=1e400)', 'rbp.p=nan', 'ndcg.1=nan', 'ndcg.1=1e999', 'nDCG(gains={0:0,1:1e400})', 'nDCG(gains={1.5:2})', 'IPrec@nan', 'iprec_at_recall.nan', 'P.1e3', 'P(rel=1e400)@5'])(
-    '%s is refused',
-    (t) => {
-      expect(() => parseMeasures([t])).toThrow(InputError)
-    },
-  )
+  it.each([
+    'set_F.abc',
+    'set_F.nan',
+    'set_F.inf',
+    'set_F.-1',
+    'SetF(beta=-1)',
+    'SetF(beta=1e400)',
+    'P@1e400',
+    'RBP(p=1e400)',
+    'rbp.p=nan',
+    'ndcg.1=nan',
+    'ndcg.1=1e999',
+    'nDCG(gains={0:0,1:1e400})',
+    'nDCG(gains={1.5:2})',
+    'IPrec@nan',
+    'iprec_at_recall.nan',
+    'P.1e3',
+    'P(rel=1e400)@5',
+  ])('%s is refused', (t) => {
+    expect(() => parseMeasures([t])).toThrow(InputError)
+  })
   it('no parsed parameter is NaN or infinite (property over numeric spellings)', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.double(), fc.constantFrom('nan', 'inf', '-inf', '1e400', '-0', '1_0', '0x10')), fc.constantFrom('SetF(beta=#)', 'RBP(p=#)', 'set_F.#', 'rbp.p=#', 'ndcg.1=#', 'nDCG(gains={1:#})', 'IPrec@#', 'P(rel=#)@5'), (x, template) => {
-        let ms: ReturnType<typeof parseMeasures>
-        try {
-          ms = parseMeasures([template.replace('#', String(x))])
-        } catch (e) {
-          expect(e).toBeInstanceOf(InputError)
-          return
-        }
-        for (const m of ms) {
-          const nums = [m.at, ...Object.values(m.given).flatMap((v) => (typeof v === 'number' ? [v] : typeof v === 'object' ? Object.values(v) : []))]
-          for (const n of nums) if (n !== undefined) expect(Number.isFinite(n)).toBe(true)
-        }
-      }),
+      fc.property(
+        fc.oneof(fc.double(), fc.constantFrom('nan', 'inf', '-inf', '1e400', '-0', '1_0', '0x10')),
+        fc.constantFrom(
+          'SetF(beta=#)',
+          'RBP(p=#)',
+          'set_F.#',
+          'rbp.p=#',
+          'ndcg.1=#',
+          'nDCG(gains={1:#})',
+          'IPrec@#',
+          'P(rel=#)@5',
+        ),
+        (x, template) => {
+          let ms: ReturnType<typeof parseMeasures>
+          try {
+            ms = parseMeasures([template.replace('#', String(x))])
+          } catch (e) {
+            expect(e).toBeInstanceOf(InputError)
+            return
+          }
+          for (const m of ms) {
+            const nums = [
+              m.at,
+              ...Object.values(m.given).flatMap((v) =>
+                typeof v === 'number' ? [v] : typeof v === 'object' ? Object.values(v) : [],
+              ),
+            ]
+            for (const n of nums) if (n !== undefined) expect(Number.isFinite(n)).toBe(true)
+          }
+        },
+      ),
     )
   })
 })
@@ -177,7 +231,19 @@ describe('parameter ranges', () => {
 })
 
 describe('edge names: no prototype lookups', () => {
-  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', '__proto__.5', 'constructor_5', 'P(__proto__=1)@5', 'P(constructor=1)@5', 'nDCG(toString=1)', 'RBP(hasOwnProperty=1)'])('%s is an unknown measure or parameter', (t) => {
+  it.each([
+    '__proto__',
+    'constructor',
+    'toString',
+    'hasOwnProperty',
+    'valueOf',
+    '__proto__.5',
+    'constructor_5',
+    'P(__proto__=1)@5',
+    'P(constructor=1)@5',
+    'nDCG(toString=1)',
+    'RBP(hasOwnProperty=1)',
+  ])('%s is an unknown measure or parameter', (t) => {
     try {
       parseMeasures([t])
       throw new Error('no error')

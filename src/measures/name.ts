@@ -6,11 +6,22 @@
  */
 import { parseGainMap } from '../conventions/gain-spec.js'
 import { InputError } from '../errors/trecscore-error.js'
-import { inRange, rangeText, type Measure, type MeasureSpec, type ParamKind, type ParamRange, type ParamValue } from './measure.js'
-import { findMeasureSpec, MEASURES, MEASURE_NAMES } from './registry.js'
+import {
+  inRange,
+  type Measure,
+  type MeasureSpec,
+  type ParamKind,
+  type ParamRange,
+  type ParamValue,
+  rangeText,
+} from './measure.js'
+import { findMeasureSpec, MEASURE_NAMES, MEASURES } from './registry.js'
 
 function fail(found: string, position: number, extra: readonly string[] = []): never {
-  throw new InputError([{ code: 'unknown_measure', found, position, suggestions: extra }], `unknown measure '${found}'`)
+  throw new InputError(
+    [{ code: 'unknown_measure', found, position, suggestions: extra }],
+    `unknown measure '${found}'`,
+  )
 }
 
 /** Up to `n` known names closest to `word` (edit distance, case-insensitive). */
@@ -18,7 +29,9 @@ export function suggestMeasures(word: string, n = 3): string[] {
   const candidates = [...MEASURE_NAMES.keys(), ...TREC_EVAL_NAMES.keys()]
   const w = word.toLowerCase()
   const scored = candidates.map((c) => [c, distance(w, c.toLowerCase())] as const)
-  const best = scored.filter(([, d]) => d <= Math.max(2, Math.floor(w.length / 3))).sort((a, b) => a[1] - b[1])
+  const best = scored
+    .filter(([, d]) => d <= Math.max(2, Math.floor(w.length / 3)))
+    .sort((a, b) => a[1] - b[1])
   // One suggestion per family, spelled canonically (trec_eval names stay as they are).
   const out: string[] = []
   for (const [c] of best) {
@@ -58,16 +71,29 @@ function sameValue(a: ParamValue, b: ParamValue): boolean {
 }
 
 /** Canonical name of a family with parameters: sorted, defaults omitted, `@` last. */
-export function canonicalName(spec: MeasureSpec, given: Readonly<Record<string, ParamValue>>, at: number | undefined): string {
+export function canonicalName(
+  spec: MeasureSpec,
+  given: Readonly<Record<string, ParamValue>>,
+  at: number | undefined,
+): string {
   const keys = Object.keys(given)
-    .filter((k) => !(spec.params[k]?.default !== undefined && sameValue(spec.params[k]!.default!, given[k]!)))
+    .filter(
+      (k) =>
+        !(spec.params[k]?.default !== undefined && sameValue(spec.params[k]!.default!, given[k]!)),
+    )
     .sort()
-  const params = keys.length ? `(${keys.map((k) => `${k}=${formatValue(given[k]!)}`).join(',')})` : ''
+  const params = keys.length
+    ? `(${keys.map((k) => `${k}=${formatValue(given[k]!)}`).join(',')})`
+    : ''
   return `${spec.name}${params}${at === undefined ? '' : `@${at}`}`
 }
 
 /** Build a measure from a family, explicit parameters and `@` value (validated). */
-export function makeMeasure(spec: MeasureSpec, given: Readonly<Record<string, ParamValue>>, at: number | undefined): Measure {
+export function makeMeasure(
+  spec: MeasureSpec,
+  given: Readonly<Record<string, ParamValue>>,
+  at: number | undefined,
+): Measure {
   const clean: Record<string, ParamValue> = {}
   for (const [k, v] of Object.entries(given)) {
     const ps = spec.params[k]
@@ -80,7 +106,8 @@ export function makeMeasure(spec: MeasureSpec, given: Readonly<Record<string, Pa
 /** Resolved parameter values of a measure: given values over defaults. */
 export function measureParams(m: Measure): Record<string, ParamValue> {
   const out: Record<string, ParamValue> = {}
-  for (const [k, ps] of Object.entries(m.spec.params)) if (ps.default !== undefined) out[k] = ps.default
+  for (const [k, ps] of Object.entries(m.spec.params))
+    if (ps.default !== undefined) out[k] = ps.default
   return Object.assign(out, m.given)
 }
 
@@ -123,7 +150,17 @@ class Cursor {
 }
 
 function badSyntax(text: string, position: number, message: string): never {
-  throw new InputError([{ code: 'bad_argument', option: 'measure', found: `${text} (at character ${position + 1})`, expected: message }], `bad measure '${text}': ${message}`)
+  throw new InputError(
+    [
+      {
+        code: 'bad_argument',
+        option: 'measure',
+        found: `${text} (at character ${position + 1})`,
+        expected: message,
+      },
+    ],
+    `bad measure '${text}': ${message}`,
+  )
 }
 
 function parseValue(c: Cursor, type: string): ParamValue {
@@ -144,7 +181,8 @@ function parseValue(c: Cursor, type: string): ParamValue {
     try {
       return parseGainMap(c.s.slice(at, end + 1), 'measure')
     } catch (e) {
-      if (e instanceof InputError && e.issues[0]?.code === 'bad_argument') badSyntax(c.s, at, `${e.issues[0].expected} (found ${e.issues[0].found})`)
+      if (e instanceof InputError && e.issues[0]?.code === 'bad_argument')
+        badSyntax(c.s, at, `${e.issues[0].expected} (found ${e.issues[0].found})`)
       throw e
     }
   }
@@ -163,7 +201,14 @@ function checkType(text: string, spec: MeasureSpec, key: string, v: ParamValue, 
   if (!ps) {
     const known = Object.keys(spec.params)
     throw new InputError(
-      [{ code: 'unknown_measure', found: `${spec.name}(${key}=…)`, position: pos, suggestions: known.map((k) => `${spec.name}(${k}=…)`) }],
+      [
+        {
+          code: 'unknown_measure',
+          found: `${spec.name}(${key}=…)`,
+          position: pos,
+          suggestions: known.map((k) => `${spec.name}(${k}=…)`),
+        },
+      ],
       `measure ${spec.name} has no parameter '${key}'${known.length ? `; it takes ${known.join(', ')}` : ''}`,
     )
   }
@@ -173,11 +218,23 @@ function checkType(text: string, spec: MeasureSpec, key: string, v: ParamValue, 
     (ps.type === 'bool' && typeof v === 'boolean') ||
     (ps.type === 'string' && typeof v === 'string' && (!ps.choices || ps.choices.includes(v))) ||
     (ps.type === 'gains' && typeof v === 'object')
-  if (!ok) badSyntax(text, pos, `${key} to be ${ps.type === 'string' && ps.choices ? ps.choices.map((x) => `'${x}'`).join(' or ') : `a ${ps.type}`}`)
+  if (!ok)
+    badSyntax(
+      text,
+      pos,
+      `${key} to be ${ps.type === 'string' && ps.choices ? ps.choices.map((x) => `'${x}'`).join(' or ') : `a ${ps.type}`}`,
+    )
   if (typeof v === 'number' && ps.range) checkRange(text, spec.name, key, v, ps.range, pos)
 }
 
-function checkRange(text: string, family: string, key: string, v: number, range: ParamRange, pos: number): void {
+function checkRange(
+  text: string,
+  family: string,
+  key: string,
+  v: number,
+  range: ParamRange,
+  pos: number,
+): void {
   if (!inRange(v, range)) badSyntax(text, pos, `${key} of ${family} ${rangeText(range)} (got ${v})`)
 }
 
@@ -213,8 +270,16 @@ function trecDot(kind: ParamKind, spec: MeasureSpec): TrecDot {
 const TREC_EVAL_NAMES: ReadonlyMap<string, TrecEvalName> = new Map(
   [...MEASURES.values()].flatMap((spec) =>
     spec.trecEval.map((m) => {
-      const params = Object.fromEntries(Object.entries(m.fixed ?? {}).filter((e): e is [string, ParamValue] => e[1] !== undefined))
-      const entry: TrecEvalName = { spec, params, dot: trecDot(m.params, spec), ...(m.param ? { param: m.param } : {}), ...(m.defaults ? { defaults: m.defaults } : {}) }
+      const params = Object.fromEntries(
+        Object.entries(m.fixed ?? {}).filter((e): e is [string, ParamValue] => e[1] !== undefined),
+      )
+      const entry: TrecEvalName = {
+        spec,
+        params,
+        dot: trecDot(m.params, spec),
+        ...(m.param ? { param: m.param } : {}),
+        ...(m.defaults ? { defaults: m.defaults } : {}),
+      }
       return [m.name, entry] as const
     }),
   ),
@@ -225,7 +290,8 @@ const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/
 function parseTrecEvalName(text: string): Measure[] | null {
   // Printed forms first: P_5, ndcg_cut_10, iprec_at_recall_0.50, recall_1000, and lists (P_5,10).
   const printed = /^([A-Za-z_]+?)_(\d+(?:\.\d+)?(?:,\d+(?:\.\d+)?)*)$/.exec(text)
-  if (printed && (TREC_EVAL_NAMES.get(printed[1]!)?.dot ?? 'none') !== 'none') return parseTrecEvalName(`${printed[1]}.${printed[2]}`)
+  if (printed && (TREC_EVAL_NAMES.get(printed[1]!)?.dot ?? 'none') !== 'none')
+    return parseTrecEvalName(`${printed[1]}.${printed[2]}`)
   const dot = text.indexOf('.')
   const base = dot >= 0 ? text.slice(0, dot) : text
   const rest = dot >= 0 ? text.slice(dot + 1) : null
@@ -241,14 +307,16 @@ function parseTrecEvalName(text: string): Measure[] | null {
     case 'cutoffs':
       return values.map((k) => {
         const s = String(k)
-        if (!/^\d+$/.test(s) || !Number.isSafeInteger(Number(s)) || Number(s) <= 0) badSyntax(text, at(0), `positive integer cutoffs (got '${s}')`)
+        if (!/^\d+$/.test(s) || !Number.isSafeInteger(Number(s)) || Number(s) <= 0)
+          badSyntax(text, at(0), `positive integer cutoffs (got '${s}')`)
         return makeMeasure(spec, params, Number(s))
       })
     case 'recall':
       return values.map((r) => {
         const s = String(r)
         const v = Number(s.startsWith('.') ? `0${s}` : s)
-        if (!NUMBER.test(s) || !(v >= 0 && v <= 1)) badSyntax(text, at(0), `recall levels between 0 and 1 (got '${s}')`)
+        if (!NUMBER.test(s) || !(v >= 0 && v <= 1))
+          badSyntax(text, at(0), `recall levels between 0 and 1 (got '${s}')`)
         return makeMeasure(spec, params, v)
       })
     case 'param': {
@@ -256,7 +324,8 @@ function parseTrecEvalName(text: string): Measure[] | null {
       const range = spec.params[key]!.range
       return values.map((b) => {
         const s = String(b)
-        if (!NUMBER.test(s)) badSyntax(text, at(0), `${base} ${key}s as numbers, e.g. ${base}.1.0,0.5 (got '${s}')`)
+        if (!NUMBER.test(s))
+          badSyntax(text, at(0), `${base} ${key}s as numbers, e.g. ${base}.1.0,0.5 (got '${s}')`)
         if (range) checkRange(text, spec.name, key, Number(s), range, at(0))
         return makeMeasure(spec, { ...params, [key]: Number(s) }, undefined)
       })
@@ -268,7 +337,8 @@ function parseTrecEvalName(text: string): Measure[] | null {
         // A pair naming a number parameter sets it (rbp.p=0.8); the others are grade=gain.
         const ps = k !== undefined && Object.hasOwn(spec.params, k) ? spec.params[k] : undefined
         if (k !== undefined && ps?.type === 'float') {
-          if (v === undefined || !NUMBER.test(v)) badSyntax(text, at(0), `${k}=<number> (got '${pair}')`)
+          if (v === undefined || !NUMBER.test(v))
+            badSyntax(text, at(0), `${k}=<number> (got '${pair}')`)
           if (ps.range) checkRange(text, spec.name, k, Number(v), ps.range, at(0))
           params[k] = Number(v)
         } else grades.push(pair)
@@ -277,7 +347,8 @@ function parseTrecEvalName(text: string): Measure[] | null {
         try {
           params['gains'] = parseGainMap(grades.join(','), 'measure', '=')
         } catch (e) {
-          if (e instanceof InputError && e.issues[0]?.code === 'bad_argument') badSyntax(text, at(0), `${e.issues[0].expected} (found ${e.issues[0].found})`)
+          if (e instanceof InputError && e.issues[0]?.code === 'bad_argument')
+            badSyntax(text, at(0), `${e.issues[0].expected} (found ${e.issues[0].found})`)
           throw e
         }
       }
@@ -291,8 +362,10 @@ function parseTrecEvalName(text: string): Measure[] | null {
 /** Read the value of `@` (or `cutoff=` / `recall=`) and check it. */
 function checkAt(t: string, spec: MeasureSpec, c: Cursor, pos: number): number {
   const at = c.number()
-  if (spec.at === 'cutoff' && !(Number.isSafeInteger(at) && at > 0)) badSyntax(t, pos, 'a positive integer cutoff')
-  if (spec.at === 'recall' && !(at >= 0 && at <= 1)) badSyntax(t, pos, 'a recall level between 0 and 1')
+  if (spec.at === 'cutoff' && !(Number.isSafeInteger(at) && at > 0))
+    badSyntax(t, pos, 'a positive integer cutoff')
+  if (spec.at === 'recall' && !(at >= 0 && at <= 1))
+    badSyntax(t, pos, 'a recall level between 0 and 1')
   return at
 }
 
@@ -344,11 +417,19 @@ export function parseMeasure(text: string): Measure[] {
     if (spec.at === 'none') badSyntax(t, c.i - 1, `no @ for ${spec.name}`)
     const pos = c.i
     at = checkAt(t, spec, c, pos)
-    if (atParam !== undefined && atParam !== at) badSyntax(t, pos, `one ${atKey}: ${atKey}=${atParam} and @${at} differ`)
-  } else if (at === undefined && spec.atRequired) badSyntax(t, c.i, `@${spec.at === 'recall' ? 'r' : 'k'} after ${spec.name}, e.g. ${spec.name}@${spec.at === 'recall' ? '0.5' : '10'}`)
+    if (atParam !== undefined && atParam !== at)
+      badSyntax(t, pos, `one ${atKey}: ${atKey}=${atParam} and @${at} differ`)
+  } else if (at === undefined && spec.atRequired)
+    badSyntax(
+      t,
+      c.i,
+      `@${spec.at === 'recall' ? 'r' : 'k'} after ${spec.name}, e.g. ${spec.name}@${spec.at === 'recall' ? '0.5' : '10'}`,
+    )
   c.ws()
   if (c.i < t.length) badSyntax(t, c.i, 'end of measure name')
-  for (const [a, b] of spec.exclusive ?? []) if (Object.hasOwn(given, a) && Object.hasOwn(given, b)) badSyntax(t, 0, `${a} or ${b}, not both, for ${spec.name}`)
+  for (const [a, b] of spec.exclusive ?? [])
+    if (Object.hasOwn(given, a) && Object.hasOwn(given, b))
+      badSyntax(t, 0, `${a} or ${b}, not both, for ${spec.name}`)
   return [makeMeasure(spec, given, at)]
 }
 
@@ -373,7 +454,17 @@ export function parseMeasures(texts: readonly string[]): Measure[] {
   if (issues.length) throw new InputError(issues)
   if (out.length === 0) {
     const found = texts.join(' ')
-    throw new InputError([{ code: 'bad_argument', option: 'measure', found, expected: 'at least one measure name, e.g. nDCG@10 AP' }], `no measure given (found ${JSON.stringify(found)})`)
+    throw new InputError(
+      [
+        {
+          code: 'bad_argument',
+          option: 'measure',
+          found,
+          expected: 'at least one measure name, e.g. nDCG@10 AP',
+        },
+      ],
+      `no measure given (found ${JSON.stringify(found)})`,
+    )
   }
   const seen = new Set<string>()
   return out.filter((m) => (seen.has(m.name) ? false : (seen.add(m.name), true)))
@@ -397,7 +488,14 @@ function splitTopLevel(text: string): string[] {
     cur = ''
     if (!piece) return
     const prev = parts[parts.length - 1]
-    if (sep === ',' && prev !== undefined && TREC_LIST_HEAD.test(prev) && !prev.includes('(') && TREC_LIST_ITEM.test(piece)) parts[parts.length - 1] = `${prev},${piece}`
+    if (
+      sep === ',' &&
+      prev !== undefined &&
+      TREC_LIST_HEAD.test(prev) &&
+      !prev.includes('(') &&
+      TREC_LIST_ITEM.test(piece)
+    )
+      parts[parts.length - 1] = `${prev},${piece}`
     else parts.push(piece)
   }
   let lastSep = ' '

@@ -1,5 +1,5 @@
 import type { JudgedRanking } from '../rank/judged-ranking.js'
-import { IdealGains, tableGain, trecGainTable, trecGainLevels, type GainPair } from './gains.js'
+import { type GainPair, IdealGains, tableGain, trecGainLevels, trecGainTable } from './gains.js'
 import { defineTrecEvalMeasure, single, tePairs } from './measure.js'
 
 /**
@@ -104,7 +104,15 @@ export function rNdcg(q: JudgedRanking, pairs: readonly GainPair[] = []): number
 }
 
 /** trec_eval `ndcg_rel` (drop-in only). */
-export const ndcgRelTrecEval = defineTrecEvalMeasure({ name: 'ndcg_rel', params: 'pairs', compute: single((q, p) => ndcgRel(q, tePairs(p))) })
+export const ndcgRelTrecEval = defineTrecEvalMeasure({
+  name: 'ndcg_rel',
+  params: 'pairs',
+  compute: single((q, p) => ndcgRel(q, tePairs(p))),
+})
 
 /** trec_eval `Rndcg` (drop-in only). */
-export const rNdcgTrecEval = defineTrecEvalMeasure({ name: 'Rndcg', params: 'pairs', compute: single((q, p) => rNdcg(q, tePairs(p))) })
+export const rNdcgTrecEval = defineTrecEvalMeasure({
+  name: 'Rndcg',
+  params: 'pairs',
+  compute: single((q, p) => rNdcg(q, tePairs(p))),
+})

@@ -1,6 +1,13 @@
 import type { GainSpec } from '../conventions/conventions.js'
-import { numRelRetAt, type JudgedRanking } from '../rank/judged-ranking.js'
-import { gainOf, IdealGains, tableGain, trecGainTable, trecGainLevels, type GainPair } from './gains.js'
+import { type JudgedRanking, numRelRetAt } from '../rank/judged-ranking.js'
+import {
+  type GainPair,
+  gainOf,
+  IdealGains,
+  tableGain,
+  trecGainLevels,
+  trecGainTable,
+} from './gains.js'
 import { defineMeasure, defineTrecEvalMeasure, single, tePairs, teValues } from './measure.js'
 import { cutOf, JUDGED_ONLY, judgedView } from './params.js'
 import { TREC_EVAL_CUTOFFS } from './trec-eval-defaults.js'
@@ -13,12 +20,18 @@ import { TREC_EVAL_CUTOFFS } from './trec-eval-defaults.js'
  * With `grade` gains this is trec_eval's `ndcg_cut.k` (which ignores the relevance level).
  * Reference: Järvelin & Kekäläinen, Cumulated gain-based evaluation of IR techniques, TOIS 2002.
  */
-export function ndcgAt(q: JudgedRanking, cutoffs: readonly number[], spec: GainSpec = { kind: 'grade' }, rel = q.relevanceLevel): number[] {
+export function ndcgAt(
+  q: JudgedRanking,
+  cutoffs: readonly number[],
+  spec: GainSpec = { kind: 'grade' },
+  rel = q.relevanceLevel,
+): number[] {
   const order = cutoffs.map((k, i) => [k, i] as const).sort((a, b) => a[0] - b[0])
   const maxK = order.length ? order[order.length - 1]![0] : 0
   // Docs with positive gain: with grade, exp and binary gains only judged relevant docs have
   // one, so the DCG pass may stop after the last of them; a gains map may reward any grade.
-  const positive = spec.kind === 'map' ? Infinity : numRelRetAt(q, spec.kind === 'binary' ? Math.max(rel, 1) : 1)
+  const positive =
+    spec.kind === 'map' ? Infinity : numRelRetAt(q, spec.kind === 'binary' ? Math.max(rel, 1) : 1)
   const dcg = new Array<number>(cutoffs.length)
   let sum = 0
   let seen = 0
@@ -38,7 +51,8 @@ export function ndcgAt(q: JudgedRanking, cutoffs: readonly number[], spec: GainS
   const ideal: number[] = []
   const levels = q.relLevels
   if (spec.kind === 'grade') {
-    for (let g = q.numRelLevels - 1; g > 0 && ideal.length < maxK; g--) for (let c = 0; c < levels[g]! && ideal.length < maxK; c++) ideal.push(g)
+    for (let g = q.numRelLevels - 1; g > 0 && ideal.length < maxK; g--)
+      for (let c = 0; c < levels[g]! && ideal.length < maxK; c++) ideal.push(g)
   } else {
     for (let g = 0; g < levels.length; g++) {
       const gain = gainOf(spec, g, rel)
@@ -99,9 +113,15 @@ export const ndcgMeasure = defineMeasure({
   name: 'nDCG',
   aliases: ['NDCG'],
   summary: 'Normalised discounted cumulative gain (at k when given).',
-  formula: 'nDCG@k = sum_{i<=k} gain(d_i)/log2(i+1) / IDCG@k; gain = grade (log2), 2^grade-1 (exp-log2), or the gains map',
+  formula:
+    'nDCG@k = sum_{i<=k} gain(d_i)/log2(i+1) / IDCG@k; gain = grade (log2), 2^grade-1 (exp-log2), or the gains map',
   params: {
-    dcg: { type: 'string', choices: ['log2', 'exp-log2'], default: 'log2', doc: 'gain of a grade g: g (log2) or 2^g - 1 (exp-log2); with log2 (the default) the conventions’ gains apply' },
+    dcg: {
+      type: 'string',
+      choices: ['log2', 'exp-log2'],
+      default: 'log2',
+      doc: 'gain of a grade g: g (log2) or 2^g - 1 (exp-log2); with log2 (the default) the conventions’ gains apply',
+    },
     gains: { type: 'gains', doc: 'explicit grade:gain map, e.g. {0:0,1:1,2:3,3:7}; overrides dcg' },
     judged_only: JUDGED_ONLY,
   },
@@ -111,17 +131,39 @@ export const ndcgMeasure = defineMeasure({
   needsRelevant: true,
   trecEval: [
     { name: 'ndcg', params: 'pairs', compute: single((q, p) => ndcgFull(q, tePairs(p)).ndcg) },
-    { name: 'ndcg_cut', params: 'long-cutoffs', defaults: TREC_EVAL_CUTOFFS, compute: (q, p) => ndcgAt(q, teValues(p)) },
+    {
+      name: 'ndcg_cut',
+      params: 'long-cutoffs',
+      defaults: TREC_EVAL_CUTOFFS,
+      compute: (q, p) => ndcgAt(q, teValues(p)),
+    },
   ],
   compute: (q, p, ctx) => {
     const { gains, dcg } = p.values
-    const spec: GainSpec = gains ? { kind: 'map', gains } : dcg === 'exp-log2' ? { kind: 'exp' } : ctx.conventions.gains
-    return ndcgAt(judgedView(q, p.values.judged_only), [cutOf(p.at)], spec, ctx.conventions.relevanceLevel)[0]!
+    const spec: GainSpec = gains
+      ? { kind: 'map', gains }
+      : dcg === 'exp-log2'
+        ? { kind: 'exp' }
+        : ctx.conventions.gains
+    return ndcgAt(
+      judgedView(q, p.values.judged_only),
+      [cutOf(p.at)],
+      spec,
+      ctx.conventions.relevanceLevel,
+    )[0]!
   },
 })
 
 /** trec_eval `dcg` (drop-in only). */
-export const dcgTrecEval = defineTrecEvalMeasure({ name: 'dcg', params: 'pairs', compute: single((q, p) => ndcgFull(q, tePairs(p)).dcg) })
+export const dcgTrecEval = defineTrecEvalMeasure({
+  name: 'dcg',
+  params: 'pairs',
+  compute: single((q, p) => ndcgFull(q, tePairs(p)).dcg),
+})
 
 /** trec_eval `ideal_dcg` (drop-in only). */
-export const idealDcgTrecEval = defineTrecEvalMeasure({ name: 'ideal_dcg', params: 'pairs', compute: single((q, p) => ndcgFull(q, tePairs(p)).idealDcg) })
+export const idealDcgTrecEval = defineTrecEvalMeasure({
+  name: 'ideal_dcg',
+  params: 'pairs',
+  compute: single((q, p) => ndcgFull(q, tePairs(p)).idealDcg),
+})

@@ -6,10 +6,17 @@ import type { JudgedRanking } from '../rank/judged-ranking.js'
 import type { MeasureContext, ParamSpec } from './measure.js'
 
 /** `rel`: the lowest grade counted as relevant. */
-export const REL = { type: 'int', doc: 'lowest grade counted as relevant (default: the conventions’ relevance level, trec_eval -l)' } as const satisfies ParamSpec
+export const REL = {
+  type: 'int',
+  doc: 'lowest grade counted as relevant (default: the conventions’ relevance level, trec_eval -l)',
+} as const satisfies ParamSpec
 
 /** `judged_only`: measure the judged documents alone. */
-export const JUDGED_ONLY = { type: 'bool', default: false, doc: 'drop unjudged documents from the ranking first (trec_eval -J)' } as const satisfies ParamSpec
+export const JUDGED_ONLY = {
+  type: 'bool',
+  default: false,
+  doc: 'drop unjudged documents from the ranking first (trec_eval -J)',
+} as const satisfies ParamSpec
 
 /** The relevance level: the `rel` parameter when given, else the conventions’. */
 export function relOf(rel: number | undefined, ctx: MeasureContext): number {

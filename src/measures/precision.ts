@@ -1,4 +1,4 @@
-import { numRelAt, numRelRetAt, type JudgedRanking } from '../rank/judged-ranking.js'
+import { type JudgedRanking, numRelAt, numRelRetAt } from '../rank/judged-ranking.js'
 import { relevantInTop } from './cutoffs.js'
 import { defineMeasure, defineTrecEvalMeasure, single, teValues } from './measure.js'
 import { cutOf, JUDGED_ONLY, judgedView, REL, relOf } from './params.js'
@@ -10,7 +10,11 @@ import { TREC_EVAL_CUTOFFS, TREC_EVAL_RPREC_MULTIPLES } from './trec-eval-defaul
  * Divides by k even when fewer than k docs were retrieved (trec_eval `P.k`).
  * Reference: C. J. van Rijsbergen, Information Retrieval, 1979.
  */
-export function precision(q: JudgedRanking, cutoffs: readonly number[], rel = q.relevanceLevel): number[] {
+export function precision(
+  q: JudgedRanking,
+  cutoffs: readonly number[],
+  rel = q.relevanceLevel,
+): number[] {
   const hits = relevantInTop(q, cutoffs, rel)
   return cutoffs.map((k, i) => hits[i]! / k)
 }
@@ -19,7 +23,11 @@ export function precision(q: JudgedRanking, cutoffs: readonly number[], rel = q.
  * Relative precision at k:  relative_P@k = |relevant in top k| / min(k, R); 0 when R = 0
  * (trec_eval `relative_P.k`).
  */
-export function relativePrecision(q: JudgedRanking, cutoffs: readonly number[], rel = q.relevanceLevel): number[] {
+export function relativePrecision(
+  q: JudgedRanking,
+  cutoffs: readonly number[],
+  rel = q.relevanceLevel,
+): number[] {
   const R = numRelAt(q, rel)
   if (R === 0) return cutoffs.map(() => 0)
   const hits = relevantInTop(q, cutoffs, rel)
@@ -43,11 +51,17 @@ export function rPrecision(q: JudgedRanking, rel = q.relevanceLevel): number {
  * Precision at multiples of R:  Rprec_mult@x = P@c with c = ⌊x·R + 0.9⌋ (trec_eval's rounding,
  * kept in v10); past the end of the ranking it is num_rel_ret / c.
  */
-export function rPrecisionMult(q: JudgedRanking, multiples: readonly number[], rel = q.relevanceLevel): number[] {
+export function rPrecisionMult(
+  q: JudgedRanking,
+  multiples: readonly number[],
+  rel = q.relevanceLevel,
+): number[] {
   const R = numRelAt(q, rel)
   const relRet = numRelRetAt(q, rel)
   // Walk up from the bottom as trec_eval does, so its counting at odd levels (-l -1) is kept.
-  const order = multiples.map((x, i) => [Math.trunc(x * R + 0.9), i] as const).sort((a, b) => a[0] - b[0])
+  const order = multiples
+    .map((x, i) => [Math.trunc(x * R + 0.9), i] as const)
+    .sort((a, b) => a[0] - b[0])
   const out = multiples.map(() => 0)
   let cur = order.length - 1
   while (cur >= 0 && order[cur]![0] > q.numRet) {
@@ -81,14 +95,23 @@ export const precisionMeasure = defineMeasure({
   name: 'P',
   aliases: ['Precision'],
   summary: 'Precision at k: share of the top k documents that are relevant.',
-  formula: 'P@k = |{d in top k : grade(d) >= rel}| / k  (divides by k even when fewer were retrieved)',
+  formula:
+    'P@k = |{d in top k : grade(d) >= rel}| / k  (divides by k even when fewer were retrieved)',
   params: { rel: REL, judged_only: JUDGED_ONLY },
   at: 'cutoff',
   atRequired: true,
   aggregate: 'mean',
   needsRelevant: false,
-  trecEval: [{ name: 'P', params: 'long-cutoffs', defaults: TREC_EVAL_CUTOFFS, compute: (q, p) => precision(q, teValues(p)) }],
-  compute: (q, p, ctx) => precision(judgedView(q, p.values.judged_only), [cutOf(p.at)], relOf(p.values.rel, ctx))[0]!,
+  trecEval: [
+    {
+      name: 'P',
+      params: 'long-cutoffs',
+      defaults: TREC_EVAL_CUTOFFS,
+      compute: (q, p) => precision(q, teValues(p)),
+    },
+  ],
+  compute: (q, p, ctx) =>
+    precision(judgedView(q, p.values.judged_only), [cutOf(p.at)], relOf(p.values.rel, ctx))[0]!,
 })
 
 /** R-precision (ir_measures `Rprec`, trec_eval `Rprec`). */
@@ -138,4 +161,7 @@ export const rPrecisionMultTrecEval = defineTrecEvalMeasure({
 })
 
 /** trec_eval `set_relative_P` (drop-in only). */
-export const setRelativePrecisionTrecEval = defineTrecEvalMeasure({ name: 'set_relative_P', compute: single((q) => setRelativePrecision(q)) })
+export const setRelativePrecisionTrecEval = defineTrecEvalMeasure({
+  name: 'set_relative_P',
+  compute: single((q) => setRelativePrecision(q)),
+})

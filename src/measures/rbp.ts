@@ -1,5 +1,5 @@
 import type { JudgedRanking } from '../rank/judged-ranking.js'
-import { tableGain, trecGainTable, trecGainLevels, type GainPair } from './gains.js'
+import { type GainPair, tableGain, trecGainLevels, trecGainTable } from './gains.js'
 import { defineMeasure, defineTrecEvalMeasure, single, tePairs } from './measure.js'
 import { cutOf } from './params.js'
 
@@ -90,19 +90,40 @@ function persistence(pairs: readonly GainPair[]): number {
 export const rbpMeasure = defineMeasure({
   name: 'RBP',
   aliases: [],
-  summary: 'Rank-biased precision with persistence p (binary gains with rel, else grades scaled to [0,1]).',
+  summary:
+    'Rank-biased precision with persistence p (binary gains with rel, else grades scaled to [0,1]).',
   formula: 'RBP = (1-p) * sum_i gain(d_i) * p^(i-1)',
   params: {
-    p: { type: 'float', default: 0.8, range: { min: 0, max: 1, maxOpen: true }, doc: 'persistence: the chance of looking at the next document' },
-    rel: { type: 'int', doc: 'binary gains: grade >= rel counts 1 (without it, graded gains, whatever the relevance level)' },
-    max_rel: { type: 'int', range: { min: 1 }, doc: 'graded gains on a fixed scale, min(max(grade,0),max_rel)/max_rel, as cwl_eval (not with rel)' },
+    p: {
+      type: 'float',
+      default: 0.8,
+      range: { min: 0, max: 1, maxOpen: true },
+      doc: 'persistence: the chance of looking at the next document',
+    },
+    rel: {
+      type: 'int',
+      doc: 'binary gains: grade >= rel counts 1 (without it, graded gains, whatever the relevance level)',
+    },
+    max_rel: {
+      type: 'int',
+      range: { min: 1 },
+      doc: 'graded gains on a fixed scale, min(max(grade,0),max_rel)/max_rel, as cwl_eval (not with rel)',
+    },
   },
   exclusive: [['rel', 'max_rel']],
   at: 'cutoff',
   atRequired: false,
   aggregate: 'mean',
   needsRelevant: false,
-  trecEval: [{ name: 'rbp', params: 'pairs', fixed: { p: 0.9 }, v10Only: true, compute: single((q, p) => rbp(q, persistence(tePairs(p)), tePairs(p))) }],
+  trecEval: [
+    {
+      name: 'rbp',
+      params: 'pairs',
+      fixed: { p: 0.9 },
+      v10Only: true,
+      compute: single((q, p) => rbp(q, persistence(tePairs(p)), tePairs(p))),
+    },
+  ],
   compute: (q, p) => {
     const { p: pp, rel, max_rel } = p.values
     const k = Math.min(q.numRet, cutOf(p.at))

@@ -1,4 +1,4 @@
-import { numRelAt, numRelRetAt, type JudgedRanking } from '../rank/judged-ranking.js'
+import { type JudgedRanking, numRelAt, numRelRetAt } from '../rank/judged-ranking.js'
 import { relevantInTop } from './cutoffs.js'
 import { defineMeasure, single, teValues } from './measure.js'
 import { cutOf, JUDGED_ONLY, judgedView, REL, relOf } from './params.js'
@@ -7,7 +7,11 @@ import { TREC_EVAL_CUTOFFS } from './trec-eval-defaults.js'
 /**
  * Recall at k:  R@k = |{d in top k : grade(d) ≥ rel}| / R; 0 when R = 0 (trec_eval `recall.k`).
  */
-export function recall(q: JudgedRanking, cutoffs: readonly number[], rel = q.relevanceLevel): number[] {
+export function recall(
+  q: JudgedRanking,
+  cutoffs: readonly number[],
+  rel = q.relevanceLevel,
+): number[] {
   const R = numRelAt(q, rel)
   if (R === 0) return cutoffs.map(() => 0)
   const hits = relevantInTop(q, cutoffs, rel)
@@ -24,7 +28,11 @@ export function setRecall(q: JudgedRanking, rel = q.relevanceLevel): number {
  * Completeness at k:  1 when every relevant doc (grade ≥ rel) is in the top k, else 0.
  * A query with no relevant doc is complete (1).
  */
-export function completeness(q: JudgedRanking, cutoffs: readonly number[], rel = q.relevanceLevel): number[] {
+export function completeness(
+  q: JudgedRanking,
+  cutoffs: readonly number[],
+  rel = q.relevanceLevel,
+): number[] {
   const R = numRelAt(q, rel)
   return relevantInTop(q, cutoffs, rel).map((h) => (h >= R ? 1 : 0))
 }
@@ -33,14 +41,22 @@ export function completeness(q: JudgedRanking, cutoffs: readonly number[], rel =
 export const recallMeasure = defineMeasure({
   name: 'R',
   aliases: ['Recall'],
-  summary: 'Recall at k: share of the relevant documents found in the top k (all retrieved without @k).',
+  summary:
+    'Recall at k: share of the relevant documents found in the top k (all retrieved without @k).',
   formula: 'R@k = |{d in top k : grade(d) >= rel}| / R',
   params: { rel: REL, judged_only: JUDGED_ONLY },
   at: 'cutoff',
   atRequired: false,
   aggregate: 'mean',
   needsRelevant: true,
-  trecEval: [{ name: 'recall', params: 'long-cutoffs', defaults: TREC_EVAL_CUTOFFS, compute: (q, p) => recall(q, teValues(p)) }],
+  trecEval: [
+    {
+      name: 'recall',
+      params: 'long-cutoffs',
+      defaults: TREC_EVAL_CUTOFFS,
+      compute: (q, p) => recall(q, teValues(p)),
+    },
+  ],
   compute: (q, p, ctx) => {
     const v = judgedView(q, p.values.judged_only)
     const rel = relOf(p.values.rel, ctx)
@@ -59,7 +75,8 @@ export const completenessMeasure = defineMeasure({
   atRequired: true,
   aggregate: 'mean',
   needsRelevant: true,
-  compute: (q, p, ctx) => completeness(judgedView(q, p.values.judged_only), [cutOf(p.at)], relOf(p.values.rel, ctx))[0]!,
+  compute: (q, p, ctx) =>
+    completeness(judgedView(q, p.values.judged_only), [cutOf(p.at)], relOf(p.values.rel, ctx))[0]!,
 })
 
 /** Set recall (ir_measures `SetR`, trec_eval `set_recall`). */

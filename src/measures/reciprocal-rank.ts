@@ -7,7 +7,11 @@ import { TREC_EVAL_SUCCESS_CUTOFFS } from './trec-eval-defaults.js'
  * Reciprocal rank:  RR@k = 1 / (rank of the first doc with grade ≥ rel), 0 when none is in the
  * top k (no cutoff by default: trec_eval `recip_rank`).
  */
-export function reciprocalRank(q: JudgedRanking, rel = q.relevanceLevel, cutoff = Infinity): number {
+export function reciprocalRank(
+  q: JudgedRanking,
+  rel = q.relevanceLevel,
+  cutoff = Infinity,
+): number {
   const n = Math.min(q.numRet, cutoff)
   for (let i = 0; i < n; i++) if (q.grades[i]! >= rel) return 1 / (i + 1)
   return 0
@@ -16,7 +20,11 @@ export function reciprocalRank(q: JudgedRanking, rel = q.relevanceLevel, cutoff 
 /**
  * Success at k:  1 when a doc with grade ≥ rel is in the top k, else 0 (trec_eval `success.k`).
  */
-export function success(q: JudgedRanking, cutoffs: readonly number[], rel = q.relevanceLevel): number[] {
+export function success(
+  q: JudgedRanking,
+  cutoffs: readonly number[],
+  rel = q.relevanceLevel,
+): number[] {
   let first = -1
   for (let i = 0; i < q.numRet; i++) {
     if (q.grades[i]! >= rel) {
@@ -39,7 +47,8 @@ export const reciprocalRankMeasure = defineMeasure({
   aggregate: 'mean',
   needsRelevant: true,
   trecEval: [{ name: 'recip_rank', compute: single((q) => reciprocalRank(q)) }],
-  compute: (q, p, ctx) => reciprocalRank(judgedView(q, p.values.judged_only), relOf(p.values.rel, ctx), cutOf(p.at)),
+  compute: (q, p, ctx) =>
+    reciprocalRank(judgedView(q, p.values.judged_only), relOf(p.values.rel, ctx), cutOf(p.at)),
 })
 
 /** Success at k (ir_measures `Success@k`, trec_eval `success.k`). */
@@ -53,6 +62,14 @@ export const successMeasure = defineMeasure({
   atRequired: true,
   aggregate: 'mean',
   needsRelevant: true,
-  trecEval: [{ name: 'success', params: 'long-cutoffs', defaults: TREC_EVAL_SUCCESS_CUTOFFS, compute: (q, p) => success(q, teValues(p)) }],
-  compute: (q, p, ctx) => success(judgedView(q, p.values.judged_only), [cutOf(p.at)], relOf(p.values.rel, ctx))[0]!,
+  trecEval: [
+    {
+      name: 'success',
+      params: 'long-cutoffs',
+      defaults: TREC_EVAL_SUCCESS_CUTOFFS,
+      compute: (q, p) => success(q, teValues(p)),
+    },
+  ],
+  compute: (q, p, ctx) =>
+    success(judgedView(q, p.values.judged_only), [cutOf(p.at)], relOf(p.values.rel, ctx))[0]!,
 })

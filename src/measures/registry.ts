@@ -3,12 +3,37 @@
  * is defined once, in its family file (formula, parameters, trec_eval names); lists in help,
  * docs and errors, the trec_eval names and the drop-in's table come from here.
  */
-import { numRelAt, type JudgedRanking } from '../rank/judged-ranking.js'
+import { type JudgedRanking, numRelAt } from '../rank/judged-ranking.js'
 import { averagePrecisionMeasure, gmapMeasure, setMapMeasure } from './average-precision.js'
 import { bprefMeasure } from './bpref.js'
-import { bpmMeasure, instMeasure, insqMeasure, nerr10Measure, nerr11Measure, nerr8Measure, nerr9Measure, rbpResidualMeasure, sdcgMeasure } from './cwl.js'
-import { numNonrelJudgedRetMeasure, numRelMeasure, numRelRetMeasure, numRetMeasure } from './counts.js'
-import { alphaDCGMeasure, alphaNDCGMeasure, apIAMeasure, errIAMeasure, nERRIAMeasure, nNRBPMeasure, nrbpMeasure, pIAMeasure, stRecallMeasure } from './diversity.js'
+import {
+  numNonrelJudgedRetMeasure,
+  numRelMeasure,
+  numRelRetMeasure,
+  numRetMeasure,
+} from './counts.js'
+import {
+  bpmMeasure,
+  insqMeasure,
+  instMeasure,
+  nerr8Measure,
+  nerr9Measure,
+  nerr10Measure,
+  nerr11Measure,
+  rbpResidualMeasure,
+  sdcgMeasure,
+} from './cwl.js'
+import {
+  alphaDCGMeasure,
+  alphaNDCGMeasure,
+  apIAMeasure,
+  errIAMeasure,
+  nERRIAMeasure,
+  nNRBPMeasure,
+  nrbpMeasure,
+  pIAMeasure,
+  stRecallMeasure,
+} from './diversity.js'
 import { errMeasure } from './err.js'
 import { infAPMeasure } from './infap.js'
 import { interpolatedPrecisionMeasure } from './interpolated-precision.js'
@@ -70,7 +95,9 @@ const SPECS: readonly MeasureSpec[] = [
 export const MEASURES: ReadonlyMap<string, MeasureSpec> = new Map(SPECS.map((s) => [s.name, s]))
 
 /** Name or alias → family. Lookup is exact first, then case-insensitive. */
-export const MEASURE_NAMES: ReadonlyMap<string, MeasureSpec> = new Map(SPECS.flatMap((s) => [[s.name, s] as const, ...s.aliases.map((a) => [a, s] as const)]))
+export const MEASURE_NAMES: ReadonlyMap<string, MeasureSpec> = new Map(
+  SPECS.flatMap((s) => [[s.name, s] as const, ...s.aliases.map((a) => [a, s] as const)]),
+)
 
 /** Find a family by name or alias (exact, then case-insensitive). */
 export function findMeasureSpec(name: string): MeasureSpec | undefined {

@@ -6,10 +6,10 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { evaluate } from '../evaluate/evaluate.js'
-import { parseQrels } from '../io/trec-qrels.js'
 import { parseRun } from '../io/read.js'
-import { MEASURES } from './registry.js'
+import { parseQrels } from '../io/trec-qrels.js'
 import type { MeasureSpec } from './measure.js'
+import { MEASURES } from './registry.js'
 
 /**
  * RBP's `rel` is ir_measures' switch to binary gains (grade >= rel counts 1); without it RBP is
@@ -26,7 +26,10 @@ function nameOf(spec: MeasureSpec, rel: string): string {
 
 const DOCS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']
 const arbQuery = fc.record({
-  judged: fc.array(fc.tuple(fc.constantFrom(...DOCS), fc.integer({ min: 0, max: 3 })), { minLength: 1, maxLength: 8 }),
+  judged: fc.array(fc.tuple(fc.constantFrom(...DOCS), fc.integer({ min: 0, max: 3 })), {
+    minLength: 1,
+    maxLength: 8,
+  }),
   ranked: fc.uniqueArray(fc.constantFrom(...DOCS), { maxLength: 8 }),
 })
 const arbData = fc.array(arbQuery, { minLength: 1, maxLength: 4 }).map((qs) => {
@@ -34,7 +37,7 @@ const arbData = fc.array(arbQuery, { minLength: 1, maxLength: 4 }).map((qs) => {
   let run = ''
   qs.forEach((q, i) => {
     const seen = new Set<string>()
-    for (const [d, g] of q.judged) if (!seen.has(d)) (seen.add(d), (qrels += `q${i} 0 ${d} ${g}\n`))
+    for (const [d, g] of q.judged) if (!seen.has(d)) seen.add(d), (qrels += `q${i} 0 ${d} ${g}\n`)
     q.ranked.forEach((d, r) => (run += `q${i} Q0 ${d} ${r + 1} ${10 - r} t\n`))
   })
   return { qrels: parseQrels(Buffer.from(qrels)).value, run: parseRun(Buffer.from(run)).value }
@@ -43,7 +46,9 @@ const arbData = fc.array(arbQuery, { minLength: 1, maxLength: 4 }).map((qs) => {
 describe('rel=k acts like relevance level k', () => {
   it('covers every measure with a rel parameter', () => {
     expect(withRel.length).toBeGreaterThan(10)
-    expect(withRel.map((s) => s.name)).toEqual(expect.arrayContaining(['SetF', 'infAP', 'Bpref', 'AP', 'P']))
+    expect(withRel.map((s) => s.name)).toEqual(
+      expect.arrayContaining(['SetF', 'infAP', 'Bpref', 'AP', 'P']),
+    )
   })
   for (const spec of withRel) {
     if (REL_MEANS_SOMETHING_ELSE.has(spec.name)) continue
@@ -61,11 +66,16 @@ describe('rel=k acts like relevance level k', () => {
   for (const spec of withRel) {
     it(`${spec.name}(rel=k) does not depend on the relevance level in force`, () => {
       fc.assert(
-        fc.property(arbData, fc.integer({ min: 0, max: 4 }), fc.integer({ min: 0, max: 4 }), ({ qrels, run }, k, level) => {
-          const a = evaluate(qrels, run, [nameOf(spec, `(rel=${k})`)], {})
-          const b = evaluate(qrels, run, [nameOf(spec, `(rel=${k})`)], { relevanceLevel: level })
-          expect(a.perQuery.map((q) => q.values[0])).toEqual(b.perQuery.map((q) => q.values[0]))
-        }),
+        fc.property(
+          arbData,
+          fc.integer({ min: 0, max: 4 }),
+          fc.integer({ min: 0, max: 4 }),
+          ({ qrels, run }, k, level) => {
+            const a = evaluate(qrels, run, [nameOf(spec, `(rel=${k})`)], {})
+            const b = evaluate(qrels, run, [nameOf(spec, `(rel=${k})`)], { relevanceLevel: level })
+            expect(a.perQuery.map((q) => q.values[0])).toEqual(b.perQuery.map((q) => q.values[0]))
+          },
+        ),
         { numRuns: 100 },
       )
     })

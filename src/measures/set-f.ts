@@ -1,4 +1,4 @@
-import { numRelAt, numRelRetAt, type JudgedRanking } from '../rank/judged-ranking.js'
+import { type JudgedRanking, numRelAt, numRelRetAt } from '../rank/judged-ranking.js'
 import { defineMeasure, single, teValues } from './measure.js'
 import { REL, relOf } from './params.js'
 import { TREC_EVAL_SET_F_BETA } from './trec-eval-defaults.js'
@@ -23,11 +23,22 @@ export const setFMeasure = defineMeasure({
   aliases: ['F'],
   summary: 'F-measure of the whole retrieved set (trec_eval set_F: beta not squared).',
   formula: 'F = (beta+1) P R / (beta P + R)',
-  params: { beta: { type: 'float', default: 1, range: { min: 0 }, doc: 'weight of recall' }, rel: REL },
+  params: {
+    beta: { type: 'float', default: 1, range: { min: 0 }, doc: 'weight of recall' },
+    rel: REL,
+  },
   at: 'none',
   atRequired: false,
   aggregate: 'mean',
   needsRelevant: true,
-  trecEval: [{ name: 'set_F', params: 'double-params', param: 'beta', defaults: [TREC_EVAL_SET_F_BETA], compute: single((q, p) => setF(q, teValues(p)[0] ?? TREC_EVAL_SET_F_BETA)) }],
+  trecEval: [
+    {
+      name: 'set_F',
+      params: 'double-params',
+      param: 'beta',
+      defaults: [TREC_EVAL_SET_F_BETA],
+      compute: single((q, p) => setF(q, teValues(p)[0] ?? TREC_EVAL_SET_F_BETA)),
+    },
+  ],
   compute: (q, p, ctx) => setF(q, p.values.beta, relOf(p.values.rel, ctx)),
 })

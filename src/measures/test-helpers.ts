@@ -4,7 +4,11 @@ import type { JudgedRanking } from '../rank/judged-ranking.js'
  * Build a JudgedRanking by hand for tests: `ranked` holds the grade of each retrieved doc
  * (-1 not in qrels, -2 negative judgment), `unretrieved` the grades of judged docs not retrieved.
  */
-export function ranking(ranked: readonly number[], unretrieved: readonly number[] = [], relevanceLevel = 1): JudgedRanking {
+export function ranking(
+  ranked: readonly number[],
+  unretrieved: readonly number[] = [],
+  relevanceLevel = 1,
+): JudgedRanking {
   const relLevels: number[] = []
   for (const g of [...ranked, ...unretrieved]) {
     if (g < 0) continue

@@ -7,7 +7,11 @@ import { TREC_EVAL_UTILITY } from './trec-eval-defaults.js'
  *   a·rel_ret + b·nonrel_ret + c·rel_not_ret + d·(N + rel_ret − ret − R)
  * with N the collection size (trec_eval `-N`).
  */
-export function utility(q: JudgedRanking, coefficients: readonly number[], collectionSize: number): number {
+export function utility(
+  q: JudgedRanking,
+  coefficients: readonly number[],
+  collectionSize: number,
+): number {
   const [a, b, c, d] = coefficients as [number, number, number, number]
   return (
     a * q.numRelRet +

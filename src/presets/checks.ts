@@ -5,13 +5,21 @@
  * table; a new kind of check is one entry here (the compiler asks for it).
  */
 import { basename } from 'node:path'
+import type { Conventions } from '../conventions/conventions.js'
+import type { ConventionSetResult } from '../evaluate/evaluate.js'
 import { decodeId } from '../io/bytes.js'
 import { docCount, docIdsOf } from '../model/run-query.js'
 import type { Qrels, Run } from '../model/types.js'
-import type { Conventions } from '../conventions/conventions.js'
-import type { ConventionSetResult } from '../evaluate/evaluate.js'
+import {
+  checkCandidates,
+  checkUnifiedRanking,
+  type LanguageInfo,
+  languageProblemMessages,
+  parseDocLanguages,
+  type QrelsScan,
+  scanNeuclirQrels,
+} from './neuclir-checks.js'
 import type { Preset, PresetCheck } from './preset.js'
-import { checkCandidates, checkUnifiedRanking, languageProblemMessages, parseDocLanguages, scanNeuclirQrels, type LanguageInfo, type QrelsScan } from './neuclir-checks.js'
 
 /** Where an issue was found. */
 export interface IssueLocation {
@@ -75,7 +83,10 @@ export interface CheckImplementation<C extends PresetCheck> {
   /** The optional preset input this check gives a meaning to (refused for presets without the check). */
   readonly enables?: 'candidates' | 'docLang' | 'force'
   /** Options of the qrels-text scan the check needs (it then runs before the qrels are parsed). */
-  readonly scan?: (check: C) => { readonly languages?: readonly string[]; readonly forbiddenGrade?: number }
+  readonly scan?: (check: C) => {
+    readonly languages?: readonly string[]
+    readonly forbiddenGrade?: number
+  }
   readonly qrelsLines?: (check: C, scan: QrelsScan, ctx: QrelsLinesContext) => PresetIssue[]
   readonly qrels?: (check: C, qrels: Qrels, file: string) => PresetIssue[]
   readonly run?: (check: C, run: Run, file: string, context: PresetRunContext) => PresetIssue[]
@@ -83,21 +94,43 @@ export interface CheckImplementation<C extends PresetCheck> {
 }
 
 /** The check table type: one implementation per kind. */
-export type PresetCheckTable = { readonly [K in PresetCheck['kind']]: CheckImplementation<Extract<PresetCheck, { kind: K }>> }
+export type PresetCheckTable = {
+  readonly [K in PresetCheck['kind']]: CheckImplementation<Extract<PresetCheck, { kind: K }>>
+}
 
-function issue(check: PresetCheck['kind'], code: string, severity: PresetIssue['severity'], message: string, at?: IssueLocation): PresetIssue {
+function issue(
+  check: PresetCheck['kind'],
+  code: string,
+  severity: PresetIssue['severity'],
+  message: string,
+  at?: IssueLocation,
+): PresetIssue {
   return { check, code, severity, message, ...(at ? { at } : {}) }
 }
 
 /** The languages a `unified-ranking` check uses, from the context's parsed or raw sources; problems of a bad map file. */
-function contextLanguages(context: PresetRunContext): { languages?: LanguageInfo; problems: string[] } {
+function contextLanguages(context: PresetRunContext): {
+  languages?: LanguageInfo
+  problems: string[]
+} {
   if (context.languages) return { languages: context.languages, problems: [] }
   const scan = context.qrelsText === undefined ? null : scanNeuclirQrels(context.qrelsText)
   if (context.docLang) {
     const parsed = parseDocLanguages(context.docLang.text, context.docLang.file)
-    return { languages: { docLanguages: parsed.languages, ...(scan ? { topicLanguages: scan.topicLanguages } : {}) }, problems: parsed.problems.map((p) => p.message) }
+    return {
+      languages: {
+        docLanguages: parsed.languages,
+        ...(scan ? { topicLanguages: scan.topicLanguages } : {}),
+      },
+      problems: parsed.problems.map((p) => p.message),
+    }
   }
-  return scan ? { languages: { docLanguages: scan.docLanguages, topicLanguages: scan.topicLanguages }, problems: [] } : { problems: [] }
+  return scan
+    ? {
+        languages: { docLanguages: scan.docLanguages, topicLanguages: scan.topicLanguages },
+        problems: [],
+      }
+    : { problems: [] }
 }
 
 /** Every kind of preset check, implemented. */
@@ -113,7 +146,17 @@ export const PRESET_CHECKS: PresetCheckTable = {
           n++
         }
       }
-      return n > 0 ? [issue(c.kind, 'doc_id_prefix', 'warning', `${file}: ${n} doc id(s) start with '${c.prefix}' (first: ${first}): ${c.message}`, { file })] : []
+      return n > 0
+        ? [
+            issue(
+              c.kind,
+              'doc_id_prefix',
+              'warning',
+              `${file}: ${n} doc id(s) start with '${c.prefix}' (first: ${first}): ${c.message}`,
+              { file },
+            ),
+          ]
+        : []
     },
   },
   'max-depth': {
@@ -130,7 +173,17 @@ export const PRESET_CHECKS: PresetCheckTable = {
           which = decodeId(q.queryId)
         }
       }
-      return n > 0 ? [issue(c.kind, 'too_deep', 'warning', `${file}: ${n} quer${n === 1 ? 'y retrieves' : 'ies retrieve'} more than ${c.depth} documents (deepest: ${which} with ${deepest}): ${c.message}`, { file })] : []
+      return n > 0
+        ? [
+            issue(
+              c.kind,
+              'too_deep',
+              'warning',
+              `${file}: ${n} quer${n === 1 ? 'y retrieves' : 'ies retrieve'} more than ${c.depth} documents (deepest: ${which} with ${deepest}): ${c.message}`,
+              { file },
+            ),
+          ]
+        : []
     },
   },
   'qrels-missing-grade': {
@@ -144,7 +197,9 @@ export const PRESET_CHECKS: PresetCheckTable = {
         }
       }
       const named = basename(file).includes(`-no${c.grade}`)
-      return named || (judged > 0 && ofGrade === 0) ? [issue(c.kind, 'qrels_missing_grade', 'warning', `${file}: ${c.message}`, { file })] : []
+      return named || (judged > 0 && ofGrade === 0)
+        ? [issue(c.kind, 'qrels_missing_grade', 'warning', `${file}: ${c.message}`, { file })]
+        : []
     },
   },
   'qrels-language': {
@@ -152,7 +207,12 @@ export const PRESET_CHECKS: PresetCheckTable = {
     qrelsLines(c, scan, ctx) {
       if (!scan.languageProblems.length) return []
       const first = scan.languageProblems[0]!
-      return [...languageProblemMessages(scan, ctx.file, c.languages, ctx.preset), `(${c.message})`].map((m) => issue(c.kind, 'qrels_language', 'error', m, { file: ctx.file, line: first.line }))
+      return [
+        ...languageProblemMessages(scan, ctx.file, c.languages, ctx.preset),
+        `(${c.message})`,
+      ].map((m) =>
+        issue(c.kind, 'qrels_language', 'error', m, { file: ctx.file, line: first.line }),
+      )
     },
   },
   'qrels-forbidden-grade': {
@@ -164,14 +224,20 @@ export const PRESET_CHECKS: PresetCheckTable = {
       const first = scan.forbiddenGrade[0]!
       const what = `${ctx.file}: ${n} judgment(s) of grade ${c.grade}${ctx.remapped ? ' after --rel-map' : ''} (first: line ${first.line}: ${JSON.stringify(decodeId(first.text.slice(0, 160)))}): ${c.message}`
       const at = { file: ctx.file, line: first.line }
-      return [ctx.force ? issue(c.kind, 'forbidden_grade', 'warning', `${what} [--force: scored as they are]`, at) : issue(c.kind, 'forbidden_grade', 'error', what, at)]
+      return [
+        ctx.force
+          ? issue(c.kind, 'forbidden_grade', 'warning', `${what} [--force: scored as they are]`, at)
+          : issue(c.kind, 'forbidden_grade', 'error', what, at),
+      ]
     },
   },
   candidates: {
     enables: 'candidates',
     run(c, run, file, context) {
       if (!context.candidates) return []
-      return checkCandidates(run, context.candidates.run, file, context.candidates.file).map((p) => issue(c.kind, p.code, 'warning', p.message, { file }))
+      return checkCandidates(run, context.candidates.run, file, context.candidates.file).map((p) =>
+        issue(c.kind, p.code, 'warning', p.message, { file }),
+      )
     },
   },
   'unified-ranking': {
@@ -179,8 +245,18 @@ export const PRESET_CHECKS: PresetCheckTable = {
     run(c, run, file, context) {
       const { languages, problems } = contextLanguages(context)
       return [
-        ...problems.map((m) => issue(c.kind, 'bad_doc_lang_line', 'warning', m, context.docLang ? { file: context.docLang.file } : undefined)),
-        ...checkUnifiedRanking(run, file, c.depth, languages).map((p) => issue(c.kind, p.code, 'warning', p.message, { file })),
+        ...problems.map((m) =>
+          issue(
+            c.kind,
+            'bad_doc_lang_line',
+            'warning',
+            m,
+            context.docLang ? { file: context.docLang.file } : undefined,
+          ),
+        ),
+        ...checkUnifiedRanking(run, file, c.depth, languages).map((p) =>
+          issue(c.kind, p.code, 'warning', p.message, { file }),
+        ),
       ]
     },
   },
@@ -189,10 +265,37 @@ export const PRESET_CHECKS: PresetCheckTable = {
       const out: PresetIssue[] = []
       const policy = r.conventions.missingQueries === 'zero' ? 'scored 0' : 'skipped'
       const at = { file: r.file }
-      if (r.missingTopics.length) out.push(issue(c.kind, 'qrels_topics_missing', 'note', `${r.file}: ${r.missingTopics.length} qrels topic(s) absent from the run, ${policy}: ${r.missingTopics.join(', ')}`, at))
-      if (r.ignoredTopics.length) out.push(issue(c.kind, 'run_topics_ignored', 'note', `${r.file}: ${r.ignoredTopics.length} run topic(s) not in the qrels, ignored: ${r.ignoredTopics.join(', ')}`, at))
+      if (r.missingTopics.length)
+        out.push(
+          issue(
+            c.kind,
+            'qrels_topics_missing',
+            'note',
+            `${r.file}: ${r.missingTopics.length} qrels topic(s) absent from the run, ${policy}: ${r.missingTopics.join(', ')}`,
+            at,
+          ),
+        )
+      if (r.ignoredTopics.length)
+        out.push(
+          issue(
+            c.kind,
+            'run_topics_ignored',
+            'note',
+            `${r.file}: ${r.ignoredTopics.length} run topic(s) not in the qrels, ignored: ${r.ignoredTopics.join(', ')}`,
+            at,
+          ),
+        )
       for (const g of r.conventionSets) {
-        if (g.counts.cutByDepth > 0) out.push(issue(c.kind, 'cut_by_depth', 'note', `${r.file}: ${g.measures.join(', ')}: ${g.counts.cutByDepth} document(s) below rank ${g.conventions.depth} not counted (the other measures use them)`, at))
+        if (g.counts.cutByDepth > 0)
+          out.push(
+            issue(
+              c.kind,
+              'cut_by_depth',
+              'note',
+              `${r.file}: ${g.measures.join(', ')}: ${g.counts.cutByDepth} document(s) below rank ${g.conventions.depth} not counted (the other measures use them)`,
+              at,
+            ),
+          )
       }
       return out
     },
@@ -205,12 +308,17 @@ function implementationOf(c: PresetCheck): CheckImplementation<PresetCheck> {
 }
 
 /** Whether the preset has a check that gives `input` a meaning. */
-export function presetEnables(preset: Preset, input: NonNullable<CheckImplementation<PresetCheck>['enables']>): boolean {
+export function presetEnables(
+  preset: Preset,
+  input: NonNullable<CheckImplementation<PresetCheck>['enables']>,
+): boolean {
   return preset.checks.some((c) => implementationOf(c).enables === input)
 }
 
 /** The scan options the preset's qrels-text checks need, or `null` when none looks at the text. */
-export function qrelsScanOptions(preset: Preset): { languages?: readonly string[]; forbiddenGrade?: number } | null {
+export function qrelsScanOptions(
+  preset: Preset,
+): { languages?: readonly string[]; forbiddenGrade?: number } | null {
   let out: { languages?: readonly string[]; forbiddenGrade?: number } | null = null
   for (const c of preset.checks) {
     const scan = implementationOf(c).scan
@@ -220,7 +328,11 @@ export function qrelsScanOptions(preset: Preset): { languages?: readonly string[
 }
 
 /** Issues of the preset's qrels-text checks, in the preset's check order. */
-export function checkQrelsLines(preset: Preset, scan: QrelsScan, ctx: QrelsLinesContext): PresetIssue[] {
+export function checkQrelsLines(
+  preset: Preset,
+  scan: QrelsScan,
+  ctx: QrelsLinesContext,
+): PresetIssue[] {
   return preset.checks.flatMap((c) => implementationOf(c).qrelsLines?.(c, scan, ctx) ?? [])
 }
 
@@ -233,7 +345,12 @@ export function checkQrels(preset: Preset, qrels: Qrels, file: string): PresetIs
  * Issues of the preset's run checks (task mix-up by doc id prefix, runs deeper than allowed,
  * candidate lists, one unified ranking per topic): warnings when scoring, errors in `validate`.
  */
-export function checkRun(preset: Preset, run: Run, file: string, context: PresetRunContext = {}): PresetIssue[] {
+export function checkRun(
+  preset: Preset,
+  run: Run,
+  file: string,
+  context: PresetRunContext = {},
+): PresetIssue[] {
   return preset.checks.flatMap((c) => implementationOf(c).run?.(c, run, file, context) ?? [])
 }
 

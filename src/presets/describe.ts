@@ -1,14 +1,21 @@
 /** Text descriptions of presets for `trecscore presets` and `trecscore presets show NAME`. */
-import { describeConventions } from '../report/leaderboard.js'
+
 import { parseMeasures } from '../measures/name.js'
+import { describeConventions } from '../report/leaderboard.js'
 import type { Preset, PresetCheck } from './preset.js'
-import { PRESETS, PRESET_POINTERS } from './registry.js'
+import { PRESET_POINTERS, PRESETS } from './registry.js'
 
 /** One line per preset: id and title, then the pointer presets. */
 export function listPresets(): string {
-  const all = [...[...PRESETS.values()].map((p) => [p.id, p.title] as const), ...PRESET_POINTERS.map((p) => [p.id, p.title] as const)]
+  const all = [
+    ...[...PRESETS.values()].map((p) => [p.id, p.title] as const),
+    ...PRESET_POINTERS.map((p) => [p.id, p.title] as const),
+  ]
   const width = Math.max(...all.map(([id]) => id.length))
-  return all.map(([id, title]) => `${id.padEnd(width)}  ${title}\n`).join('') + '\nDetails: trecscore presets show NAME.\n'
+  return (
+    all.map(([id, title]) => `${id.padEnd(width)}  ${title}\n`).join('') +
+    '\nDetails: trecscore presets show NAME.\n'
+  )
 }
 
 function describeCheck(c: PresetCheck): string {
@@ -47,17 +54,32 @@ export function describePresetConventions(p: Preset): string[] {
   const overrides = p.measureConventions ?? []
   const overridden = new Set(overrides.flatMap((o) => parseMeasures(o.measures).map((m) => m.name)))
   const own = p.parsedMeasures.map((m) => m.name).filter((m) => !overridden.has(m))
-  const tieRules = p.tieRule || overrides.length
-    ? [
-        '',
-        'tie rules (which measure uses which):',
-        ...(p.tieRule ? [`  ${p.tieRule.name}: ${own.join(', ')}`, `    ${p.tieRule.summary}`, `    source: ${p.tieRule.source}`] : []),
-        ...overrides.flatMap((o) => [`  ${o.tieRule.name}: ${parseMeasures(o.measures).map((m) => m.name).join(', ')}`, `    ${o.tieRule.summary}`, `    source: ${o.tieRule.source}`]),
-      ]
-    : []
+  const tieRules =
+    p.tieRule || overrides.length
+      ? [
+          '',
+          'tie rules (which measure uses which):',
+          ...(p.tieRule
+            ? [
+                `  ${p.tieRule.name}: ${own.join(', ')}`,
+                `    ${p.tieRule.summary}`,
+                `    source: ${p.tieRule.source}`,
+              ]
+            : []),
+          ...overrides.flatMap((o) => [
+            `  ${o.tieRule.name}: ${parseMeasures(o.measures)
+              .map((m) => m.name)
+              .join(', ')}`,
+            `    ${o.tieRule.summary}`,
+            `    source: ${o.tieRule.source}`,
+          ]),
+        ]
+      : []
   const overrideLines = overrides.flatMap((o) => [
     '',
-    `conventions for ${parseMeasures(o.measures).map((m) => m.name).join(', ')} (tie rule ${o.tieRule.name}; ${o.why}):`,
+    `conventions for ${parseMeasures(o.measures)
+      .map((m) => m.name)
+      .join(', ')} (tie rule ${o.tieRule.name}; ${o.why}):`,
     ...describeConventions(o.conventions)
       .split('\n')
       .map((l) => `  ${l}`),
@@ -71,9 +93,13 @@ export function describePresetConventions(p: Preset): string[] {
     `input: qrels ${p.input.qrels} (${p.input.qrels === 'trec-qrels' ? '--qrels FILE' : '--data DIR'}), runs ${p.input.runs}`,
     `measures: ${p.parsedMeasures.map((m) => m.name).join(', ')}`,
     '',
-    overrides.length ? `conventions (${own.join(', ')}${p.tieRule ? `; tie rule ${p.tieRule.name}` : ''}):` : 'conventions:',
-    ...describeConventions(p.conventions).split('\n').map((l) => `  ${l}`),
-    `  rounding of printed values: ${p.rounding.digits} decimals (${p.rounding.rule === 'c-printf' ? 'C printf %.Nf: exact binary value, ties to even' : "Python round(mean, N): exact binary value of the float64 mean, ties to even"})`,
+    overrides.length
+      ? `conventions (${own.join(', ')}${p.tieRule ? `; tie rule ${p.tieRule.name}` : ''}):`
+      : 'conventions:',
+    ...describeConventions(p.conventions)
+      .split('\n')
+      .map((l) => `  ${l}`),
+    `  rounding of printed values: ${p.rounding.digits} decimals (${p.rounding.rule === 'c-printf' ? 'C printf %.Nf: exact binary value, ties to even' : 'Python round(mean, N): exact binary value of the float64 mean, ties to even'})`,
     `  report: ${report}`,
     ...overrideLines,
     ...tieRules,
@@ -83,7 +109,13 @@ export function describePresetConventions(p: Preset): string[] {
 /** Every convention of a preset and the official evaluator it reproduces. */
 export function describePreset(p: Preset): string {
   const checks = p.checks.map(describeCheck)
-  const relMaps = Object.entries(p.relMaps ?? {}).map(([name, m]) => `  --rel-map ${name} = ${Object.entries(m).sort((a, b) => Number(b[0]) - Number(a[0])).map(([k, v]) => `${k}:${v}`).join(',')}`)
+  const relMaps = Object.entries(p.relMaps ?? {}).map(
+    ([name, m]) =>
+      `  --rel-map ${name} = ${Object.entries(m)
+        .sort((a, b) => Number(b[0]) - Number(a[0]))
+        .map(([k, v]) => `${k}:${v}`)
+        .join(',')}`,
+  )
   const candidates = p.checks.some((c) => c.kind === 'candidates')
   const unified = p.checks.some((c) => c.kind === 'unified-ranking')
   const extraFlags = `${relMaps.length || p.checks.some((c) => c.kind === 'qrels-forbidden-grade') ? ' [--rel-map MAP] [--force]' : ''}${candidates ? ' [--candidates FILE]' : ''}${unified ? ' [--doc-lang FILE]' : ''}`
@@ -91,7 +123,14 @@ export function describePreset(p: Preset): string {
     `${p.id}: ${p.title}`,
     '',
     ...describePresetConventions(p),
-    ...(relMaps.length ? ['', 'relevance maps (applied to the qrels grades before any check):', ...relMaps, '  or --rel-map GRADE:VALUE,... (grades not in the map keep their value)'] : []),
+    ...(relMaps.length
+      ? [
+          '',
+          'relevance maps (applied to the qrels grades before any check):',
+          ...relMaps,
+          '  or --rel-map GRADE:VALUE,... (grades not in the map keep their value)',
+        ]
+      : []),
     '',
     'checks (warnings unless marked ERROR):',
     ...checks.map((c) => `  - ${c}`),
@@ -99,8 +138,14 @@ export function describePreset(p: Preset): string {
     'notes:',
     ...p.notes.map((n) => `  - ${n}`),
     '',
-    p.input.qrels === 'trec-qrels' ? `run: trecscore score --preset ${p.id} --qrels QRELS RUN... [--format table|json|markdown] [-q]${extraFlags}` : `run: trecscore score --preset ${p.id} --data DIR RUN... [--k 5,10,15] [--explain] [--format table|json|markdown]`,
-    ...(candidates || unified ? [`validate: trecscore validate --preset ${p.id} RUN [--qrels QRELS]${candidates ? ' [--candidates FILE]' : ''}${unified ? ' [--doc-lang FILE]' : ''} (the checks above as errors)`] : []),
+    p.input.qrels === 'trec-qrels'
+      ? `run: trecscore score --preset ${p.id} --qrels QRELS RUN... [--format table|json|markdown] [-q]${extraFlags}`
+      : `run: trecscore score --preset ${p.id} --data DIR RUN... [--k 5,10,15] [--explain] [--format table|json|markdown]`,
+    ...(candidates || unified
+      ? [
+          `validate: trecscore validate --preset ${p.id} RUN [--qrels QRELS]${candidates ? ' [--candidates FILE]' : ''}${unified ? ' [--doc-lang FILE]' : ''} (the checks above as errors)`,
+        ]
+      : []),
   ]
   return lines.join('\n') + '\n'
 }

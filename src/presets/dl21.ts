@@ -20,24 +20,35 @@ const TREC_EVAL_REPORT: PresetReport = {
   ],
 }
 
-const DEPTH: PresetCheck = { kind: 'max-depth', depth: 100, message: 'official TREC DL 2021 runs held at most 100 documents per query' }
+const DEPTH: PresetCheck = {
+  kind: 'max-depth',
+  depth: 100,
+  message: 'official TREC DL 2021 runs held at most 100 documents per query',
+}
 const DOC_IDS_IN_PASSAGE_RUN: PresetCheck = {
   kind: 'doc-id-prefix',
   prefix: 'msmarco_doc_',
-  message: 'document ids (msmarco_doc_…) in a passage run: mixing passage and document evaluation invalidates it; use dl21-doc',
+  message:
+    'document ids (msmarco_doc_…) in a passage run: mixing passage and document evaluation invalidates it; use dl21-doc',
 }
 const PASSAGE_IDS_IN_DOC_RUN: PresetCheck = {
   kind: 'doc-id-prefix',
   prefix: 'msmarco_passage_',
-  message: 'passage ids (msmarco_passage_…) in a document run: mixing passage and document evaluation invalidates it; use dl21-passage',
+  message:
+    'passage ids (msmarco_passage_…) in a document run: mixing passage and document evaluation invalidates it; use dl21-passage',
 }
 const NO1_QRELS: PresetCheck = {
   kind: 'qrels-missing-grade',
   grade: 1,
-  message: 'the qrels look like the "-no1" variant (no grade-1 judgments): NIST\'s plain summary differs from the official figure there (BM25 nDCG@10 0.3160 vs 0.4458); use the full 2021.qrels.pass.final.txt',
+  message:
+    'the qrels look like the "-no1" variant (no grade-1 judgments): NIST\'s plain summary differs from the official figure there (BM25 nDCG@10 0.3160 vs 0.4458); use the full 2021.qrels.pass.final.txt',
 }
 
-const TOPIC_SETS: PresetCheck = { kind: 'topic-sets', message: 'every qrels topic is averaged (trec_eval -c: absent from the run = 0); run topics without judgments are ignored' }
+const TOPIC_SETS: PresetCheck = {
+  kind: 'topic-sets',
+  message:
+    'every qrels topic is averaged (trec_eval -c: absent from the run = 0); run topics without judgments are ignored',
+}
 
 const DL_NOTES = [
   'nDCG uses the raw grades 0-3 as gains (grade 1 still gains 1); -l does not affect it.',
@@ -49,28 +60,44 @@ const DL_NOTES = [
 export const dl21Passage = definePreset({
   id: 'dl21-passage',
   title: 'TREC 2021 Deep Learning, passage ranking (official)',
-  official: { tool: 'trec_eval', version: 'v9.0.8 (d95ca64e; prints 9.0.7 for -v)', command: 'trec_eval -c -m ndcg_cut.10 -m map -m recip_rank -m recall.100,1000 -m P.10 -l 2 QRELS RUN' },
+  official: {
+    tool: 'trec_eval',
+    version: 'v9.0.8 (d95ca64e; prints 9.0.7 for -v)',
+    command:
+      'trec_eval -c -m ndcg_cut.10 -m map -m recip_rank -m recall.100,1000 -m P.10 -l 2 QRELS RUN',
+  },
   input: { qrels: 'trec-qrels', runs: 'trec-run' },
   measures: MEASURES,
   conventions: { ...trecEvalV9, missingQueries: 'zero', relevanceLevel: 2 },
   rounding: { digits: 4, rule: 'c-printf' },
   report: TREC_EVAL_REPORT,
   checks: [DOC_IDS_IN_PASSAGE_RUN, NO1_QRELS, DEPTH, TOPIC_SETS],
-  notes: [...DL_NOTES, 'Binary measures (AP, RR, R@k, P@10) count grade >= 2 as relevant (trec_eval -l 2).'],
+  notes: [
+    ...DL_NOTES,
+    'Binary measures (AP, RR, R@k, P@10) count grade >= 2 as relevant (trec_eval -l 2).',
+  ],
 })
 
 /** `dl21-doc`: the official TREC 2021 DL document ranking evaluation (binary at grade ≥ 1). */
 export const dl21Doc = definePreset({
   id: 'dl21-doc',
   title: 'TREC 2021 Deep Learning, document ranking (official)',
-  official: { tool: 'trec_eval', version: 'v9.0.8 (d95ca64e; prints 9.0.7 for -v)', command: 'trec_eval -c -m ndcg_cut.10 -m map -m recip_rank -m recall.100,1000 -m P.10 -l 1 QRELS RUN' },
+  official: {
+    tool: 'trec_eval',
+    version: 'v9.0.8 (d95ca64e; prints 9.0.7 for -v)',
+    command:
+      'trec_eval -c -m ndcg_cut.10 -m map -m recip_rank -m recall.100,1000 -m P.10 -l 1 QRELS RUN',
+  },
   input: { qrels: 'trec-qrels', runs: 'trec-run' },
   measures: MEASURES,
   conventions: { ...trecEvalV9, missingQueries: 'zero', relevanceLevel: 1 },
   rounding: { digits: 4, rule: 'c-printf' },
   report: TREC_EVAL_REPORT,
   checks: [PASSAGE_IDS_IN_DOC_RUN, DEPTH, TOPIC_SETS],
-  notes: [...DL_NOTES, 'Binary measures (AP, RR, R@k, P@10) count grade >= 1 as relevant (trec_eval -l 1).'],
+  notes: [
+    ...DL_NOTES,
+    'Binary measures (AP, RR, R@k, P@10) count grade >= 1 as relevant (trec_eval -l 1).',
+  ],
 })
 
 /** `dl21-passage-pash`: nDCG@5 and nDCG@10 with exponential gain 2^grade − 1 on the passage task. */
@@ -80,7 +107,8 @@ export const dl21PassagePash = definePreset({
   official: {
     tool: 'ir_measures (pytrec_eval provider)',
     version: 'ir_measures 0.4.3, pytrec_eval-terrier 0.5.9 (trec_eval 9.0.8 code)',
-    command: "ir_measures QRELS RUN 'nDCG(gains={0:0,1:1,2:3,3:7})@5' 'nDCG(gains={0:0,1:1,2:3,3:7})@10'",
+    command:
+      "ir_measures QRELS RUN 'nDCG(gains={0:0,1:1,2:3,3:7})@5' 'nDCG(gains={0:0,1:1,2:3,3:7})@10'",
   },
   input: { qrels: 'trec-qrels', runs: 'trec-run' },
   measures: ['nDCG(gains={0:0,1:1,2:3,3:7})@5', 'nDCG(gains={0:0,1:1,2:3,3:7})@10'],

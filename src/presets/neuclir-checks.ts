@@ -4,12 +4,13 @@
  * candidate lists (`--candidates`), and the MLIR rule of one unified ranked list per topic.
  * Ids are binary strings (one char per byte), as everywhere in the engine.
  */
+
+import { InputError } from '../errors/trecscore-error.js'
 import { binaryString, decodeId } from '../io/bytes.js'
 import { LineSplitter, splitFields } from '../io/lines.js'
 import { readInteger } from '../io/numbers.js'
-import { InputError } from '../errors/trecscore-error.js'
-import type { Run, RunQuery } from '../model/types.js'
 import { docCount, docIdsOf } from '../model/run-query.js'
+import type { Run, RunQuery } from '../model/types.js'
 
 /** One problem found by a check: a stable code and a complete sentence (with file:line where known). */
 export interface PresetProblem {
@@ -38,7 +39,10 @@ function listed(items: readonly string[], total = items.length): string {
  * Each line of latin1 `text` with its fields (split on C white space by the one splitter of
  * `io/lines.ts`, as the qrels parser splits), its physical number and its first 4 KiB to show.
  */
-function forEachFieldsLine(text: string, onLine: (fields: readonly string[], line: number, shown: string) => void): void {
+function forEachFieldsLine(
+  text: string,
+  onLine: (fields: readonly string[], line: number, shown: string) => void,
+): void {
   const bytes = Buffer.from(text, 'latin1')
   const f: number[] = []
   const lines = new LineSplitter(
@@ -57,16 +61,28 @@ function forEachFieldsLine(text: string, onLine: (fields: readonly string[], lin
  * Parse a `--rel-map` value: a name from `named`, or `grade:gain` pairs separated by commas
  * (`3:3,2:1,1:0,0:0`). Grades not in the map keep their value. Throws {@link InputError}.
  */
-export function parseRelMap(text: string, named: Readonly<Record<string, Readonly<Record<number, number>>>> = {}): ReadonlyMap<number, number> {
+export function parseRelMap(
+  text: string,
+  named: Readonly<Record<string, Readonly<Record<number, number>>>> = {},
+): ReadonlyMap<number, number> {
   const byName = Object.hasOwn(named, text) ? named[text] : undefined
   if (byName) return new Map(Object.entries(byName).map(([k, v]) => [Number(k), v]))
   const out = new Map<number, number>()
   const expected = `grade:value pairs separated by commas (e.g. 3:3,2:1,1:0,0:0)${Object.keys(named).length ? ` or a named map (${Object.keys(named).join(', ')})` : ''}`
   for (const pair of text.split(',')) {
     const m = /^\s*([+-]?\d{1,7}):([+-]?\d{1,7})\s*$/.exec(pair)
-    if (!m) throw new InputError([{ code: 'bad_argument', option: '--rel-map', found: text, expected }])
+    if (!m)
+      throw new InputError([{ code: 'bad_argument', option: '--rel-map', found: text, expected }])
     const from = Number(m[1])
-    if (out.has(from)) throw new InputError([{ code: 'bad_argument', option: '--rel-map', found: text, expected: `each grade once (${from} is mapped twice)` }])
+    if (out.has(from))
+      throw new InputError([
+        {
+          code: 'bad_argument',
+          option: '--rel-map',
+          found: text,
+          expected: `each grade once (${from} is mapped twice)`,
+        },
+      ])
     out.set(from, Number(m[2]))
   }
   return out
@@ -81,7 +97,10 @@ export function remapGrade(map: ReadonlyMap<number, number> | undefined, grade: 
  * Write qrels text with every grade passed through `map`; everything else on a line (spacing,
  * the language column) is kept. Lines without four fields are left as they are.
  */
-export function remapQrelsText(text: string, map: ReadonlyMap<number, number>): { readonly text: string; readonly changed: number } {
+export function remapQrelsText(
+  text: string,
+  map: ReadonlyMap<number, number>,
+): { readonly text: string; readonly changed: number } {
   const out: string[] = []
   let copied = 0
   const f: number[] = []
@@ -106,7 +125,11 @@ export function remapQrelsText(text: string, map: ReadonlyMap<number, number>): 
 /** What {@link scanNeuclirQrels} learns from the qrels text. */
 export interface QrelsScan {
   /** Lines whose language column is not an accepted code (every one, in file order). */
-  readonly languageProblems: readonly { readonly line: number; readonly found: string; readonly text: string }[]
+  readonly languageProblems: readonly {
+    readonly line: number
+    readonly found: string
+    readonly text: string
+  }[]
   /** Lines holding the forbidden grade after the map (every one, in file order). */
   readonly forbiddenGrade: readonly { readonly line: number; readonly text: string }[]
   /** Judgments per grade, after the map. */
@@ -127,7 +150,11 @@ export interface QrelsScan {
  */
 export function scanNeuclirQrels(
   text: string,
-  opts: { readonly languages?: readonly string[]; readonly forbiddenGrade?: number; readonly remap?: ReadonlyMap<number, number> } = {},
+  opts: {
+    readonly languages?: readonly string[]
+    readonly forbiddenGrade?: number
+    readonly remap?: ReadonlyMap<number, number>
+  } = {},
 ): QrelsScan {
   const languageProblems: { line: number; found: string; text: string }[] = []
   const forbiddenGrade: { line: number; text: string }[] = []
@@ -144,8 +171,10 @@ export function scanNeuclirQrels(
     const g = remapGrade(opts.remap, raw)
     if (g !== raw) remapped++
     gradeCounts.set(g, (gradeCounts.get(g) ?? 0) + 1)
-    if (accept && !accept.has(lang)) languageProblems.push({ line: lineNo, found: lang, text: line })
-    if (opts.forbiddenGrade !== undefined && g === opts.forbiddenGrade) forbiddenGrade.push({ line: lineNo, text: line })
+    if (accept && !accept.has(lang))
+      languageProblems.push({ line: lineNo, found: lang, text: line })
+    if (opts.forbiddenGrade !== undefined && g === opts.forbiddenGrade)
+      forbiddenGrade.push({ line: lineNo, text: line })
     docLanguages.set(doc, lang)
     let langs = topicLanguages.get(topic)
     if (!langs) topicLanguages.set(topic, (langs = new Set()))
@@ -155,11 +184,23 @@ export function scanNeuclirQrels(
 }
 
 /** The language-column errors of a scan, worded (every line listed up to `max`, all counted). */
-export function languageProblemMessages(scan: QrelsScan, file: string, languages: readonly string[], preset: string, max = 20): string[] {
+export function languageProblemMessages(
+  scan: QrelsScan,
+  file: string,
+  languages: readonly string[],
+  preset: string,
+  max = 20,
+): string[] {
   const out = scan.languageProblems
     .slice(0, max)
-    .map((p) => `${file}:${p.line}: language ${show(p.found)} in column 2, but preset '${preset}' expects ${languages.map((l) => `'${l}'`).join(' or ')}: ${show(p.text)}`)
-  if (scan.languageProblems.length > max) out.push(`${file}: ${scan.languageProblems.length - max} more line(s) with a language other than ${languages.join('/')} (${scan.languageProblems.length} in all)`)
+    .map(
+      (p) =>
+        `${file}:${p.line}: language ${show(p.found)} in column 2, but preset '${preset}' expects ${languages.map((l) => `'${l}'`).join(' or ')}: ${show(p.text)}`,
+    )
+  if (scan.languageProblems.length > max)
+    out.push(
+      `${file}: ${scan.languageProblems.length - max} more line(s) with a language other than ${languages.join('/')} (${scan.languageProblems.length} in all)`,
+    )
   return out
 }
 
@@ -167,14 +208,24 @@ export function languageProblemMessages(scan: QrelsScan, file: string, languages
  * Read a doc-to-language map: lines `docid lang`, or NeuCLIR qrels lines `topic lang docid grade`
  * (so the language qrels themselves can serve). Other lines are reported by number.
  */
-export function parseDocLanguages(text: string, file: string): { readonly languages: ReadonlyMap<string, string>; readonly problems: readonly PresetProblem[] } {
+export function parseDocLanguages(
+  text: string,
+  file: string,
+): {
+  readonly languages: ReadonlyMap<string, string>
+  readonly problems: readonly PresetProblem[]
+} {
   const languages = new Map<string, string>()
   const problems: PresetProblem[] = []
   forEachFieldsLine(text, (f, lineNo, line) => {
     if (f.length === 0 || f[0]!.startsWith('#')) return
     if (f.length === 2) languages.set(f[0]!, f[1]!)
     else if (f.length === 4) languages.set(f[2]!, f[1]!)
-    else if (problems.length < 50) problems.push({ code: 'bad_doc_lang_line', message: `${file}:${lineNo}: expected "docid language" (or a qrels line "topic language docid grade"), found ${f.length} field(s): ${show(line)}` })
+    else if (problems.length < 50)
+      problems.push({
+        code: 'bad_doc_lang_line',
+        message: `${file}:${lineNo}: expected "docid language" (or a qrels line "topic language docid grade"), found ${f.length} field(s): ${show(line)}`,
+      })
   })
   return { languages, problems }
 }
@@ -184,7 +235,12 @@ export function parseDocLanguages(text: string, file: string): { readonly langua
  * topic's list (with their run lines), topics without a list, and topics (candidate topics
  * absent from the run included) with fewer or more documents than their list.
  */
-export function checkCandidates(run: Run, candidates: Run, file: string, candidatesFile: string): PresetProblem[] {
+export function checkCandidates(
+  run: Run,
+  candidates: Run,
+  file: string,
+  candidatesFile: string,
+): PresetProblem[] {
   const out: PresetProblem[] = []
   const noList: string[] = []
   for (const [qid, q] of run.queries) {
@@ -202,13 +258,29 @@ export function checkCandidates(run: Run, candidates: Run, file: string, candida
       n++
       if (outside.length < 5) outside.push(`${decodeId(ids[i]!)} (line ${q.lines[i]})`)
     }
-    if (n > 0) out.push({ code: 'doc_not_in_candidates', message: `${file}: topic ${decodeId(qid)}: ${n} document(s) outside its candidate list in ${candidatesFile}: ${outside.join(', ')}${n > outside.length ? ', …' : ''}` })
+    if (n > 0)
+      out.push({
+        code: 'doc_not_in_candidates',
+        message: `${file}: topic ${decodeId(qid)}: ${n} document(s) outside its candidate list in ${candidatesFile}: ${outside.join(', ')}${n > outside.length ? ', …' : ''}`,
+      })
     const want = docCount(cand)
-    if (ids.length !== want) out.push({ code: 'candidate_count', message: `${file}: topic ${decodeId(qid)}: ${ids.length} document(s), but its candidate list in ${candidatesFile} has ${want} (${ids.length < want ? 'fewer' : 'more'})` })
+    if (ids.length !== want)
+      out.push({
+        code: 'candidate_count',
+        message: `${file}: topic ${decodeId(qid)}: ${ids.length} document(s), but its candidate list in ${candidatesFile} has ${want} (${ids.length < want ? 'fewer' : 'more'})`,
+      })
   }
-  if (noList.length) out.push({ code: 'topic_without_candidates', message: `${file}: ${noList.length} topic(s) have no candidate list in ${candidatesFile}: ${listed(noList)}` })
+  if (noList.length)
+    out.push({
+      code: 'topic_without_candidates',
+      message: `${file}: ${noList.length} topic(s) have no candidate list in ${candidatesFile}: ${listed(noList)}`,
+    })
   const absent = [...candidates.queries.keys()].filter((q) => !run.queries.has(q)).map(decodeId)
-  if (absent.length) out.push({ code: 'candidate_count', message: `${file}: ${absent.length} topic(s) of ${candidatesFile} are absent from the run (0 documents, fewer than their candidate list): ${listed(absent)}` })
+  if (absent.length)
+    out.push({
+      code: 'candidate_count',
+      message: `${file}: ${absent.length} topic(s) of ${candidatesFile} are absent from the run (0 documents, fewer than their candidate list): ${listed(absent)}`,
+    })
   return out
 }
 
@@ -236,15 +308,28 @@ function restarts(q: RunQuery): number[] {
  * and, given languages, topics whose retrieved documents of known language are all in one
  * language while several are judged for the topic (or present in the map, without qrels).
  */
-export function checkUnifiedRanking(run: Run, file: string, depth: number, langs?: LanguageInfo): PresetProblem[] {
+export function checkUnifiedRanking(
+  run: Run,
+  file: string,
+  depth: number,
+  langs?: LanguageInfo,
+): PresetProblem[] {
   const out: PresetProblem[] = []
   const allLangs = langs ? new Set(langs.docLanguages.values()) : new Set<string>()
   for (const [qid, q] of run.queries) {
     const topic = decodeId(qid)
     const again = restarts(q)
-    if (again.length) out.push({ code: 'rank_restarts', message: `${file}: topic ${topic}: rank 1 again at line${again.length === 1 ? '' : 's'} ${listed(again.map(String))} (the rank restarts, as in per-language lists concatenated); an MLIR run is one ranked list per topic` })
+    if (again.length)
+      out.push({
+        code: 'rank_restarts',
+        message: `${file}: topic ${topic}: rank 1 again at line${again.length === 1 ? '' : 's'} ${listed(again.map(String))} (the rank restarts, as in per-language lists concatenated); an MLIR run is one ranked list per topic`,
+      })
     const n = docCount(q)
-    if (n > depth) out.push({ code: 'too_many_docs', message: `${file}: topic ${topic}: ${n} documents, more than ${depth} (per-language lists concatenated? an MLIR run ranks at most ${depth} documents per topic over all languages)` })
+    if (n > depth)
+      out.push({
+        code: 'too_many_docs',
+        message: `${file}: topic ${topic}: ${n} documents, more than ${depth} (per-language lists concatenated? an MLIR run ranks at most ${depth} documents per topic over all languages)`,
+      })
     if (!langs) continue
     const judged = langs.topicLanguages ? langs.topicLanguages.get(qid) : allLangs
     if (!judged || judged.size < 2) continue
@@ -255,7 +340,10 @@ export function checkUnifiedRanking(run: Run, file: string, depth: number, langs
     }
     if (seen.size === 1) {
       const [only, count] = [...seen][0]!
-      out.push({ code: 'one_language', message: `${file}: topic ${topic}: all ${count} document(s) of known language are '${only}', but ${[...judged].sort().join(', ')} are ${langs.topicLanguages ? 'judged for this topic' : 'in the language map'} (a single-language list is not an MLIR ranking)` })
+      out.push({
+        code: 'one_language',
+        message: `${file}: topic ${topic}: all ${count} document(s) of known language are '${only}', but ${[...judged].sort().join(', ')} are ${langs.topicLanguages ? 'judged for this topic' : 'in the language map'} (a single-language list is not an MLIR ranking)`,
+      })
     }
   }
   return out

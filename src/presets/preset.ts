@@ -5,11 +5,11 @@
  * computes nothing: `run-preset.ts` runs it on the engine.
  */
 import type { Conventions } from '../conventions/conventions.js'
-import { tieRuleOf, type TieRule } from '../conventions/tie-rules.js'
+import { type TieRule, tieRuleOf } from '../conventions/tie-rules.js'
+import { formatIssue } from '../errors/format-issue.js'
+import { InputError, TrecscoreError } from '../errors/trecscore-error.js'
 import type { Measure } from '../measures/measure.js'
 import { parseMeasures } from '../measures/name.js'
-import { InputError, TrecscoreError } from '../errors/trecscore-error.js'
-import { formatIssue } from '../errors/format-issue.js'
 
 /** The official evaluator a preset reproduces. */
 export interface OfficialEvaluator {
@@ -50,7 +50,11 @@ export interface PresetAggregation {
 }
 
 /** The default aggregation: the engine's mean in byte order of query id. */
-export const QUERY_MEAN: PresetAggregation = Object.freeze({ id: 'mean', kind: 'query-mean', order: 'query-id' })
+export const QUERY_MEAN: PresetAggregation = Object.freeze({
+  id: 'mean',
+  kind: 'query-mean',
+  order: 'query-id',
+})
 
 /**
  * Measures built from user cutoffs (SkillRet's `--k`): every family at every cutoff, in family
@@ -70,7 +74,10 @@ export type PresetReport =
    * trec_eval's own output (`name<TAB>qid<TAB>value`), rows in trec_eval's order; `names` maps
    * each preset measure (as written in `measures`) to the name trec_eval prints.
    */
-  | { readonly layout: 'trec_eval'; readonly names: readonly (readonly [measure: string, printed: string])[] }
+  | {
+      readonly layout: 'trec_eval'
+      readonly names: readonly (readonly [measure: string, printed: string])[]
+    }
   /** One leaderboard row per run. */
   | { readonly layout: 'leaderboard' }
   /**
@@ -91,12 +98,21 @@ export type PresetCheck =
    * ERROR when the qrels' second column is not one of `languages` (NeuCLIR puts the language
    * code there); every offending line is listed with file:line and its text.
    */
-  | { readonly kind: 'qrels-language'; readonly languages: readonly string[]; readonly message: string }
+  | {
+      readonly kind: 'qrels-language'
+      readonly languages: readonly string[]
+      readonly message: string
+    }
   /**
    * ERROR (exit 2) when the qrels hold a judgment of `grade` after any `--rel-map`, unless
    * `--force` turns it into a warning; `remap` names the relevance map that converts them.
    */
-  | { readonly kind: 'qrels-forbidden-grade'; readonly grade: number; readonly remap: string; readonly message: string }
+  | {
+      readonly kind: 'qrels-forbidden-grade'
+      readonly grade: number
+      readonly remap: string
+      readonly message: string
+    }
   /**
    * With `--candidates FILE` (reranking): flag documents outside their topic's candidate list
    * and topics whose document count differs from the list's (warnings when scoring, errors in
@@ -141,7 +157,10 @@ export interface PresetDefinition {
    * Input formats: qrels as TREC qrels (`--qrels FILE`) or a SkillRet data directory
    * (`--data DIR`); runs as TREC run files, or SkillRet JSON runs or TREC files.
    */
-  readonly input: { readonly qrels: 'trec-qrels' | 'skillret-data'; readonly runs: 'trec-run' | 'skillret-json-or-trec' }
+  readonly input: {
+    readonly qrels: 'trec-qrels' | 'skillret-data'
+    readonly runs: 'trec-run' | 'skillret-json-or-trec'
+  }
   /** Measures, in the syntax of `parseMeasures` (ir_measures or trec_eval names). */
   readonly measures: readonly string[]
   /** Names printed for the measures (one per parsed measure, same order); default: canonical names. */
@@ -186,38 +205,65 @@ export function definePreset(def: PresetDefinition): Preset {
   try {
     parsedMeasures = parseMeasures(def.measures)
   } catch (e) {
-    const why = e instanceof InputError ? e.issues.map(formatIssue).join('; ') : e instanceof Error ? e.message : String(e)
+    const why =
+      e instanceof InputError
+        ? e.issues.map(formatIssue).join('; ')
+        : e instanceof Error
+          ? e.message
+          : String(e)
     throw new TrecscoreError(`preset '${def.id}': ${why}`, 2)
   }
   if (def.report.layout === 'trec_eval') {
     const names = new Set(parsedMeasures.map((m) => m.name))
     for (const [m] of def.report.names) {
-      if (!names.has(m)) throw new TrecscoreError(`preset '${def.id}': report names measure '${m}', which the preset does not compute`, 2)
+      if (!names.has(m))
+        throw new TrecscoreError(
+          `preset '${def.id}': report names measure '${m}', which the preset does not compute`,
+          2,
+        )
     }
-    if (def.report.names.length !== names.size) throw new TrecscoreError(`preset '${def.id}': the trec_eval report must name every measure once`, 2)
+    if (def.report.names.length !== names.size)
+      throw new TrecscoreError(
+        `preset '${def.id}': the trec_eval report must name every measure once`,
+        2,
+      )
   }
   const names = new Set(parsedMeasures.map((m) => m.name))
   const fail = (why: string): never => {
     throw new TrecscoreError(`preset '${def.id}': ${why}`, 2)
   }
-  if (def.tieRule && tieRuleOf(def.conventions) !== def.tieRule) fail(`its conventions do not follow the tie rule '${def.tieRule.name}' it names`)
+  if (def.tieRule && tieRuleOf(def.conventions) !== def.tieRule)
+    fail(`its conventions do not follow the tie rule '${def.tieRule.name}' it names`)
   const overridden = new Set<string>()
   for (const mc of def.measureConventions ?? []) {
     if (mc.measures.length === 0) fail('a measure-conventions override names no measure')
-    if (tieRuleOf(mc.conventions) !== mc.tieRule) fail(`the conventions for ${mc.measures.join(', ')} do not follow the tie rule '${mc.tieRule.name}' they name`)
+    if (tieRuleOf(mc.conventions) !== mc.tieRule)
+      fail(
+        `the conventions for ${mc.measures.join(', ')} do not follow the tie rule '${mc.tieRule.name}' they name`,
+      )
     for (const m of parseMeasures(mc.measures)) {
-      if (!names.has(m.name)) fail(`measure-conventions override names '${m.name}', which the preset does not compute`)
+      if (!names.has(m.name))
+        fail(`measure-conventions override names '${m.name}', which the preset does not compute`)
       if (overridden.has(m.name)) fail(`measure '${m.name}' has two convention overrides`)
       overridden.add(m.name)
     }
-    if (mc.conventions.missingQueries !== def.conventions.missingQueries || mc.conventions.queryKey !== def.conventions.queryKey || mc.conventions.comments !== def.conventions.comments) {
-      fail(`the conventions for ${mc.measures.join(', ')} must share the preset's query set, query key and comment rule`)
+    if (
+      mc.conventions.missingQueries !== def.conventions.missingQueries ||
+      mc.conventions.queryKey !== def.conventions.queryKey ||
+      mc.conventions.comments !== def.conventions.comments
+    ) {
+      fail(
+        `the conventions for ${mc.measures.join(', ')} must share the preset's query set, query key and comment rule`,
+      )
     }
   }
-  if (overridden.size === names.size) fail('every measure is overridden: put the conventions in `conventions`')
-  if (def.labels && def.labels.length !== parsedMeasures.length) fail(`${def.labels.length} labels for ${parsedMeasures.length} measures`)
+  if (overridden.size === names.size)
+    fail('every measure is overridden: put the conventions in `conventions`')
+  if (def.labels && def.labels.length !== parsedMeasures.length)
+    fail(`${def.labels.length} labels for ${parsedMeasures.length} measures`)
   const aggregations = def.aggregations ?? [QUERY_MEAN]
   if (aggregations.length === 0) fail('no aggregation')
-  if (new Set(aggregations.map((a) => a.id)).size !== aggregations.length) fail('two aggregations share an id')
+  if (new Set(aggregations.map((a) => a.id)).size !== aggregations.length)
+    fail('two aggregations share an id')
   return Object.freeze({ ...def, parsedMeasures: Object.freeze(parsedMeasures) })
 }

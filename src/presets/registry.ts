@@ -3,17 +3,23 @@
  * {@link Preset} values; the RETECO presets have their own data layout and scorer and are listed
  * here as pointers to `trecscore score --preset reteco-…`.
  */
-import { RETECO_PRESETS } from './reteco/score-runs.js'
-import type { Preset } from './preset.js'
+
 import { dl21Doc, dl21Passage, dl21PassagePash } from './dl21.js'
-import { skillRet, skillRetFusion } from './skillret.js'
 import { NEUCLIR_PRESETS } from './neuclir.js'
+import type { Preset } from './preset.js'
+import { RETECO_PRESETS } from './reteco/score-runs.js'
+import { skillRet, skillRetFusion } from './skillret.js'
 
 /**
  * Full presets, by id: those with `input.qrels` `trec-qrels` are run by `scorePreset`, the
  * SkillRet ones (`skillret-data`) by `scoreSkillRet`.
  */
-export const PRESETS: ReadonlyMap<string, Preset> = new Map([dl21Passage, dl21Doc, dl21PassagePash, skillRet, skillRetFusion, ...NEUCLIR_PRESETS].map((p) => [p.id, p]))
+export const PRESETS: ReadonlyMap<string, Preset> = new Map(
+  [dl21Passage, dl21Doc, dl21PassagePash, skillRet, skillRetFusion, ...NEUCLIR_PRESETS].map((p) => [
+    p.id,
+    p,
+  ]),
+)
 
 /** A preset implemented elsewhere: where to find it. */
 export interface PresetPointer {

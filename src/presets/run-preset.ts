@@ -23,21 +23,50 @@
  */
 import { createHash, type Hash } from 'node:crypto'
 import type { Conventions } from '../conventions/conventions.js'
+import { InputError, TrecscoreError } from '../errors/trecscore-error.js'
+import { type AggregateValue, aggregate } from '../evaluate/aggregate.js'
+import {
+  type ConventionSetCounts,
+  type MeasureWithConventions,
+  type QueryResult,
+  type RunEvaluation,
+  RunEvaluator,
+} from '../evaluate/evaluate.js'
 import { decodeId } from '../io/bytes.js'
-import { readQrels, readRun } from '../io/read.js'
-import { readAll } from '../io/source.js'
 import { writeOutputFile } from '../io/output.js'
-import { runInputName, runInputPath, type RunInput } from '../io/run-labels.js'
+import { readQrels, readRun } from '../io/read.js'
+import { type RunInput, runInputName, runInputPath } from '../io/run-labels.js'
+import { readAll } from '../io/source.js'
 import { parseQrels } from '../io/trec-qrels.js'
 import type { Measure } from '../measures/measure.js'
 import { parseMeasures } from '../measures/name.js'
 import type { Qrels, Run } from '../model/types.js'
-import { RunEvaluator, type ConventionSetCounts, type MeasureWithConventions, type QueryResult, type RunEvaluation } from '../evaluate/evaluate.js'
-import { aggregate, type AggregateValue } from '../evaluate/aggregate.js'
-import { InputError, TrecscoreError } from '../errors/trecscore-error.js'
-import { checkQrels, checkQrelsLines, checkRun, checkScoredRun, presetEnables, qrelsScanOptions, type PresetIssue, type PresetRunContext } from './checks.js'
-import { parseDocLanguages, parseRelMap, remapQrelsText, scanNeuclirQrels, type LanguageInfo, type QrelsScan } from './neuclir-checks.js'
-import { QUERY_MEAN, type OfficialEvaluator, type Preset, type PresetAggregation, type PresetReport, type Rounding } from './preset.js'
+import {
+  checkQrels,
+  checkQrelsLines,
+  checkRun,
+  checkScoredRun,
+  type PresetIssue,
+  type PresetRunContext,
+  presetEnables,
+  qrelsScanOptions,
+} from './checks.js'
+import {
+  type LanguageInfo,
+  parseDocLanguages,
+  parseRelMap,
+  type QrelsScan,
+  remapQrelsText,
+  scanNeuclirQrels,
+} from './neuclir-checks.js'
+import {
+  type OfficialEvaluator,
+  type Preset,
+  type PresetAggregation,
+  type PresetReport,
+  QUERY_MEAN,
+  type Rounding,
+} from './preset.js'
 import { findPreset, presetIds } from './registry.js'
 import { readSkillRetData, readSkillRetRun } from './skillret-data.js'
 
@@ -182,20 +211,28 @@ export interface PresetResult {
     readonly qrels: string | null
     readonly data: string | null
     /** The `--rel-map` applied to the qrels grades (grade → value) and how many judgments it changed. */
-    readonly relMap: { readonly map: Readonly<Record<string, number>>; readonly changed: number } | null
+    readonly relMap: {
+      readonly map: Readonly<Record<string, number>>
+      readonly changed: number
+    } | null
     /** Cutoffs used, for presets with `cutoffMeasures`. */
     readonly cutoffs: readonly number[] | null
   }
   readonly runs: readonly PresetRunResult[]
   /** What the checks found on the qrels (per-run findings are on each run). */
   readonly issues: readonly PresetIssue[]
-  readonly provenance: { readonly preset: string; readonly version: string; readonly inputs: readonly InputDigest[] }
+  readonly provenance: {
+    readonly preset: string
+    readonly version: string
+    readonly inputs: readonly InputDigest[]
+  }
 }
 
 /** The preset with this id; throws {@link TrecscoreError} (exit 2) listing the known ids. */
 export function getPreset(id: string): Preset {
   const p = findPreset(id)
-  if (!p) throw new TrecscoreError(`unknown preset '${id}'; known presets: ${presetIds().join(', ')}`, 2)
+  if (!p)
+    throw new TrecscoreError(`unknown preset '${id}'; known presets: ${presetIds().join(', ')}`, 2)
   return p
 }
 
@@ -223,10 +260,14 @@ function digestOf(role: InputDigest['role'], file: string, bytes: Buffer): Input
 }
 
 /** The measures a run computes: the preset's, a subset (`measures`) or rebuilt for `cutoffs`, with their labels. */
-function measuresOf(preset: Preset, options: RunPresetOptions): { measures: readonly Measure[]; labels: readonly string[]; cutoffs: readonly number[] | null } {
+function measuresOf(
+  preset: Preset,
+  options: RunPresetOptions,
+): { measures: readonly Measure[]; labels: readonly string[]; cutoffs: readonly number[] | null } {
   const cm = preset.cutoffMeasures
   if (options.cutoffs !== undefined) {
-    if (!cm) throw new TrecscoreError(`preset '${preset.id}' has fixed measures: cutoffs do not apply`, 2)
+    if (!cm)
+      throw new TrecscoreError(`preset '${preset.id}' has fixed measures: cutoffs do not apply`, 2)
     const labels: string[] = []
     const engine: string[] = []
     for (const [printed, m] of cm.families) {
@@ -246,7 +287,11 @@ function measuresOf(preset: Preset, options: RunPresetOptions): { measures: read
     const measures = parseMeasures(options.measures)
     return { measures, labels: measures.map((m) => m.name), cutoffs }
   }
-  return { measures: preset.parsedMeasures, labels: preset.labels ?? preset.parsedMeasures.map((m) => m.name), cutoffs }
+  return {
+    measures: preset.parsedMeasures,
+    labels: preset.labels ?? preset.parsedMeasures.map((m) => m.name),
+    cutoffs,
+  }
 }
 
 /**
@@ -254,19 +299,37 @@ function measuresOf(preset: Preset, options: RunPresetOptions): { measures: read
  * under (the preset's own, or its per-measure override), missing queries zero-filled if asked.
  * Sets keep their identity, so the evaluator tells them apart.
  */
-function conventionSets(preset: Preset, measures: readonly Measure[], zeroFill: boolean): { conventions: Conventions; input: (Measure | MeasureWithConventions)[]; sets: { conventions: Conventions; tieRule: string | null }[] } {
-  const adjust = (c: Conventions): Conventions => (zeroFill && c.missingQueries !== 'zero' ? { ...c, missingQueries: 'zero' } : c)
+function conventionSets(
+  preset: Preset,
+  measures: readonly Measure[],
+  zeroFill: boolean,
+): {
+  conventions: Conventions
+  input: (Measure | MeasureWithConventions)[]
+  sets: { conventions: Conventions; tieRule: string | null }[]
+} {
+  const adjust = (c: Conventions): Conventions =>
+    zeroFill && c.missingQueries !== 'zero' ? { ...c, missingQueries: 'zero' } : c
   const conventions = adjust(preset.conventions)
-  const overrides = (preset.measureConventions ?? []).map((o) => ({ names: new Set(parseMeasures(o.measures).map((m) => m.name)), conventions: adjust(o.conventions), tieRule: o.tieRule.name }))
-  const sets: { conventions: Conventions; tieRule: string | null }[] = [{ conventions, tieRule: preset.tieRule?.name ?? null }]
+  const overrides = (preset.measureConventions ?? []).map((o) => ({
+    names: new Set(parseMeasures(o.measures).map((m) => m.name)),
+    conventions: adjust(o.conventions),
+    tieRule: o.tieRule.name,
+  }))
+  const sets: { conventions: Conventions; tieRule: string | null }[] = [
+    { conventions, tieRule: preset.tieRule?.name ?? null },
+  ]
   const input = measures.map((m): Measure | MeasureWithConventions => {
     const o = overrides.find((x) => x.names.has(m.name))
     if (!o) return m
-    if (!sets.some((s) => s.conventions === o.conventions)) sets.push({ conventions: o.conventions, tieRule: o.tieRule })
+    if (!sets.some((s) => s.conventions === o.conventions))
+      sets.push({ conventions: o.conventions, tieRule: o.tieRule })
     return { measure: m, conventions: o.conventions }
   })
   // The preset's own set is left out when every measure asked for has an override.
-  const used = sets.filter((s) => input.some((m) => ('measure' in m ? m.conventions : conventions) === s.conventions))
+  const used = sets.filter((s) =>
+    input.some((m) => ('measure' in m ? m.conventions : conventions) === s.conventions),
+  )
   return { conventions, input, sets: used }
 }
 
@@ -275,7 +338,11 @@ function conventionSets(preset: Preset, measures: readonly Measure[], zeroFill: 
  * order; `order` lists the ids (engine encoding) in that order, `values` holds every averaged
  * query's values. Each measure's own kind (mean, sum, geometric mean) applies.
  */
-export function aggregateQueries(measures: readonly Measure[], values: ReadonlyMap<string, readonly (number | null)[]>, order: readonly string[]): AggregateValue[] {
+export function aggregateQueries(
+  measures: readonly Measure[],
+  values: ReadonlyMap<string, readonly (number | null)[]>,
+  order: readonly string[],
+): AggregateValue[] {
   const ids = order.filter((q) => values.has(q))
   return measures.map((m, i) =>
     aggregate(
@@ -287,13 +354,27 @@ export function aggregateQueries(measures: readonly Measure[], values: ReadonlyM
 }
 
 /** The ids of the averaged queries in an aggregation's summation order. */
-function summationOrder(agg: PresetAggregation, perQuery: readonly QueryResult[], runOrder: readonly string[], declared: readonly string[]): readonly string[] {
+function summationOrder(
+  agg: PresetAggregation,
+  perQuery: readonly QueryResult[],
+  runOrder: readonly string[],
+  declared: readonly string[],
+): readonly string[] {
   if (agg.order === 'query-id') return perQuery.map((q) => q.queryId)
   return agg.order === 'run' ? runOrder : declared
 }
 
 /** The aggregates of one evaluation for every aggregation of the preset, and the summation orders that are not by query id. */
-function aggregatesOf(aggregations: readonly PresetAggregation[], measures: readonly Measure[], evaluation: RunEvaluation, runOrder: readonly string[], declared: readonly string[]): { aggregates: Record<string, readonly AggregateValue[]>; orders: Record<string, readonly string[]> } {
+function aggregatesOf(
+  aggregations: readonly PresetAggregation[],
+  measures: readonly Measure[],
+  evaluation: RunEvaluation,
+  runOrder: readonly string[],
+  declared: readonly string[],
+): {
+  aggregates: Record<string, readonly AggregateValue[]>
+  orders: Record<string, readonly string[]>
+} {
   const values = new Map(evaluation.perQuery.map((q) => [q.queryId, q.values]))
   const aggregates: Record<string, readonly AggregateValue[]> = {}
   const orders: Record<string, readonly string[]> = {}
@@ -302,7 +383,9 @@ function aggregatesOf(aggregations: readonly PresetAggregation[], measures: read
       aggregates[a.id] = evaluation.aggregates
       continue
     }
-    const order = summationOrder(a, evaluation.perQuery, runOrder, declared).filter((q) => values.has(q))
+    const order = summationOrder(a, evaluation.perQuery, runOrder, declared).filter((q) =>
+      values.has(q),
+    )
     aggregates[a.id] = aggregateQueries(measures, values, order)
     orders[a.id] = order.map(decodeId)
   }
@@ -310,7 +393,11 @@ function aggregatesOf(aggregations: readonly PresetAggregation[], measures: read
 }
 
 /** The text of a file as binary-string ids (one char per byte), as the parsers keep ids. */
-async function readText(file: string, role: InputDigest['role'], digests: InputDigest[]): Promise<{ bytes: Buffer; text: string }> {
+async function readText(
+  file: string,
+  role: InputDigest['role'],
+  digests: InputDigest[],
+): Promise<{ bytes: Buffer; text: string }> {
   const bytes = await readAll(file)
   digests.push(digestOf(role, file, bytes))
   return { bytes, text: bytes.toString('latin1') }
@@ -320,10 +407,22 @@ async function readText(file: string, role: InputDigest['role'], digests: InputD
  * Read the preset's qrels: apply `--rel-map`, run the checks on the qrels text (errors stop
  * here; `force` turns a refused grade into a warning), parse, then the checks on the parsed qrels.
  */
-async function readPresetQrels(preset: Preset, inputs: PresetInputs, file: string, digests: InputDigest[]): Promise<{ qrels: Qrels; issues: PresetIssue[]; scan: QrelsScan | null; relMap: PresetResult['inputs']['relMap'] }> {
+async function readPresetQrels(
+  preset: Preset,
+  inputs: PresetInputs,
+  file: string,
+  digests: InputDigest[],
+): Promise<{
+  qrels: Qrels
+  issues: PresetIssue[]
+  scan: QrelsScan | null
+  relMap: PresetResult['inputs']['relMap']
+}> {
   const c = preset.conventions
-  const map = inputs.relMap === undefined ? undefined : parseRelMap(inputs.relMap, preset.relMaps ?? {})
-  if (inputs.writeQrels !== undefined && !map) throw new TrecscoreError('--write-qrels needs --rel-map', 2)
+  const map =
+    inputs.relMap === undefined ? undefined : parseRelMap(inputs.relMap, preset.relMaps ?? {})
+  if (inputs.writeQrels !== undefined && !map)
+    throw new TrecscoreError('--write-qrels needs --rel-map', 2)
   const scanOptions = qrelsScanOptions(preset)
   if (!map && !scanOptions) {
     const d = new Digest('qrels', file)
@@ -334,28 +433,54 @@ async function readPresetQrels(preset: Preset, inputs: PresetInputs, file: strin
   const { bytes, text } = await readText(file, 'qrels', digests)
   if (bytes.length === 0) throw new InputError([{ code: 'empty_file', file }])
   const scan = scanNeuclirQrels(text, { ...scanOptions, ...(map ? { remap: map } : {}) })
-  const lineIssues = checkQrelsLines(preset, scan, { file, preset: preset.id, remapped: !!map, force: !!inputs.force })
+  const lineIssues = checkQrelsLines(preset, scan, {
+    file,
+    preset: preset.id,
+    remapped: !!map,
+    force: !!inputs.force,
+  })
   const errors = lineIssues.filter((i) => i.severity === 'error')
   if (errors.length) throw new TrecscoreError(errors.map((i) => i.message).join('\n'), 2)
-  if (inputs.writeQrels !== undefined && map) await writeOutputFile(inputs.writeQrels, remapQrelsText(text, map).text, 'latin1')
+  if (inputs.writeQrels !== undefined && map)
+    await writeOutputFile(inputs.writeQrels, remapQrelsText(text, map).text, 'latin1')
   const r = parseQrels(bytes, { file, comments: c.comments, ...(map ? { remap: map } : {}) })
   if (!r.ok) throw new InputError(r.issues)
-  return { qrels: r.value, issues: [...lineIssues, ...checkQrels(preset, r.value, file)], scan, relMap: map ? { map: Object.fromEntries(map), changed: scan.remapped } : null }
+  return {
+    qrels: r.value,
+    issues: [...lineIssues, ...checkQrels(preset, r.value, file)],
+    scan,
+    relMap: map ? { map: Object.fromEntries(map), changed: scan.remapped } : null,
+  }
 }
 
 /** Candidate lists and languages for the run checks, read once for every run. */
-async function runContext(preset: Preset, inputs: PresetInputs, scan: QrelsScan | null, digests: InputDigest[]): Promise<PresetRunContext> {
+async function runContext(
+  preset: Preset,
+  inputs: PresetInputs,
+  scan: QrelsScan | null,
+  digests: InputDigest[],
+): Promise<PresetRunContext> {
   let candidates: PresetRunContext['candidates']
   if (inputs.candidates !== undefined) {
     const d = new Digest('candidates', inputs.candidates)
-    candidates = { run: await readRun(inputs.candidates, { comments: preset.conventions.comments }, d.update), file: inputs.candidates }
+    candidates = {
+      run: await readRun(inputs.candidates, { comments: preset.conventions.comments }, d.update),
+      file: inputs.candidates,
+    }
     digests.push(d.done())
   }
   let languages: LanguageInfo | undefined
   if (inputs.docLang !== undefined) {
-    const parsed = parseDocLanguages((await readText(inputs.docLang, 'doc-lang', digests)).text, inputs.docLang)
-    if (parsed.problems.length) throw new TrecscoreError(parsed.problems.map((p) => p.message).join('\n'), 2)
-    languages = { docLanguages: parsed.languages, ...(scan ? { topicLanguages: scan.topicLanguages } : {}) }
+    const parsed = parseDocLanguages(
+      (await readText(inputs.docLang, 'doc-lang', digests)).text,
+      inputs.docLang,
+    )
+    if (parsed.problems.length)
+      throw new TrecscoreError(parsed.problems.map((p) => p.message).join('\n'), 2)
+    languages = {
+      docLanguages: parsed.languages,
+      ...(scan ? { topicLanguages: scan.topicLanguages } : {}),
+    }
   } else if (scan && preset.checks.some((k) => k.kind === 'unified-ranking')) {
     languages = { docLanguages: scan.docLanguages, topicLanguages: scan.topicLanguages }
   }
@@ -367,18 +492,31 @@ function checkOptionalInputs(preset: Preset, inputs: PresetInputs): void {
   const fail = (why: string): never => {
     throw new TrecscoreError(`preset '${preset.id}' ${why}`, 2)
   }
-  if (inputs.candidates !== undefined && !presetEnables(preset, 'candidates')) fail('has no reranking mode: --candidates does not apply')
-  if (inputs.docLang !== undefined && !presetEnables(preset, 'docLang')) fail('does not check unified rankings: --doc-lang does not apply (MLIR presets only)')
-  if (inputs.force && !presetEnables(preset, 'force')) fail('refuses no qrels grade: --force does not apply')
+  if (inputs.candidates !== undefined && !presetEnables(preset, 'candidates'))
+    fail('has no reranking mode: --candidates does not apply')
+  if (inputs.docLang !== undefined && !presetEnables(preset, 'docLang'))
+    fail('does not check unified rankings: --doc-lang does not apply (MLIR presets only)')
+  if (inputs.force && !presetEnables(preset, 'force'))
+    fail('refuses no qrels grade: --force does not apply')
 }
 
-function failedQueriesError(file: string, preset: Preset, evaluation: RunEvaluation): TrecscoreError {
+function failedQueriesError(
+  file: string,
+  preset: Preset,
+  evaluation: RunEvaluation,
+): TrecscoreError {
   const failed = evaluation.counts.failedQueries
   // The official evaluator stops here too (trec_eval: "duplicate docs"); never a silent 0.
-  const why = failed.slice(0, 10).map(({ queryId, failure: f }) =>
-    `query ${JSON.stringify(decodeId(queryId))}: ${f.code === 'duplicate_doc' ? `document ${JSON.stringify(decodeId(f.docId))} retrieved more than once` : f.code === 'duplicate_judgment' ? `document ${JSON.stringify(decodeId(f.docId))} judged more than once in the qrels` : 'only negative (unjudged) judgments'}`,
+  const why = failed
+    .slice(0, 10)
+    .map(
+      ({ queryId, failure: f }) =>
+        `query ${JSON.stringify(decodeId(queryId))}: ${f.code === 'duplicate_doc' ? `document ${JSON.stringify(decodeId(f.docId))} retrieved more than once` : f.code === 'duplicate_judgment' ? `document ${JSON.stringify(decodeId(f.docId))} judged more than once in the qrels` : 'only negative (unjudged) judgments'}`,
+    )
+  return new TrecscoreError(
+    `${file}: ${failed.length} quer${failed.length === 1 ? 'y' : 'ies'} cannot be scored under preset '${preset.id}' (duplicates: ${evaluation.conventions.duplicates}): ${why.join('; ')}${failed.length > 10 ? '; …' : ''}`,
+    2,
   )
-  return new TrecscoreError(`${file}: ${failed.length} quer${failed.length === 1 ? 'y' : 'ies'} cannot be scored under preset '${preset.id}' (duplicates: ${evaluation.conventions.duplicates}): ${why.join('; ')}${failed.length > 10 ? '; …' : ''}`, 2)
 }
 
 function listed(ids: readonly string[]): string {
@@ -402,7 +540,11 @@ export interface AdaptedInputs {
   readonly relMap: PresetResult['inputs']['relMap']
   readonly context: PresetRunContext
   /** Read one run under the conventions (`float32`: narrow scores while reading; `keepRanks`: keep the rank column). */
-  readRun(file: string, conventions: Conventions, read: { readonly float32: boolean; readonly keepRanks: boolean }): Promise<AdaptedRun>
+  readRun(
+    file: string,
+    conventions: Conventions,
+    read: { readonly float32: boolean; readonly keepRanks: boolean },
+  ): Promise<AdaptedRun>
   /** Whether missing queries are listed in the declared order (else byte order of id, the engine's). */
   readonly missingInDeclaredOrder: boolean
   /** Notes about one scored run that are no check's. */
@@ -453,7 +595,11 @@ export const PRESET_INPUTS: { readonly [K in Preset['input']['qrels']]: PresetIn
         missingInDeclaredOrder: false,
         runNotes(runFile, evaluation) {
           const negativeOnly = evaluation.counts.negativeOnlyQueries.map(decodeId)
-          return negativeOnly.length ? [`${runFile}: ${negativeOnly.length} qrels topic(s) judged only negative (no relevant document), scored 0 where a measure needs one: ${negativeOnly.join(', ')}`] : []
+          return negativeOnly.length
+            ? [
+                `${runFile}: ${negativeOnly.length} qrels topic(s) judged only negative (no relevant document), scored 0 where a measure needs one: ${negativeOnly.join(', ')}`,
+              ]
+            : []
         },
         failure: (runFile, evaluation) => failedQueriesError(runFile, preset, evaluation),
         declaredName: `the qrels ${file}`,
@@ -463,8 +609,14 @@ export const PRESET_INPUTS: { readonly [K in Preset['input']['qrels']]: PresetIn
   'skillret-data': {
     check(preset, inputs) {
       if (inputs.data === undefined) refuse(preset, 'reads a data directory: give it')
-      const given = (['qrels', 'relMap', 'writeQrels', 'force', 'candidates', 'docLang'] as const).filter((k) => inputs[k] !== undefined && inputs[k] !== false)
-      if (given.length) refuse(preset, `reads a data directory: ${given.join(', ')} do${given.length === 1 ? 'es' : ''} not apply`)
+      const given = (
+        ['qrels', 'relMap', 'writeQrels', 'force', 'candidates', 'docLang'] as const
+      ).filter((k) => inputs[k] !== undefined && inputs[k] !== false)
+      if (given.length)
+        refuse(
+          preset,
+          `reads a data directory: ${given.join(', ')} do${given.length === 1 ? 'es' : ''} not apply`,
+        )
     },
     async load(_preset, inputs, digests) {
       const data = await readSkillRetData(inputs.data!)
@@ -478,13 +630,25 @@ export const PRESET_INPUTS: { readonly [K in Preset['input']['qrels']]: PresetIn
         async readRun(file, conventions) {
           const run = await readSkillRetRun(file, conventions)
           const lineCount = [...run.queries.values()].reduce((n, q) => n + q.docIds.length, 0)
-          return { run: { queries: run.queries, tag: '', tags: [], lineCount }, format: run.format, digest: { role: 'run', file, sha256: run.sha256, bytes: run.bytes } }
+          return {
+            run: { queries: run.queries, tag: '', tags: [], lineCount },
+            format: run.format,
+            digest: { role: 'run', file, sha256: run.sha256, bytes: run.bytes },
+          }
         },
         missingInDeclaredOrder: true,
-        runNotes: (file, _evaluation, ignored) => (ignored.length ? [`${file}: ${ignored.length} run quer${ignored.length === 1 ? 'y' : 'ies'} not in the queries file, ignored as the official evaluator does (--strict refuses them): ${listed(ignored)}`] : []),
+        runNotes: (file, _evaluation, ignored) =>
+          ignored.length
+            ? [
+                `${file}: ${ignored.length} run quer${ignored.length === 1 ? 'y' : 'ies'} not in the queries file, ignored as the official evaluator does (--strict refuses them): ${listed(ignored)}`,
+              ]
+            : [],
         failure(file, evaluation) {
           const f = evaluation.counts.failedQueries[0]!
-          return new TrecscoreError(`${file}: query ${JSON.stringify(decodeId(f.queryId))} cannot be scored (${f.failure.code})`, 2)
+          return new TrecscoreError(
+            `${file}: query ${JSON.stringify(decodeId(f.queryId))} cannot be scored (${f.failure.code})`,
+            2,
+          )
         },
         declaredName: `the queries file ${data.queriesFile}`,
       }
@@ -514,7 +678,11 @@ export interface PresetRunDetail {
  * Run a preset and keep the engine's evaluations too (ids in the engine's byte encoding): for
  * the deprecated `scorePreset`/`scoreSkillRet` shapes only; everything else uses {@link runPreset}.
  */
-export async function runPresetDetailed(presetOrId: Preset | string, inputs: PresetInputs, options: RunPresetOptions = {}): Promise<PresetRunDetail> {
+export async function runPresetDetailed(
+  presetOrId: Preset | string,
+  inputs: PresetInputs,
+  options: RunPresetOptions = {},
+): Promise<PresetRunDetail> {
   const preset = typeof presetOrId === 'string' ? getPreset(presetOrId) : presetOrId
   if (inputs.runs.length === 0) throw new TrecscoreError(`preset '${preset.id}': no run given`, 2)
   const adapter = PRESET_INPUTS[preset.input.qrels]
@@ -528,17 +696,31 @@ export async function runPresetDetailed(presetOrId: Preset | string, inputs: Pre
   const declared = loaded.queries ?? [...qrels.queries.keys()]
   const declaredSet = loaded.queries ? new Set(loaded.queries) : qrels.queries
   // Scores are read as float32 only when every set wants them so; else each float32 set narrows them itself.
-  const read = { float32: sets.every((s) => s.conventions.scorePrecision === 'float32'), keepRanks: sets.some((s) => s.conventions.ordering === 'rank') || preset.checks.some((k) => k.kind === 'unified-ranking') }
+  const read = {
+    float32: sets.every((s) => s.conventions.scorePrecision === 'float32'),
+    keepRanks:
+      sets.some((s) => s.conventions.ordering === 'rank') ||
+      preset.checks.some((k) => k.kind === 'unified-ranking'),
+  }
   const scored: Scored[] = []
   for (const r of inputs.runs) {
     const file = runInputPath(r)
     const { run, format, digest } = await loaded.readRun(file, conventions, read)
     digests.push(digest)
     if (options.unknownQueries === 'error') {
-      const unknown = [...run.queries.keys()].filter((q) => !declaredSet.has(q)).map((q) => JSON.stringify(decodeId(q)))
-      if (unknown.length) throw new TrecscoreError(`${file}: ${unknown.length} query id(s) not in ${loaded.declaredName} (--strict; the official evaluator ignores them): ${listed(unknown)}`, 2)
+      const unknown = [...run.queries.keys()]
+        .filter((q) => !declaredSet.has(q))
+        .map((q) => JSON.stringify(decodeId(q)))
+      if (unknown.length)
+        throw new TrecscoreError(
+          `${file}: ${unknown.length} query id(s) not in ${loaded.declaredName} (--strict; the official evaluator ignores them): ${listed(unknown)}`,
+          2,
+        )
     }
-    const ev = new RunEvaluator(qrels, input, conventions, { runName: runInputName(r), ...(loaded.queries ? { queries: loaded.queries } : {}) })
+    const ev = new RunEvaluator(qrels, input, conventions, {
+      runName: runInputName(r),
+      ...(loaded.queries ? { queries: loaded.queries } : {}),
+    })
     const ignored: string[] = []
     const empty: string[] = []
     for (const q of run.queries.values()) {
@@ -548,22 +730,65 @@ export async function runPresetDetailed(presetOrId: Preset | string, inputs: Pre
     }
     const evaluation = ev.finish(run.tag)
     if (evaluation.counts.failedQueries.length) throw loaded.failure(file, evaluation)
-    const missing = loaded.missingInDeclaredOrder ? declared.filter((q) => !run.queries.has(q)).map(decodeId) : evaluation.counts.missingQueries.map(decodeId)
+    const missing = loaded.missingInDeclaredOrder
+      ? declared.filter((q) => !run.queries.has(q)).map(decodeId)
+      : evaluation.counts.missingQueries.map(decodeId)
     const issues = [
       ...checkRun(preset, run, file, loaded.context),
-      ...checkScoredRun(preset, { file, conventions, missingTopics: missing, ignoredTopics: ignored, conventionSets: evaluation.conventionSets ?? [] }),
+      ...checkScoredRun(preset, {
+        file,
+        conventions,
+        missingTopics: missing,
+        ignoredTopics: ignored,
+        conventionSets: evaluation.conventionSets ?? [],
+      }),
     ]
-    scored.push({ evaluation, runOrder: [...run.queries.keys()], format, ignored, empty, missing, issues, notes: loaded.runNotes(file, evaluation, ignored) })
+    scored.push({
+      evaluation,
+      runOrder: [...run.queries.keys()],
+      format,
+      ignored,
+      empty,
+      missing,
+      issues,
+      notes: loaded.runNotes(file, evaluation, ignored),
+    })
   }
-  const runs = scored.map((s, i) => runResult(s, inputs.runs[i]!, aggregatesOf(aggregations, measures, s.evaluation, s.runOrder, declared), sets.length))
+  const runs = scored.map((s, i) =>
+    runResult(
+      s,
+      inputs.runs[i]!,
+      aggregatesOf(aggregations, measures, s.evaluation, s.runOrder, declared),
+      sets.length,
+    ),
+  )
   const result: PresetResult = {
     schema: PRESET_RESULT_SCHEMA,
-    preset: { id: preset.id, version: preset.version ?? '1', title: preset.title, official: preset.official, report: preset.report, rounding: preset.rounding, notes: preset.notes },
+    preset: {
+      id: preset.id,
+      version: preset.version ?? '1',
+      title: preset.title,
+      official: preset.official,
+      report: preset.report,
+      rounding: preset.rounding,
+      notes: preset.notes,
+    },
     measures: measures.map((m) => m.name),
     labels,
     aggregations,
-    conventions: sets.map((s) => ({ measures: input.filter((m) => ('measure' in m ? m.conventions : conventions) === s.conventions).map((m) => ('measure' in m ? m.measure : m).name), tieRule: s.tieRule, conventions: s.conventions })),
-    inputs: { qrels: inputs.qrels ?? null, data: inputs.data ?? null, relMap: loaded.relMap, cutoffs },
+    conventions: sets.map((s) => ({
+      measures: input
+        .filter((m) => ('measure' in m ? m.conventions : conventions) === s.conventions)
+        .map((m) => ('measure' in m ? m.measure : m).name),
+      tieRule: s.tieRule,
+      conventions: s.conventions,
+    })),
+    inputs: {
+      qrels: inputs.qrels ?? null,
+      data: inputs.data ?? null,
+      relMap: loaded.relMap,
+      cutoffs,
+    },
     runs,
     issues: loaded.issues,
     provenance: { preset: preset.id, version: preset.version ?? '1', inputs: digests },
@@ -571,16 +796,30 @@ export async function runPresetDetailed(presetOrId: Preset | string, inputs: Pre
   return { result, evaluations: scored.map((s) => s.evaluation) }
 }
 
-function runResult(s: Scored, input: RunInput, { aggregates, orders }: ReturnType<typeof aggregatesOf>, nSets: number): PresetRunResult {
+function runResult(
+  s: Scored,
+  input: RunInput,
+  { aggregates, orders }: ReturnType<typeof aggregatesOf>,
+  nSets: number,
+): PresetRunResult {
   const e = s.evaluation
   const c = e.counts
-  const own: ConventionSetCounts = { duplicatesRemoved: c.duplicatesRemoved, unknownDiscarded: c.unknownDiscarded, cutByDepth: c.cutByDepth, unjudgedDropped: c.unjudgedDropped }
+  const own: ConventionSetCounts = {
+    duplicatesRemoved: c.duplicatesRemoved,
+    unknownDiscarded: c.unknownDiscarded,
+    cutByDepth: c.cutByDepth,
+    unjudgedDropped: c.unjudgedDropped,
+  }
   return {
     name: runInputName(input),
     file: runInputPath(input),
     tag: decodeId(e.runTag),
     format: s.format,
-    queries: e.perQuery.map((q) => ({ queryId: decodeId(q.queryId), status: q.status, values: q.values })),
+    queries: e.perQuery.map((q) => ({
+      queryId: decodeId(q.queryId),
+      status: q.status,
+      values: q.values,
+    })),
     aggregates,
     summationOrders: orders,
     counts: {
@@ -609,18 +848,27 @@ function runResult(s: Scored, input: RunInput, { aggregates, orders }: ReturnTyp
  * r.runs[0].aggregates.mean[0].value // nDCG@10, full precision
  * r.provenance.inputs // sha256 of the qrels and the run
  */
-export async function runPreset(preset: Preset | string, inputs: PresetInputs, options: RunPresetOptions = {}): Promise<PresetResult> {
+export async function runPreset(
+  preset: Preset | string,
+  inputs: PresetInputs,
+  options: RunPresetOptions = {},
+): Promise<PresetResult> {
   return (await runPresetDetailed(preset, inputs, options)).result
 }
 
 /** Every warning of a result (qrels first, then each run's), as printed on stderr. */
 export function presetWarnings(result: PresetResult): string[] {
-  return [...result.issues, ...result.runs.flatMap((r) => r.issues)].filter((i) => i.severity === 'warning').map((i) => i.message)
+  return [...result.issues, ...result.runs.flatMap((r) => r.issues)]
+    .filter((i) => i.severity === 'warning')
+    .map((i) => i.message)
 }
 
 /** Every note of a result, run by run (check notes, then the run's own notes), as printed on stderr. */
 export function presetNotes(result: PresetResult): string[] {
-  return result.runs.flatMap((r) => [...r.issues.filter((i) => i.severity === 'note').map((i) => i.message), ...r.notes])
+  return result.runs.flatMap((r) => [
+    ...r.issues.filter((i) => i.severity === 'note').map((i) => i.message),
+    ...r.notes,
+  ])
 }
 
 /** The warnings of the checks on the qrels of a result. */
@@ -630,11 +878,15 @@ export function qrelsWarnings(result: PresetResult): string[] {
 
 /** A run's lines for a legend or a log: its check warnings, its check notes, then its own notes. */
 export function runMessages(run: PresetRunResult): string[] {
-  const of = (severity: PresetIssue['severity']): string[] => run.issues.filter((i) => i.severity === severity).map((i) => i.message)
+  const of = (severity: PresetIssue['severity']): string[] =>
+    run.issues.filter((i) => i.severity === severity).map((i) => i.message)
   return [...of('warning'), ...of('note'), ...run.notes]
 }
 
 /** The headline aggregates of a run (the preset's first aggregation). */
-export function headlineAggregates(result: PresetResult, run: PresetRunResult): readonly AggregateValue[] {
+export function headlineAggregates(
+  result: PresetResult,
+  run: PresetRunResult,
+): readonly AggregateValue[] {
   return run.aggregates[result.aggregations[0]!.id]!
 }

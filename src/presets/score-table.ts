@@ -10,8 +10,8 @@
  *   topic (`domain`, `topic`) before it.
  */
 import type { Cell, Column, Table } from '../report/table.js'
-import type { PresetResult } from './run-preset.js'
 import type { RetecoReport } from './reteco/report-model.js'
+import type { PresetResult } from './run-preset.js'
 
 /** The machine formats `score` adds beside table, markdown and json. */
 export const SCORE_TABLE_FORMATS = ['csv', 'tsv'] as const
@@ -28,10 +28,22 @@ export function presetScoreTable(result: PresetResult, perQuery: boolean): Table
   ]
   const rows: Cell[][] = []
   for (const r of result.runs) {
-    if (perQuery) for (const q of r.queries) rows.push([r.name, q.group === undefined ? q.queryId : `${q.group}/${q.queryId}`, ...(several ? [''] : []), ...q.values])
+    if (perQuery)
+      for (const q of r.queries)
+        rows.push([
+          r.name,
+          q.group === undefined ? q.queryId : `${q.group}/${q.queryId}`,
+          ...(several ? [''] : []),
+          ...q.values,
+        ])
     for (const a of result.aggregations) {
       const values = r.aggregates[a.id] ?? []
-      rows.push([r.name, ...(perQuery ? ['all'] : []), ...(several ? [a.id] : []), ...result.measures.map((_, i) => values[i]?.value ?? null)])
+      rows.push([
+        r.name,
+        ...(perQuery ? ['all'] : []),
+        ...(several ? [a.id] : []),
+        ...result.measures.map((_, i) => values[i]?.value ?? null),
+      ])
     }
   }
   return { columns, rows }
@@ -48,18 +60,35 @@ export function retecoScoreTable(reports: readonly RetecoReport[], perQuery: boo
     for (const k of Object.keys(r.diagnostics)) add(k)
   }
   const topicKeys: string[] = []
-  if (perQuery) for (const r of reports) for (const t of r.perTopic) for (const k of Object.keys(t.values)) if (!topicKeys.includes(k)) topicKeys.push(k)
+  if (perQuery)
+    for (const r of reports)
+      for (const t of r.perTopic)
+        for (const k of Object.keys(t.values)) if (!topicKeys.includes(k)) topicKeys.push(k)
   const measureKeys = perQuery ? [...keys, ...topicKeys.filter((k) => !keys.includes(k))] : keys
   const columns: Column[] = [
     { key: 'run', header: 'run', align: 'left' },
-    ...(perQuery ? [{ key: 'domain', header: 'domain', align: 'left' as const }, { key: 'topic', header: 'topic', align: 'left' as const }] : []),
+    ...(perQuery
+      ? [
+          { key: 'domain', header: 'domain', align: 'left' as const },
+          { key: 'topic', header: 'topic', align: 'left' as const },
+        ]
+      : []),
     ...measureKeys.map((k) => ({ key: k, header: k })),
   ]
   const rows: Cell[][] = []
   for (const r of reports) {
-    if (perQuery) for (const t of r.perTopic) rows.push([r.run, t.domain, t.topic, ...measureKeys.map((k) => t.values[k] ?? null)])
-    const all: Record<string, number | null> = { ...r.diagnostics, [r.headline.measure]: r.headline.value }
-    rows.push([r.run, ...(perQuery ? ['all', 'all'] : []), ...measureKeys.map((k) => all[k] ?? null)])
+    if (perQuery)
+      for (const t of r.perTopic)
+        rows.push([r.run, t.domain, t.topic, ...measureKeys.map((k) => t.values[k] ?? null)])
+    const all: Record<string, number | null> = {
+      ...r.diagnostics,
+      [r.headline.measure]: r.headline.value,
+    }
+    rows.push([
+      r.run,
+      ...(perQuery ? ['all', 'all'] : []),
+      ...measureKeys.map((k) => all[k] ?? null),
+    ])
   }
   return { columns, rows }
 }

@@ -5,16 +5,16 @@
  */
 import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { inputLimits, readAll, readChunks } from '../io/source.js'
 import { join } from 'node:path'
 import type { Conventions } from '../conventions/conventions.js'
-import type { Qrels, RunQuery } from '../model/types.js'
+import { formatIssue } from '../errors/format-issue.js'
+import { InputError, TrecscoreError } from '../errors/trecscore-error.js'
 import { encodeId } from '../io/bytes.js'
 import { jsonlStream } from '../io/jsonl.js'
-import { parseQrels } from '../io/trec-qrels.js'
 import { readRun } from '../io/read.js'
-import { InputError, TrecscoreError } from '../errors/trecscore-error.js'
-import { formatIssue } from '../errors/format-issue.js'
+import { inputLimits, readAll, readChunks } from '../io/source.js'
+import { parseQrels } from '../io/trec-qrels.js'
+import type { Qrels, RunQuery } from '../model/types.js'
 
 /** A loaded SkillRet data directory. */
 export interface SkillRetData {
@@ -54,8 +54,13 @@ function fail(msg: string): never {
  * official evaluator does: `{q.id: {sid: 1 for sid in q.skill_ids}}`, or `labels` ({id, relevance}).
  */
 export async function readSkillRetData(dir: string, split = 'test'): Promise<SkillRetData> {
-  const candidates = [join(dir, 'queries', `${split}.jsonl`), join(dir, 'data', 'queries', `${split}.jsonl`)]
-  const file = candidates.find((f) => existsSync(f)) ?? fail(`--data ${dir}: no SkillRet queries file (expected ${candidates[0]})`)
+  const candidates = [
+    join(dir, 'queries', `${split}.jsonl`),
+    join(dir, 'data', 'queries', `${split}.jsonl`),
+  ]
+  const file =
+    candidates.find((f) => existsSync(f)) ??
+    fail(`--data ${dir}: no SkillRet queries file (expected ${candidates[0]})`)
   const ids: string[] = []
   const seen = new Set<string>()
   let qrels = ''
@@ -73,12 +78,21 @@ export async function readSkillRetData(dir: string, split = 'test'): Promise<Ski
   for await (const ln of jsonlStream(hashed(), { maxLineBytes: limits.maxLineBytes })) {
     if (ln.kind === 'blank') continue
     const n = ln.line
-    if (ln.kind === 'too_long') fail(`${file}:${n}: line longer than ${limits.maxLineBytes} bytes (raise the limit with TRECSCORE_MAX_LINE_BYTES)`)
-    if (ln.kind === 'invalid_utf8') fail(`${file}:${n}: invalid UTF-8 (expected a UTF-8 encoded line)`)
+    if (ln.kind === 'too_long')
+      fail(
+        `${file}:${n}: line longer than ${limits.maxLineBytes} bytes (raise the limit with TRECSCORE_MAX_LINE_BYTES)`,
+      )
+    if (ln.kind === 'invalid_utf8')
+      fail(`${file}:${n}: invalid UTF-8 (expected a UTF-8 encoded line)`)
     if (ln.kind !== 'value') fail(`${file}:${n}: not valid JSON`)
     // a line that is JSON but not an object (null, 3, "x") has no "id": reported below, not a TypeError
-    const rec = (typeof ln.value === 'object' && ln.value !== null ? ln.value : {}) as { id?: unknown; skill_ids?: unknown; labels?: unknown }
-    if (typeof rec.id !== 'string' || rec.id === '' || /\s/.test(rec.id)) fail(`${file}:${n}: expected a string "id" without whitespace`)
+    const rec = (typeof ln.value === 'object' && ln.value !== null ? ln.value : {}) as {
+      id?: unknown
+      skill_ids?: unknown
+      labels?: unknown
+    }
+    if (typeof rec.id !== 'string' || rec.id === '' || /\s/.test(rec.id))
+      fail(`${file}:${n}: expected a string "id" without whitespace`)
     const id = encodeId(rec.id)
     if (seen.has(id)) fail(`${file}:${n}: query id ${JSON.stringify(rec.id)} appears twice`)
     seen.add(id)
@@ -86,24 +100,34 @@ export async function readSkillRetData(dir: string, split = 'test'): Promise<Ski
     const grades = new Map<string, number>()
     if (Array.isArray(rec.labels)) {
       for (const l of rec.labels as { id?: unknown; relevance?: unknown }[]) {
-        if (typeof l?.id !== 'string' || typeof l.relevance !== 'number') fail(`${file}:${n}: expected "labels" entries {"id", "relevance"}`)
+        if (typeof l?.id !== 'string' || typeof l.relevance !== 'number')
+          fail(`${file}:${n}: expected "labels" entries {"id", "relevance"}`)
         grades.set(l.id, l.relevance)
       }
     } else if (Array.isArray(rec.skill_ids)) {
       for (const s of rec.skill_ids) {
-        if (typeof s !== 'string') fail(`${file}:${n}: expected "skill_ids" to be a list of strings`)
+        if (typeof s !== 'string')
+          fail(`${file}:${n}: expected "skill_ids" to be a list of strings`)
         grades.set(s, 1)
       }
     } else fail(`${file}:${n}: query ${JSON.stringify(rec.id)} has no "skill_ids" list`)
     for (const [sid, g] of grades) {
-      if (sid === '' || /\s/.test(sid)) fail(`${file}:${n}: skill id ${JSON.stringify(sid)} is empty or contains whitespace`)
+      if (sid === '' || /\s/.test(sid))
+        fail(`${file}:${n}: skill id ${JSON.stringify(sid)} is empty or contains whitespace`)
       qrels += `${rec.id} 0 ${sid} ${g}\n`
     }
   }
   if (ids.length === 0) fail(`${file}: no queries`)
   const parsed = parseQrels(Buffer.from(qrels, 'utf8'), { file, comments: false })
   if (!parsed.ok) fail(`${file}: ${parsed.issues.map(formatIssue).join('; ')}`)
-  return { queriesFile: file, queryIds: ids, queryIdSet: seen, qrels: parsed.value, sha256: hash.digest('hex'), bytes: size }
+  return {
+    queriesFile: file,
+    queryIds: ids,
+    queryIdSet: seen,
+    qrels: parsed.value,
+    sha256: hash.digest('hex'),
+    bytes: size,
+  }
 }
 
 /** Whether a run file is SkillRet JSON (by extension, else by its first non-blank byte). */
@@ -120,13 +144,24 @@ function isJson(file: string, bytes: Buffer): boolean {
  * Read a SkillRet run: official JSON (`raw.get("retrieval", raw)["test"]`, scores as numbers,
  * float32 under the preset's conventions) or a TREC run file.
  */
-export async function readSkillRetRun(file: string, conventions: Conventions): Promise<SkillRetRun> {
-  const bytes = await readAll(file).catch((e: unknown) => fail(`${file}: cannot read (${e instanceof Error ? e.message : String(e)})`))
+export async function readSkillRetRun(
+  file: string,
+  conventions: Conventions,
+): Promise<SkillRetRun> {
+  const bytes = await readAll(file).catch((e: unknown) =>
+    fail(`${file}: cannot read (${e instanceof Error ? e.message : String(e)})`),
+  )
   const f32 = conventions.scorePrecision === 'float32'
   if (!isJson(file, bytes)) {
     try {
       const run = await readRun(file, { comments: conventions.comments, float32: f32 })
-      return { file, format: 'trec', queries: run.queries, sha256: sha256(bytes), bytes: bytes.length }
+      return {
+        file,
+        format: 'trec',
+        queries: run.queries,
+        sha256: sha256(bytes),
+        bytes: bytes.length,
+      }
     } catch (e) {
       if (e instanceof InputError) fail(e.issues.map(formatIssue).join('\n'))
       throw e
@@ -139,17 +174,24 @@ export async function readSkillRetRun(file: string, conventions: Conventions): P
     fail(`${file}: not valid JSON (${e instanceof Error ? e.message : String(e)})`)
   }
   const obj = raw as Record<string, unknown>
-  const top = (obj && typeof obj === 'object' && 'retrieval' in obj ? obj['retrieval'] : obj) as Record<string, unknown> | null
+  const top = (
+    obj && typeof obj === 'object' && 'retrieval' in obj ? obj['retrieval'] : obj
+  ) as Record<string, unknown> | null
   const test = top && typeof top === 'object' ? top['test'] : undefined
-  if (!test || typeof test !== 'object' || Array.isArray(test)) fail(`${file}: expected {"retrieval": {"test": {query_id: {skill_id: score}}}}`)
+  if (!test || typeof test !== 'object' || Array.isArray(test))
+    fail(`${file}: expected {"retrieval": {"test": {query_id: {skill_id: score}}}}`)
   const queries = new Map<string, RunQuery>()
   for (const [qid, docs] of Object.entries(test as Record<string, unknown>)) {
-    if (!docs || typeof docs !== 'object' || Array.isArray(docs)) fail(`${file}: query ${JSON.stringify(qid)}: expected an object {skill_id: score}`)
+    if (!docs || typeof docs !== 'object' || Array.isArray(docs))
+      fail(`${file}: query ${JSON.stringify(qid)}: expected an object {skill_id: score}`)
     const docIds: string[] = []
     const scores: number[] = []
     const lines: number[] = []
     for (const [sid, score] of Object.entries(docs as Record<string, unknown>)) {
-      if (typeof score !== 'number') fail(`${file}: query ${JSON.stringify(qid)}, skill ${JSON.stringify(sid)}: score is not a number`)
+      if (typeof score !== 'number')
+        fail(
+          `${file}: query ${JSON.stringify(qid)}, skill ${JSON.stringify(sid)}: score is not a number`,
+        )
       docIds.push(encodeId(sid))
       scores.push(f32 ? Math.fround(score) : score)
       lines.push(lines.length + 1)

@@ -3,14 +3,15 @@
  * with Python's `round(v, 5)`, as the official dict), or JSON with the rounded and full-precision
  * values; `--explain` adds why the two conventions differ.
  */
-import { formatFixed } from '../report/printf.js'
+
 import { TrecscoreError } from '../errors/trecscore-error.js'
-import type { Preset } from './preset.js'
 import type { RunInput } from '../io/run-labels.js'
-import { SKILLRET_DEFAULT_CUTOFFS, SKILLRET_PRESETS } from './skillret.js'
-import { runPreset, type PresetResult, type PresetRunResult } from './run-preset.js'
+import { formatFixed } from '../report/printf.js'
 import { pythonFloatRepr, pythonRound } from '../report/python-round.js'
 import { describePresetConventions } from './describe.js'
+import type { Preset } from './preset.js'
+import { type PresetResult, type PresetRunResult, runPreset } from './run-preset.js'
+import { SKILLRET_DEFAULT_CUTOFFS, SKILLRET_PRESETS } from './skillret.js'
 
 /** One run scored by a SkillRet preset (the deprecated {@link scoreSkillRet} shape; see {@link PresetResult}). */
 export interface SkillRetRunScore {
@@ -88,11 +89,32 @@ export function skillRetRunScore(result: PresetResult, r: PresetRunResult): Skil
  * const s = await scoreSkillRet('skillret', 'data', ['runs/bm25.json'])
  * s.runs[0].rounded // the official dict's values, in s.runs[0].measures order
  */
-export async function scoreSkillRet(presetId: string, dataDir: string, runFiles: readonly RunInput[], options: SkillRetScoreOptions = {}): Promise<SkillRetScore> {
+export async function scoreSkillRet(
+  presetId: string,
+  dataDir: string,
+  runFiles: readonly RunInput[],
+  options: SkillRetScoreOptions = {},
+): Promise<SkillRetScore> {
   const preset = SKILLRET_PRESETS.get(presetId)
-  if (!preset) throw new TrecscoreError(`unknown SkillRet preset '${presetId}'; known: ${[...SKILLRET_PRESETS.keys()].join(', ')}`, 2)
-  const result = await runPreset(preset, { data: dataDir, runs: runFiles }, { ...(options.cutoffs ? { cutoffs: options.cutoffs } : {}), ...(options.unknownQueries ? { unknownQueries: options.unknownQueries } : {}) })
-  return { preset, data: dataDir, cutoffs: result.inputs.cutoffs ?? SKILLRET_DEFAULT_CUTOFFS, runs: result.runs.map((r) => skillRetRunScore(result, r)) }
+  if (!preset)
+    throw new TrecscoreError(
+      `unknown SkillRet preset '${presetId}'; known: ${[...SKILLRET_PRESETS.keys()].join(', ')}`,
+      2,
+    )
+  const result = await runPreset(
+    preset,
+    { data: dataDir, runs: runFiles },
+    {
+      ...(options.cutoffs ? { cutoffs: options.cutoffs } : {}),
+      ...(options.unknownQueries ? { unknownQueries: options.unknownQueries } : {}),
+    },
+  )
+  return {
+    preset,
+    data: dataDir,
+    cutoffs: result.inputs.cutoffs ?? SKILLRET_DEFAULT_CUTOFFS,
+    runs: result.runs.map((r) => skillRetRunScore(result, r)),
+  }
 }
 
 /** Why the two conventions differ on one run (for `--explain`). */
@@ -100,7 +122,9 @@ export function explainSkillRetRun(r: SkillRetRunScore, totalQueries: number): s
   const m = r.missingQueries.length
   const lines = [
     `${r.run}: ${m} quer${m === 1 ? 'y differs' : 'ies differ'} between skillret and skillret-fusion` +
-      (m ? ` (absent from the run: dropped from the official average, 0 in fusion: ${r.missingQueries.slice(0, 10).join(', ')}${m > 10 ? ', …' : ''})` : ''),
+      (m
+        ? ` (absent from the run: dropped from the official average, 0 in fusion: ${r.missingQueries.slice(0, 10).join(', ')}${m > 10 ? ', …' : ''})`
+        : ''),
     `  official n = ${totalQueries - m} (run queries in the qrels), fusion n = ${totalQueries} (every qrels query)`,
     `  empty rankings (0 under both): ${r.emptyQueries.length}${r.format === 'trec' ? ' (a TREC file cannot hold an empty ranking: such a query is absent, so the official evaluator drops it)' : ''}`,
     `  run queries not in the qrels (ignored by both): ${r.unknownQueries.length}`,
@@ -108,16 +132,24 @@ export function explainSkillRetRun(r: SkillRetRunScore, totalQueries: number): s
   return lines.join('\n') + '\n'
 }
 
-
 /**
  * `score --explain` for a SkillRet preset: the preset's conventions (as `presets show` prints
  * them), the data folder and cutoffs, then per run why `skillret` and `skillret-fusion` differ.
  */
 export function explainSkillRetScore(result: PresetResult): string {
   const preset = SKILLRET_PRESETS.get(result.preset.id)
-  const head = preset ? [`preset ${preset.id}: ${preset.title}`, '', ...describePresetConventions(preset), ''] : [`preset ${result.preset.id}`, '']
-  const runs = result.runs.map((r) => explainSkillRetRun(skillRetRunScore(result, r), r.counts.declaredQueries))
-  return [...head, `data: ${result.inputs.data ?? ''}; cutoffs: ${(result.inputs.cutoffs ?? SKILLRET_DEFAULT_CUTOFFS).join(', ')}`, '', runs.join('\n')].join('\n')
+  const head = preset
+    ? [`preset ${preset.id}: ${preset.title}`, '', ...describePresetConventions(preset), '']
+    : [`preset ${result.preset.id}`, '']
+  const runs = result.runs.map((r) =>
+    explainSkillRetRun(skillRetRunScore(result, r), r.counts.declaredQueries),
+  )
+  return [
+    ...head,
+    `data: ${result.inputs.data ?? ''}; cutoffs: ${(result.inputs.cutoffs ?? SKILLRET_DEFAULT_CUTOFFS).join(', ')}`,
+    '',
+    runs.join('\n'),
+  ].join('\n')
 }
 
 /** The `schema` of the SkillRet JSON output. */
@@ -127,7 +159,10 @@ export const SKILLRET_SCORE_SCHEMA = 'trecscore.skillret-score/1'
  * Render a SkillRet {@link PresetResult} as `table`, `markdown` or `json` (the
  * `trecscore.skillret-score/1` view); `--explain` is {@link explainSkillRetScore}, written apart.
  */
-export function renderSkillRetScore(result: PresetResult, opts: { readonly format: 'table' | 'json' | 'markdown' }): string {
+export function renderSkillRetScore(
+  result: PresetResult,
+  opts: { readonly format: 'table' | 'json' | 'markdown' },
+): string {
   const { preset } = result
   const digits = preset.rounding.digits
   const runs = result.runs.map((r) => skillRetRunScore(result, r))
@@ -155,13 +190,28 @@ export function renderSkillRetScore(result: PresetResult, opts: { readonly forma
   }
   const measures = result.labels
   const header = ['run', 'n', ...measures]
-  const rows = runs.map((r) => [r.run, String(r.numQueries), ...r.rounded.map((v) => formatFixed(v, digits))])
+  const rows = runs.map((r) => [
+    r.run,
+    String(r.numQueries),
+    ...r.rounded.map((v) => formatFixed(v, digits)),
+  ])
   let out: string
   if (opts.format === 'markdown') {
-    out = [header, header.map((_, i) => (i === 0 ? '---' : '---:')), ...rows].map((row) => `| ${row.join(' | ')} |`).join('\n') + '\n'
+    out =
+      [header, header.map((_, i) => (i === 0 ? '---' : '---:')), ...rows]
+        .map((row) => `| ${row.join(' | ')} |`)
+        .join('\n') + '\n'
   } else {
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
-    out = [header, ...rows].map((row) => row.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd()).join('\n') + '\n'
+    out =
+      [header, ...rows]
+        .map((row) =>
+          row
+            .map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+            .join('  ')
+            .trimEnd(),
+        )
+        .join('\n') + '\n'
   }
   return out
 }

@@ -28,15 +28,27 @@ const FUSION_EXTRA = [
 ] as const
 
 /** SkillRet's measures: each family at every default cutoff, then `fixed` (printed names as labels). */
-function skillRetMeasures(fixed: readonly (readonly [string, string])[]): Pick<PresetDefinition, 'measures' | 'labels' | 'cutoffMeasures'> {
-  const pairs = [...FAMILIES.flatMap(([printed, m]) => SKILLRET_DEFAULT_CUTOFFS.map((k) => [`${printed}@${k}`, `${m}@${k}`] as const)), ...fixed]
-  return { measures: pairs.map((p) => p[1]), labels: pairs.map((p) => p[0]), cutoffMeasures: { defaults: SKILLRET_DEFAULT_CUTOFFS, families: FAMILIES, fixed } }
+function skillRetMeasures(
+  fixed: readonly (readonly [string, string])[],
+): Pick<PresetDefinition, 'measures' | 'labels' | 'cutoffMeasures'> {
+  const pairs = [
+    ...FAMILIES.flatMap(([printed, m]) =>
+      SKILLRET_DEFAULT_CUTOFFS.map((k) => [`${printed}@${k}`, `${m}@${k}`] as const),
+    ),
+    ...fixed,
+  ]
+  return {
+    measures: pairs.map((p) => p[1]),
+    labels: pairs.map((p) => p[0]),
+    cutoffMeasures: { defaults: SKILLRET_DEFAULT_CUTOFFS, families: FAMILIES, fixed },
+  }
 }
 
 const OFFICIAL = {
   tool: 'skillret/eval.py trec_eval() (pytrec_eval)',
   version: 'skillretbenchmark/SKILLRET @ dbbdf22; pytrec_eval-terrier 0.5.9 (trec_eval 9.0.8 code)',
-  command: "trec_eval(qrels={q['id']: {sid: 1 for sid in q['skill_ids']}}, results=json.load(RUN)['retrieval']['test'])",
+  command:
+    "trec_eval(qrels={q['id']: {sid: 1 for sid in q['skill_ids']}}, results=json.load(RUN)['retrieval']['test'])",
 }
 
 /** `skillret`: the official SkillRet evaluator (average over the run's queries, 5-decimal Python round). */
@@ -65,7 +77,11 @@ export const skillRet: Preset = definePreset({
 export const skillRetFusion: Preset = definePreset({
   id: 'skillret-fusion',
   title: 'SkillRet skill retrieval (fusion convention: all qrels queries, MRR@5/@10)',
-  official: { ...OFFICIAL, tool: 'fusion convention (no public code; trecscore fixtures generator)', version: 'shared/conformance/presets/skillret (tools/gen_preset_fixtures.py)' },
+  official: {
+    ...OFFICIAL,
+    tool: 'fusion convention (no public code; trecscore fixtures generator)',
+    version: 'shared/conformance/presets/skillret (tools/gen_preset_fixtures.py)',
+  },
   input: { qrels: 'skillret-data', runs: 'skillret-json-or-trec' },
   ...skillRetMeasures(FUSION_EXTRA),
   conventions: { ...pytrecEval, missingQueries: 'zero', relevanceLevel: 1 },
@@ -83,7 +99,9 @@ export const skillRetFusion: Preset = definePreset({
 })
 
 /** The SkillRet presets by id. */
-export const SKILLRET_PRESETS: ReadonlyMap<string, Preset> = new Map([skillRet, skillRetFusion].map((p) => [p.id, p]))
+export const SKILLRET_PRESETS: ReadonlyMap<string, Preset> = new Map(
+  [skillRet, skillRetFusion].map((p) => [p.id, p]),
+)
 
 /** Whether `id` names a SkillRet preset. */
 export function isSkillRetPreset(id: string): boolean {
@@ -96,9 +114,9 @@ export function parseSkillRetCutoffs(text: string): number[] {
   const out: number[] = []
   for (const s of ks) {
     const k = Number(s)
-    if (!/^[0-9]+$/.test(s) || !Number.isSafeInteger(k) || k < 1) throw new TrecscoreError(`--k: expected comma-separated positive integers, found '${s}'`, 2)
+    if (!/^[0-9]+$/.test(s) || !Number.isSafeInteger(k) || k < 1)
+      throw new TrecscoreError(`--k: expected comma-separated positive integers, found '${s}'`, 2)
     if (!out.includes(k)) out.push(k)
   }
   return out
 }
-

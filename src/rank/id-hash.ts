@@ -1,5 +1,5 @@
-import type { RunQuery } from '../model/types.js'
 import { docIdEquals } from '../model/run-query.js'
+import type { RunQuery } from '../model/types.js'
 
 /**
  * Hashing of byte-string ids for the hot path: a 32-bit hash computed while parsing, and
@@ -38,7 +38,13 @@ export function hashId(id: string): number {
   const n = id.length
   let k = 0
   for (; k + 4 <= n; k += 4) {
-    h = hashStep(h, id.charCodeAt(k) | (id.charCodeAt(k + 1) << 8) | (id.charCodeAt(k + 2) << 16) | (id.charCodeAt(k + 3) << 24))
+    h = hashStep(
+      h,
+      id.charCodeAt(k) |
+        (id.charCodeAt(k + 1) << 8) |
+        (id.charCodeAt(k + 2) << 16) |
+        (id.charCodeAt(k + 3) << 24),
+    )
   }
   for (; k < n; k++) h = hashStep(h, id.charCodeAt(k))
   return hashFinish(h)

@@ -5,7 +5,11 @@
  */
 import { HASH_SEED, hashFinish, hashId, hashStep } from './id-hash.js'
 
-function grown<T extends Int32Array | Uint8Array | Float64Array>(a: T, need: number, make: (n: number) => T): T {
+function grown<T extends Int32Array | Uint8Array | Float64Array>(
+  a: T,
+  need: number,
+  make: (n: number) => T,
+): T {
   if (need <= a.length) return a
   const b = make(Math.max(need, Math.ceil(a.length * 1.5), 64))
   b.set(a)
@@ -83,7 +87,8 @@ export class IdIndex {
     const s = k ? this.ends[k - 1]! : 0
     const e = this.ends[k]!
     let out = ''
-    for (let i = s; i < e; i += 4096) out += String.fromCharCode(...this.bytes.subarray(i, Math.min(e, i + 4096)))
+    for (let i = s; i < e; i += 4096)
+      out += String.fromCharCode(...this.bytes.subarray(i, Math.min(e, i + 4096)))
     return out
   }
 
@@ -194,7 +199,8 @@ export class ValueRows {
 
   private same(j: number, k: number): boolean {
     const w = this.width
-    for (let i = 0; i < w * 2; i++) if (this.bits[j * w * 2 + i] !== this.bits[k * w * 2 + i]) return false
+    for (let i = 0; i < w * 2; i++)
+      if (this.bits[j * w * 2 + i] !== this.bits[k * w * 2 + i]) return false
     for (let i = 0; i < w; i++) if (this.nulls[j * w + i] !== this.nulls[k * w + i]) return false
     return true
   }

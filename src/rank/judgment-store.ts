@@ -9,8 +9,9 @@
  * made anew on each call). Duplicate judgments keep the first line, as the parser always did;
  * the later ones are listed in `duplicateDocs` and still count in `relLevels` and `maxJudgment`.
  */
-import type { JudgmentLookup, QueryJudgments, RunQuery } from '../model/types.js'
+
 import { docIdEquals } from '../model/run-query.js'
+import type { JudgmentLookup, QueryJudgments, RunQuery } from '../model/types.js'
 import { hashId, IdSet } from './id-hash.js'
 
 /** Later judgments of docs already judged for the query. */
@@ -114,7 +115,16 @@ export class JudgmentStoreBuilder {
     start[nq] = w
     n = w
     docIds.length = n
-    return new JudgmentStore(this.index, this.names, docIds, grade.slice(0, n), line.slice(0, n), hash.slice(0, n), start, dups)
+    return new JudgmentStore(
+      this.index,
+      this.names,
+      docIds,
+      grade.slice(0, n),
+      line.slice(0, n),
+      hash.slice(0, n),
+      start,
+      dups,
+    )
   }
 }
 
@@ -162,7 +172,10 @@ export class JudgmentStore implements ReadonlyMap<string, QueryJudgments> {
   [Symbol.iterator](): MapIterator<[string, QueryJudgments]> {
     return this.entries()
   }
-  forEach(fn: (value: QueryJudgments, key: string, map: ReadonlyMap<string, QueryJudgments>) => void, thisArg?: unknown): void {
+  forEach(
+    fn: (value: QueryJudgments, key: string, map: ReadonlyMap<string, QueryJudgments>) => void,
+    thisArg?: unknown,
+  ): void {
     for (const [k, v] of this.entries()) fn.call(thisArg, v, k, this)
   }
 
@@ -268,7 +281,10 @@ class JudgmentSlice implements ReadonlyMap<string, number>, JudgmentLookup {
   [Symbol.iterator](): MapIterator<[string, number]> {
     return this.entries()
   }
-  forEach(fn: (value: number, key: string, map: ReadonlyMap<string, number>) => void, thisArg?: unknown): void {
+  forEach(
+    fn: (value: number, key: string, map: ReadonlyMap<string, number>) => void,
+    thisArg?: unknown,
+  ): void {
     for (const [k, v] of this.entries()) fn.call(thisArg, v, k, this)
   }
 }

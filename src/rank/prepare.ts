@@ -1,8 +1,14 @@
 import type { Conventions } from '../conventions/conventions.js'
-import { NOT_POOLED, UNJUDGED, type QueryJudgments, type RunQuery, type SubtopicJudgments } from '../model/types.js'
-import type { JudgedRanking } from './judged-ranking.js'
-import { hashId, IdSet, IdTable } from './id-hash.js'
 import { compareDocIds, docCount, docIdAt, docIdsOf } from '../model/run-query.js'
+import {
+  NOT_POOLED,
+  type QueryJudgments,
+  type RunQuery,
+  type SubtopicJudgments,
+  UNJUDGED,
+} from '../model/types.js'
+import { hashId, IdSet, IdTable } from './id-hash.js'
+import type { JudgedRanking } from './judged-ranking.js'
 
 /** The subtopics of a doc relevant to none. */
 const NO_SUBTOPICS: readonly number[] = []
@@ -22,7 +28,12 @@ export interface PrepareCounts {
 /** Why a query could not be prepared (trec_eval refuses to compute its measures). */
 export type PrepareFailure =
   /** `line`: physical run line of the doc's second occurrence; `firstLine`: of its first. */
-  | { readonly code: 'duplicate_doc'; readonly docId: string; readonly line: number; readonly firstLine: number }
+  | {
+      readonly code: 'duplicate_doc'
+      readonly docId: string
+      readonly line: number
+      readonly firstLine: number
+    }
   | { readonly code: 'duplicate_judgment'; readonly docId: string }
   /** Every judgment of the query is negative (only with `refuseWithoutJudgments`). */
   | { readonly code: 'no_judgments' }
@@ -90,7 +101,11 @@ function inFileOrder(run: RunQuery, ordering: Conventions['ordering']): boolean 
 }
 
 /** Indices of `run`'s docs in ranking order under `ordering`. */
-export function orderDocs(run: RunQuery, ordering: Conventions['ordering'], keep: readonly number[] | null = null): number[] {
+export function orderDocs(
+  run: RunQuery,
+  ordering: Conventions['ordering'],
+  keep: readonly number[] | null = null,
+): number[] {
   const s = run.scores
   const idx = keep ? keep.slice() : identity(docCount(run))
   switch (ordering) {
@@ -140,10 +155,19 @@ export function prepareQuery(
   conv: Conventions,
   options: PrepareOptions = {},
 ): PrepareResult {
-  const counts: PrepareCounts = { duplicatesRemoved: 0, unknownDiscarded: 0, cutByDepth: 0, unjudgedDropped: 0 }
+  const counts: PrepareCounts = {
+    duplicatesRemoved: 0,
+    unknownDiscarded: 0,
+    cutByDepth: 0,
+    unjudgedDropped: 0,
+  }
   const n = docCount(run)
   // Policies that look ids up by value work on strings; the default path never makes them.
-  const needStrings = (conv.unknownDocs === 'discard' && !!options.corpus) || conv.duplicates === 'keep-first' || conv.duplicates === 'keep-last' || conv.duplicates === 'keep-first-ranked'
+  const needStrings =
+    (conv.unknownDocs === 'discard' && !!options.corpus) ||
+    conv.duplicates === 'keep-first' ||
+    conv.duplicates === 'keep-last' ||
+    conv.duplicates === 'keep-first-ranked'
   const strings = needStrings ? docIdsOf(run) : null
   let keep: number[] | null = null
   if (conv.unknownDocs === 'discard' && options.corpus) {
@@ -165,7 +189,10 @@ export function prepareQuery(
     }
   }
   // null: the docs in file order (most runs arrive ranked), with no index array made.
-  let order: number[] | null = keep === null && conv.duplicates !== 'keep-first-ranked' && inFileOrder(run, conv.ordering) ? null : orderDocs(run, conv.ordering, keep)
+  let order: number[] | null =
+    keep === null && conv.duplicates !== 'keep-first-ranked' && inFileOrder(run, conv.ordering)
+      ? null
+      : orderDocs(run, conv.ordering, keep)
   if (conv.duplicates === 'keep-first-ranked') {
     const seen = new Set<string>()
     const kept: number[] = []
@@ -183,7 +210,8 @@ export function prepareQuery(
     len = Math.max(0, conv.depth)
     if (order) order = order.slice(0, len)
   }
-  const hashes = run.docHashes && run.docHashes.length === n ? run.docHashes : docIdsOf(run).map(hashId)
+  const hashes =
+    run.docHashes && run.docHashes.length === n ? run.docHashes : docIdsOf(run).map(hashId)
   if (conv.duplicates === 'error') {
     const seen = options.scratch ?? new IdSet()
     seen.reset(len, (i, j) => compareDocIds(run, i, j) === 0)
@@ -201,16 +229,29 @@ export function prepareQuery(
         if (first < 0) first = i
         else second = i
       }
-      return { ok: false, failure: { code: 'duplicate_doc', docId: docIdAt(run, dup), line: run.lines[second] ?? 0, firstLine: run.lines[first] ?? 0 } }
+      return {
+        ok: false,
+        failure: {
+          code: 'duplicate_doc',
+          docId: docIdAt(run, dup),
+          line: run.lines[second] ?? 0,
+          firstLine: run.lines[first] ?? 0,
+        },
+      }
     }
   }
   if (judgments.duplicateDocs.length > 0) {
-    return { ok: false, failure: { code: 'duplicate_judgment', docId: judgments.duplicateDocs[0]! } }
+    return {
+      ok: false,
+      failure: { code: 'duplicate_judgment', docId: judgments.duplicateDocs[0]! },
+    }
   }
-  if (options.refuseWithoutJudgments && judgments.maxJudgment < 0) return { ok: false, failure: { code: 'no_judgments' } }
+  if (options.refuseWithoutJudgments && judgments.maxJudgment < 0)
+    return { ok: false, failure: { code: 'no_judgments' } }
 
   const level = conv.relevanceLevel
-  const table = judgments.table ?? new IdTable([...judgments.grades.keys()], [...judgments.grades.values()])
+  const table =
+    judgments.table ?? new IdTable([...judgments.grades.keys()], [...judgments.grades.values()])
   let grades = newGrades(len)
   let numRelRet = 0
   let numNonpool = 0

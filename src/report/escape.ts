@@ -7,7 +7,14 @@
 
 const MARKDOWN_SPECIAL = /[|\\`*_<>[\]]/g
 const HTML_SPECIAL = /[&<>"'`]/g
-const HTML_ENTITY: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;' }
+const HTML_ENTITY: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+  '`': '&#96;',
+}
 
 /**
  * Text safe in a Markdown table cell or inline text: `| \ ` * _ < > [ ]` are backslash-escaped

@@ -34,7 +34,10 @@ function scalar(v: unknown, nonFinite: (v: number) => unknown): string | undefin
 }
 
 /** The chunks of the pretty JSON text of `value` (see the module comment). */
-export function* jsonChunks(value: unknown, options: JsonChunkOptions = {}): Generator<string, void, undefined> {
+export function* jsonChunks(
+  value: unknown,
+  options: JsonChunkOptions = {},
+): Generator<string, void, undefined> {
   const nonFinite = options.nonFinite ?? (() => null)
   const size = options.chunkSize ?? 65536
   let buf = ''
@@ -45,7 +48,12 @@ export function* jsonChunks(value: unknown, options: JsonChunkOptions = {}): Gen
     }
   }
   function* write(v: unknown, indent: string): Generator<string, void, undefined> {
-    if (v !== null && typeof v === 'object' && typeof (v as { toJSON?: unknown }).toJSON === 'function') v = (v as { toJSON: () => unknown }).toJSON()
+    if (
+      v !== null &&
+      typeof v === 'object' &&
+      typeof (v as { toJSON?: unknown }).toJSON === 'function'
+    )
+      v = (v as { toJSON: () => unknown }).toJSON()
     const s = scalar(v, nonFinite)
     if (s !== undefined || v === null || typeof v !== 'object') {
       buf += s ?? 'null'
@@ -64,7 +72,8 @@ export function* jsonChunks(value: unknown, options: JsonChunkOptions = {}): Gen
         const x = a[i]
         const t = typeof x
         // Numbers and strings directly (the bulk of a large result): no generator per value.
-        if (t === 'number') buf += Number.isFinite(x) ? String(x) : JSON.stringify(nonFinite(x as number))
+        if (t === 'number')
+          buf += Number.isFinite(x) ? String(x) : JSON.stringify(nonFinite(x as number))
         else if (t === 'string') buf += JSON.stringify(x)
         else if (t === 'undefined' || t === 'function' || t === 'symbol') buf += 'null'
         else yield* write(x, inner)

@@ -3,12 +3,13 @@
  * their bytes as UTF-8 for display; JSON output follows the documented `trecscore.evaluate/1`
  * schema (README).
  */
-import { decodeId } from '../io/bytes.js'
-import type { RunEvaluation } from '../evaluate/evaluate.js'
+
 import type { Conventions } from '../conventions/conventions.js'
-import { formatFixed } from './printf.js'
+import type { RunEvaluation } from '../evaluate/evaluate.js'
+import { decodeId } from '../io/bytes.js'
 import { escapeControlChars } from './control-chars.js'
 import { escapeMarkdown } from './escape.js'
+import { formatFixed } from './printf.js'
 
 /** Output formats of `evaluate`. */
 export const FORMATS = ['table', 'json', 'jsonl', 'csv', 'tsv', 'markdown', 'latex'] as const
@@ -34,7 +35,8 @@ export interface ReportOptions {
 function cell(v: number | null, aggregate: string, digits: number | null): string {
   if (v === null) return 'undef'
   if (aggregate === 'sum' && Number.isInteger(v)) return String(v)
-  if (digits === null) return Number.isNaN(v) ? 'nan' : v === Infinity ? 'inf' : v === -Infinity ? '-inf' : String(v)
+  if (digits === null)
+    return Number.isNaN(v) ? 'nan' : v === Infinity ? 'inf' : v === -Infinity ? '-inf' : String(v)
   return formatFixed(v, digits)
 }
 
@@ -44,21 +46,44 @@ interface Row {
   readonly values: readonly string[]
 }
 
-function rows(results: readonly RunEvaluation[], perQuery: boolean, digits: number | null, show: (s: string) => string): Row[] {
+function rows(
+  results: readonly RunEvaluation[],
+  perQuery: boolean,
+  digits: number | null,
+  show: (s: string) => string,
+): Row[] {
   const out: Row[] = []
   for (const r of results) {
     if (perQuery) {
       for (const q of r.perQuery) {
-        out.push({ run: show(r.runName), query: show(decodeId(q.queryId)), values: q.values.map((v, i) => cell(v, r.aggregates[i]!.aggregate === 'sum' ? 'sum' : 'mean', digits)) })
+        out.push({
+          run: show(r.runName),
+          query: show(decodeId(q.queryId)),
+          values: q.values.map((v, i) =>
+            cell(v, r.aggregates[i]!.aggregate === 'sum' ? 'sum' : 'mean', digits),
+          ),
+        })
       }
     }
-    out.push({ run: show(r.runName), query: 'all', values: r.aggregates.map((a) => cell(a.value, a.aggregate, digits)) })
+    out.push({
+      run: show(r.runName),
+      query: 'all',
+      values: r.aggregates.map((a) => cell(a.value, a.aggregate, digits)),
+    })
   }
   return out
 }
 
 function escapeLatex(s: string): string {
-  return s.replace(/[\\&%$#_{}~^]/g, (c) => (c === '\\' ? '\\textbackslash{}' : c === '~' ? '\\textasciitilde{}' : c === '^' ? '\\textasciicircum{}' : `\\${c}`))
+  return s.replace(/[\\&%$#_{}~^]/g, (c) =>
+    c === '\\'
+      ? '\\textbackslash{}'
+      : c === '~'
+        ? '\\textasciitilde{}'
+        : c === '^'
+          ? '\\textasciicircum{}'
+          : `\\${c}`,
+  )
 }
 
 function csvField(s: string, sep: string): string {
@@ -66,10 +91,20 @@ function csvField(s: string, sep: string): string {
 }
 
 /** Plain-text table with aligned columns. */
-function textTable(header: readonly string[], body: readonly (readonly string[])[], fixed: number): string {
+function textTable(
+  header: readonly string[],
+  body: readonly (readonly string[])[],
+  fixed: number,
+): string {
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)))
-  const line = (r: readonly string[]): string => r.map((c, i) => (i < fixed ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd()
-  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n') + '\n'
+  const line = (r: readonly string[]): string =>
+    r
+      .map((c, i) => (i < fixed ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+      .join('  ')
+      .trimEnd()
+  return (
+    [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n') + '\n'
+  )
 }
 
 /** Render evaluation results in one of {@link FORMATS}. */
@@ -84,8 +119,29 @@ export function renderResults(results: readonly RunEvaluation[], opts: ReportOpt
     const lines: string[] = []
     for (const r of results) {
       if (opts.perQuery)
-        for (const q of r.perQuery) q.values.forEach((v, i) => lines.push(JSON.stringify({ run: r.runName, query: decodeId(q.queryId), measure: measures[i], value: v })))
-      r.aggregates.forEach((a) => lines.push(JSON.stringify({ run: r.runName, query: 'all', measure: a.measure, value: a.value, queries: a.queries, undefined: a.undefinedQueries })))
+        for (const q of r.perQuery)
+          q.values.forEach((v, i) =>
+            lines.push(
+              JSON.stringify({
+                run: r.runName,
+                query: decodeId(q.queryId),
+                measure: measures[i],
+                value: v,
+              }),
+            ),
+          )
+      r.aggregates.forEach((a) =>
+        lines.push(
+          JSON.stringify({
+            run: r.runName,
+            query: 'all',
+            measure: a.measure,
+            value: a.value,
+            queries: a.queries,
+            undefined: a.undefinedQueries,
+          }),
+        ),
+      )
     }
     return lines.join('\n') + '\n'
   }
@@ -93,14 +149,21 @@ export function renderResults(results: readonly RunEvaluation[], opts: ReportOpt
   // The query column only matters with per-query rows; a leaderboard is one row per run.
   const fixed = opts.perQuery ? 2 : 1
   const header = opts.perQuery ? ['run', 'query', ...measures] : ['run', ...measures]
-  const grid = body.map((r) => (opts.perQuery ? [r.run, r.query, ...r.values] : [r.run, ...r.values]))
+  const grid = body.map((r) =>
+    opts.perQuery ? [r.run, r.query, ...r.values] : [r.run, ...r.values],
+  )
   switch (opts.format) {
     case 'table':
-      return textTable(header, grid, fixed) + `conventions: ${conventionsLine(results[0]!.conventions)}\n`
+      return (
+        textTable(header, grid, fixed) +
+        `conventions: ${conventionsLine(results[0]!.conventions)}\n`
+      )
     case 'csv':
     case 'tsv': {
       const sep = opts.format === 'csv' ? ',' : '\t'
-      return [header, ...grid].map((r) => r.map((c) => csvField(c, sep)).join(sep)).join('\n') + '\n'
+      return (
+        [header, ...grid].map((r) => r.map((c) => csvField(c, sep)).join(sep)).join('\n') + '\n'
+      )
     }
     case 'markdown':
       return (
@@ -128,7 +191,11 @@ export function renderResults(results: readonly RunEvaluation[], opts: ReportOpt
           const isAll = body[ri]!.query === 'all'
           return (
             r
-              .map((c, i) => (i >= fixed && isAll && Number(c) === best[i - fixed] && results.length > 1 ? `\\textbf{${escapeLatex(c)}}` : escapeLatex(c)))
+              .map((c, i) =>
+                i >= fixed && isAll && Number(c) === best[i - fixed] && results.length > 1
+                  ? `\\textbf{${escapeLatex(c)}}`
+                  : escapeLatex(c),
+              )
               .join(' & ') + ' \\\\'
           )
         }),
@@ -149,14 +216,34 @@ export function toJson(results: readonly RunEvaluation[], perQuery: boolean): un
     runs: results.map((r) => ({
       run: r.runName,
       tag: decodeId(r.runTag),
-      aggregates: Object.fromEntries(r.aggregates.map((a) => [a.measure, { value: a.value, aggregate: a.aggregate, queries: a.queries, undefined: a.undefinedQueries }])),
+      aggregates: Object.fromEntries(
+        r.aggregates.map((a) => [
+          a.measure,
+          {
+            value: a.value,
+            aggregate: a.aggregate,
+            queries: a.queries,
+            undefined: a.undefinedQueries,
+          },
+        ]),
+      ),
       counts: {
         ...r.counts,
         missingQueries: r.counts.missingQueries.map(decodeId),
-        failedQueries: r.counts.failedQueries.map((f) => ({ query: decodeId(f.queryId), ...f.failure, ...('docId' in f.failure ? { docId: decodeId(f.failure.docId) } : {}) })),
+        failedQueries: r.counts.failedQueries.map((f) => ({
+          query: decodeId(f.queryId),
+          ...f.failure,
+          ...('docId' in f.failure ? { docId: decodeId(f.failure.docId) } : {}),
+        })),
       },
       ...(perQuery
-        ? { perQuery: r.perQuery.map((q) => ({ query: decodeId(q.queryId), status: q.status, values: Object.fromEntries(q.values.map((v, i) => [r.measures[i], v])) })) }
+        ? {
+            perQuery: r.perQuery.map((q) => ({
+              query: decodeId(q.queryId),
+              status: q.status,
+              values: Object.fromEntries(q.values.map((v, i) => [r.measures[i], v])),
+            })),
+          }
         : {}),
     })),
   }
@@ -205,7 +292,10 @@ export function describeConventions(c: Conventions): string {
 export function describeCounts(r: RunEvaluation): string {
   const c = r.counts
   const missing = c.missingQueries.length
-  const list = (ids: readonly string[]): string => (ids.length ? ` (${ids.slice(0, 10).map(decodeId).join(', ')}${ids.length > 10 ? ', …' : ''})` : '')
+  const list = (ids: readonly string[]): string =>
+    ids.length
+      ? ` (${ids.slice(0, 10).map(decodeId).join(', ')}${ids.length > 10 ? ', …' : ''})`
+      : ''
   return [
     `run ${r.runName} (tag ${decodeId(r.runTag) || '-'}):`,
     `  queries: ${c.declaredQueries} declared, ${c.runQueries} in run, ${c.evaluatedQueries} evaluated`,
@@ -217,6 +307,10 @@ export function describeCounts(r: RunEvaluation): string {
     `  unjudged docs dropped (judged only): ${c.unjudgedDropped}`,
     `  queries judged only negative (scored with no relevant doc): ${c.negativeOnlyQueries.length}${list(c.negativeOnlyQueries)}`,
     `  queries that failed: ${c.failedQueries.length}${list(c.failedQueries.map((f) => f.queryId))}`,
-    ...r.aggregates.filter((a) => a.undefinedQueries > 0).map((a) => `  ${a.measure}: undefined for ${a.undefinedQueries} queries (left out of the mean)`),
+    ...r.aggregates
+      .filter((a) => a.undefinedQueries > 0)
+      .map(
+        (a) => `  ${a.measure}: undefined for ${a.undefinedQueries} queries (left out of the mean)`,
+      ),
   ].join('\n')
 }

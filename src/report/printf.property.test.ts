@@ -15,7 +15,9 @@ function decompose(x: number): { negative: boolean; m: bigint; e: number } {
   const negative = bits >> 63n === 1n
   const exponent = Number((bits >> 52n) & 0x7ffn)
   const fraction = bits & ((1n << 52n) - 1n)
-  return exponent === 0 ? { negative, m: fraction, e: -1074 } : { negative, m: fraction | (1n << 52n), e: exponent - 1075 }
+  return exponent === 0
+    ? { negative, m: fraction, e: -1074 }
+    : { negative, m: fraction | (1n << 52n), e: exponent - 1075 }
 }
 
 /** Exact `%.{digits}f` with round-half-even, for finite `x`. */
@@ -43,7 +45,11 @@ const digits = fc.integer({ min: 0, max: 20 })
 
 /** Exact binary ties at the last printed digit: odd / 2^(digits+1), optionally scaled by 10^-k. */
 const ties = fc
-  .tuple(fc.bigInt({ min: 0n, max: (1n << 52n) - 1n }), fc.integer({ min: 0, max: 17 }), fc.boolean())
+  .tuple(
+    fc.bigInt({ min: 0n, max: (1n << 52n) - 1n }),
+    fc.integer({ min: 0, max: 17 }),
+    fc.boolean(),
+  )
   .map(([k, d, neg]) => {
     const odd = Number(2n * k + 1n) // exact: below 2^53
     const x = odd / 2 ** (d + 1)
@@ -54,7 +60,7 @@ function nextAfter(x: number, up: boolean): number {
   const view = new DataView(new ArrayBuffer(8))
   view.setFloat64(0, x)
   const bits = view.getBigUint64(0)
-  view.setBigUint64(0, x === 0 ? 1n : (x > 0) === up ? bits + 1n : bits - 1n)
+  view.setBigUint64(0, x === 0 ? 1n : x > 0 === up ? bits + 1n : bits - 1n)
   return view.getFloat64(0)
 }
 
@@ -89,7 +95,8 @@ describe('formatFixed matches an exact round-half-even reference', () => {
   it('on exact ties at the last printed digit, and their neighbours', () => {
     fc.assert(
       fc.property(ties, ({ x, d }) => {
-        for (const y of [x, nextAfter(x, true), nextAfter(x, false)]) expect([y, d, formatFixed(y, d)]).toEqual([y, d, referenceFixed(y, d)])
+        for (const y of [x, nextAfter(x, true), nextAfter(x, false)])
+          expect([y, d, formatFixed(y, d)]).toEqual([y, d, referenceFixed(y, d)])
       }),
       { numRuns: 20_000 },
     )

@@ -47,7 +47,10 @@ export function formatFixed(x: number, digits: number): string {
     const body = `${ip}.${fp.length < digits ? ZEROS[digits - fp.length]! + fp : fp}`
     return neg ? '-' + body : body
   }
-  let s = a >= 1e21 ? BigInt(a).toString() + (digits > 0 ? '.' + '0'.repeat(digits) : '') : a.toFixed(digits)
+  let s =
+    a >= 1e21
+      ? BigInt(a).toString() + (digits > 0 ? '.' + '0'.repeat(digits) : '')
+      : a.toFixed(digits)
   // An exact tie at the last digit is a = odd / 2^(digits+1) (a * 10^digits then ends in .5):
   // scaling by a power of two is exact, so this test is too. toFixed rounds ties up; glibc to even.
   if (a < 1e21 && digits < 100 && (a * 2 ** (digits + 1)) % 2 === 1) {

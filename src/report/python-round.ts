@@ -74,7 +74,10 @@ export function pythonRound(x: number, ndigits: number): number {
     n = exponent >= 0 ? num << BigInt(exponent) : divideHalfEven(num, 1n << BigInt(-exponent))
   } else {
     const den = 10n ** BigInt(-ndigits)
-    n = exponent >= 0 ? divideHalfEven(mantissa << BigInt(exponent), den) : divideHalfEven(mantissa, den << BigInt(-exponent))
+    n =
+      exponent >= 0
+        ? divideHalfEven(mantissa << BigInt(exponent), den)
+        : divideHalfEven(mantissa, den << BigInt(-exponent))
   }
   const r = Number(`${n}e${-ndigits}`)
   if (!Number.isFinite(r)) throw new RangeError('rounded value too large to represent')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { csvField, markdownCell, renderTable, tsvField, visibleText, type Table } from './table.js'
+import { csvField, markdownCell, renderTable, type Table, tsvField, visibleText } from './table.js'
 
 const T: Table = {
   columns: [
@@ -16,10 +16,14 @@ const T: Table = {
 
 describe('renderTable', () => {
   it('text: aligned, numbers as printf %.4f (ties to even), undefined as -', () => {
-    expect(renderTable(T, 'table')).toBe('run        AP   n\n-----  ------  --\na|b    0.0312   3\nx,"y"       -  12\nconventions: x\n')
+    expect(renderTable(T, 'table')).toBe(
+      'run        AP   n\n-----  ------  --\na|b    0.0312   3\nx,"y"       -  12\nconventions: x\n',
+    )
   })
   it('markdown: pipes escaped, numeric columns right-aligned', () => {
-    expect(renderTable(T, 'markdown')).toBe('| run | AP | n |\n| --- | ---: | ---: |\n| a\\|b | 0.0312 | 3 |\n| x,"y" | - | 12 |\n\nconventions: x\n')
+    expect(renderTable(T, 'markdown')).toBe(
+      '| run | AP | n |\n| --- | ---: | ---: |\n| a\\|b | 0.0312 | 3 |\n| x,"y" | - | 12 |\n\nconventions: x\n',
+    )
   })
   it('csv and tsv: full precision, quoting, empty undefined, no notes', () => {
     expect(renderTable(T, 'csv')).toBe('run,AP,n\na|b,0.03125,3\n"x,""y""",,12\n')

@@ -64,7 +64,10 @@ export function csvField(text: string): string {
 
 /** A TSV field: tabs and line breaks written as `\t`, `\n`, `\r`, backslashes doubled. */
 export function tsvField(text: string): string {
-  return text.replace(/[\\\t\n\r]/g, (c) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c]!)
+  return text.replace(
+    /[\\\t\n\r]/g,
+    (c) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c]!,
+  )
 }
 
 function human(cell: Cell, digits: number): string {
@@ -89,30 +92,58 @@ export function renderTable(table: Table, format: TableFormat, options: TableOpt
   const notes = table.notes ?? []
   switch (format) {
     case 'json': {
-      const rows = table.rows.map((r) => Object.fromEntries(table.columns.map((c, i) => [c.key, r[i] ?? null])))
+      const rows = table.rows.map((r) =>
+        Object.fromEntries(table.columns.map((c, i) => [c.key, r[i] ?? null])),
+      )
       return `${JSON.stringify(rows)}\n`
     }
     case 'csv':
-      return [table.columns.map((c) => csvField(c.header)), ...table.rows.map((r) => r.map((x) => csvField(machine(x))))].map((l) => l.join(',') + '\n').join('')
+      return [
+        table.columns.map((c) => csvField(c.header)),
+        ...table.rows.map((r) => r.map((x) => csvField(machine(x)))),
+      ]
+        .map((l) => l.join(',') + '\n')
+        .join('')
     case 'tsv':
-      return [table.columns.map((c) => tsvField(c.header)), ...table.rows.map((r) => r.map((x) => tsvField(machine(x))))].map((l) => l.join('\t') + '\n').join('')
+      return [
+        table.columns.map((c) => tsvField(c.header)),
+        ...table.rows.map((r) => r.map((x) => tsvField(machine(x)))),
+      ]
+        .map((l) => l.join('\t') + '\n')
+        .join('')
     case 'markdown': {
       const right = table.columns.map((_c, i) => rightAligned(table, i))
       const line = (cells: readonly string[]): string => `| ${cells.join(' | ')} |\n`
       return (
         line(table.columns.map((c) => markdownCell(c.header))) +
         line(right.map((r) => (r ? '---:' : '---'))) +
-        table.rows.map((r) => line(r.map((x, i) => markdownCell(human(x, table.columns[i]?.digits ?? digits))))).join('') +
+        table.rows
+          .map((r) =>
+            line(r.map((x, i) => markdownCell(human(x, table.columns[i]?.digits ?? digits)))),
+          )
+          .join('') +
         notes.map((n) => `\n${markdownCell(n)}\n`).join('')
       )
     }
     case 'table': {
-      const cells = [table.columns.map((c) => visibleText(c.header)), ...table.rows.map((r) => r.map((x, i) => visibleText(human(x, table.columns[i]?.digits ?? digits))))]
+      const cells = [
+        table.columns.map((c) => visibleText(c.header)),
+        ...table.rows.map((r) =>
+          r.map((x, i) => visibleText(human(x, table.columns[i]?.digits ?? digits))),
+        ),
+      ]
       const widths = table.columns.map((_c, i) => Math.max(...cells.map((r) => r[i]!.length)))
       const right = table.columns.map((_c, i) => rightAligned(table, i))
-      const pad = (s: string, i: number): string => (right[i] ? s.padStart(widths[i]!) : s.padEnd(widths[i]!))
+      const pad = (s: string, i: number): string =>
+        right[i] ? s.padStart(widths[i]!) : s.padEnd(widths[i]!)
       const text = (r: readonly string[]): string => r.map(pad).join('  ').trimEnd() + '\n'
-      return text(cells[0]!) + widths.map((w) => '-'.repeat(w)).join('  ') + '\n' + cells.slice(1).map(text).join('') + notes.map((n) => `${visibleText(n)}\n`).join('')
+      return (
+        text(cells[0]!) +
+        widths.map((w) => '-'.repeat(w)).join('  ') +
+        '\n' +
+        cells.slice(1).map(text).join('') +
+        notes.map((n) => `${visibleText(n)}\n`).join('')
+      )
     }
   }
 }

@@ -5,20 +5,20 @@
  */
 import { createReadStream, rmSync } from 'node:fs'
 import { join } from 'node:path'
+import { type ServerType, serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { serve, type ServerType } from '@hono/node-server'
+import { createTeam } from './auth/accounts.js'
+import { RateLimiter } from './auth/rate-limit.js'
 import type { Competition } from './config/load.js'
 import type { ServerContext } from './context.js'
-import { openDatabase, type Db } from './db/database.js'
-import { RateLimiter } from './auth/rate-limit.js'
-import { createTeam } from './auth/accounts.js'
-import { ScoringSupervisor } from './worker/supervisor.js'
-import { submitRun } from './submissions.js'
-import { csrfCheck, identify, securityHeaders, type Env } from './routes/middleware.js'
-import { htmlRoutes } from './routes/html.js'
-import { apiRoutes } from './routes/api.js'
+import { type Db, openDatabase } from './db/database.js'
 import { writeDueSnapshots } from './release-snapshot.js'
+import { apiRoutes } from './routes/api.js'
+import { htmlRoutes } from './routes/html.js'
+import { csrfCheck, type Env, identify, securityHeaders } from './routes/middleware.js'
+import { submitRun } from './submissions.js'
+import { ScoringSupervisor } from './worker/supervisor.js'
 
 /** The name of the team that holds the organizers' baseline runs. */
 export const BASELINE_TEAM = 'Organizers (baselines)'
@@ -37,7 +37,9 @@ export function createApp(ctx: ServerContext): Hono<Env> {
   app.route('/api/v1', apiRoutes(ctx))
   app.route('/', htmlRoutes(ctx))
   app.onError((e, c) => {
-    process.stderr.write(`trecscore serve: ${c.req.method} ${c.req.path}: ${e.stack ?? String(e)}\n`)
+    process.stderr.write(
+      `trecscore serve: ${c.req.method} ${c.req.path}: ${e.stack ?? String(e)}\n`,
+    )
     return c.text('internal error', 500)
   })
   return app
@@ -45,14 +47,40 @@ export function createApp(ctx: ServerContext): Hono<Env> {
 
 /** Submit every configured baseline run that is not submitted yet (not charged, no window). */
 export async function ensureBaselines(ctx: ServerContext): Promise<void> {
-  const team = (await ctx.db.selectFrom('teams').select('id').where('name', '=', BASELINE_TEAM).executeTakeFirst())?.id ?? (await createTeam(ctx.db, BASELINE_TEAM, ctx.now(), true))
+  const team =
+    (
+      await ctx.db
+        .selectFrom('teams')
+        .select('id')
+        .where('name', '=', BASELINE_TEAM)
+        .executeTakeFirst()
+    )?.id ?? (await createTeam(ctx.db, BASELINE_TEAM, ctx.now(), true))
   for (const t of ctx.competition.tracks) {
     for (const [name, file] of Object.entries(t.baselines ?? {})) {
       for (const p of ctx.competition.phases) {
-        const have = await ctx.db.selectFrom('submissions').select('id').where('team_id', '=', team).where('track', '=', t.id).where('phase', '=', p.id).where('original_name', '=', name).executeTakeFirst()
+        const have = await ctx.db
+          .selectFrom('submissions')
+          .select('id')
+          .where('team_id', '=', team)
+          .where('track', '=', t.id)
+          .where('phase', '=', p.id)
+          .where('original_name', '=', name)
+          .executeTakeFirst()
         if (have) continue
-        const out = await submitRun(ctx, { teamId: team, userId: null, track: t.id, phase: p.id, name, metadata: {}, body: createReadStream(file), baseline: true })
-        if (out.kind === 'rejected') process.stderr.write(`trecscore serve: baseline ${name} of track ${t.id} (${p.id}) was refused: ${out.message}\n${out.report ?? ''}`)
+        const out = await submitRun(ctx, {
+          teamId: team,
+          userId: null,
+          track: t.id,
+          phase: p.id,
+          name,
+          metadata: {},
+          body: createReadStream(file),
+          baseline: true,
+        })
+        if (out.kind === 'rejected')
+          process.stderr.write(
+            `trecscore serve: baseline ${name} of track ${t.id} (${p.id}) was refused: ${out.message}\n${out.report ?? ''}`,
+          )
       }
     }
   }
@@ -88,8 +116,23 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   rmSync(join(options.dataDir, 'tmp'), { recursive: true, force: true })
   const now = options.now ?? (() => new Date())
   let supervisor: ScoringSupervisor | null = null
-  const ctx: ServerContext = { db, competition: options.competition, dataDir: options.dataDir, limiter: new RateLimiter(), now, kick: () => supervisor?.kick(), secureCookies: options.secureCookies ?? false }
-  supervisor = new ScoringSupervisor({ db, competition: options.competition, dataDir: options.dataDir, now, ...(options.workerModule ? { workerModule: options.workerModule } : {}), ...(options.onChange ? { onChange: options.onChange } : {}) })
+  const ctx: ServerContext = {
+    db,
+    competition: options.competition,
+    dataDir: options.dataDir,
+    limiter: new RateLimiter(),
+    now,
+    kick: () => supervisor?.kick(),
+    secureCookies: options.secureCookies ?? false,
+  }
+  supervisor = new ScoringSupervisor({
+    db,
+    competition: options.competition,
+    dataDir: options.dataDir,
+    now,
+    ...(options.workerModule ? { workerModule: options.workerModule } : {}),
+    ...(options.onChange ? { onChange: options.onChange } : {}),
+  })
   const sup = supervisor
   const app = createApp(ctx)
   await sup.start()
@@ -99,7 +142,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     writeDueSnapshots(ctx).then(
       () => undefined,
       (e: unknown) => {
-        process.stderr.write(`trecscore serve: release snapshot failed: ${e instanceof Error ? e.message : String(e)}\n`)
+        process.stderr.write(
+          `trecscore serve: release snapshot failed: ${e instanceof Error ? e.message : String(e)}\n`,
+        )
       },
     )
   await snapshots()

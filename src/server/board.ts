@@ -15,15 +15,15 @@
  * - Hidden phases show no entries until they are released.
  */
 import { createHash } from 'node:crypto'
-import type { Db } from './db/database.js'
-import { phasePublic, type Competition, type Track } from './config/load.js'
+import { type Competition, measureName, phasePublic, type Track } from './config/load.js'
 import type { PhaseConfig } from './config/schema.js'
+import type { Db } from './db/database.js'
 import type { SubmissionState } from './db/schema.js'
-import { measureName } from './config/load.js'
-import { computeTiers, tierPolicy, type PerQueryPrimary } from './tiers.js'
+import { computeTiers, type PerQueryPrimary, tierPolicy } from './tiers.js'
 
 /** The tie policy, as printed on every board. */
-export const TIE_POLICY = 'Ranked by the primary measure, higher is better. Values equal to 10 decimals share a rank (1, 1, 3); the earlier submission is listed first. Unscored and failed submissions are never ranked.'
+export const TIE_POLICY =
+  'Ranked by the primary measure, higher is better. Values equal to 10 decimals share a rank (1, 1, 3); the earlier submission is listed first. Unscored and failed submissions are never ranked.'
 
 /** A submission that may appear on a board. */
 export interface BoardCandidate {
@@ -51,15 +51,29 @@ function key(v: number): number {
 }
 
 function earlier(a: BoardCandidate, b: BoardCandidate): number {
-  return a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.submissionId < b.submissionId ? -1 : a.submissionId > b.submissionId ? 1 : 0
+  return a.createdAt < b.createdAt
+    ? -1
+    : a.createdAt > b.createdAt
+      ? 1
+      : a.submissionId < b.submissionId
+        ? -1
+        : a.submissionId > b.submissionId
+          ? 1
+          : 0
 }
 
 /** Which submission of a team counts (`limits.counts`). */
 export type CountsPolicy = 'best' | 'latest' | 'selected'
 
 /** Rank candidates (pure; see the module comment for the rules). `selected`: the submission ids teams selected. */
-export function rankBoard(candidates: readonly BoardCandidate[], counts: CountsPolicy, selected: ReadonlySet<string> = new Set()): BoardEntry[] {
-  const scored = candidates.filter((c) => c.state === 'scored' && typeof c.primary === 'number' && Number.isFinite(c.primary))
+export function rankBoard(
+  candidates: readonly BoardCandidate[],
+  counts: CountsPolicy,
+  selected: ReadonlySet<string> = new Set(),
+): BoardEntry[] {
+  const scored = candidates.filter(
+    (c) => c.state === 'scored' && typeof c.primary === 'number' && Number.isFinite(c.primary),
+  )
   const chosen = new Map<string, BoardCandidate>()
   const entries: BoardCandidate[] = []
   for (const c of scored) {
@@ -69,7 +83,15 @@ export function rankBoard(candidates: readonly BoardCandidate[], counts: CountsP
     }
     const prev = chosen.get(c.teamId)
     if (!prev) chosen.set(c.teamId, c)
-    else if (counts === 'selected' ? (selected.has(c.submissionId) || (!selected.has(prev.submissionId) && earlier(prev, c) < 0)) : counts === 'latest' ? earlier(prev, c) < 0 : key(c.primary!) > key(prev.primary!) || (key(c.primary!) === key(prev.primary!) && earlier(c, prev) < 0)) chosen.set(c.teamId, c)
+    else if (
+      counts === 'selected'
+        ? selected.has(c.submissionId) || (!selected.has(prev.submissionId) && earlier(prev, c) < 0)
+        : counts === 'latest'
+          ? earlier(prev, c) < 0
+          : key(c.primary!) > key(prev.primary!) ||
+            (key(c.primary!) === key(prev.primary!) && earlier(c, prev) < 0)
+    )
+      chosen.set(c.teamId, c)
   }
   entries.push(...chosen.values())
   entries.sort((a, b) => key(b.primary!) - key(a.primary!) || earlier(a, b))
@@ -133,12 +155,30 @@ export function anonymousAlias(teamId: string): string {
 /** A ranked entry as published. */
 export function publish(e: BoardEntry): PublicEntry {
   const hide = e.anonymous && !e.baseline
-  return { rank: e.rank, team: hide ? anonymousAlias(e.teamId) : e.teamName, anonymous: hide, baseline: e.baseline, run: hide ? null : e.runName, submissionId: hide ? null : e.submissionId, primary: e.primary!, columns: e.columns, submittedAt: e.createdAt, tier: null, pTierHead: null, pAbove: null, domains: null }
+  return {
+    rank: e.rank,
+    team: hide ? anonymousAlias(e.teamId) : e.teamName,
+    anonymous: hide,
+    baseline: e.baseline,
+    run: hide ? null : e.runName,
+    submissionId: hide ? null : e.submissionId,
+    primary: e.primary!,
+    columns: e.columns,
+    submittedAt: e.createdAt,
+    tier: null,
+    pTierHead: null,
+    pAbove: null,
+    domains: null,
+  }
 }
 
 /** When an organizer released a phase, or null. */
 export async function releasedAt(db: Db, phase: string): Promise<string | null> {
-  const r = await db.selectFrom('releases').select('released_at').where('phase', '=', phase).executeTakeFirst()
+  const r = await db
+    .selectFrom('releases')
+    .select('released_at')
+    .where('phase', '=', phase)
+    .executeTakeFirst()
   return r?.released_at ?? null
 }
 
@@ -148,12 +188,30 @@ export async function isPublic(db: Db, phase: PhaseConfig, now: Date): Promise<b
 }
 
 /** The scored candidates of a board: per submission its newest score, or its newest score against one qrels version. */
-async function candidatesOf(db: Db, track: Track, phaseId: string, qrelsVersion?: number): Promise<BoardCandidate[]> {
+async function candidatesOf(
+  db: Db,
+  track: Track,
+  phaseId: string,
+  qrelsVersion?: number,
+): Promise<BoardCandidate[]> {
   let q = db
     .selectFrom('submissions')
     .innerJoin('teams', 'teams.id', 'submissions.team_id')
     .innerJoin('scores', 'scores.submission_id', 'submissions.id')
-    .select(['submissions.id', 'submissions.team_id', 'teams.name', 'teams.is_baseline', 'teams.anonymous', 'submissions.state', 'submissions.created_at', 'submissions.original_name', 'scores.id as score_id', 'scores.primary_value', 'scores.columns', 'scores.version'])
+    .select([
+      'submissions.id',
+      'submissions.team_id',
+      'teams.name',
+      'teams.is_baseline',
+      'teams.anonymous',
+      'submissions.state',
+      'submissions.created_at',
+      'submissions.original_name',
+      'scores.id as score_id',
+      'scores.primary_value',
+      'scores.columns',
+      'scores.version',
+    ])
     .where('submissions.track', '=', track.id)
     .where('submissions.phase', '=', phaseId)
     .where('submissions.state', '=', 'scored')
@@ -183,7 +241,10 @@ async function candidatesOf(db: Db, track: Track, phaseId: string, qrelsVersion?
  * Per-domain means of per-query values whose ids are `domain/topic` (RETECO tracks): the
  * domains in natural order, and per entry each domain's mean (null when it has no value there).
  */
-export function domainBreakdown(perQuery: readonly PerQueryPrimary[]): { domains: string[]; means: (Record<string, number | null> | null)[] } {
+export function domainBreakdown(perQuery: readonly PerQueryPrimary[]): {
+  domains: string[]
+  means: (Record<string, number | null> | null)[]
+} {
   const all = new Set<string>()
   const means = perQuery.map((m) => {
     if (!m) return null
@@ -200,14 +261,25 @@ export function domainBreakdown(perQuery: readonly PerQueryPrimary[]): { domains
     }
     return Object.fromEntries([...sums].map(([d, [sum, n]]) => [d, sum / n]))
   })
-  const domains = [...all].sort((x, y) => x.localeCompare(y, 'en', { numeric: true }) || (x < y ? -1 : x > y ? 1 : 0))
-  return { domains, means: means.map((m) => (m ? Object.fromEntries(domains.map((d) => [d, m[d] ?? null])) : null)) }
+  const domains = [...all].sort(
+    (x, y) => x.localeCompare(y, 'en', { numeric: true }) || (x < y ? -1 : x > y ? 1 : 0),
+  )
+  return {
+    domains,
+    means: means.map((m) => (m ? Object.fromEntries(domains.map((d) => [d, m[d] ?? null])) : null)),
+  }
 }
 
 /** Per ranked entry, its per-query values of the primary measure (read from its score row). */
-async function primaryPerQuery(db: Db, track: Track, entries: readonly BoardEntry[]): Promise<PerQueryPrimary[]> {
+async function primaryPerQuery(
+  db: Db,
+  track: Track,
+  entries: readonly BoardEntry[],
+): Promise<PerQueryPrimary[]> {
   const ids = entries.map((e) => e.scoreId).filter((i): i is number => i !== undefined)
-  const rows = ids.length ? await db.selectFrom('scores').select(['id', 'per_query']).where('id', 'in', ids).execute() : []
+  const rows = ids.length
+    ? await db.selectFrom('scores').select(['id', 'per_query']).where('id', 'in', ids).execute()
+    : []
   const byId = new Map(rows.map((r) => [r.id, r.per_query]))
   const keys = [measureName(track.primary) ?? track.primary, track.primary]
   return entries.map((e) => {
@@ -223,12 +295,30 @@ async function primaryPerQuery(db: Db, track: Track, entries: readonly BoardEntr
 }
 
 async function selectedOf(db: Db, track: string, phase: string): Promise<Set<string>> {
-  return new Set((await db.selectFrom('selections').select('submission_id').where('track', '=', track).where('phase', '=', phase).execute()).map((r) => r.submission_id))
+  return new Set(
+    (
+      await db
+        .selectFrom('selections')
+        .select('submission_id')
+        .where('track', '=', track)
+        .where('phase', '=', phase)
+        .execute()
+    ).map((r) => r.submission_id),
+  )
 }
 
 /** The newest qrels version of a board, and its re-scoring jobs still waiting or running. */
-export async function qrelsState(db: Db, track: string, phase: string): Promise<{ qrelsVersion: number; rescoring: number }> {
-  const v = await db.selectFrom('qrels_versions').select((eb) => eb.fn.max('version').as('v')).where('track', '=', track).where('phase', '=', phase).executeTakeFirst()
+export async function qrelsState(
+  db: Db,
+  track: string,
+  phase: string,
+): Promise<{ qrelsVersion: number; rescoring: number }> {
+  const v = await db
+    .selectFrom('qrels_versions')
+    .select((eb) => eb.fn.max('version').as('v'))
+    .where('track', '=', track)
+    .where('phase', '=', phase)
+    .executeTakeFirst()
   const pending = await db
     .selectFrom('rescores')
     .innerJoin('submissions', 'submissions.id', 'rescores.submission_id')
@@ -241,27 +331,59 @@ export async function qrelsState(db: Db, track: string, phase: string): Promise<
 }
 
 /** The ranked entries of a board, unpublished (with team ids and score rows): for the release snapshot. */
-export async function rankedEntries(db: Db, competition: Competition, track: Track, phaseId: string): Promise<BoardEntry[]> {
-  return rankBoard(await candidatesOf(db, track, phaseId), competition.limits.counts, await selectedOf(db, track.id, phaseId))
+export async function rankedEntries(
+  db: Db,
+  competition: Competition,
+  track: Track,
+  phaseId: string,
+): Promise<BoardEntry[]> {
+  return rankBoard(
+    await candidatesOf(db, track, phaseId),
+    competition.limits.counts,
+    await selectedOf(db, track.id, phaseId),
+  )
 }
 
 /** Load and rank the board of a track and phase (null when either is unknown). */
-export async function loadBoard(db: Db, competition: Competition, trackId: string, phaseId: string, now: Date): Promise<Board | null> {
+export async function loadBoard(
+  db: Db,
+  competition: Competition,
+  trackId: string,
+  phaseId: string,
+  now: Date,
+): Promise<Board | null> {
   const track = competition.tracks.find((t) => t.id === trackId)
   const phase = competition.phases.find((p) => p.id === phaseId)
   if (!track || !phase) return null
   const sig = competition.significance
-  const base = { track: track.id, phase: phase.id, primary: track.primary, columns: track.shownColumns, counts: competition.limits.counts, tiePolicy: TIE_POLICY, tierPolicy: sig.enabled ? tierPolicy(sig) : null, ...(await qrelsState(db, track.id, phase.id)) }
-  if (!(await isPublic(db, phase, now))) return { ...base, domains: [], released: false, entries: [] }
+  const base = {
+    track: track.id,
+    phase: phase.id,
+    primary: track.primary,
+    columns: track.shownColumns,
+    counts: competition.limits.counts,
+    tiePolicy: TIE_POLICY,
+    tierPolicy: sig.enabled ? tierPolicy(sig) : null,
+    ...(await qrelsState(db, track.id, phase.id)),
+  }
+  if (!(await isPublic(db, phase, now)))
+    return { ...base, domains: [], released: false, entries: [] }
   const ranked = await rankedEntries(db, competition, track, phase.id)
-  const perQuery = sig.enabled || track.kind === 'reteco' ? await primaryPerQuery(db, track, ranked) : []
+  const perQuery =
+    sig.enabled || track.kind === 'reteco' ? await primaryPerQuery(db, track, ranked) : []
   const tiers = sig.enabled ? computeTiers(perQuery, sig) : []
   const split = track.kind === 'reteco' ? domainBreakdown(perQuery) : { domains: [], means: [] }
   return {
     ...base,
     domains: split.domains,
     released: true,
-    entries: ranked.map((e, i) => ({ ...publish(e), tier: tiers[i]?.tier ?? null, pTierHead: tiers[i]?.pHead ?? null, pAbove: tiers[i]?.pAbove ?? null, domains: split.means[i] ?? null })),
+    entries: ranked.map((e, i) => ({
+      ...publish(e),
+      tier: tiers[i]?.tier ?? null,
+      pTierHead: tiers[i]?.pHead ?? null,
+      pAbove: tiers[i]?.pAbove ?? null,
+      domains: split.means[i] ?? null,
+    })),
   }
 }
 
@@ -302,23 +424,46 @@ export interface BoardDiff {
  * own. Rows follow the `to` ranking, then entries only ranked under `from`. Hidden phases
  * show no rows until released; anonymous teams appear by alias.
  */
-export async function loadBoardDiff(db: Db, competition: Competition, trackId: string, phaseId: string, from: number, to: number, now: Date): Promise<BoardDiff | null> {
+export async function loadBoardDiff(
+  db: Db,
+  competition: Competition,
+  trackId: string,
+  phaseId: string,
+  from: number,
+  to: number,
+  now: Date,
+): Promise<BoardDiff | null> {
   const track = competition.tracks.find((t) => t.id === trackId)
   const phase = competition.phases.find((p) => p.id === phaseId)
   if (!track || !phase) return null
   const base = { track: track.id, phase: phase.id, primary: track.primary, from, to }
   if (!(await isPublic(db, phase, now))) return { ...base, released: false, rows: [] }
   const selected = await selectedOf(db, track.id, phase.id)
-  const rank = async (v: number): Promise<Map<string, PublicEntry>> => new Map(rankBoard(await candidatesOf(db, track, phase.id, v), competition.limits.counts, selected).map((e) => [e.baseline ? `b:${e.submissionId}` : `t:${e.teamId}`, publish(e)]))
+  const rank = async (v: number): Promise<Map<string, PublicEntry>> =>
+    new Map(
+      rankBoard(
+        await candidatesOf(db, track, phase.id, v),
+        competition.limits.counts,
+        selected,
+      ).map((e) => [e.baseline ? `b:${e.submissionId}` : `t:${e.teamId}`, publish(e)]),
+    )
   const a = await rank(from)
   const b = await rank(to)
-  const side = (e: PublicEntry | undefined): DiffSide | null => (e ? { rank: e.rank, primary: e.primary, run: e.run } : null)
+  const side = (e: PublicEntry | undefined): DiffSide | null =>
+    e ? { rank: e.rank, primary: e.primary, run: e.run } : null
   const keys = [...b.keys(), ...[...a.keys()].filter((k) => !b.has(k))]
   const rows = keys.map((k) => {
     const x = a.get(k)
     const y = b.get(k)
     const e = (y ?? x)!
-    return { team: e.team, anonymous: e.anonymous, baseline: e.baseline, from: side(x), to: side(y), rankChange: x && y ? x.rank - y.rank : null }
+    return {
+      team: e.team,
+      anonymous: e.anonymous,
+      baseline: e.baseline,
+      from: side(x),
+      to: side(y),
+      rankChange: x && y ? x.rank - y.rank : null,
+    }
   })
   return { ...base, released: true, rows }
 }

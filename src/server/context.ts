@@ -2,9 +2,10 @@
  * What every route reads: the database, the competition, the data folder, the rate limiter,
  * the clock and the scoring queue. One value per server; nothing module-level.
  */
+
+import type { RateLimiter } from './auth/rate-limit.js'
 import type { Competition } from './config/load.js'
 import type { Db } from './db/database.js'
-import type { RateLimiter } from './auth/rate-limit.js'
 
 export interface ServerContext {
   readonly db: Db
@@ -22,8 +23,20 @@ export interface ServerContext {
 /** Who is asking. */
 export type Viewer =
   | { readonly kind: 'anonymous' }
-  | { readonly kind: 'organizer'; readonly userId: string; readonly name: string; readonly csrf: string }
-  | { readonly kind: 'member'; readonly userId: string; readonly name: string; readonly teamId: string; readonly csrf: string | null; readonly via: 'session' | 'token' }
+  | {
+      readonly kind: 'organizer'
+      readonly userId: string
+      readonly name: string
+      readonly csrf: string
+    }
+  | {
+      readonly kind: 'member'
+      readonly userId: string
+      readonly name: string
+      readonly teamId: string
+      readonly csrf: string | null
+      readonly via: 'session' | 'token'
+    }
 
 /** The team a viewer acts for, if any. */
 export function teamOf(v: Viewer): string | null {

@@ -6,26 +6,59 @@
  * @module
  */
 import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { type RunningServer, startServer } from './app.js'
 import { createOrganizer } from './auth/accounts.js'
 import { loadCompetition } from './config/load.js'
 import { openDatabase } from './db/database.js'
-import { startServer, type RunningServer } from './app.js'
 import { verifySnapshot } from './release-snapshot.js'
-import { readFileSync } from 'node:fs'
 
-export { startServer, createApp, type RunningServer, type StartOptions } from './app.js'
-export { loadCompetition, parseCompetition, ConfigError, type Competition, type Track } from './config/load.js'
-export { configJsonSchema, competitionSchema, type CompetitionConfig } from './config/schema.js'
-export { createOrganizer, createTeam, createInvite, acceptInvite, createApiToken, AccountError } from './auth/accounts.js'
-export { rankBoard, TIE_POLICY, type BoardEntry, type BoardCandidate } from './board.js'
-export { verifySnapshot, listSnapshots, writeDueSnapshots, signingKey, type SnapshotMeta } from './release-snapshot.js'
+export { createApp, type RunningServer, type StartOptions, startServer } from './app.js'
+export {
+  AccountError,
+  acceptInvite,
+  createApiToken,
+  createInvite,
+  createOrganizer,
+  createTeam,
+} from './auth/accounts.js'
+export { type BoardCandidate, type BoardEntry, rankBoard, TIE_POLICY } from './board.js'
+export {
+  type Competition,
+  ConfigError,
+  loadCompetition,
+  parseCompetition,
+  type Track,
+} from './config/load.js'
+export { type CompetitionConfig, competitionSchema, configJsonSchema } from './config/schema.js'
+export {
+  listSnapshots,
+  type SnapshotMeta,
+  signingKey,
+  verifySnapshot,
+  writeDueSnapshots,
+} from './release-snapshot.js'
 
 /** `trecscore serve --config FILE --data DIR [--port N] [--host H]`: start and print the URL. */
-export async function serveCommand(opts: { config: string; data: string; port: number; host: string; secureCookies: boolean }): Promise<RunningServer> {
+export async function serveCommand(opts: {
+  config: string
+  data: string
+  port: number
+  host: string
+  secureCookies: boolean
+}): Promise<RunningServer> {
   const competition = loadCompetition(opts.config)
-  const server = await startServer({ competition, dataDir: resolve(opts.data), port: opts.port, host: opts.host, secureCookies: opts.secureCookies })
-  process.stdout.write(`trecscore serve: ${competition.name} on ${server.url} (data ${resolve(opts.data)}; ${competition.tracks.length} track(s), ${competition.phases.length} phase(s))\n`)
+  const server = await startServer({
+    competition,
+    dataDir: resolve(opts.data),
+    port: opts.port,
+    host: opts.host,
+    secureCookies: opts.secureCookies,
+  })
+  process.stdout.write(
+    `trecscore serve: ${competition.name} on ${server.url} (data ${resolve(opts.data)}; ${competition.tracks.length} track(s), ${competition.phases.length} phase(s))\n`,
+  )
   const stop = (): void => {
     void server.close().then(() => process.exit(0))
   }
@@ -47,13 +80,18 @@ export async function createOrganizerCommand(opts: { data: string; name: string 
 }
 
 /** `trecscore serve admin verify-release DIR [--public-key FILE]`: 0 valid, 2 with every problem listed on stderr. */
-export async function verifyReleaseCommand(opts: { dir: string; publicKey?: string }): Promise<number> {
+export async function verifyReleaseCommand(opts: {
+  dir: string
+  publicKey?: string
+}): Promise<number> {
   let pem: string | undefined
   if (opts.publicKey !== undefined) {
     try {
       pem = readFileSync(opts.publicKey, 'utf8')
     } catch (e) {
-      process.stderr.write(`trecscore serve admin verify-release: ${opts.publicKey}: cannot read the public key (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})\n`)
+      process.stderr.write(
+        `trecscore serve admin verify-release: ${opts.publicKey}: cannot read the public key (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})\n`,
+      )
       return 2
     }
   }
@@ -63,6 +101,8 @@ export async function verifyReleaseCommand(opts: { dir: string; publicKey?: stri
     return 0
   }
   for (const p of problems) process.stderr.write(`${opts.dir}: ${p}\n`)
-  process.stderr.write(`${opts.dir}: NOT valid (${problems.length} problem${problems.length === 1 ? '' : 's'})\n`)
+  process.stderr.write(
+    `${opts.dir}: NOT valid (${problems.length} problem${problems.length === 1 ? '' : 's'})\n`,
+  )
   return 2
 }

@@ -19,12 +19,29 @@
  * renamed into place, so a snapshot folder is always complete. Nothing here is served over
  * HTTP; qrels are never copied (only their sha256, as in the provenance).
  */
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  type KeyObject,
+  sign,
+  verify,
+} from 'node:crypto'
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { join, relative, sep } from 'node:path'
 import { isPublic, loadBoard, publish, qrelsState, rankedEntries } from './board.js'
-import type { ServerContext } from './context.js'
 import type { PhaseConfig } from './config/schema.js'
+import type { ServerContext } from './context.js'
 import { TRECSCORE_VERSION } from './scoring.js'
 
 /** What `snapshot.json` says. */
@@ -53,7 +70,11 @@ function sha256(bytes: Uint8Array | string): string {
 }
 
 /** The server's signing key pair, made on first use under `--data/keys/`. */
-export function signingKey(dataDir: string): { privateKey: KeyObject; publicPem: string; fingerprint: string } {
+export function signingKey(dataDir: string): {
+  privateKey: KeyObject
+  publicPem: string
+  fingerprint: string
+} {
   const dir = join(dataDir, 'keys')
   const file = join(dir, 'release-ed25519.pem')
   if (!existsSync(file)) {
@@ -67,7 +88,11 @@ export function signingKey(dataDir: string): { privateKey: KeyObject; publicPem:
   }
   const privateKey = createPrivateKey(readFileSync(file))
   const pub = createPublicKey(privateKey)
-  return { privateKey, publicPem: pub.export({ type: 'spki', format: 'pem' }).toString(), fingerprint: sha256(pub.export({ type: 'spki', format: 'der' })) }
+  return {
+    privateKey,
+    publicPem: pub.export({ type: 'spki', format: 'pem' }).toString(),
+    fingerprint: sha256(pub.export({ type: 'spki', format: 'der' })),
+  }
 }
 
 function phaseDir(dataDir: string, phase: string): string {
@@ -75,7 +100,10 @@ function phaseDir(dataDir: string, phase: string): string {
 }
 
 /** The snapshots of a phase, oldest first (their `snapshot.json`). */
-export function listSnapshots(dataDir: string, phase: string): (SnapshotMeta & { readonly dir: string; readonly manifestSha256: string })[] {
+export function listSnapshots(
+  dataDir: string,
+  phase: string,
+): (SnapshotMeta & { readonly dir: string; readonly manifestSha256: string })[] {
   const dir = phaseDir(dataDir, phase)
   if (!existsSync(dir)) return []
   return readdirSync(dir)
@@ -84,11 +112,18 @@ export function listSnapshots(dataDir: string, phase: string): (SnapshotMeta & {
     .sort((a, b) => a - b)
     .map((n) => {
       const d = join(dir, String(n))
-      return { ...(JSON.parse(readFileSync(join(d, 'snapshot.json'), 'utf8')) as SnapshotMeta), dir: d, manifestSha256: sha256(readFileSync(join(d, MANIFEST))) }
+      return {
+        ...(JSON.parse(readFileSync(join(d, 'snapshot.json'), 'utf8')) as SnapshotMeta),
+        dir: d,
+        manifestSha256: sha256(readFileSync(join(d, MANIFEST))),
+      }
     })
 }
 
-async function qrelsVersions(ctx: ServerContext, phase: string): Promise<{ versions: Record<string, number>; rescoring: number }> {
+async function qrelsVersions(
+  ctx: ServerContext,
+  phase: string,
+): Promise<{ versions: Record<string, number>; rescoring: number }> {
   const versions: Record<string, number> = {}
   let rescoring = 0
   for (const t of ctx.competition.tracks) {
@@ -100,9 +135,13 @@ async function qrelsVersions(ctx: ServerContext, phase: string): Promise<{ versi
 }
 
 /** Why a new snapshot of a public hidden phase is due, or null. */
-async function due(ctx: ServerContext, phase: PhaseConfig): Promise<{ perQuery: boolean; versions: Record<string, number> } | null> {
+async function due(
+  ctx: ServerContext,
+  phase: PhaseConfig,
+): Promise<{ perQuery: boolean; versions: Record<string, number> } | null> {
   if (!phase.hidden || !(await isPublic(ctx.db, phase, ctx.now()))) return null
-  const perQuery = phase.perQueryEmbargo === undefined || ctx.now().toISOString() >= phase.perQueryEmbargo
+  const perQuery =
+    phase.perQueryEmbargo === undefined || ctx.now().toISOString() >= phase.perQueryEmbargo
   const { versions, rescoring } = await qrelsVersions(ctx, phase.id)
   const last = listSnapshots(ctx.dataDir, phase.id).at(-1)
   if (!last) return { perQuery, versions }
@@ -112,7 +151,12 @@ async function due(ctx: ServerContext, phase: PhaseConfig): Promise<{ perQuery: 
 }
 
 /** Write the next snapshot of a phase (see the module comment); returns its folder. */
-export async function writeSnapshot(ctx: ServerContext, phase: PhaseConfig, perQuery: boolean, versions: Readonly<Record<string, number>>): Promise<string> {
+export async function writeSnapshot(
+  ctx: ServerContext,
+  phase: PhaseConfig,
+  perQuery: boolean,
+  versions: Readonly<Record<string, number>>,
+): Promise<string> {
   const key = signingKey(ctx.dataDir)
   const number = (listSnapshots(ctx.dataDir, phase.id).at(-1)?.number ?? 0) + 1
   const root = phaseDir(ctx.dataDir, phase.id)
@@ -130,7 +174,13 @@ export async function writeSnapshot(ctx: ServerContext, phase: PhaseConfig, perQ
     put(`boards/${track.id}.json`, `${JSON.stringify(board, null, 2)}\n`)
     const entries = await rankedEntries(ctx.db, ctx.competition, track, phase.id)
     const ids = entries.map((e) => e.scoreId).filter((i): i is number => i !== undefined)
-    const rows = ids.length ? await ctx.db.selectFrom('scores').select(['id', 'provenance', 'notes', 'per_query', 'qrels_version']).where('id', 'in', ids).execute() : []
+    const rows = ids.length
+      ? await ctx.db
+          .selectFrom('scores')
+          .select(['id', 'provenance', 'notes', 'per_query', 'qrels_version'])
+          .where('id', 'in', ids)
+          .execute()
+      : []
     const byId = new Map(rows.map((r) => [r.id, r]))
     entries.forEach((e, i) => {
       const row = e.scoreId === undefined ? undefined : byId.get(e.scoreId)
@@ -150,7 +200,10 @@ export async function writeSnapshot(ctx: ServerContext, phase: PhaseConfig, perQ
         notes: row ? (JSON.parse(row.notes) as unknown) : null,
         perQuery: perQuery && row ? (JSON.parse(row.per_query) as unknown) : null,
       }
-      put(`entries/${track.id}/${String(i + 1).padStart(3, '0')}.json`, `${JSON.stringify(body, null, 2)}\n`)
+      put(
+        `entries/${track.id}/${String(i + 1).padStart(3, '0')}.json`,
+        `${JSON.stringify(body, null, 2)}\n`,
+      )
     })
   }
   const meta: SnapshotMeta = {
@@ -174,7 +227,10 @@ export async function writeSnapshot(ctx: ServerContext, phase: PhaseConfig, perQ
     writeFileSync(join(tmp, p), files.get(p)!)
   }
   writeFileSync(join(tmp, MANIFEST), manifest)
-  writeFileSync(join(tmp, SIGNATURE), `${sign(null, Buffer.from(manifest), key.privateKey).toString('base64')}\n`)
+  writeFileSync(
+    join(tmp, SIGNATURE),
+    `${sign(null, Buffer.from(manifest), key.privateKey).toString('base64')}\n`,
+  )
   const final = join(root, String(number))
   renameSync(tmp, final)
   return final
@@ -194,7 +250,10 @@ export function writeDueSnapshots(ctx: ServerContext): Promise<string[]> {
     return out
   }
   const next = (writing.get(ctx) ?? Promise.resolve()).then(run, run)
-  writing.set(ctx, next.catch(() => undefined))
+  writing.set(
+    ctx,
+    next.catch(() => undefined),
+  )
   return next
 }
 
@@ -241,7 +300,9 @@ export function verifySnapshot(dir: string, publicKeyPem?: string): string[] {
     if (line === '') continue
     const m = /^([0-9a-f]{64}) {2}(.+)$/.exec(line)
     if (!m) {
-      problems.push(`${MANIFEST}:${i + 1}: not "sha256  path": ${JSON.stringify(line.slice(0, 80))}`)
+      problems.push(
+        `${MANIFEST}:${i + 1}: not "sha256  path": ${JSON.stringify(line.slice(0, 80))}`,
+      )
       continue
     }
     listed.add(m[2]!)
@@ -249,6 +310,8 @@ export function verifySnapshot(dir: string, publicKeyPem?: string): string[] {
     if (!bytes) problems.push(`${m[2]}: listed in ${MANIFEST} but missing`)
     else if (sha256(bytes) !== m[1]) problems.push(`${m[2]}: sha256 differs from ${MANIFEST}`)
   }
-  for (const f of walk(dir)) if (f !== MANIFEST && f !== SIGNATURE && !listed.has(f)) problems.push(`${f}: not listed in ${MANIFEST}`)
+  for (const f of walk(dir))
+    if (f !== MANIFEST && f !== SIGNATURE && !listed.has(f))
+      problems.push(`${f}: not listed in ${MANIFEST}`)
   return problems
 }

@@ -11,32 +11,36 @@ import { createHash } from 'node:crypto'
 import { createReadStream, readFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import {
+  type Conventions,
   conventionProfiles,
   decodeId,
   describeConventions,
   evaluateRunFile,
   parseMeasures,
+  presetRunEvaluation,
+  qrelsWarnings,
+  type RetecoPreset,
+  type RunEvaluation,
   readChunks,
   readQrels,
   renderRetecoValidationText,
   resolveConventions,
-  validateChunks,
-  presetRunEvaluation,
-  qrelsWarnings,
   runMessages,
   runPreset,
-  scoreRetecoRuns,
   SourceError,
+  scoreRetecoRuns,
+  validateChunks,
   validateRetecoRun,
-  type Conventions,
-  type RetecoPreset,
-  type RunEvaluation,
 } from '../index.js'
 import { measureName, type Track } from './config/load.js'
 import type { PhaseConfig } from './config/schema.js'
 
 /** The trecscore version stamped on every score. */
-export const TRECSCORE_VERSION: string = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version
+export const TRECSCORE_VERSION: string = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    version: string
+  }
+).version
 
 /** What validating an upload found; `text` is the report `trecscore validate` prints. */
 export interface ValidationOutcome {
@@ -67,9 +71,15 @@ export interface ScoreOutcome {
   readonly primary: number | null
   /** Every measure the scorer reports, by name. */
   readonly columns: Readonly<Record<string, number | null>>
-  readonly perQuery: readonly { readonly query: string; readonly values: Readonly<Record<string, number | null>> }[]
+  readonly perQuery: readonly {
+    readonly query: string
+    readonly values: Readonly<Record<string, number | null>>
+  }[]
   /** Warnings and counts of what was dropped, deduplicated or zero-filled. */
-  readonly notes: { readonly warnings: readonly string[]; readonly counts: Readonly<Record<string, number>> }
+  readonly notes: {
+    readonly warnings: readonly string[]
+    readonly counts: Readonly<Record<string, number>>
+  }
   readonly provenance: Provenance
 }
 
@@ -94,7 +104,8 @@ async function sha256Files(files: readonly string[]): Promise<string> {
 
 function qrelsFileOf(track: Track, phase: PhaseConfig): string {
   const q = track.qrels?.[phase.id]
-  if (q === undefined) throw new ScoringFailure(`track ${track.id} has no qrels for phase ${phase.id}`)
+  if (q === undefined)
+    throw new ScoringFailure(`track ${track.id} has no qrels for phase ${phase.id}`)
   return join(track.dataDir, q)
 }
 
@@ -112,8 +123,13 @@ function hidePath(text: string, file: string, name: string): string {
  * of a public phase of a qrels track; none (format checks only) for hidden phases and RETECO.
  * The upload page hands the same list to the browser's check.
  */
-export async function uploadTopics(track: Track, phase: PhaseConfig): Promise<Set<string> | undefined> {
-  return track.kind !== 'reteco' && !phase.hidden ? new Set((await readQrels(qrelsFileOf(track, phase))).queries.keys()) : undefined
+export async function uploadTopics(
+  track: Track,
+  phase: PhaseConfig,
+): Promise<Set<string> | undefined> {
+  return track.kind !== 'reteco' && !phase.hidden
+    ? new Set((await readQrels(qrelsFileOf(track, phase))).queries.keys())
+    : undefined
 }
 
 /**
@@ -121,21 +137,45 @@ export async function uploadTopics(track: Track, phase: PhaseConfig): Promise<Se
  * Hidden phases check the format only: no qrels topic list is consulted, so no report can
  * depend on the hidden qrels.
  */
-export async function validateSubmission(track: Track, phase: PhaseConfig, file: string, name: string, maxLineBytes: number): Promise<ValidationOutcome> {
+export async function validateSubmission(
+  track: Track,
+  phase: PhaseConfig,
+  file: string,
+  name: string,
+  maxLineBytes: number,
+): Promise<ValidationOutcome> {
   if (track.kind === 'reteco' && !phase.hidden) {
-    const v = await validateRetecoRun(file, { subtrack: track.preset!.slice('reteco-'.length) as '1a' | '1b', data: track.dataDir, split: track.splits![phase.id]! })
-    const text = hidePath(hidePath(renderRetecoValidationText(v), file, name), track.dataDir + '/', '')
+    const v = await validateRetecoRun(file, {
+      subtrack: track.preset!.slice('reteco-'.length) as '1a' | '1b',
+      data: track.dataDir,
+      split: track.splits![phase.id]!,
+    })
+    const text = hidePath(
+      hidePath(renderRetecoValidationText(v), file, name),
+      track.dataDir + '/',
+      '',
+    )
     return { ok: v.ok, errors: v.errors, warnings: v.warnings, text }
   }
   const topics = await uploadTopics(track, phase)
   // The same check the upload page runs in the browser (validateChunks), on the stored file.
-  return validateChunks(readChunks(file), { file: name, maxLineBytes, ...(topics ? { topics } : {}) }, (e) => (e instanceof SourceError ? e.reason : null))
+  return validateChunks(
+    readChunks(file),
+    { file: name, maxLineBytes, ...(topics ? { topics } : {}) },
+    (e) => (e instanceof SourceError ? e.reason : null),
+  )
 }
 
-function fromEvaluation(e: RunEvaluation, track: Track): Pick<ScoreOutcome, 'primary' | 'columns' | 'perQuery'> & { counts: Record<string, number> } {
+function fromEvaluation(
+  e: RunEvaluation,
+  track: Track,
+): Pick<ScoreOutcome, 'primary' | 'columns' | 'perQuery'> & { counts: Record<string, number> } {
   const columns: Record<string, number | null> = {}
   for (const a of e.aggregates) columns[a.measure] = a.value
-  const perQuery = e.perQuery.map((q) => ({ query: decodeId(q.queryId), values: Object.fromEntries(e.measures.map((m, i) => [m, q.values[i] ?? null])) }))
+  const perQuery = e.perQuery.map((q) => ({
+    query: decodeId(q.queryId),
+    values: Object.fromEntries(e.measures.map((m, i) => [m, q.values[i] ?? null])),
+  }))
   const c = e.counts
   const counts = {
     evaluatedQueries: c.evaluatedQueries,
@@ -155,19 +195,46 @@ function conventionLines(c: Conventions): string[] {
 }
 
 /** Score a stored, validated run for a track and phase (run in the worker process). */
-export async function scoreSubmission(track: Track, phase: PhaseConfig, file: string, name: string): Promise<ScoreOutcome> {
+export async function scoreSubmission(
+  track: Track,
+  phase: PhaseConfig,
+  file: string,
+  name: string,
+): Promise<ScoreOutcome> {
   const runSha256 = await sha256File(file)
   const base = { trecscoreVersion: TRECSCORE_VERSION, track: track.id, phase: phase.id, runSha256 }
   if (track.kind === 'reteco') {
     const split = track.splits![phase.id]!
-    const [r] = await scoreRetecoRuns({ preset: track.preset as RetecoPreset, data: track.dataDir, split, runs: [file] })
+    const [r] = await scoreRetecoRuns({
+      preset: track.preset as RetecoPreset,
+      data: track.dataDir,
+      split,
+      runs: [file],
+    })
     if (!r) throw new ScoringFailure('the scorer returned no report')
-    if (r.errors.length) throw new ScoringFailure(r.errors.slice(0, 5).map((e) => hidePath(e, file, name)).join('; '))
+    if (r.errors.length)
+      throw new ScoringFailure(
+        r.errors
+          .slice(0, 5)
+          .map((e) => hidePath(e, file, name))
+          .join('; '),
+      )
     const columns: Record<string, number | null> = { [r.headline.measure]: r.headline.value }
     for (const [k, v] of Object.entries(r.diagnostics)) columns[k] = v
-    const qrelsFiles = (r.counts.length ? r.counts.map((c) => c.domain) : r.domains).flatMap((d) => [join(track.dataDir, 'track1_tempo', d, track.preset === 'reteco-1b' ? `qrels_steps_${split}.txt` : `qrels_${split}.txt`)])
+    const qrelsFiles = (r.counts.length ? r.counts.map((c) => c.domain) : r.domains).flatMap(
+      (d) => [
+        join(
+          track.dataDir,
+          'track1_tempo',
+          d,
+          track.preset === 'reteco-1b' ? `qrels_steps_${split}.txt` : `qrels_${split}.txt`,
+        ),
+      ],
+    )
     const counts: Record<string, number> = {}
-    for (const c of r.counts) for (const [k, v] of Object.entries(c)) if (typeof v === 'number') counts[k] = (counts[k] ?? 0) + v
+    for (const c of r.counts)
+      for (const [k, v] of Object.entries(c))
+        if (typeof v === 'number') counts[k] = (counts[k] ?? 0) + v
     return {
       primary: columns[track.primary] ?? null,
       columns,
@@ -191,8 +258,20 @@ export async function scoreSubmission(track: Track, phase: PhaseConfig, file: st
     const { counts, ...values } = fromEvaluation(presetRunEvaluation(s, run), track)
     return {
       ...values,
-      notes: { warnings: [...qrelsWarnings(s).map((w) => hidePath(w, qrels, basename(qrels))), ...runMessages(run).map((w) => hidePath(w, file, name))], counts },
-      provenance: { ...base, preset: track.preset!, qrelsSha256, conventions: conventionLines(s.conventions[0]!.conventions), command: `trecscore score --preset ${track.preset} --qrels QRELS RUN -f json` },
+      notes: {
+        warnings: [
+          ...qrelsWarnings(s).map((w) => hidePath(w, qrels, basename(qrels))),
+          ...runMessages(run).map((w) => hidePath(w, file, name)),
+        ],
+        counts,
+      },
+      provenance: {
+        ...base,
+        preset: track.preset!,
+        qrelsSha256,
+        conventions: conventionLines(s.conventions[0]!.conventions),
+        command: `trecscore score --preset ${track.preset} --qrels QRELS RUN -f json`,
+      },
     }
   }
   const profile = track.conventions ?? 'trec-eval'
@@ -200,11 +279,20 @@ export async function scoreSubmission(track: Track, phase: PhaseConfig, file: st
   const measures = parseMeasures(track.measures!)
   const q = await readQrels(qrels, { comments: conventions.comments })
   const e = await evaluateRunFile(q, file, measures, conventions, { runName: name })
-  if (e.counts.failedQueries.length) throw new ScoringFailure(`${e.counts.failedQueries.length} query evaluation(s) failed (e.g. a document retrieved twice under duplicates: ${conventions.duplicates})`)
+  if (e.counts.failedQueries.length)
+    throw new ScoringFailure(
+      `${e.counts.failedQueries.length} query evaluation(s) failed (e.g. a document retrieved twice under duplicates: ${conventions.duplicates})`,
+    )
   const { counts, ...values } = fromEvaluation(e, track)
   return {
     ...values,
     notes: { warnings: [], counts },
-    provenance: { ...base, preset: null, qrelsSha256, conventions: conventionLines(conventions), command: `trecscore evaluate --profile ${profile} QRELS RUN ${track.measures!.map((m) => `-m '${m}'`).join(' ')} -f json` },
+    provenance: {
+      ...base,
+      preset: null,
+      qrelsSha256,
+      conventions: conventionLines(conventions),
+      command: `trecscore evaluate --profile ${profile} QRELS RUN ${track.measures!.map((m) => `-m '${m}'`).join(' ')} -f json`,
+    },
   }
 }

@@ -7,17 +7,22 @@
 import { mkdirSync, renameSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
+import { newId } from './auth/tokens.js'
 import { findPhase, findTrack } from './config/load.js'
 import type { MetadataField } from './config/schema.js'
 import type { ServerContext } from './context.js'
-import { newId } from './auth/tokens.js'
-import { receiveRun, UploadRejected } from './storage/upload.js'
 import { validateSubmission } from './scoring.js'
+import { receiveRun, UploadRejected } from './storage/upload.js'
 
 /** What a submission attempt came to. */
 export type SubmitOutcome =
   | { readonly kind: 'accepted'; readonly id: string }
-  | { readonly kind: 'rejected'; readonly status: 400 | 403 | 404 | 413 | 422 | 429; readonly message: string; readonly report?: string }
+  | {
+      readonly kind: 'rejected'
+      readonly status: 400 | 403 | 404 | 413 | 422 | 429
+      readonly message: string
+      readonly report?: string
+    }
 
 /** What a team sends. */
 export interface SubmitRequest {
@@ -51,7 +56,9 @@ function fieldSchema(f: MetadataField): z.ZodType {
 }
 
 /** The zod schema of a competition's run metadata (unknown keys refused). */
-export function metadataSchema(fields: readonly MetadataField[]): z.ZodType<Record<string, unknown>> {
+export function metadataSchema(
+  fields: readonly MetadataField[],
+): z.ZodType<Record<string, unknown>> {
   const shape: Record<string, z.ZodType> = {}
   for (const f of fields) shape[f.name] = f.required ? fieldSchema(f) : fieldSchema(f).optional()
   return z.strictObject(shape) as unknown as z.ZodType<Record<string, unknown>>
@@ -60,25 +67,59 @@ export function metadataSchema(fields: readonly MetadataField[]): z.ZodType<Reco
 /** The stored-file name: the last path segment, restricted to safe characters. */
 export function safeName(name: string): string {
   const last = name.split(/[\\/]/).pop() ?? ''
-  const clean = last.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '').slice(0, 100)
+  const clean = last
+    .replace(/[^A-Za-z0-9._-]/g, '_')
+    .replace(/^\.+/, '')
+    .slice(0, 100)
   return clean.length ? clean : 'run.txt'
 }
 
 /** Submissions of a team that count against its limits, for a track (and phase), since an instant. */
-async function charged(ctx: ServerContext, teamId: string, track: string, phase: string | null, since: string | null): Promise<number> {
-  let q = ctx.db.selectFrom('submissions').select((eb) => eb.fn.countAll<number>().as('n')).where('team_id', '=', teamId).where('track', '=', track).where('charged', '=', 1)
+async function charged(
+  ctx: ServerContext,
+  teamId: string,
+  track: string,
+  phase: string | null,
+  since: string | null,
+): Promise<number> {
+  let q = ctx.db
+    .selectFrom('submissions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('team_id', '=', teamId)
+    .where('track', '=', track)
+    .where('charged', '=', 1)
   if (phase !== null) q = q.where('phase', '=', phase)
   if (since !== null) q = q.where('created_at', '>', since)
   return Number((await q.executeTakeFirst())?.n ?? 0)
 }
 
 /** The team's remaining allowance for a track and phase (shown on its page). */
-export async function remaining(ctx: ServerContext, teamId: string, track: string, phase: string): Promise<{ day: number; phase: number; concurrent: number }> {
+export async function remaining(
+  ctx: ServerContext,
+  teamId: string,
+  track: string,
+  phase: string,
+): Promise<{ day: number; phase: number; concurrent: number }> {
   const l = ctx.competition.limits
-  const day = await charged(ctx, teamId, track, null, new Date(ctx.now().getTime() - 86_400_000).toISOString())
+  const day = await charged(
+    ctx,
+    teamId,
+    track,
+    null,
+    new Date(ctx.now().getTime() - 86_400_000).toISOString(),
+  )
   const inPhase = await charged(ctx, teamId, track, phase, null)
-  const active = await ctx.db.selectFrom('submissions').select((eb) => eb.fn.countAll<number>().as('n')).where('team_id', '=', teamId).where('state', 'in', ['queued', 'scoring']).executeTakeFirst()
-  return { day: l.perDay - day, phase: l.perPhase - inPhase, concurrent: l.concurrent - Number(active?.n ?? 0) }
+  const active = await ctx.db
+    .selectFrom('submissions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('team_id', '=', teamId)
+    .where('state', 'in', ['queued', 'scoring'])
+    .executeTakeFirst()
+  return {
+    day: l.perDay - day,
+    phase: l.perPhase - inPhase,
+    concurrent: l.concurrent - Number(active?.n ?? 0),
+  }
 }
 
 async function drain(body: AsyncIterable<Uint8Array>): Promise<void> {
@@ -87,7 +128,11 @@ async function drain(body: AsyncIterable<Uint8Array>): Promise<void> {
 
 /** Take one submission (see the module comment). */
 export async function submitRun(ctx: ServerContext, req: SubmitRequest): Promise<SubmitOutcome> {
-  const reject = async (status: 400 | 403 | 404 | 413 | 422 | 429, message: string, report?: string): Promise<SubmitOutcome> => {
+  const reject = async (
+    status: 400 | 403 | 404 | 413 | 422 | 429,
+    message: string,
+    report?: string,
+  ): Promise<SubmitOutcome> => {
     return { kind: 'rejected', status, message, ...(report !== undefined ? { report } : {}) }
   }
   const track = findTrack(ctx.competition, req.track)
@@ -99,16 +144,31 @@ export async function submitRun(ctx: ServerContext, req: SubmitRequest): Promise
   const now = ctx.now()
   if (!req.baseline && (now.toISOString() < phase.start || now.toISOString() >= phase.end)) {
     await drain(req.body)
-    return reject(403, `phase ${phase.id} accepts submissions from ${phase.start} to ${phase.end} (UTC); server time is ${now.toISOString()}`)
+    return reject(
+      403,
+      `phase ${phase.id} accepts submissions from ${phase.start} to ${phase.end} (UTC); server time is ${now.toISOString()}`,
+    )
   }
-  const meta = req.baseline ? { success: true as const, data: req.metadata } : metadataSchema(ctx.competition.metadata).safeParse(req.metadata)
+  const meta = req.baseline
+    ? { success: true as const, data: req.metadata }
+    : metadataSchema(ctx.competition.metadata).safeParse(req.metadata)
   if (!meta.success) {
     await drain(req.body)
-    return reject(400, `run metadata: ${meta.error.issues.map((i) => `${i.path.join('.') || '(metadata)'}: ${i.message}`).join('; ')}`)
+    return reject(
+      400,
+      `run metadata: ${meta.error.issues.map((i) => `${i.path.join('.') || '(metadata)'}: ${i.message}`).join('; ')}`,
+    )
   }
   if (!req.baseline) {
     const left = await remaining(ctx, req.teamId, track.id, phase.id)
-    const why = left.concurrent <= 0 ? `your team has ${ctx.competition.limits.concurrent} submission(s) queued or scoring; wait for one to finish` : left.day <= 0 ? `your team used its ${ctx.competition.limits.perDay} submissions of the last 24 hours for track ${track.id}` : left.phase <= 0 ? `your team used its ${ctx.competition.limits.perPhase} submissions of phase ${phase.id} for track ${track.id}` : null
+    const why =
+      left.concurrent <= 0
+        ? `your team has ${ctx.competition.limits.concurrent} submission(s) queued or scoring; wait for one to finish`
+        : left.day <= 0
+          ? `your team used its ${ctx.competition.limits.perDay} submissions of the last 24 hours for track ${track.id}`
+          : left.phase <= 0
+            ? `your team used its ${ctx.competition.limits.perPhase} submissions of phase ${phase.id} for track ${track.id}`
+            : null
     if (why) {
       await drain(req.body)
       return reject(429, why)
@@ -126,8 +186,15 @@ export async function submitRun(ctx: ServerContext, req: SubmitRequest): Promise
       if (e instanceof UploadRejected) return reject(e.status, e.message)
       throw e
     }
-    const v = await validateSubmission(track, phase, received.file, name, ctx.competition.upload.maxLineBytes)
-    if (!v.ok) return reject(422, `the run has ${v.errors} error(s); nothing was stored or charged`, v.text)
+    const v = await validateSubmission(
+      track,
+      phase,
+      received.file,
+      name,
+      ctx.competition.upload.maxLineBytes,
+    )
+    if (!v.ok)
+      return reject(422, `the run has ${v.errors} error(s); nothing was stored or charged`, v.text)
     const dir = join(ctx.dataDir, 'runs', id)
     mkdirSync(dir, { recursive: true })
     renameSync(received.file, join(dir, name))
@@ -161,25 +228,66 @@ export async function submitRun(ctx: ServerContext, req: SubmitRequest): Promise
 }
 
 /** What selecting the counting submission came to. */
-export type SelectOutcome = { readonly kind: 'selected'; readonly id: string; readonly track: string; readonly phase: string } | { readonly kind: 'refused'; readonly status: 403 | 404 | 409; readonly message: string }
+export type SelectOutcome =
+  | {
+      readonly kind: 'selected'
+      readonly id: string
+      readonly track: string
+      readonly phase: string
+    }
+  | { readonly kind: 'refused'; readonly status: 403 | 404 | 409; readonly message: string }
 
 /**
  * Make one of a team's submissions the one that counts for its track and phase
  * (`limits.counts: "selected"`). Only while the phase is open, so nobody picks after seeing
  * test scores; a failed submission cannot count; another team's id is 404 like an unknown one.
  */
-export async function selectSubmission(ctx: ServerContext, teamId: string, id: string): Promise<SelectOutcome> {
-  const s = await ctx.db.selectFrom('submissions').select(['id', 'track', 'phase', 'state']).where('id', '=', id).where('team_id', '=', teamId).executeTakeFirst()
+export async function selectSubmission(
+  ctx: ServerContext,
+  teamId: string,
+  id: string,
+): Promise<SelectOutcome> {
+  const s = await ctx.db
+    .selectFrom('submissions')
+    .select(['id', 'track', 'phase', 'state'])
+    .where('id', '=', id)
+    .where('team_id', '=', teamId)
+    .executeTakeFirst()
   if (!s) return { kind: 'refused', status: 404, message: 'not found' }
-  if (ctx.competition.limits.counts !== 'selected') return { kind: 'refused', status: 403, message: `this competition counts each team's ${ctx.competition.limits.counts} submission; there is nothing to select` }
+  if (ctx.competition.limits.counts !== 'selected')
+    return {
+      kind: 'refused',
+      status: 403,
+      message: `this competition counts each team's ${ctx.competition.limits.counts} submission; there is nothing to select`,
+    }
   const phase = findPhase(ctx.competition, s.phase)
   const now = ctx.now().toISOString()
-  if (!phase || now < phase.start || now >= phase.end) return { kind: 'refused', status: 403, message: `phase ${s.phase} is closed: the counting submission can be chosen only while it is open` }
-  if (s.state === 'failed') return { kind: 'refused', status: 409, message: 'a failed submission cannot count; select another' }
+  if (!phase || now < phase.start || now >= phase.end)
+    return {
+      kind: 'refused',
+      status: 403,
+      message: `phase ${s.phase} is closed: the counting submission can be chosen only while it is open`,
+    }
+  if (s.state === 'failed')
+    return {
+      kind: 'refused',
+      status: 409,
+      message: 'a failed submission cannot count; select another',
+    }
   await ctx.db
     .insertInto('selections')
-    .values({ team_id: teamId, track: s.track, phase: s.phase, submission_id: s.id, selected_at: now })
-    .onConflict((oc) => oc.columns(['team_id', 'track', 'phase']).doUpdateSet({ submission_id: s.id, selected_at: now }))
+    .values({
+      team_id: teamId,
+      track: s.track,
+      phase: s.phase,
+      submission_id: s.id,
+      selected_at: now,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['team_id', 'track', 'phase'])
+        .doUpdateSet({ submission_id: s.id, selected_at: now }),
+    )
     .execute()
   return { kind: 'selected', id: s.id, track: s.track, phase: s.phase }
 }

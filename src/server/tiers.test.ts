@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { pairedTTest } from '../index.js'
-import { computeTiers, tierPolicy, type TierSettings } from './tiers.js'
+import { computeTiers, type TierSettings, tierPolicy } from './tiers.js'
 
-const T: TierSettings = { test: 't', correction: 'holm', alpha: 0.05, permutations: 10_000, seed: 42 }
+const T: TierSettings = {
+  test: 't',
+  correction: 'holm',
+  alpha: 0.05,
+  permutations: 10_000,
+  seed: 42,
+}
 const vec = (xs: number[]) => new Map(xs.map((x, i) => [`q${i + 1}`, x]))
 
 // A − B = (0.05, 0, 0, 0): mean 0.0125, sd 0.025, t = 0.0125 / (0.025 / 2) = 1 with df 3, so
@@ -47,7 +53,10 @@ describe('computeTiers', () => {
 
   it('pairs only the queries both entries have; fewer than two pairs cannot separate them', () => {
     const X = new Map([['q1', 0.9]])
-    const Y = new Map([['q1', 0.1], ['q2', 0.2]])
+    const Y = new Map([
+      ['q1', 0.1],
+      ['q2', 0.2],
+    ])
     const t = computeTiers([X, Y], T)
     expect(t.map((x) => x.tier)).toEqual([1, 1])
     expect(t[1]!.pHead).toBeNull()
@@ -64,7 +73,11 @@ describe('computeTiers', () => {
   })
 
   it('says how it works', () => {
-    expect(tierPolicy(T)).toContain('paired t-test on the per-query values of the primary measure, Holm correction per round, alpha 0.05')
-    expect(tierPolicy({ ...T, test: 'permutation', correction: 'bh' })).toContain('paired permutation test (10000 sign flips, seed 42)')
+    expect(tierPolicy(T)).toContain(
+      'paired t-test on the per-query values of the primary measure, Holm correction per round, alpha 0.05',
+    )
+    expect(tierPolicy({ ...T, test: 'permutation', correction: 'bh' })).toContain(
+      'paired permutation test (10000 sign flips, seed 42)',
+    )
   })
 })

@@ -19,7 +19,13 @@
  * measure; a board ranked by another aggregation (a domain macro) ranks on that, and the two
  * can disagree, which the board says.
  */
-import { adjustPValues, pairedTTest, permutationTest, wilcoxonTest, type Correction } from '../index.js'
+import {
+  adjustPValues,
+  type Correction,
+  pairedTTest,
+  permutationTest,
+  wilcoxonTest,
+} from '../index.js'
 import type { TIER_TESTS } from './config/schema.js'
 
 export type TierTest = (typeof TIER_TESTS)[number]
@@ -48,7 +54,10 @@ export interface EntryTier {
 /** Per entry, in board order: its per-query values of the primary measure (query id → value), or null. */
 export type PerQueryPrimary = ReadonlyMap<string, number> | null
 
-function paired(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>): [number[], number[]] {
+function paired(
+  a: ReadonlyMap<string, number>,
+  b: ReadonlyMap<string, number>,
+): [number[], number[]] {
   const x: number[] = []
   const y: number[] = []
   for (const [q, v] of a) {
@@ -62,18 +71,30 @@ function paired(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>):
 }
 
 /** Two-sided p of A against B and mean(A − B), or p null when the test cannot run. */
-function test(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>, s: TierSettings): { p: number | null; diff: number } {
+function test(
+  a: ReadonlyMap<string, number>,
+  b: ReadonlyMap<string, number>,
+  s: TierSettings,
+): { p: number | null; diff: number } {
   const [x, y] = paired(a, b)
   if (x.length < 2) return { p: null, diff: 0 }
   let diff = 0
   for (let i = 0; i < x.length; i++) diff += x[i]! - y[i]!
   diff /= x.length
-  const r = s.test === 't' ? pairedTTest(x, y) : s.test === 'wilcoxon' ? wilcoxonTest(x, y) : permutationTest(x, y, { permutations: s.permutations, seed: s.seed })
+  const r =
+    s.test === 't'
+      ? pairedTTest(x, y)
+      : s.test === 'wilcoxon'
+        ? wilcoxonTest(x, y)
+        : permutationTest(x, y, { permutations: s.permutations, seed: s.seed })
   return { p: r.p, diff }
 }
 
 /** Tiers of entries given in board order (rank 1 first). Pure. */
-export function computeTiers(perQuery: readonly PerQueryPrimary[], settings: TierSettings): EntryTier[] {
+export function computeTiers(
+  perQuery: readonly PerQueryPrimary[],
+  settings: TierSettings,
+): EntryTier[] {
   const n = perQuery.length
   const tier: (number | null)[] = new Array(n).fill(null)
   const pHead: (number | null)[] = new Array(n).fill(null)
@@ -83,9 +104,14 @@ export function computeTiers(perQuery: readonly PerQueryPrimary[], settings: Tie
     if (head < 0) break
     const h = perQuery[head]!
     tier[head] = next
-    const others = perQuery.map((v, i) => (v !== null && tier[i] === null ? i : -1)).filter((i) => i >= 0)
+    const others = perQuery
+      .map((v, i) => (v !== null && tier[i] === null ? i : -1))
+      .filter((i) => i >= 0)
     const results = others.map((i) => test(h, perQuery[i]!, settings))
-    const adjusted = adjustPValues(results.map((r) => r.p), settings.correction)
+    const adjusted = adjustPValues(
+      results.map((r) => r.p),
+      settings.correction,
+    )
     others.forEach((i, k) => {
       const p = adjusted[k] ?? null
       const worse = p !== null && p < settings.alpha && results[k]!.diff > 0
@@ -101,12 +127,24 @@ export function computeTiers(perQuery: readonly PerQueryPrimary[], settings: Tie
     return v !== null && prev ? test(prev, v, settings).p : null
   })
   const pAbove = adjustPValues(above, settings.correction)
-  return perQuery.map((_, i) => ({ tier: tier[i] ?? null, pHead: pHead[i] ?? null, pAbove: pAbove[i] ?? null }))
+  return perQuery.map((_, i) => ({
+    tier: tier[i] ?? null,
+    pHead: pHead[i] ?? null,
+    pAbove: pAbove[i] ?? null,
+  }))
 }
 
 /** The tier rule in words, as every board prints it. */
 export function tierPolicy(s: TierSettings): string {
-  const test = s.test === 't' ? 'paired t-test' : s.test === 'wilcoxon' ? 'Wilcoxon signed-rank test' : `paired permutation test (${s.permutations} sign flips, seed ${s.seed})`
-  const corr = s.correction === 'none' ? 'no correction' : `${s.correction === 'holm' ? 'Holm' : s.correction === 'bonferroni' ? 'Bonferroni' : 'Benjamini-Hochberg'} correction`
+  const test =
+    s.test === 't'
+      ? 'paired t-test'
+      : s.test === 'wilcoxon'
+        ? 'Wilcoxon signed-rank test'
+        : `paired permutation test (${s.permutations} sign flips, seed ${s.seed})`
+  const corr =
+    s.correction === 'none'
+      ? 'no correction'
+      : `${s.correction === 'holm' ? 'Holm' : s.correction === 'bonferroni' ? 'Bonferroni' : 'Benjamini-Hochberg'} correction`
   return `Tiers: the best entry not yet placed heads a tier, and every entry not significantly worse than it (${test} on the per-query values of the primary measure, ${corr} per round, alpha ${s.alpha}) shares it; tier 1 is statistically tied with #1. "vs above" tests each entry against the one ranked directly above (${corr} over those pairs).`
 }

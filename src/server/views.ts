@@ -11,33 +11,87 @@ import type { ServerContext, Viewer } from './context.js'
 import type { SubmissionRow, SubmissionView } from './web/team-pages.js'
 
 async function selectedIds(ctx: ServerContext, teamId: string): Promise<Set<string>> {
-  return new Set((await ctx.db.selectFrom('selections').select('submission_id').where('team_id', '=', teamId).execute()).map((r) => r.submission_id))
+  return new Set(
+    (
+      await ctx.db
+        .selectFrom('selections')
+        .select('submission_id')
+        .where('team_id', '=', teamId)
+        .execute()
+    ).map((r) => r.submission_id),
+  )
 }
 
 /** The submissions of a team, newest first, scores only where visible. */
-export async function teamSubmissions(ctx: ServerContext, teamId: string): Promise<SubmissionRow[]> {
-  const rows = await ctx.db.selectFrom('submissions').selectAll().where('team_id', '=', teamId).orderBy('created_at', 'desc').orderBy('id').execute()
+export async function teamSubmissions(
+  ctx: ServerContext,
+  teamId: string,
+): Promise<SubmissionRow[]> {
+  const rows = await ctx.db
+    .selectFrom('submissions')
+    .selectAll()
+    .where('team_id', '=', teamId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute()
   const selected = await selectedIds(ctx, teamId)
   const out: SubmissionRow[] = []
   for (const r of rows) {
     const phase = findPhase(ctx.competition, r.phase)
     const visible = phase !== undefined && (await isPublic(ctx.db, phase, ctx.now()))
-    const score = visible && r.state === 'scored' ? await ctx.db.selectFrom('scores').select('primary_value').where('submission_id', '=', r.id).orderBy('version', 'desc').limit(1).executeTakeFirst() : undefined
-    out.push({ id: r.id, track: r.track, phase: r.phase, state: r.state, reason: r.reason, name: r.original_name, createdAt: r.created_at, primary: score?.primary_value ?? null, selected: selected.has(r.id) })
+    const score =
+      visible && r.state === 'scored'
+        ? await ctx.db
+            .selectFrom('scores')
+            .select('primary_value')
+            .where('submission_id', '=', r.id)
+            .orderBy('version', 'desc')
+            .limit(1)
+            .executeTakeFirst()
+        : undefined
+    out.push({
+      id: r.id,
+      track: r.track,
+      phase: r.phase,
+      state: r.state,
+      reason: r.reason,
+      name: r.original_name,
+      createdAt: r.created_at,
+      primary: score?.primary_value ?? null,
+      selected: selected.has(r.id),
+    })
   }
   return out
 }
 
 /** One submission as this viewer may see it, or null (unknown, or not the viewer's: 404 alike). */
-export async function submissionView(ctx: ServerContext, viewer: Viewer, id: string): Promise<SubmissionView | null> {
+export async function submissionView(
+  ctx: ServerContext,
+  viewer: Viewer,
+  id: string,
+): Promise<SubmissionView | null> {
   if (viewer.kind === 'anonymous') return null
-  let q = ctx.db.selectFrom('submissions').innerJoin('teams', 'teams.id', 'submissions.team_id').selectAll('submissions').select('teams.name as team_name').where('submissions.id', '=', id)
+  let q = ctx.db
+    .selectFrom('submissions')
+    .innerJoin('teams', 'teams.id', 'submissions.team_id')
+    .selectAll('submissions')
+    .select('teams.name as team_name')
+    .where('submissions.id', '=', id)
   if (viewer.kind === 'member') q = q.where('submissions.team_id', '=', viewer.teamId)
   const r = await q.executeTakeFirst()
   if (!r) return null
   const phase = findPhase(ctx.competition, r.phase)
-  const scoresVisible = viewer.kind === 'organizer' || (phase !== undefined && (await isPublic(ctx.db, phase, ctx.now())))
-  const scores = scoresVisible ? await ctx.db.selectFrom('scores').selectAll().where('submission_id', '=', id).orderBy('version', 'desc').execute() : []
+  const scoresVisible =
+    viewer.kind === 'organizer' ||
+    (phase !== undefined && (await isPublic(ctx.db, phase, ctx.now())))
+  const scores = scoresVisible
+    ? await ctx.db
+        .selectFrom('scores')
+        .selectAll()
+        .where('submission_id', '=', id)
+        .orderBy('version', 'desc')
+        .execute()
+    : []
   const latest = scores[0]
   const perQueryAllowed = phase !== undefined && !phase.hidden
   return {
@@ -65,6 +119,9 @@ export async function submissionView(ctx: ServerContext, viewer: Viewer, id: str
       notes: JSON.parse(s.notes) as { warnings: string[]; counts: Record<string, number> },
       provenance: JSON.parse(s.provenance) as Record<string, unknown>,
     })),
-    perQuery: perQueryAllowed && latest ? (JSON.parse(latest.per_query) as SubmissionView['perQuery']) : null,
+    perQuery:
+      perQueryAllowed && latest
+        ? (JSON.parse(latest.per_query) as SubmissionView['perQuery'])
+        : null,
   }
 }

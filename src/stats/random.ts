@@ -29,7 +29,8 @@ export function createRng(seed: number): Rng {
   return {
     next,
     int(n: number): number {
-      if (!(n >= 1 && n <= 4294967296) || !Number.isInteger(n)) throw new RangeError(`int(n): n must be an integer in [1, 2^32], got ${n}`)
+      if (!(n >= 1 && n <= 4294967296) || !Number.isInteger(n))
+        throw new RangeError(`int(n): n must be an integer in [1, 2^32], got ${n}`)
       const limit = Math.floor(4294967296 / n) * n
       for (;;) {
         const x = next() * 4294967296

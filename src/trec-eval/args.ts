@@ -142,7 +142,9 @@ export function parseTrecEvalArgs(argv: readonly string[]): TrecEvalArgs {
       const exact = LONG.find(([n]) => n === name)
       const matches = exact ? [exact] : LONG.filter(([n]) => n.startsWith(name))
       if (matches.length !== 1) {
-        throw new UsageError(matches.length ? `option '--${name}' is ambiguous` : `unrecognized option '--${name}'`)
+        throw new UsageError(
+          matches.length ? `option '--${name}' is ambiguous` : `unrecognized option '--${name}'`,
+        )
       }
       const [long, short, hasValue] = matches[0]!
       let value: string | null = null

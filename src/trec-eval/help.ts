@@ -33,7 +33,9 @@ parameters, 4 a query cannot be evaluated (duplicate documents, missing query wi
 /** The `-h` text: options, then the requested measures (or the list of all measures). */
 export function trecEvalHelp(marked: ReadonlySet<string>): string {
   let s = TREC_EVAL_USAGE + '\n' + OPTIONS + '\n'
-  const names = marked.size ? TREC_EVAL_MEASURES.filter((m) => marked.has(m.name)) : TREC_EVAL_MEASURES
+  const names = marked.size
+    ? TREC_EVAL_MEASURES.filter((m) => marked.has(m.name))
+    : TREC_EVAL_MEASURES
   s += `Measures${marked.size ? ' requested' : ''} (print order; formulas in src/measures/ and the README):\n`
   for (const m of names) {
     const def = m.defaults ? ` (default ${m.defaults.join(',')})` : ''

@@ -15,11 +15,36 @@ function collect(write: (out: ByteOutput) => void): string {
   return parts.join('')
 }
 
-const special = [0, -0, 1, -1, 0.5, 1 / 32, 3 / 32, 0.00005, 0.00015, 0.99995, 0.12345, 9.99995, 99999.99995, 1e5, 1e9, 1e15, 1e21, NaN, -NaN, Infinity, -Infinity, Number.MIN_VALUE, Number.MAX_VALUE]
+const special = [
+  0,
+  -0,
+  1,
+  -1,
+  0.5,
+  1 / 32,
+  3 / 32,
+  0.00005,
+  0.00015,
+  0.99995,
+  0.12345,
+  9.99995,
+  99999.99995,
+  1e5,
+  1e9,
+  1e15,
+  1e21,
+  NaN,
+  -NaN,
+  Infinity,
+  -Infinity,
+  Number.MIN_VALUE,
+  Number.MAX_VALUE,
+]
 
 describe('ByteOutput', () => {
   it('fixedLine prints teFixed(v) and a newline (special values, including ties and signs)', () => {
-    for (const v of special) expect([v, collect((o) => o.fixedLine(v))]).toEqual([v, `${teFixed(v)}\n`])
+    for (const v of special)
+      expect([v, collect((o) => o.fixedLine(v))]).toEqual([v, `${teFixed(v)}\n`])
     // Hand-checked against glibc printf("%6.4f"): 1/32 = 0.03125 is a tie, rounded to even.
     expect(collect((o) => o.fixedLine(1 / 32))).toBe('0.0312\n')
     expect(collect((o) => o.fixedLine(-0))).toBe('-0.0000\n')
@@ -29,7 +54,9 @@ describe('ByteOutput', () => {
     const values = fc.oneof(
       fc.double(),
       fc.double({ min: 0, max: 1 }),
-      fc.tuple(fc.integer({ min: 0, max: 2_000_000 }), fc.integer({ min: 0, max: 7 })).map(([k, n]) => k / 10 ** n),
+      fc
+        .tuple(fc.integer({ min: 0, max: 2_000_000 }), fc.integer({ min: 0, max: 7 }))
+        .map(([k, n]) => k / 10 ** n),
       fc.integer({ min: 0, max: 1 << 20 }).map((k) => k / 2 ** 15),
     )
     fc.assert(
@@ -40,7 +67,8 @@ describe('ByteOutput', () => {
     )
   })
   it('longLine prints the truncated value as C %ld would', () => {
-    for (const v of [0, -0, 0.9, -0.9, 7, 1000265, -3, 2 ** 40 + 0.5, 1e15, 1e16, NaN]) expect(collect((o) => o.longLine(v))).toBe(`${Math.trunc(v)}\n`)
+    for (const v of [0, -0, 0.9, -0.9, 7, 1000265, -3, 2 ** 40 + 0.5, 1e15, 1e16, NaN])
+      expect(collect((o) => o.longLine(v))).toBe(`${Math.trunc(v)}\n`)
     fc.assert(
       fc.property(fc.double({ min: -1e17, max: 1e17 }), (v) => {
         expect(collect((o) => o.longLine(v))).toBe(`${Math.trunc(v)}\n`)
@@ -51,7 +79,14 @@ describe('ByteOutput', () => {
   it('text, bytes and numbers across many buffer fills come out in order', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.oneof(fc.string({ unit: 'binary-ascii', maxLength: 40 }), fc.double({ min: 0, max: 2 }), fc.integer({ min: 0, max: 1e9 }).map((n) => [n] as const)), { maxLength: 50 }),
+        fc.array(
+          fc.oneof(
+            fc.string({ unit: 'binary-ascii', maxLength: 40 }),
+            fc.double({ min: 0, max: 2 }),
+            fc.integer({ min: 0, max: 1e9 }).map((n) => [n] as const),
+          ),
+          { maxLength: 50 },
+        ),
         fc.integer({ min: 1, max: 40_000 }),
         (items, repeat) => {
           let expected = ''

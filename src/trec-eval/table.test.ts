@@ -11,13 +11,34 @@ describe('trec_eval measure table', () => {
     expect(UNLISTED_TREC_EVAL_NAMES).toEqual([])
     const names = TREC_EVAL_MEASURES.map((m) => m.name)
     expect(new Set(names).size).toBe(names.length)
-    expect(names.slice(0, 12)).toEqual(['runid', 'num_q', 'num_ret', 'num_rel', 'num_rel_ret', 'map', 'gm_map', 'Rprec', 'bpref', 'recip_rank', 'iprec_at_recall', 'P'])
-    expect(names.slice(-6)).toEqual(['map_avgjg', 'P_avgjg', 'Rprec_mult_avgjg', 'rbp', 'rbp_resid', 'unj'])
+    expect(names.slice(0, 12)).toEqual([
+      'runid',
+      'num_q',
+      'num_ret',
+      'num_rel',
+      'num_rel_ret',
+      'map',
+      'gm_map',
+      'Rprec',
+      'bpref',
+      'recip_rank',
+      'iprec_at_recall',
+      'P',
+    ])
+    expect(names.slice(-6)).toEqual([
+      'map_avgjg',
+      'P_avgjg',
+      'Rprec_mult_avgjg',
+      'rbp',
+      'rbp_resid',
+      'unj',
+    ])
     expect(names).toHaveLength(56)
   })
   it('uses the family’s own row for a family’s trec_eval name', () => {
     for (const spec of MEASURES.values()) {
-      for (const m of spec.trecEval) expect(TREC_EVAL_MEASURES.find((r) => r.name === m.name)).toBe(m)
+      for (const m of spec.trecEval)
+        expect(TREC_EVAL_MEASURES.find((r) => r.name === m.name)).toBe(m)
     }
   })
   it('marks the trec_eval 10 measures', () => {

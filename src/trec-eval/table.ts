@@ -5,14 +5,19 @@
  * preference and judgment-group measures (`-R prefs`, `-R qrels_jg`) and `runid`/`num_q` are
  * written here.
  */
-import { elevenPointAverageTrecEval } from '../measures/interpolated-precision.js'
-import { binGTrecEval, gainGTrecEval } from '../measures/g.js'
+
 import { gmBprefTrecEval } from '../measures/bpref.js'
+import { binGTrecEval, gainGTrecEval } from '../measures/g.js'
+import { elevenPointAverageTrecEval } from '../measures/interpolated-precision.js'
 import { relStringTrecEval } from '../measures/judged.js'
-import { defineTrecEvalMeasure, teValues, type TrecEvalMeasure } from '../measures/measure.js'
+import { defineTrecEvalMeasure, type TrecEvalMeasure, teValues } from '../measures/measure.js'
 import { dcgTrecEval, idealDcgTrecEval } from '../measures/ndcg.js'
 import { ndcgRelTrecEval, rNdcgTrecEval } from '../measures/ndcg-experimental.js'
-import { relativePrecisionTrecEval, rPrecisionMultTrecEval, setRelativePrecisionTrecEval } from '../measures/precision.js'
+import {
+  relativePrecisionTrecEval,
+  rPrecisionMultTrecEval,
+  setRelativePrecisionTrecEval,
+} from '../measures/precision.js'
 import { rbpResidualTrecEval } from '../measures/rbp.js'
 import { MEASURES } from '../measures/registry.js'
 import { TREC_EVAL_CUTOFFS, TREC_EVAL_RPREC_MULTIPLES } from '../measures/trec-eval-defaults.js'
@@ -26,13 +31,33 @@ import { prefsPair } from './prefs/prefs-pair.js'
 import { prefsSimp } from './prefs/prefs-simp.js'
 import type { TeAnyMeasure, TeJgMeasure, TeMeasure, TePrefsMeasure } from './types.js'
 
-export type { ParamKind, TeAnyMeasure, TeContext, TeJgMeasure, TeMeasure, TeParams, TePrefsMeasure } from './types.js'
+export type {
+  ParamKind,
+  TeAnyMeasure,
+  TeContext,
+  TeJgMeasure,
+  TeMeasure,
+  TeParams,
+  TePrefsMeasure,
+} from './types.js'
 
 /** Every qrels measure by trec_eval name: the families' trec_eval names and the drop-in's own. */
 const QRELS_ROWS: ReadonlyMap<string, TrecEvalMeasure> = new Map(
   [
-    defineTrecEvalMeasure({ name: 'runid', perQuery: 'none', summary: 'runid', usesRanking: false, compute: () => [0] }),
-    defineTrecEvalMeasure({ name: 'num_q', perQuery: 'none', summary: 'num_q', usesRanking: false, compute: () => [1] }),
+    defineTrecEvalMeasure({
+      name: 'runid',
+      perQuery: 'none',
+      summary: 'runid',
+      usesRanking: false,
+      compute: () => [0],
+    }),
+    defineTrecEvalMeasure({
+      name: 'num_q',
+      perQuery: 'none',
+      summary: 'num_q',
+      usesRanking: false,
+      compute: () => [1],
+    }),
     ...[...MEASURES.values()].flatMap((s) => s.trecEval),
     relStringTrecEval,
     gmBprefTrecEval,
@@ -62,9 +87,41 @@ function rows(names: readonly string[]): TeMeasure[] {
 
 /** The qrels measures up to trec_eval's preference measures, in print order. */
 const QRELS_MEASURES: readonly TeMeasure[] = rows([
-  'runid', 'num_q', 'num_ret', 'num_rel', 'num_rel_ret', 'map', 'gm_map', 'Rprec', 'bpref', 'recip_rank', 'iprec_at_recall', 'P',
-  'relstring', 'recall', 'infAP', 'gm_bpref', 'Rprec_mult', 'utility', '11pt_avg', 'binG', 'G', 'dcg', 'ideal_dcg', 'ndcg', 'ndcg_rel',
-  'Rndcg', 'ndcg_cut', 'map_cut', 'relative_P', 'success', 'set_P', 'set_relative_P', 'set_recall', 'set_map', 'set_F',
+  'runid',
+  'num_q',
+  'num_ret',
+  'num_rel',
+  'num_rel_ret',
+  'map',
+  'gm_map',
+  'Rprec',
+  'bpref',
+  'recip_rank',
+  'iprec_at_recall',
+  'P',
+  'relstring',
+  'recall',
+  'infAP',
+  'gm_bpref',
+  'Rprec_mult',
+  'utility',
+  '11pt_avg',
+  'binG',
+  'G',
+  'dcg',
+  'ideal_dcg',
+  'ndcg',
+  'ndcg_rel',
+  'Rndcg',
+  'ndcg_cut',
+  'map_cut',
+  'relative_P',
+  'success',
+  'set_P',
+  'set_relative_P',
+  'set_recall',
+  'set_map',
+  'set_F',
   'num_nonrel_judged_ret',
 ])
 
@@ -109,7 +166,16 @@ const PREFS_MEASURES: readonly TePrefsMeasure[] = [
 
 /** Judgment-group measures (`-R qrels_jg`), in print order. */
 const JG_MEASURES: readonly TeJgMeasure[] = [
-  { name: 'map_avgjg', input: 'qrels_jg', params: 'none', perQuery: 'double', summary: 'mean', usesRanking: true, v10Only: false, compute: (g) => [mapAvgjg(g)] },
+  {
+    name: 'map_avgjg',
+    input: 'qrels_jg',
+    params: 'none',
+    perQuery: 'double',
+    summary: 'mean',
+    usesRanking: true,
+    v10Only: false,
+    compute: (g) => [mapAvgjg(g)],
+  },
   {
     name: 'P_avgjg',
     input: 'qrels_jg',
@@ -138,29 +204,120 @@ const JG_MEASURES: readonly TeJgMeasure[] = [
 const LATE_QRELS_MEASURES: readonly TeMeasure[] = rows(['rbp', 'rbp_resid', 'unj'])
 
 /** Every measure, in trec_eval 10's print order (its `yaap` is not provided). */
-export const TREC_EVAL_MEASURES: readonly TeAnyMeasure[] = [...QRELS_MEASURES, ...PREFS_MEASURES, ...JG_MEASURES, ...LATE_QRELS_MEASURES]
+export const TREC_EVAL_MEASURES: readonly TeAnyMeasure[] = [
+  ...QRELS_MEASURES,
+  ...PREFS_MEASURES,
+  ...JG_MEASURES,
+  ...LATE_QRELS_MEASURES,
+]
 
 /** trec_eval's measure nicknames (`-m official`, `-m all_trec`, …); a Map, so `constructor` is no nickname. */
-export const TREC_EVAL_NICKNAMES: ReadonlyMap<string, readonly string[]> = new Map(Object.entries({
-  official: ['runid', 'num_q', 'num_ret', 'num_rel', 'num_rel_ret', 'map', 'gm_map', 'Rprec', 'bpref', 'recip_rank', 'iprec_at_recall', 'P'],
-  set: ['runid', 'num_q', 'num_ret', 'num_rel', 'num_rel_ret', 'utility', 'set_P', 'set_recall', 'set_relative_P', 'set_map', 'set_F'],
-  all_trec: [
-    'runid', 'num_q', 'num_ret', 'num_rel', 'num_rel_ret', 'map', 'gm_map', 'Rprec', 'bpref', 'recip_rank', 'iprec_at_recall', 'P',
-    'relstring', 'recall', 'unj', 'rbp', 'rbp_resid', 'infAP', 'gm_bpref', 'utility', '11pt_avg', 'ndcg', 'relative_P', 'Rprec_mult',
-    'success', 'map_cut', 'ndcg_cut', 'ndcg_rel', 'Rndcg', 'binG', 'G', 'set_P', 'set_recall', 'set_relative_P', 'set_map', 'set_F',
-    'num_nonrel_judged_ret',
-  ],
-  all_prefs: [
-    'runid', 'num_q', 'prefs_num_prefs_poss', 'prefs_num_prefs_ful', 'prefs_num_prefs_ful_ret', 'prefs_simp', 'prefs_pair',
-    'prefs_avgjg', 'prefs_avgjg_Rnonrel', 'prefs_simp_ret', 'prefs_pair_ret', 'prefs_avgjg_ret', 'prefs_avgjg_Rnonrel_ret',
-    'prefs_simp_imp', 'prefs_pair_imp', 'prefs_avgjg_imp',
-  ],
-  prefs: ['runid', 'num_q', 'prefs_num_prefs_poss', 'prefs_num_prefs_ful', 'prefs_num_prefs_ful_ret', 'prefs_simp', 'prefs_pair', 'prefs_avgjg'],
-  qrels_jg: ['runid', 'num_q', 'map_avgjg', 'P_avgjg', 'Rprec_mult_avgjg'],
-}))
+export const TREC_EVAL_NICKNAMES: ReadonlyMap<string, readonly string[]> = new Map(
+  Object.entries({
+    official: [
+      'runid',
+      'num_q',
+      'num_ret',
+      'num_rel',
+      'num_rel_ret',
+      'map',
+      'gm_map',
+      'Rprec',
+      'bpref',
+      'recip_rank',
+      'iprec_at_recall',
+      'P',
+    ],
+    set: [
+      'runid',
+      'num_q',
+      'num_ret',
+      'num_rel',
+      'num_rel_ret',
+      'utility',
+      'set_P',
+      'set_recall',
+      'set_relative_P',
+      'set_map',
+      'set_F',
+    ],
+    all_trec: [
+      'runid',
+      'num_q',
+      'num_ret',
+      'num_rel',
+      'num_rel_ret',
+      'map',
+      'gm_map',
+      'Rprec',
+      'bpref',
+      'recip_rank',
+      'iprec_at_recall',
+      'P',
+      'relstring',
+      'recall',
+      'unj',
+      'rbp',
+      'rbp_resid',
+      'infAP',
+      'gm_bpref',
+      'utility',
+      '11pt_avg',
+      'ndcg',
+      'relative_P',
+      'Rprec_mult',
+      'success',
+      'map_cut',
+      'ndcg_cut',
+      'ndcg_rel',
+      'Rndcg',
+      'binG',
+      'G',
+      'set_P',
+      'set_recall',
+      'set_relative_P',
+      'set_map',
+      'set_F',
+      'num_nonrel_judged_ret',
+    ],
+    all_prefs: [
+      'runid',
+      'num_q',
+      'prefs_num_prefs_poss',
+      'prefs_num_prefs_ful',
+      'prefs_num_prefs_ful_ret',
+      'prefs_simp',
+      'prefs_pair',
+      'prefs_avgjg',
+      'prefs_avgjg_Rnonrel',
+      'prefs_simp_ret',
+      'prefs_pair_ret',
+      'prefs_avgjg_ret',
+      'prefs_avgjg_Rnonrel_ret',
+      'prefs_simp_imp',
+      'prefs_pair_imp',
+      'prefs_avgjg_imp',
+    ],
+    prefs: [
+      'runid',
+      'num_q',
+      'prefs_num_prefs_poss',
+      'prefs_num_prefs_ful',
+      'prefs_num_prefs_ful_ret',
+      'prefs_simp',
+      'prefs_pair',
+      'prefs_avgjg',
+    ],
+    qrels_jg: ['runid', 'num_q', 'map_avgjg', 'P_avgjg', 'Rprec_mult_avgjg'],
+  }),
+)
 
 /** trec_eval 9.0.8 lacks these measures. */
-export const V10_ONLY_MEASURES: ReadonlySet<string> = new Set(TREC_EVAL_MEASURES.filter((m) => m.v10Only).map((m) => m.name))
+export const V10_ONLY_MEASURES: ReadonlySet<string> = new Set(
+  TREC_EVAL_MEASURES.filter((m) => m.v10Only).map((m) => m.name),
+)
 
 /** The trec_eval names some definition has but the print order above leaves out (none, or the table is wrong). */
-export const UNLISTED_TREC_EVAL_NAMES: readonly string[] = [...QRELS_ROWS.keys()].filter((n) => !TREC_EVAL_MEASURES.some((m) => m.name === n))
+export const UNLISTED_TREC_EVAL_NAMES: readonly string[] = [...QRELS_ROWS.keys()].filter(
+  (n) => !TREC_EVAL_MEASURES.some((m) => m.name === n),
+)

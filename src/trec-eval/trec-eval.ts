@@ -3,29 +3,38 @@
  * with byte-identical output. Where trec_eval crashes or reads uninitialised memory, this does
  * what was intended (see the README's trec_eval section).
  */
+
+import type { Conventions } from '../conventions/conventions.js'
+import { trecEvalV9, trecEvalV10 } from '../conventions/profiles.js'
+import { formatIssue } from '../errors/format-issue.js'
 import { atof, atol } from '../io/bytes.js'
-import { SourceError } from '../io/source.js'
+import { type QueryJob, runInParallel } from '../io/parallel-run.js'
+import { streamQrels } from '../io/read.js'
 import { streamRunQueries } from '../io/run-reader.js'
-import { runInParallel, type QueryJob } from '../io/parallel-run.js'
+import { SourceError } from '../io/source.js'
+import { MIN_GEO_MEAN } from '../measures/average-precision.js'
+import type { Qrels, RunQuery } from '../model/types.js'
 import { IdSet } from '../rank/id-hash.js'
 import { IdIndex, ValueRows } from '../rank/id-index.js'
-import { streamQrels } from '../io/read.js'
-import { formatIssue } from '../errors/format-issue.js'
-import type { Conventions } from '../conventions/conventions.js'
-import { trecEvalV10, trecEvalV9 } from '../conventions/profiles.js'
-import type { Qrels, RunQuery } from '../model/types.js'
-import { prepareQuery } from '../rank/prepare.js'
 import type { JudgedRanking } from '../rank/judged-ranking.js'
-import { MIN_GEO_MEAN } from '../measures/average-precision.js'
+import { prepareQuery } from '../rank/prepare.js'
 import { padRight, printfFixed } from '../report/printf.js'
-import { ByteOutput, teFixed } from './output.js'
-import { parseTrecEvalArgs, UsageError, type TrecEvalArgs } from './args.js'
-import { TREC_EVAL_MEASURES, TREC_EVAL_NICKNAMES, V10_ONLY_MEASURES } from './table.js'
-import type { ActiveMeasure, Prepared, QueryInputs, RelInfo, TeAnyMeasure, TeContext, TrecEvalIO } from './types.js'
-import { trecEvalHelp, TREC_EVAL_USAGE } from './help.js'
-import { applyZscores, readZscores } from './zscores.js'
-import { readPrefsRelInfo, readQrelsJgRelInfo } from './prefs/index.js'
+import { parseTrecEvalArgs, type TrecEvalArgs, UsageError } from './args.js'
+import { TREC_EVAL_USAGE, trecEvalHelp } from './help.js'
 import { prepareFailureMessage } from './messages.js'
+import { ByteOutput, teFixed } from './output.js'
+import { readPrefsRelInfo, readQrelsJgRelInfo } from './prefs/index.js'
+import { TREC_EVAL_MEASURES, TREC_EVAL_NICKNAMES, V10_ONLY_MEASURES } from './table.js'
+import type {
+  ActiveMeasure,
+  Prepared,
+  QueryInputs,
+  RelInfo,
+  TeAnyMeasure,
+  TeContext,
+  TrecEvalIO,
+} from './types.js'
+import { applyZscores, readZscores } from './zscores.js'
 
 export type { ActiveMeasure, Prepared, QueryInputs, RelInfo, TrecEvalIO } from './types.js'
 
@@ -47,7 +56,11 @@ function fmtCutDouble(x: number): string {
   return printfFixed(x, 3, 2)
 }
 
-function parseCutoffParams(kind: 'long-cutoffs' | 'double-cutoffs', text: string, io: TrecEvalIO): number[] {
+function parseCutoffParams(
+  kind: 'long-cutoffs' | 'double-cutoffs',
+  text: string,
+  io: TrecEvalIO,
+): number[] {
   const parts = text.split(',')
   const vals = parts.map((p) => (kind === 'long-cutoffs' ? atol(p) : atof(p)))
   vals.sort((x, y) => x - y)
@@ -99,37 +112,64 @@ function parsePairs(text: string, io: TrecEvalIO): { name: string; value: number
 }
 
 /** Initialise one measure from the first `-m name.params` given for it (trec_eval's rule). */
-function initMeasure(def: TeAnyMeasure, paramText: string | undefined, io: TrecEvalIO): ActiveMeasure {
+function initMeasure(
+  def: TeAnyMeasure,
+  paramText: string | undefined,
+  io: TrecEvalIO,
+): ActiveMeasure {
   const m = initMeasureParams(def, paramText, io)
   const labels = m.names.map((n) => `${padRight(n, 22)}\t`)
   return { ...m, labels, labelBytes: labels.map((l) => Buffer.from(l, 'latin1')) }
 }
 
-function initMeasureParams(def: TeAnyMeasure, paramText: string | undefined, io: TrecEvalIO): Omit<ActiveMeasure, 'labels' | 'labelBytes'> {
+function initMeasureParams(
+  def: TeAnyMeasure,
+  paramText: string | undefined,
+  io: TrecEvalIO,
+): Omit<ActiveMeasure, 'labels' | 'labelBytes'> {
   const name = def.name
   switch (def.params) {
     case 'none':
       return { def, params: { kind: 'none' }, names: [name] }
     case 'long-cutoffs':
     case 'double-cutoffs': {
-      const values = paramText === undefined ? [...def.defaults!] : parseCutoffParams(def.params, paramText, io)
-      const names = values.map((v) => (def.params === 'long-cutoffs' ? `${name}_${v}` : `${name}_${fmtCutDouble(v)}`))
+      const values =
+        paramText === undefined ? [...def.defaults!] : parseCutoffParams(def.params, paramText, io)
+      const names = values.map((v) =>
+        def.params === 'long-cutoffs' ? `${name}_${v}` : `${name}_${fmtCutDouble(v)}`,
+      )
       return { def, params: { kind: def.params, values, printable: paramText ?? null }, names }
     }
     case 'double-params': {
       const values = paramText === undefined ? [...def.defaults!] : paramText.split(',').map(atof)
-      return { def, params: { kind: 'double-params', values, printable: paramText ?? null }, names: [paramText === undefined ? name : `${name}_${paramText}`] }
+      return {
+        def,
+        params: { kind: 'double-params', values, printable: paramText ?? null },
+        names: [paramText === undefined ? name : `${name}_${paramText}`],
+      }
     }
     case 'pairs': {
       const pairs = paramText === undefined ? [] : parsePairs(paramText, io)
-      return { def, params: { kind: 'pairs', pairs, printable: paramText ?? null }, names: [paramText === undefined ? name : `${name}_${paramText}`] }
+      return {
+        def,
+        params: { kind: 'pairs', pairs, printable: paramText ?? null },
+        names: [paramText === undefined ? name : `${name}_${paramText}`],
+      }
     }
   }
 }
 
 /** Resolve `-m` arguments to measures in print order (trec_eval's `mark_measure`). */
-export function selectMeasures(specs: readonly string[], compat: TrecEvalArgs['compat'], io: TrecEvalIO): { marked: Set<string>; params: Map<string, string> } | string {
-  const known = new Set(TREC_EVAL_MEASURES.map((m) => m.name).filter((n) => compat === '10.0' || !V10_ONLY_MEASURES.has(n)))
+export function selectMeasures(
+  specs: readonly string[],
+  compat: TrecEvalArgs['compat'],
+  io: TrecEvalIO,
+): { marked: Set<string>; params: Map<string, string> } | string {
+  const known = new Set(
+    TREC_EVAL_MEASURES.map((m) => m.name).filter(
+      (n) => compat === '10.0' || !V10_ONLY_MEASURES.has(n),
+    ),
+  )
   const marked = new Set<string>()
   const params = new Map<string, string>()
   for (const spec of specs.length ? specs : ['official']) {
@@ -209,7 +249,9 @@ async function main(argv: readonly string[], io: TrecEvalIO): Promise<number> {
   }
   const [qrelsFile, runFile] = args.operands as [string, string]
   if (args.debug !== null) {
-    io.err('trec_eval: -D (debug output) is not supported by trecscore; use `trecscore evaluate --explain`\n')
+    io.err(
+      'trec_eval: -D (debug output) is not supported by trecscore; use `trecscore evaluate --explain`\n',
+    )
     return 1
   }
   const conv: Conventions = {
@@ -250,38 +292,61 @@ async function main(argv: readonly string[], io: TrecEvalIO): Promise<number> {
   const evaluate = (run: RunQuery): QueryOutcome => computeAll(rel.inputs(run), active, width, ctx)
   let tag = ''
   try {
-    const parse = { file: runFile, comments: conv.comments, float32: conv.scorePrecision === 'float32', stopAtFirstError: true, compactIds: true, syntax: 'c' } as const
+    const parse = {
+      file: runFile,
+      comments: conv.comments,
+      float32: conv.scorePrecision === 'float32',
+      stopAtFirstError: true,
+      compactIds: true,
+      syntax: 'c',
+    } as const
     const config: TrecEvalJobConfig = {
       relFormat: args.relFormat,
       qrelsFile,
       runFile,
       conv,
       ctx,
-      measures: active.map((m) => ({ name: m.def.name, param: sel.params.get(m.def.name) ?? null })),
+      measures: active.map((m) => ({
+        name: m.def.name,
+        param: sel.params.get(m.def.name) ?? null,
+      })),
     }
-    const par = qrelsFile === '-' ? null : await runInParallel(runFile, parse, { module: import.meta.url, config }, job)
+    const par =
+      qrelsFile === '-'
+        ? null
+        : await runInParallel(runFile, parse, { module: import.meta.url, config }, job)
     if (par) tag = par.lastTag
     else {
       job = new TrecEvalJob(rel, active, width, ctx) // the parallel attempt may have left some
       const seq = job
-      const summary = await streamRunQueries(runFile, parse, (qid) => rel.has(qid), (run) => seq.add(run))
+      const summary = await streamRunQueries(
+        runFile,
+        parse,
+        (qid) => rel.has(qid),
+        (run) => seq.add(run),
+      )
       const p = summary.parser
       if (p.issues.length) {
         const issue = p.issues[0]!
-        if (issue.code === 'field_count' || issue.code === 'nul_byte') io.err(`trec_eval.get_results: Malformed line ${p.malformedLineNumber}\n`)
+        if (issue.code === 'field_count' || issue.code === 'nul_byte')
+          io.err(`trec_eval.get_results: Malformed line ${p.malformedLineNumber}\n`)
         io.err(`trecscore: ${formatIssue(issue)}\n`)
         io.err(`trec_eval: Quit in file '${runFile}'\n`)
         return 2
       }
       if (p.contentLines === 0 && p.blankLines === 0 && p.commentLines === 0) {
-        io.err(`trec_eval.get_results: Cannot read results file '${runFile}'\ntrec_eval: Quit in file '${runFile}'\n`)
+        io.err(
+          `trec_eval.get_results: Cannot read results file '${runFile}'\ntrec_eval: Quit in file '${runFile}'\n`,
+        )
         return 2
       }
       tag = p.lastTag
     }
   } catch (e) {
     if (e instanceof SourceError) {
-      io.err(`trec_eval.get_results: Cannot read results file '${runFile}'\ntrecscore: ${e.message}\ntrec_eval: Quit in file '${runFile}'\n`)
+      io.err(
+        `trec_eval.get_results: Cannot read results file '${runFile}'\ntrecscore: ${e.message}\ntrec_eval: Quit in file '${runFile}'\n`,
+      )
       return 2
     }
     throw e
@@ -309,7 +374,13 @@ async function main(argv: readonly string[], io: TrecEvalIO): Promise<number> {
       }
       if (v9) continue
       missing = true
-      outcome = evaluate({ queryId: qid, docIds: ['ceci_nest_pas_un_docno'], scores: [1], ranks: null, lines: [0] })
+      outcome = evaluate({
+        queryId: qid,
+        docIds: ['ceci_nest_pas_un_docno'],
+        scores: [1],
+        ranks: null,
+        lines: [0],
+      })
     }
     if (!outcome.ok) {
       flush()
@@ -326,7 +397,13 @@ async function main(argv: readonly string[], io: TrecEvalIO): Promise<number> {
       let off = 0
       active.forEach((m, mi) => {
         m.names.forEach((name, k) => {
-          if (name === 'num_ret' || name === 'utility' || name.startsWith('unj') || name === 'rbp_resid') values[off + k] = 0
+          if (
+            name === 'num_ret' ||
+            name === 'utility' ||
+            name.startsWith('unj') ||
+            name === 'rbp_resid'
+          )
+            values[off + k] = 0
           if (name === 'relstring') own[mi] = ''
         })
         off += m.names.length
@@ -336,7 +413,8 @@ async function main(argv: readonly string[], io: TrecEvalIO): Promise<number> {
     let off = 0
     for (const m of active) {
       const n = m.names.length
-      if (m.def.summary !== 'none' || m.def.perQuery !== 'none') for (let k = 0; k < n; k++) sums[off + k] = sums[off + k]! + values[off + k]!
+      if (m.def.summary !== 'none' || m.def.perQuery !== 'none')
+        for (let k = 0; k < n; k++) sums[off + k] = sums[off + k]! + values[off + k]!
       off += n
     }
     if (args.queryEval) appendQueryLines(out, qid, values, texts, active, zscores !== null)
@@ -362,12 +440,19 @@ async function main(argv: readonly string[], io: TrecEvalIO): Promise<number> {
             out.text(`${name}\tall\t${tag}\n`)
             break
           case 'num_q':
-            out.text(zscores ? `Z${name}\tall\t${teFixed(numQueries)}\n` : `${name}\tall\t${numQueries}\n`)
+            out.text(
+              zscores ? `Z${name}\tall\t${teFixed(numQueries)}\n` : `${name}\tall\t${numQueries}\n`,
+            )
             break
           case 'sum':
           case 'num_rel': {
-            const v = m.def.summary === 'num_rel' && args.complete && rel.completeNumRel ? rel.completeNumRel() : sum
-            out.text(zscores ? `Z${name}\tall\t${teFixed(v)}\n` : `${name}\tall\t${Math.trunc(v)}\n`)
+            const v =
+              m.def.summary === 'num_rel' && args.complete && rel.completeNumRel
+                ? rel.completeNumRel()
+                : sum
+            out.text(
+              zscores ? `Z${name}\tall\t${teFixed(v)}\n` : `${name}\tall\t${Math.trunc(v)}\n`,
+            )
             break
           }
           case 'mean':
@@ -397,7 +482,14 @@ async function main(argv: readonly string[], io: TrecEvalIO): Promise<number> {
  * Write the `-q` lines of one query to `out`, in trec_eval's layout and measure order (`Z`
  * prefixes with -Z). Names are padded once per measure (`ActiveMeasure.labelBytes`).
  */
-function appendQueryLines(out: ByteOutput, qid: string, values: Float64Array, texts: readonly (string | null)[], active: readonly ActiveMeasure[], z: boolean): void {
+function appendQueryLines(
+  out: ByteOutput,
+  qid: string,
+  values: Float64Array,
+  texts: readonly (string | null)[],
+  active: readonly ActiveMeasure[],
+  z: boolean,
+): void {
   const tail = Buffer.from(`${qid}\t`, 'latin1')
   let off = 0
   for (let mi = 0; mi < active.length; mi++) {
@@ -454,7 +546,11 @@ class TrecEvalJob implements QueryJob<[string, QueryOutcome][]> {
     this.none = noTexts(active.length)
   }
   add(run: RunQuery): void {
-    if (this.rel.has(run.queryId)) this.keep(run.queryId, computeAll(this.rel.inputs(run), this.active, this.rows.width, this.ctx))
+    if (this.rel.has(run.queryId))
+      this.keep(
+        run.queryId,
+        computeAll(this.rel.inputs(run), this.active, this.rows.width, this.ctx),
+      )
   }
   private keep(queryId: string, o: QueryOutcome): void {
     if (!o.ok) {
@@ -484,7 +580,11 @@ class TrecEvalJob implements QueryJob<[string, QueryOutcome][]> {
     const slot = this.index.indexOf(queryId)
     if (slot < 0) return undefined
     const row = this.rowOf[slot]!
-    return { ok: true, values: into ? this.rows.floatsInto(row, into) : this.rows.floats(row), texts: this.texts.get(slot) ?? this.none }
+    return {
+      ok: true,
+      values: into ? this.rows.floatsInto(row, into) : this.rows.floats(row),
+      texts: this.texts.get(slot) ?? this.none,
+    }
   }
   exportState(): [string, QueryOutcome][] {
     const ids: string[] = []
@@ -501,10 +601,20 @@ function noTexts(n: number): (string | null)[] {
 }
 
 /** Build the job a worker thread runs (see `io/parallel-run.ts`); inputs were checked already. */
-export async function createQueryJob(config: TrecEvalJobConfig): Promise<QueryJob<[string, QueryOutcome][]>> {
+export async function createQueryJob(
+  config: TrecEvalJobConfig,
+): Promise<QueryJob<[string, QueryOutcome][]>> {
   const silent: TrecEvalIO = { out: () => {}, err: () => {} }
-  const rel = await readRelInfo(config.relFormat, config.qrelsFile, config.conv, silent, config.runFile)
-  const active = config.measures.map((m) => initMeasure(TREC_EVAL_MEASURES.find((d) => d.name === m.name)!, m.param ?? undefined, silent))
+  const rel = await readRelInfo(
+    config.relFormat,
+    config.qrelsFile,
+    config.conv,
+    silent,
+    config.runFile,
+  )
+  const active = config.measures.map((m) =>
+    initMeasure(TREC_EVAL_MEASURES.find((d) => d.name === m.name)!, m.param ?? undefined, silent),
+  )
   const width = active.reduce((n, m) => n + m.names.length, 0)
   return new TrecEvalJob(rel, active, width, config.ctx)
 }
@@ -512,7 +622,8 @@ export async function createQueryJob(config: TrecEvalJobConfig): Promise<QueryJo
 /** What trec_eval says when a measure's input does not match the `-R` format. */
 const FORMAT_MISMATCH = {
   qrels: 'trec_eval.form_res_qrels: rel_info format not qrels or results format not trec_results\n',
-  prefs: 'trec_eval.form_prefs_info: prefs_info format not (prefs or qrels_prefs) or results format not trec_results\n',
+  prefs:
+    'trec_eval.form_prefs_info: prefs_info format not (prefs or qrels_prefs) or results format not trec_results\n',
   qrels_jg: 'trec_eval: rel_info format not qrels_jg or results format not trec_results\n',
 } as const
 
@@ -520,7 +631,12 @@ const FORMAT_MISMATCH = {
  * Evaluate every active measure on one query, in print order; the first measure whose input
  * cannot be prepared fails the query (trec_eval's "Can't calculate measure").
  */
-export function computeAll(inputs: QueryInputs, active: readonly ActiveMeasure[], width: number, ctx: TeContext): QueryOutcome {
+export function computeAll(
+  inputs: QueryInputs,
+  active: readonly ActiveMeasure[],
+  width: number,
+  ctx: TeContext,
+): QueryOutcome {
   const values = new Float64Array(width)
   const texts: (string | null)[] = []
   let off = 0
@@ -534,26 +650,47 @@ export function computeAll(inputs: QueryInputs, active: readonly ActiveMeasure[]
   return { ok: true, values, texts }
 }
 
-function computeOne(m: ActiveMeasure, inputs: QueryInputs, ctx: TeContext): { values: number[]; text: string | null } | { message: string } {
+function computeOne(
+  m: ActiveMeasure,
+  inputs: QueryInputs,
+  ctx: TeContext,
+): { values: number[]; text: string | null } | { message: string } {
   const def = m.def
   switch (def.input) {
     case 'prefs': {
-      const c = inputs.prefs ? inputs.prefs() : { ok: false as const, message: FORMAT_MISMATCH.prefs }
+      const c = inputs.prefs
+        ? inputs.prefs()
+        : { ok: false as const, message: FORMAT_MISMATCH.prefs }
       return c.ok ? { values: def.compute(c.value, m.params, ctx), text: null } : c
     }
     case 'qrels_jg': {
-      const g = inputs.judgmentGroups ? inputs.judgmentGroups() : { ok: false as const, message: FORMAT_MISMATCH.qrels_jg }
+      const g = inputs.judgmentGroups
+        ? inputs.judgmentGroups()
+        : { ok: false as const, message: FORMAT_MISMATCH.qrels_jg }
       return g.ok ? { values: def.compute(g.value, m.params, ctx), text: null } : g
     }
     default: {
-      const q = inputs.qrels ? inputs.qrels() : { ok: false as const, message: FORMAT_MISMATCH.qrels }
-      return q.ok ? { values: def.compute(q.value, m.params, ctx), text: def.text ? def.text(q.value, m.params) : null } : q
+      const q = inputs.qrels
+        ? inputs.qrels()
+        : { ok: false as const, message: FORMAT_MISMATCH.qrels }
+      return q.ok
+        ? {
+            values: def.compute(q.value, m.params, ctx),
+            text: def.text ? def.text(q.value, m.params) : null,
+          }
+        : q
     }
   }
 }
 
 /** Read the relevance file in the `-R` format; an unknown format or bad file quits (exit 2). */
-async function readRelInfo(format: string, file: string, conv: Conventions, io: TrecEvalIO, runFile: string): Promise<RelInfo> {
+async function readRelInfo(
+  format: string,
+  file: string,
+  conv: Conventions,
+  io: TrecEvalIO,
+  runFile: string,
+): Promise<RelInfo> {
   let rel: RelInfo | null
   switch (format) {
     case 'qrels':
@@ -583,8 +720,13 @@ function qrelsRelInfo(qrels: Qrels, conv: Conventions, runFile: string): RelInfo
     inputs(run) {
       let prepared: Prepared<JudgedRanking> | null = null
       const prepare = (): Prepared<JudgedRanking> => {
-        const r = prepareQuery(qrels.queries.get(run.queryId)!, run, conv, { scratch, refuseWithoutJudgments: true })
-        return r.ok ? { ok: true, value: r.ranking } : { ok: false, message: prepareFailureMessage(r.failure, run.queryId, runFile) }
+        const r = prepareQuery(qrels.queries.get(run.queryId)!, run, conv, {
+          scratch,
+          refuseWithoutJudgments: true,
+        })
+        return r.ok
+          ? { ok: true, value: r.ranking }
+          : { ok: false, message: prepareFailureMessage(r.failure, run.queryId, runFile) }
       }
       return { qrels: () => (prepared ??= prepare()) }
     },
@@ -595,16 +737,24 @@ function qrelsRelInfo(qrels: Qrels, conv: Conventions, runFile: string): RelInfo
 async function readQrelsOrQuit(file: string, conv: Conventions, io: TrecEvalIO): Promise<Qrels> {
   let parsed: Awaited<ReturnType<typeof streamQrels>>
   try {
-    parsed = await streamQrels(file, { comments: conv.comments, stopAtFirstError: true, syntax: 'c' })
+    parsed = await streamQrels(file, {
+      comments: conv.comments,
+      stopAtFirstError: true,
+      syntax: 'c',
+    })
   } catch (e) {
     if (e instanceof SourceError) {
-      io.err(`trec_eval.get_qrels: Cannot read qrels file '${file}'\ntrecscore: ${e.message}\ntrec_eval: Quit in file '${file}'\n`)
+      io.err(
+        `trec_eval.get_qrels: Cannot read qrels file '${file}'\ntrecscore: ${e.message}\ntrec_eval: Quit in file '${file}'\n`,
+      )
       throw new Exit(2)
     }
     throw e
   }
   if (parsed.bytes === 0) {
-    io.err(`trec_eval.get_qrels: Cannot read qrels file '${file}'\ntrec_eval: Quit in file '${file}'\n`)
+    io.err(
+      `trec_eval.get_qrels: Cannot read qrels file '${file}'\ntrec_eval: Quit in file '${file}'\n`,
+    )
     throw new Exit(2)
   }
   if (!parsed.ok) {

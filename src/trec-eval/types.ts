@@ -51,7 +51,9 @@ export interface ActiveMeasure {
 }
 
 /** A prepared measure input, or trec_eval's stderr text saying why it cannot be prepared. */
-export type Prepared<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly message: string }
+export type Prepared<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly message: string }
 
 /**
  * What the measures of one query read, each prepared on first use (trec_eval caches them per

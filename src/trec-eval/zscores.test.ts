@@ -34,7 +34,13 @@ describe('z-scores', () => {
   })
 
   it('numbers a malformed line (no comment lines in this format)', () => {
-    expect(parseZscores(Buffer.from('q m 0 1\n# x y z\nq m 0\n'), 'z')).toMatchObject({ ok: false, malformedLine: 3 })
-    expect(parseZscores(Buffer.from('q m 0 1\n\n'), 'z')).toMatchObject({ ok: false, malformedLine: 2 })
+    expect(parseZscores(Buffer.from('q m 0 1\n# x y z\nq m 0\n'), 'z')).toMatchObject({
+      ok: false,
+      malformedLine: 3,
+    })
+    expect(parseZscores(Buffer.from('q m 0 1\n\n'), 'z')).toMatchObject({
+      ok: false,
+      malformedLine: 2,
+    })
   })
 })

@@ -10,8 +10,9 @@
  * file, a measure absent for the query, or a non-matching value with stddev 0 gives
  * {@link MISSING_ZSCORE}. Every value is converted, `gm_map`'s per-query log included.
  */
-import { parseCDouble } from '../io/bytes.js'
+
 import type { InputIssue } from '../errors/issues.js'
+import { parseCDouble } from '../io/bytes.js'
 import { field, forEachFieldLine, readWholeFile, reportMalformed } from './prefs/field-lines.js'
 import type { ActiveMeasure, TrecEvalIO } from './types.js'
 
@@ -36,15 +37,24 @@ export type ZscoresParseResult =
 /** Parse a z-score file (see the module comment). */
 export function parseZscores(bytes: Buffer, file: string): ZscoresParseResult {
   const byQuery = new Map<string, ZscoreEntry[]>()
-  const result = forEachFieldLine(bytes, { file, fields: 4, expected: '4 fields (qid measure mean stddev)', comments: false }, (f) => {
-    const qid = field(bytes, f, 0)
-    let list = byQuery.get(qid)
-    if (!list) byQuery.set(qid, (list = []))
-    list.push({ measure: field(bytes, f, 1), mean: parseCDouble(bytes, f[4]!, f[5]!), stddev: parseCDouble(bytes, f[6]!, f[7]!) })
-    return undefined
-  })
+  const result = forEachFieldLine(
+    bytes,
+    { file, fields: 4, expected: '4 fields (qid measure mean stddev)', comments: false },
+    (f) => {
+      const qid = field(bytes, f, 0)
+      let list = byQuery.get(qid)
+      if (!list) byQuery.set(qid, (list = []))
+      list.push({
+        measure: field(bytes, f, 1),
+        mean: parseCDouble(bytes, f[4]!, f[5]!),
+        stddev: parseCDouble(bytes, f[6]!, f[7]!),
+      })
+      return undefined
+    },
+  )
   if (!result.ok) return result
-  for (const list of byQuery.values()) list.sort((a, b) => (a.measure < b.measure ? -1 : a.measure > b.measure ? 1 : 0))
+  for (const list of byQuery.values())
+    list.sort((a, b) => (a.measure < b.measure ? -1 : a.measure > b.measure ? 1 : 0))
   return { ok: true, value: byQuery }
 }
 
@@ -81,7 +91,12 @@ function findEntry(entries: readonly ZscoreEntry[], measure: string): ZscoreEntr
 }
 
 /** Replace the per-query values of `qid` (laid out as `active`'s names) by z-scores, in place. */
-export function applyZscores(z: Zscores, qid: string, active: readonly ActiveMeasure[], values: Float64Array): void {
+export function applyZscores(
+  z: Zscores,
+  qid: string,
+  active: readonly ActiveMeasure[],
+  values: Float64Array,
+): void {
   const entries = z.get(qid)
   let off = 0
   for (const m of active) {

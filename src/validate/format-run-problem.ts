@@ -88,7 +88,10 @@ export function formatRunProblem(p: RunProblem): string {
     case 'missing_domain_file':
       return `no run file for domain ${p.domain} (expected a file named ${p.domain}.trec or ${p.domain}.<ext>); its ${plural(p.topics, 'topic')} score 0`
     case 'stray_file':
-      return `file ${q(p.path, 200)} is named after no domain (expected ${p.domains.slice(0, 3).map((d) => `${d}.trec`).join(', ')}${p.domains.length > 3 ? ', …' : ''}); it is not validated or scored`
+      return `file ${q(p.path, 200)} is named after no domain (expected ${p.domains
+        .slice(0, 3)
+        .map((d) => `${d}.trec`)
+        .join(', ')}${p.domains.length > 3 ? ', …' : ''}); it is not validated or scored`
     case 'no_known_topics':
       return `${p.topics === 1 ? 'the only topic in the file is not' : `none of the ${p.topics} topics in the file is`} a ${p.subtrack} topic${p.domain === null ? '' : ` of ${p.domain}`}: nothing would be scored (wrong sub-track, split or domain?)`
     default: {

@@ -25,18 +25,55 @@ const SAMPLES: { readonly [C in RunProblemCode]: RunProblemOf<C> } = {
   invalid_utf8: { ...at, code: 'invalid_utf8', byte: 0xe9 },
   bom: { ...at, code: 'bom' },
   crlf: { ...at, code: 'crlf', count: 7 },
-  rank_score_order: { ...at, code: 'rank_score_order', queryId: '1', rank: 2, score: 3, previousLine: 2, previousRank: 1, previousScore: 2.5 },
+  rank_score_order: {
+    ...at,
+    code: 'rank_score_order',
+    queryId: '1',
+    rank: 2,
+    score: 3,
+    previousLine: 2,
+    previousRank: 1,
+    previousScore: 2.5,
+  },
   mixed_tags: { ...at, code: 'mixed_tags', tag: 'b', firstTag: 'a', firstLine: 1 },
   unknown_topic: { ...at, code: 'unknown_topic', queryId: '9' },
   unknown_doc: { ...at, code: 'unknown_doc', queryId: '9', docId: 'z' },
   extra_fields: { ...at, code: 'extra_fields', found: 7 },
   comment_line: { ...at, code: 'comment_line', found: 2 },
   rank_not_positive: { ...at, code: 'rank_not_positive', found: '0' },
-  score_rises: { ...at, code: 'score_rises', queryId: '1', score: '3', previousScore: '2', previousLine: 2 },
-  rank_order_differs: { ...at, code: 'rank_order_differs', queryId: '1', position: 1, byRank: 'a', byScore: 'b' },
-  duplicate_doc_dropped: { ...at, code: 'duplicate_doc_dropped', queryId: '1', docId: 'd', firstLine: 1 },
+  score_rises: {
+    ...at,
+    code: 'score_rises',
+    queryId: '1',
+    score: '3',
+    previousScore: '2',
+    previousLine: 2,
+  },
+  rank_order_differs: {
+    ...at,
+    code: 'rank_order_differs',
+    queryId: '1',
+    position: 1,
+    byRank: 'a',
+    byScore: 'b',
+  },
+  duplicate_doc_dropped: {
+    ...at,
+    code: 'duplicate_doc_dropped',
+    queryId: '1',
+    docId: 'd',
+    firstLine: 1,
+  },
   deeper_than_limit: { ...at, code: 'deeper_than_limit', queryId: '1', limit: 1000, count: 1001 },
-  not_a_topic: { ...at, code: 'not_a_topic', queryId: '1_step1', subtrack: '1a', domain: 'law', hint: 'step_id', suggestion: '1' },
+  not_a_topic: {
+    ...at,
+    code: 'not_a_topic',
+    queryId: '1_step1',
+    subtrack: '1a',
+    domain: 'law',
+    hint: 'step_id',
+    suggestion: '1',
+  },
   doc_not_in_corpus: { ...at, code: 'doc_not_in_corpus', queryId: '1', docId: 'z', domain: 'law' },
   missing_topic: { code: 'missing_topic', queryId: '1', subtrack: '1a', domain: 'law' },
   missing_domain_file: { code: 'missing_domain_file', domain: 'law', topics: 9 },
@@ -55,10 +92,16 @@ describe('wording', () => {
     expect(Object.keys(SAMPLES).sort()).toEqual([...RUN_PROBLEM_CODES].sort())
   })
   it('says what was found and what was expected', () => {
-    expect(formatRunProblem(SAMPLES.field_count)).toBe('expected at least 6 fields (qid iter docno rank score tag), found 4')
-    expect(formatRunProblem(SAMPLES.duplicate_doc)).toBe('document "d" repeated for topic "1" (first at line 1); expected each document once per topic')
+    expect(formatRunProblem(SAMPLES.field_count)).toBe(
+      'expected at least 6 fields (qid iter docno rank score tag), found 4',
+    )
+    expect(formatRunProblem(SAMPLES.duplicate_doc)).toBe(
+      'document "d" repeated for topic "1" (first at line 1); expected each document once per topic',
+    )
     expect(formatRunProblem(SAMPLES.invalid_utf8)).toMatch(/^byte 0xE9 is not valid UTF-8/)
-    expect(formatRunProblem(SAMPLES.no_run_lines)).toMatch(/^no run lines \(1 blank line, 2 comment lines\)/)
+    expect(formatRunProblem(SAMPLES.no_run_lines)).toMatch(
+      /^no run lines \(1 blank line, 2 comment lines\)/,
+    )
   })
   it('decodes UTF-8 ids and clips long ones', () => {
     const p = { ...SAMPLES.unknown_doc, docId: Buffer.from('café', 'utf8').toString('latin1') }
@@ -69,7 +112,9 @@ describe('wording', () => {
 
 describe('displayLine', () => {
   it('escapes control characters, invalid UTF-8 and the BOM; keeps tabs and valid UTF-8', () => {
-    const raw = Buffer.from([0xef, 0xbb, 0xbf, 0x31, 0x09, 0x00, 0x0d, 0x1b, 0xe9, 0x20, 0xc3, 0xa9, 0x7f]).toString('latin1')
+    const raw = Buffer.from([
+      0xef, 0xbb, 0xbf, 0x31, 0x09, 0x00, 0x0d, 0x1b, 0xe9, 0x20, 0xc3, 0xa9, 0x7f,
+    ]).toString('latin1')
     expect(displayLine(raw).text).toBe('\\uFEFF1\t\\0\\r\\x1B\\xE9 é\\x7F')
   })
   it('maps a byte column to an index in the displayed text', () => {
@@ -83,7 +128,9 @@ describe('displayLine', () => {
 
 describe('renderValidationText', () => {
   it('prints file:line:col: severity: message, the raw line with a caret, then a summary', () => {
-    const r = validateRun(Buffer.from('301 Q0 d1 1 2.5 bm25\n301\tQ0 d1 2 nan bm25\n'), { file: 'run.txt' })
+    const r = validateRun(Buffer.from('301 Q0 d1 1 2.5 bm25\n301\tQ0 d1 2 nan bm25\n'), {
+      file: 'run.txt',
+    })
     expect(renderValidationText(r)).toBe(
       [
         'run.txt:2:8: error: document "d1" repeated for topic "301" (first at line 1); expected each document once per topic',
@@ -98,9 +145,13 @@ describe('renderValidationText', () => {
     )
   })
   it('says ok, notes listings that were cut, and marks a strict failure', () => {
-    expect(renderValidationText(validateRun(Buffer.from('1 Q0 a 1 1 t\n'), { file: 'f' }))).toBe('f: ok: 0 errors, 0 warnings in 1 line, 1 query\n')
+    expect(renderValidationText(validateRun(Buffer.from('1 Q0 a 1 1 t\n'), { file: 'f' }))).toBe(
+      'f: ok: 0 errors, 0 warnings in 1 line, 1 query\n',
+    )
     const text = '1 Q0 a 1 1 t\n1 Q0 b 2 2 u\n1 Q0 c 3 3 v\n'
-    const out = renderValidationText(validateRun(Buffer.from(text), { file: 'f', maxListed: 1, strict: true }))
+    const out = renderValidationText(
+      validateRun(Buffer.from(text), { file: 'f', maxListed: 1, strict: true }),
+    )
     expect(out.split('\n').slice(-4)).toEqual([
       'f: note: listed 1 of 2 rank_score_order warnings',
       'f: note: listed 1 of 2 mixed_tags warnings',
@@ -111,7 +162,9 @@ describe('renderValidationText', () => {
   it('marks a cut line with its length and prints no caret past the shown text', () => {
     const r = validateRun(Buffer.from(`1 Q0 ${'x'.repeat(600)}\n`), { file: 'f' })
     const lines = renderValidationText(r).split('\n')
-    expect(lines[0]).toBe('f:1:606: error: expected at least 6 fields (qid iter docno rank score tag), found 3')
+    expect(lines[0]).toBe(
+      'f:1:606: error: expected at least 6 fields (qid iter docno rank score tag), found 3',
+    )
     expect(lines[1]).toBe(`    1 Q0 ${'x'.repeat(395)}… (605 bytes)`)
     expect(lines[2]).toBe('f: failed: 1 error, 0 warnings in 1 line, 0 queries')
   })
@@ -124,12 +177,42 @@ describe('renderValidationText', () => {
 
 describe('renderValidationJson', () => {
   it('has the documented layout, with decoded ids and exact counts', () => {
-    const bytes = Buffer.concat([Buffer.from('301 Q0 caf'), Buffer.from([0xc3, 0xa9]), Buffer.from(' 1 1 t\n301 Q0 café 2 0 t\n')])
-    const json = JSON.parse(renderValidationJson(validateRun(bytes, { file: 'r.txt', maxListed: 5 })))
-    expect(Object.keys(json)).toEqual([
-      'schema', 'file', 'ok', 'strict', 'errors', 'warnings', 'queries', 'lines', 'runLines', 'blankLines', 'commentLines', 'bytes', 'tags', 'counts', 'problems',
+    const bytes = Buffer.concat([
+      Buffer.from('301 Q0 caf'),
+      Buffer.from([0xc3, 0xa9]),
+      Buffer.from(' 1 1 t\n301 Q0 café 2 0 t\n'),
     ])
-    expect(json).toMatchObject({ schema: 'trecscore.validate/1', file: 'r.txt', ok: false, strict: false, errors: 1, warnings: 0, queries: 1, lines: 2, tags: ['t'] })
+    const json = JSON.parse(
+      renderValidationJson(validateRun(bytes, { file: 'r.txt', maxListed: 5 })),
+    )
+    expect(Object.keys(json)).toEqual([
+      'schema',
+      'file',
+      'ok',
+      'strict',
+      'errors',
+      'warnings',
+      'queries',
+      'lines',
+      'runLines',
+      'blankLines',
+      'commentLines',
+      'bytes',
+      'tags',
+      'counts',
+      'problems',
+    ])
+    expect(json).toMatchObject({
+      schema: 'trecscore.validate/1',
+      file: 'r.txt',
+      ok: false,
+      strict: false,
+      errors: 1,
+      warnings: 0,
+      queries: 1,
+      lines: 2,
+      tags: ['t'],
+    })
     expect(json.counts).toEqual({ duplicate_doc: { severity: 'error', count: 1, listed: 1 } })
     expect(json.problems).toEqual([
       {
@@ -137,7 +220,8 @@ describe('renderValidationJson', () => {
         code: 'duplicate_doc',
         line: 2,
         column: 8,
-        message: 'document "café" repeated for topic "301" (first at line 1); expected each document once per topic',
+        message:
+          'document "café" repeated for topic "301" (first at line 1); expected each document once per topic',
         text: '301 Q0 café 2 0 t',
         lineBytes: 18,
         queryId: '301',
@@ -149,7 +233,15 @@ describe('renderValidationJson', () => {
   it('gives null positions for file-level problems', () => {
     const json = JSON.parse(renderValidationJson(validateRun(Buffer.alloc(0), { file: 'e' })))
     expect(json.problems).toEqual([
-      { severity: 'error', code: 'empty_file', line: null, column: null, message: expect.any(String), text: null, lineBytes: null },
+      {
+        severity: 'error',
+        code: 'empty_file',
+        line: null,
+        column: null,
+        message: expect.any(String),
+        text: null,
+        lineBytes: null,
+      },
     ])
   })
 })

@@ -4,7 +4,7 @@
  */
 import { binaryBytes, decodeId } from '../io/bytes.js'
 import { formatRunProblem } from './format-run-problem.js'
-import { hasWhere, severityOf, type RunProblem, type Where } from './run-problem.js'
+import { hasWhere, type RunProblem, severityOf, type Where } from './run-problem.js'
 import { utf8SequenceLength } from './utf8.js'
 import type { RunValidationReport } from './validate-run.js'
 
@@ -72,7 +72,8 @@ function position(file: string, p: RunProblem): string {
 function quoted(w: Where): string {
   const { text, at } = displayLine(w.text, w.column)
   const more = w.lineBytes > w.text.length ? `… (${w.lineBytes} bytes)` : ''
-  const caret = w.column <= w.text.length + 1 ? `\n    ${text.slice(0, at).replace(/[^\t]/g, ' ')}^` : ''
+  const caret =
+    w.column <= w.text.length + 1 ? `\n    ${text.slice(0, at).replace(/[^\t]/g, ' ')}^` : ''
   return `    ${text}${more}${caret}\n`
 }
 
@@ -88,7 +89,8 @@ export function renderValidationText(report: RunValidationReport): string {
     if (hasWhere(p)) out += quoted(p)
   }
   for (const c of report.counts) {
-    if (c.listed < c.count) out += `${report.file}: note: listed ${c.listed} of ${c.count} ${c.code} ${c.severity}s\n`
+    if (c.listed < c.count)
+      out += `${report.file}: note: listed ${c.listed} of ${c.count} ${c.code} ${c.severity}s\n`
   }
   const verdict = report.ok ? 'ok' : report.errors > 0 ? 'failed' : 'failed (--strict)'
   out += `${report.file}: ${verdict}: ${count(report.errors, 'error')}, ${count(report.warnings, 'warning')} in ${count(report.lines, 'line')}, ${count(report.queries, 'query', 'queries')}\n`
@@ -117,7 +119,8 @@ const ID_FIELDS = new Set(['queryId', 'docId', 'found', 'tag', 'firstTag'])
  */
 export function renderValidationJson(report: RunValidationReport): string {
   const counts: Record<string, { severity: string; count: number; listed: number }> = {}
-  for (const c of report.counts) counts[c.code] = { severity: c.severity, count: c.count, listed: c.listed }
+  for (const c of report.counts)
+    counts[c.code] = { severity: c.severity, count: c.count, listed: c.listed }
   const problems = report.problems.map((p) => {
     const o: Record<string, unknown> = {
       severity: severityOf(p),

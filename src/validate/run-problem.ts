@@ -40,7 +40,12 @@ export type RunProblem =
   | (Where & { readonly code: 'score_not_a_number'; readonly found: string })
   | (Where & { readonly code: 'score_not_finite'; readonly found: string })
   | (Where & { readonly code: 'rank_not_an_integer'; readonly found: string })
-  | (Where & { readonly code: 'duplicate_rank'; readonly queryId: string; readonly rank: string; readonly firstLine: number })
+  | (Where & {
+      readonly code: 'duplicate_rank'
+      readonly queryId: string
+      readonly rank: string
+      readonly firstLine: number
+    })
   | (Where & {
       readonly code: 'rank_score_order'
       readonly queryId: string
@@ -50,18 +55,42 @@ export type RunProblem =
       readonly previousRank: number
       readonly previousScore: number
     })
-  | (Where & { readonly code: 'mixed_tags'; readonly tag: string; readonly firstTag: string; readonly firstLine: number })
-  | (Where & { readonly code: 'duplicate_doc'; readonly queryId: string; readonly docId: string; readonly firstLine: number })
+  | (Where & {
+      readonly code: 'mixed_tags'
+      readonly tag: string
+      readonly firstTag: string
+      readonly firstLine: number
+    })
+  | (Where & {
+      readonly code: 'duplicate_doc'
+      readonly queryId: string
+      readonly docId: string
+      readonly firstLine: number
+    })
   | (Where & { readonly code: 'unknown_topic'; readonly queryId: string })
   | (Where & { readonly code: 'unknown_doc'; readonly queryId: string; readonly docId: string })
-  | (Where & { readonly code: 'too_deep'; readonly queryId: string; readonly limit: number; readonly count: number })
+  | (Where & {
+      readonly code: 'too_deep'
+      readonly queryId: string
+      readonly limit: number
+      readonly count: number
+    })
   | RetecoRunProblem
 
 /**
  * A hint for a topic that is not a topic of the sub-track being validated: where the id does
  * belong (another sub-track, split, domain or track, or the pilot `#turn` spelling).
  */
-export type TopicHint = 'step_id' | 'query_id' | 'pilot_turn' | 'other_split' | 'other_domain' | 'other_subtrack' | 'other_track' | 'unknown_step' | 'unknown_turn'
+export type TopicHint =
+  | 'step_id'
+  | 'query_id'
+  | 'pilot_turn'
+  | 'other_split'
+  | 'other_domain'
+  | 'other_subtrack'
+  | 'other_track'
+  | 'unknown_step'
+  | 'unknown_turn'
 
 /**
  * Problems only `trecscore validate --preset reteco-*` reports (RETECO, SemEval-2027 Task 1):
@@ -79,9 +108,25 @@ export type RetecoRunProblem =
       readonly previousScore: string
       readonly previousLine: number
     })
-  | (Where & { readonly code: 'rank_order_differs'; readonly queryId: string; readonly position: number; readonly byRank: string; readonly byScore: string })
-  | (Where & { readonly code: 'duplicate_doc_dropped'; readonly queryId: string; readonly docId: string; readonly firstLine: number })
-  | (Where & { readonly code: 'deeper_than_limit'; readonly queryId: string; readonly limit: number; readonly count: number })
+  | (Where & {
+      readonly code: 'rank_order_differs'
+      readonly queryId: string
+      readonly position: number
+      readonly byRank: string
+      readonly byScore: string
+    })
+  | (Where & {
+      readonly code: 'duplicate_doc_dropped'
+      readonly queryId: string
+      readonly docId: string
+      readonly firstLine: number
+    })
+  | (Where & {
+      readonly code: 'deeper_than_limit'
+      readonly queryId: string
+      readonly limit: number
+      readonly count: number
+    })
   | (Where & {
       readonly code: 'not_a_topic'
       readonly queryId: string
@@ -94,11 +139,26 @@ export type RetecoRunProblem =
        */
       readonly suggestion: string | null
     })
-  | (Where & { readonly code: 'doc_not_in_corpus'; readonly queryId: string; readonly docId: string; readonly domain: string | null })
-  | { readonly code: 'missing_topic'; readonly queryId: string; readonly subtrack: string; readonly domain: string }
+  | (Where & {
+      readonly code: 'doc_not_in_corpus'
+      readonly queryId: string
+      readonly docId: string
+      readonly domain: string | null
+    })
+  | {
+      readonly code: 'missing_topic'
+      readonly queryId: string
+      readonly subtrack: string
+      readonly domain: string
+    }
   | { readonly code: 'missing_domain_file'; readonly domain: string; readonly topics: number }
   | { readonly code: 'stray_file'; readonly path: string; readonly domains: readonly string[] }
-  | { readonly code: 'no_known_topics'; readonly subtrack: string; readonly domain: string | null; readonly topics: number }
+  | {
+      readonly code: 'no_known_topics'
+      readonly subtrack: string
+      readonly domain: string | null
+      readonly topics: number
+    }
 
 /** The `code` of every {@link RunProblem}. */
 export type RunProblemCode = RunProblem['code']

@@ -28,8 +28,18 @@ export interface ChunkValidation {
  * Feed `chunks` to the validator; a chunk source that fails (unreadable, a broken gzip) ends the
  * report with `fail(reason)` when `failure(e)` turns the error into a reason, else it is rethrown.
  */
-export async function validateChunks(chunks: AsyncIterable<Uint8Array>, options: ValidateChunksOptions, failure: (e: unknown) => string | null = () => null): Promise<ChunkValidation> {
-  const validator = new RunValidator({ file: options.file, maxLineBytes: options.maxLineBytes, maxListed: 20, strict: false, ...(options.topics ? { topics: options.topics } : {}) })
+export async function validateChunks(
+  chunks: AsyncIterable<Uint8Array>,
+  options: ValidateChunksOptions,
+  failure: (e: unknown) => string | null = () => null,
+): Promise<ChunkValidation> {
+  const validator = new RunValidator({
+    file: options.file,
+    maxLineBytes: options.maxLineBytes,
+    maxListed: 20,
+    strict: false,
+    ...(options.topics ? { topics: options.topics } : {}),
+  })
   try {
     for await (const chunk of chunks) validator.feed(chunk)
   } catch (e) {
@@ -38,5 +48,10 @@ export async function validateChunks(chunks: AsyncIterable<Uint8Array>, options:
     validator.fail(reason)
   }
   const report = validator.end()
-  return { ok: report.errors === 0, errors: report.errors, warnings: report.warnings, text: renderValidationText(report) }
+  return {
+    ok: report.errors === 0,
+    errors: report.errors,
+    warnings: report.warnings,
+    text: renderValidationText(report),
+  }
 }

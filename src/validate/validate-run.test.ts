@@ -1,9 +1,20 @@
 import { isUtf8 } from 'node:buffer'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { RUN_PROBLEM_CODES, RUN_PROBLEM_SEVERITY, hasWhere, type RunProblem } from './run-problem.js'
+import {
+  hasWhere,
+  RUN_PROBLEM_CODES,
+  RUN_PROBLEM_SEVERITY,
+  type RunProblem,
+} from './run-problem.js'
 import { firstInvalidUtf8 } from './utf8.js'
-import { RunValidator, problemsOf, validateRun, type RunValidationReport, type ValidateRunOptions } from './validate-run.js'
+import {
+  problemsOf,
+  type RunValidationReport,
+  RunValidator,
+  type ValidateRunOptions,
+  validateRun,
+} from './validate-run.js'
 
 /** Validate a run given as text (UTF-8) or raw bytes. */
 function check(input: string | Buffer, options: ValidateRunOptions = {}): RunValidationReport {
@@ -12,21 +23,43 @@ function check(input: string | Buffer, options: ValidateRunOptions = {}): RunVal
 
 /** code, line and column of every listed problem, in report order. */
 function where(report: RunValidationReport): [string, number | null, number | null][] {
-  return report.problems.map((p) => [p.code, hasWhere(p) ? p.line : null, hasWhere(p) ? p.column : null])
+  return report.problems.map((p) => [
+    p.code,
+    hasWhere(p) ? p.line : null,
+    hasWhere(p) ? p.column : null,
+  ])
 }
 
-const OK = ['301 Q0 d1 1 12.5 bm25', '301 Q0 d2 2 11 bm25', '302 Q0 d1 1 3.25 bm25', '302 Q0 d7 2 -1e-3 bm25', ''].join('\n')
+const OK = [
+  '301 Q0 d1 1 12.5 bm25',
+  '301 Q0 d2 2 11 bm25',
+  '302 Q0 d1 1 3.25 bm25',
+  '302 Q0 d7 2 -1e-3 bm25',
+  '',
+].join('\n')
 
 describe('validateRun: a good run', () => {
   it('reports no problem and counts lines, queries and tags', () => {
     const r = check(OK)
     expect(r.problems).toEqual([])
     expect(r.counts).toEqual([])
-    expect(r).toMatchObject({ ok: true, errors: 0, warnings: 0, queries: 2, lines: 4, runLines: 4, blankLines: 0, commentLines: 0, tags: ['bm25'] })
+    expect(r).toMatchObject({
+      ok: true,
+      errors: 0,
+      warnings: 0,
+      queries: 2,
+      lines: 4,
+      runLines: 4,
+      blankLines: 0,
+      commentLines: 0,
+      tags: ['bm25'],
+    })
     expect(r.bytes).toBe(Buffer.byteLength(OK))
   })
   it('accepts any C isspace separators, blank and comment lines, no final newline', () => {
-    const r = check('  301\tQ0\v d1 \f1 1.5 bm25\n\n   \t\n# a comment\n  #another\n301 Q0 d2 2 1.25 bm25')
+    const r = check(
+      '  301\tQ0\v d1 \f1 1.5 bm25\n\n   \t\n# a comment\n  #another\n301 Q0 d2 2 1.25 bm25',
+    )
     expect(r.problems).toEqual([])
     expect(r).toMatchObject({ lines: 6, runLines: 2, blankLines: 2, commentLines: 2, queries: 1 })
   })
@@ -54,7 +87,9 @@ describe('validateRun: file-level problems', () => {
     v.fail('truncated gzip data (unexpected end of file)')
     v.feed(Buffer.from(' 0.5 t\n')) // ignored after a failure
     const r = v.end()
-    expect(r.problems).toEqual([{ code: 'cannot_read', reason: 'truncated gzip data (unexpected end of file)', afterLine: 1 }])
+    expect(r.problems).toEqual([
+      { code: 'cannot_read', reason: 'truncated gzip data (unexpected end of file)', afterLine: 1 },
+    ])
     expect(r).toMatchObject({ errors: 1, lines: 1 })
   })
   it('cannot_read with nothing read is not also empty_file', () => {
@@ -72,7 +107,10 @@ describe('validateRun: line-level errors', () => {
       ['field_count', 2, 7],
     ])
     expect(problemsOf(r, 'field_count').map((p) => p.found)).toEqual([5, 2])
-    expect(problemsOf(r, 'field_count')[0]).toMatchObject({ text: '301 Q0 d1 1 2.5', lineBytes: 15 })
+    expect(problemsOf(r, 'field_count')[0]).toMatchObject({
+      text: '301 Q0 d1 1 2.5',
+      lineBytes: 15,
+    })
   })
   it('score_not_a_number: junk, trailing junk, hex floats, lone signs or dots', () => {
     const bad = ['abc', '1.5x', '0x1p3', '.', '-', '1e', '1e+', '--1', '1..2', '1,5']
@@ -106,7 +144,9 @@ describe('validateRun: line-level errors', () => {
     ])
   })
   it('duplicate_doc within a topic, with the first line, even across split blocks', () => {
-    const r = check('1 Q0 a 1 3 t\n1 Q0 b 2 2 t\n1 Q0 a 3 1 t\n2 Q0 a 1 1 t\n3 Q0 x 1 1 t\n1 Q0 b 4 0 t\n2 Q0 a 2 0 t\n')
+    const r = check(
+      '1 Q0 a 1 3 t\n1 Q0 b 2 2 t\n1 Q0 a 3 1 t\n2 Q0 a 1 1 t\n3 Q0 x 1 1 t\n1 Q0 b 4 0 t\n2 Q0 a 2 0 t\n',
+    )
     expect(where(r)).toEqual([
       ['duplicate_doc', 3, 6],
       ['duplicate_doc', 6, 6],
@@ -119,7 +159,14 @@ describe('validateRun: line-level errors', () => {
     ])
   })
   it('too_deep: once per topic, at the first line beyond the limit, with the total', () => {
-    const lines = ['1 Q0 a 1 4 t', '1 Q0 b 2 3 t', '2 Q0 a 1 1 t', '1 Q0 c 3 2 t', '1 Q0 d 4 1 t', '2 Q0 b 2 0 t']
+    const lines = [
+      '1 Q0 a 1 4 t',
+      '1 Q0 b 2 3 t',
+      '2 Q0 a 1 1 t',
+      '1 Q0 c 3 2 t',
+      '1 Q0 d 4 1 t',
+      '2 Q0 b 2 0 t',
+    ]
     const r = check(lines.join('\n'), { maxDepth: 2 })
     expect(where(r)).toEqual([['too_deep', 4, 1]])
     expect(problemsOf(r, 'too_deep')[0]).toMatchObject({ queryId: '1', limit: 2, count: 4 })
@@ -140,10 +187,16 @@ describe('validateRun: line-level errors', () => {
     expect(where(check('1 Q0 a 1 3 t\r'))).toEqual([['bare_cr', 1, 13]])
   })
   it('utf16: a UTF-16 byte order mark', () => {
-    const bytes = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('1 Q0 a 1 1 t\n', 'utf16le')])
+    const bytes = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('1 Q0 a 1 1 t\n', 'utf16le'),
+    ])
     const r = check(bytes)
     expect(r.problems[0]).toMatchObject({ code: 'utf16', line: 1, column: 1, encoding: 'UTF-16LE' })
-    expect(check(Buffer.from([0xfe, 0xff, 0, 0x31])).problems[0]).toMatchObject({ code: 'utf16', encoding: 'UTF-16BE' })
+    expect(check(Buffer.from([0xfe, 0xff, 0, 0x31])).problems[0]).toMatchObject({
+      code: 'utf16',
+      encoding: 'UTF-16BE',
+    })
   })
 })
 
@@ -183,18 +236,30 @@ describe('validateRun: warnings', () => {
     expect(r.errors).toBe(0)
   })
   it('rank_score_order: a score that rises with the rank, against the previous line of the topic', () => {
-    const r = check('1 Q0 a 1 3 t\n1 Q0 b 2 3 t\n1 Q0 c 3 4 t\n2 Q0 a 1 9 t\n1 Q0 d 5 1 t\n1 Q0 e 4 0.5 t\n1 Q0 f 6 nan t\n1 Q0 g 7 0.1 t\n')
+    const r = check(
+      '1 Q0 a 1 3 t\n1 Q0 b 2 3 t\n1 Q0 c 3 4 t\n2 Q0 a 1 9 t\n1 Q0 d 5 1 t\n1 Q0 e 4 0.5 t\n1 Q0 f 6 nan t\n1 Q0 g 7 0.1 t\n',
+    )
     expect(where(r).filter(([c]) => c === 'rank_score_order')).toEqual([
       ['rank_score_order', 3, 10],
       ['rank_score_order', 6, 10],
     ])
-    expect(problemsOf(r, 'rank_score_order').map((p) => [p.rank, p.score, p.previousLine, p.previousRank, p.previousScore])).toEqual([
+    expect(
+      problemsOf(r, 'rank_score_order').map((p) => [
+        p.rank,
+        p.score,
+        p.previousLine,
+        p.previousRank,
+        p.previousScore,
+      ]),
+    ).toEqual([
       [3, 4, 2, 2, 3],
       [4, 0.5, 5, 5, 1],
     ])
   })
   it('mixed_tags: once per extra tag', () => {
-    const r = check('1 Q0 a 1 3 bm25\n1 Q0 b 2 2 dense\n1 Q0 c 3 1 bm25\n2 Q0 a 1 1 dense\n2 Q0 b 2 0 rrf\n')
+    const r = check(
+      '1 Q0 a 1 3 bm25\n1 Q0 b 2 2 dense\n1 Q0 c 3 1 bm25\n2 Q0 a 1 1 dense\n2 Q0 b 2 0 rrf\n',
+    )
     expect(where(r)).toEqual([
       ['mixed_tags', 2, 12],
       ['mixed_tags', 5, 12],
@@ -228,7 +293,12 @@ describe('validateRun: warnings', () => {
   it('warnings keep ok true unless strict', () => {
     const text = '1 Q0 a 1 3 x\n1 Q0 b 2 2 y\n'
     expect(check(text)).toMatchObject({ ok: true, errors: 0, warnings: 1, strict: false })
-    expect(check(text, { strict: true })).toMatchObject({ ok: false, errors: 0, warnings: 1, strict: true })
+    expect(check(text, { strict: true })).toMatchObject({
+      ok: false,
+      errors: 0,
+      warnings: 1,
+      strict: true,
+    })
     expect(check(OK, { strict: true }).ok).toBe(true)
   })
 })
@@ -240,7 +310,11 @@ describe('validateRun: overlong lines in bounded memory', () => {
       ['line_too_long', 2, 21],
       ['score_not_finite', 3, 10],
     ])
-    expect(problemsOf(r, 'line_too_long')[0]).toMatchObject({ limit: 20, lineBytes: 23, text: '1 Q0 bbbbbbbbbbbb 2 2 t' })
+    expect(problemsOf(r, 'line_too_long')[0]).toMatchObject({
+      limit: 20,
+      lineBytes: 23,
+      text: '1 Q0 bbbbbbbbbbbb 2 2 t',
+    })
     expect(check('1 Q0 bbbbbbbbbbbbbbb 2 2 t\n', { maxLineBytes: 26 }).problems).toEqual([])
   })
   it('counts the exact length of a long line split over many chunks, and of a last line', () => {
@@ -277,7 +351,9 @@ describe('validateRun: overlong lines in bounded memory', () => {
 
 describe('validateRun: reporting', () => {
   it('lists at most maxListed problems per code but counts them all', () => {
-    const text = Array.from({ length: 50 }, (_, i) => `1 Q0 d${i} ${i + 1}\n`).join('') + '1 Q0 x 1 1 a\n1 Q0 y 2 0 b\n'
+    const text =
+      Array.from({ length: 50 }, (_, i) => `1 Q0 d${i} ${i + 1}\n`).join('') +
+      '1 Q0 x 1 1 a\n1 Q0 y 2 0 b\n'
     const r = check(text, { maxListed: 20 })
     expect(r.counts).toEqual([
       { code: 'field_count', severity: 'error', count: 50, listed: 20 },
@@ -317,41 +393,79 @@ const runText = fc
     ),
     { maxLength: 40 },
   )
-  .map((lines) => Buffer.from(lines.map(([q, s, d, r, sc, t, nl]) => [q, 'Q0', d, r, sc, t].join(s) + nl).join(''), 'latin1'))
+  .map((lines) =>
+    Buffer.from(
+      lines.map(([q, s, d, r, sc, t, nl]) => [q, 'Q0', d, r, sc, t].join(s) + nl).join(''),
+      'latin1',
+    ),
+  )
 
 describe('validateRun: properties', () => {
   it('the report does not depend on how the bytes are cut into chunks', () => {
     fc.assert(
-      fc.property(runText, fc.array(fc.nat(), { maxLength: 10 }), fc.integer({ min: 8, max: 64 }), (bytes, cuts, maxLineBytes) => {
-        const options = { maxDepth: 3, topics: new Set(['1', '2']), docs: new Set(['a', 'b']), maxLineBytes, maxListed: 1000 }
-        const whole = validateRun(bytes, options)
-        const points = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b)
-        const chunks: Buffer[] = []
-        let prev = 0
-        for (const p of [...points, bytes.length]) {
-          chunks.push(bytes.subarray(prev, p))
-          prev = p
-        }
-        expect(validateRun(chunks, options)).toEqual(whole)
-      }),
+      fc.property(
+        runText,
+        fc.array(fc.nat(), { maxLength: 10 }),
+        fc.integer({ min: 8, max: 64 }),
+        (bytes, cuts, maxLineBytes) => {
+          const options = {
+            maxDepth: 3,
+            topics: new Set(['1', '2']),
+            docs: new Set(['a', 'b']),
+            maxLineBytes,
+            maxListed: 1000,
+          }
+          const whole = validateRun(bytes, options)
+          const points = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b)
+          const chunks: Buffer[] = []
+          let prev = 0
+          for (const p of [...points, bytes.length]) {
+            chunks.push(bytes.subarray(prev, p))
+            prev = p
+          }
+          expect(validateRun(chunks, options)).toEqual(whole)
+        },
+      ),
       { numRuns: 300 },
     )
   })
   it('never throws on arbitrary bytes, and its counts add up', () => {
     fc.assert(
-      fc.property(fc.uint8Array({ maxLength: 300 }), fc.integer({ min: 1, max: 50 }), (bytes, maxLineBytes) => {
-        const r = validateRun(bytes, { maxLineBytes, maxDepth: 2, maxListed: 3, topics: new Set(), docs: new Set() })
-        const total = r.counts.reduce((s, c) => s + c.count, 0)
-        expect(r.errors + r.warnings).toBe(total)
-        expect(r.problems.length).toBe(r.counts.reduce((s, c) => s + c.listed, 0))
-        expect(r.lines).toBe(bytes.length === 0 ? 0 : bytes.filter((b) => b === 0x0a).length + (bytes[bytes.length - 1] === 0x0a ? 0 : 1))
-        for (const p of r.problems as RunProblem[]) if (hasWhere(p)) expect(p.line).toBeGreaterThanOrEqual(1)
-      }),
+      fc.property(
+        fc.uint8Array({ maxLength: 300 }),
+        fc.integer({ min: 1, max: 50 }),
+        (bytes, maxLineBytes) => {
+          const r = validateRun(bytes, {
+            maxLineBytes,
+            maxDepth: 2,
+            maxListed: 3,
+            topics: new Set(),
+            docs: new Set(),
+          })
+          const total = r.counts.reduce((s, c) => s + c.count, 0)
+          expect(r.errors + r.warnings).toBe(total)
+          expect(r.problems.length).toBe(r.counts.reduce((s, c) => s + c.listed, 0))
+          expect(r.lines).toBe(
+            bytes.length === 0
+              ? 0
+              : bytes.filter((b) => b === 0x0a).length + (bytes[bytes.length - 1] === 0x0a ? 0 : 1),
+          )
+          for (const p of r.problems as RunProblem[])
+            if (hasWhere(p)) expect(p.line).toBeGreaterThanOrEqual(1)
+        },
+      ),
       { numRuns: 500 },
     )
   })
   it('firstInvalidUtf8 agrees with buffer.isUtf8', () => {
-    const bytes = fc.array(fc.oneof(fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0x80, max: 0xbf }), fc.constantFrom(0xe0, 0xed, 0xf0, 0xf4, 0xc2)), { maxLength: 12 })
+    const bytes = fc.array(
+      fc.oneof(
+        fc.integer({ min: 0, max: 255 }),
+        fc.integer({ min: 0x80, max: 0xbf }),
+        fc.constantFrom(0xe0, 0xed, 0xf0, 0xf4, 0xc2),
+      ),
+      { maxLength: 12 },
+    )
     fc.assert(
       fc.property(bytes, (arr) => {
         const b = Uint8Array.from(arr)

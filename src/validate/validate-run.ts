@@ -7,14 +7,14 @@
  * `maxLineBytes` however the input is shaped (a multi-GB file without newlines is skipped, not
  * buffered), plus a compact record of each topic's documents for the duplicate checks.
  */
-import { IS_SPACE, binaryString, parseCDouble, parseCLong } from '../io/bytes.js'
+import { binaryString, IS_SPACE, parseCDouble, parseCLong } from '../io/bytes.js'
 import { DEFAULT_MAX_LINE_BYTES, LINE_LF, LineSplitter } from '../io/lines.js'
 import { isDecimal, isInteger, isNanOrInf } from '../io/numbers.js'
 import {
+  hasWhere,
   MAX_TEXT_BYTES,
   RUN_PROBLEM_CODES,
   RUN_PROBLEM_SEVERITY,
-  hasWhere,
   type RunProblem,
   type RunProblemCode,
   type RunProblemOf,
@@ -179,12 +179,15 @@ export class RunValidator {
     this.maxListed = options.maxListed ?? 20
     this.strict = options.strict ?? false
     this.extraFields = options.extraFields ?? true
-    this.lines = new LineSplitter((buf, start, end, _line, flags) => this.checkLine(buf, start, end, (flags & LINE_LF) !== 0), {
-      maxLineBytes: this.maxLine,
-      tooLong: 'skip',
-      headBytes: MAX_TEXT_BYTES,
-      onTooLong: (head, lineBytes, line) => this.tooLong(head, lineBytes, line),
-    })
+    this.lines = new LineSplitter(
+      (buf, start, end, _line, flags) => this.checkLine(buf, start, end, (flags & LINE_LF) !== 0),
+      {
+        maxLineBytes: this.maxLine,
+        tooLong: 'skip',
+        headBytes: MAX_TEXT_BYTES,
+        onTooLong: (head, lineBytes, line) => this.tooLong(head, lineBytes, line),
+      },
+    )
   }
 
   /** Check the complete lines of `chunk`; an unfinished last line waits for the next chunk. */
@@ -219,7 +222,8 @@ export class RunValidator {
       counts.push({ code, severity, count, listed: listedBy.get(code) ?? 0 })
     }
     const order = new Map(RUN_PROBLEM_CODES.map((c, i) => [c, i]))
-    const key = (p: RunProblem): number => (hasWhere(p) ? p.line : p.code === 'cannot_read' ? Infinity : 0)
+    const key = (p: RunProblem): number =>
+      hasWhere(p) ? p.line : p.code === 'cannot_read' ? Infinity : 0
     const problems = [...this.listed].sort(
       (a, b) =>
         key(a) - key(b) ||
@@ -247,15 +251,30 @@ export class RunValidator {
   private finish(): void {
     this.lines.end()
     if (this.failed) {
-      this.add({ code: 'cannot_read', reason: this.failed.reason, afterLine: this.failed.afterLine })
+      this.add({
+        code: 'cannot_read',
+        reason: this.failed.reason,
+        afterLine: this.failed.afterLine,
+      })
     } else if (this.bytes === 0) {
       this.add({ code: 'empty_file' })
     } else if (this.runLines === 0) {
-      this.add({ code: 'no_run_lines', blankLines: this.blankLines, commentLines: this.commentLines })
+      this.add({
+        code: 'no_run_lines',
+        blankLines: this.blankLines,
+        commentLines: this.commentLines,
+      })
     }
     if (this.crlfWhere) this.add({ ...this.crlfWhere, code: 'crlf', count: this.crlfCount })
     for (const t of this.topics.values()) {
-      if (t.deep) this.listed.push({ ...t.deep, code: 'too_deep', queryId: t.queryId, limit: this.maxDepth, count: t.count })
+      if (t.deep)
+        this.listed.push({
+          ...t.deep,
+          code: 'too_deep',
+          queryId: t.queryId,
+          limit: this.maxDepth,
+          count: t.count,
+        })
     }
   }
 
@@ -284,7 +303,14 @@ export class RunValidator {
     this.line = line
     this.runLines++
     const text = binaryString(head, 0, Math.min(head.length, MAX_TEXT_BYTES))
-    this.add({ code: 'line_too_long', line, column: this.maxLine + 1, text, lineBytes, limit: this.maxLine })
+    this.add({
+      code: 'line_too_long',
+      line,
+      column: this.maxLine + 1,
+      text,
+      lineBytes,
+      limit: this.maxLine,
+    })
   }
 
   /** One line `buf[start, end)` (no `\n`); `newline`: it was ended by a `\n`. */
@@ -327,16 +353,35 @@ export class RunValidator {
     if (inField && nf <= 6) fe[nf - 1] = e
 
     if (lineNo === 1) {
-      if (e - start >= 3 && buf[start] === 0xef && buf[start + 1] === 0xbb && buf[start + 2] === 0xbf) {
+      if (
+        e - start >= 3 &&
+        buf[start] === 0xef &&
+        buf[start + 1] === 0xbb &&
+        buf[start + 2] === 0xbf
+      ) {
         this.add({ ...this.where(buf, start, e, start), code: 'bom' })
-      } else if (e - start >= 2 && ((buf[start] === 0xff && buf[start + 1] === 0xfe) || (buf[start] === 0xfe && buf[start + 1] === 0xff))) {
-        this.add({ ...this.where(buf, start, e, start), code: 'utf16', encoding: buf[start] === 0xff ? 'UTF-16LE' : 'UTF-16BE' })
+      } else if (
+        e - start >= 2 &&
+        ((buf[start] === 0xff && buf[start + 1] === 0xfe) ||
+          (buf[start] === 0xfe && buf[start + 1] === 0xff))
+      ) {
+        this.add({
+          ...this.where(buf, start, e, start),
+          code: 'utf16',
+          encoding: buf[start] === 0xff ? 'UTF-16LE' : 'UTF-16BE',
+        })
       }
     }
-    if (cr >= 0 && this.hit('bare_cr')) this.listed.push({ ...this.where(buf, start, e, cr), code: 'bare_cr' })
+    if (cr >= 0 && this.hit('bare_cr'))
+      this.listed.push({ ...this.where(buf, start, e, cr), code: 'bare_cr' })
     if (high) {
       const bad = firstInvalidUtf8(buf, start, e)
-      if (bad >= 0 && this.hit('invalid_utf8')) this.listed.push({ ...this.where(buf, start, e, bad), code: 'invalid_utf8', byte: buf[bad]! })
+      if (bad >= 0 && this.hit('invalid_utf8'))
+        this.listed.push({
+          ...this.where(buf, start, e, bad),
+          code: 'invalid_utf8',
+          byte: buf[bad]!,
+        })
     }
     if (nf === 0) {
       this.blankLines++
@@ -344,7 +389,8 @@ export class RunValidator {
     }
     if (nul >= 0) {
       this.runLines++
-      if (this.hit('nul_byte')) this.listed.push({ ...this.where(buf, start, e, nul), code: 'nul_byte' })
+      if (this.hit('nul_byte'))
+        this.listed.push({ ...this.where(buf, start, e, nul), code: 'nul_byte' })
       return
     }
     if (buf[fs[0]!] === 0x23) {
@@ -353,12 +399,18 @@ export class RunValidator {
     }
     this.runLines++
     if (nf < 6) {
-      if (this.hit('field_count')) this.listed.push({ ...this.where(buf, start, e, fe[nf - 1]!), code: 'field_count', found: nf })
+      if (this.hit('field_count'))
+        this.listed.push({
+          ...this.where(buf, start, e, fe[nf - 1]!),
+          code: 'field_count',
+          found: nf,
+        })
       return
     }
     // A bare CR (reported as bare_cr) glues lines together; their fields are not extra fields.
     if (nf > 6 && this.extraFields && cr < 0) {
-      if (this.hit('extra_fields')) this.listed.push({ ...this.where(buf, start, e, fs[5]!), code: 'extra_fields', found: nf })
+      if (this.hit('extra_fields'))
+        this.listed.push({ ...this.where(buf, start, e, fs[5]!), code: 'extra_fields', found: nf })
     }
     this.checkRecord(buf, start, e, lineNo)
   }
@@ -369,7 +421,8 @@ export class RunValidator {
     const fe = this.fe
     const t = this.topicOf(buf, start, e, fs[0]!, fe[0]!)
     t.count++
-    if (t.count === this.maxDepth + 1 && this.hit('too_deep')) t.deep = this.where(buf, start, e, fs[0]!)
+    if (t.count === this.maxDepth + 1 && this.hit('too_deep'))
+      t.deep = this.where(buf, start, e, fs[0]!)
 
     // Score
     const s0 = fs[4]!
@@ -379,7 +432,12 @@ export class RunValidator {
       score = parseCDouble(buf, s0, s1)
       if (!Number.isFinite(score)) {
         score = NaN
-        if (this.hit('score_not_finite')) this.listed.push({ ...this.where(buf, start, e, s0), code: 'score_not_finite', found: binaryString(buf, s0, s1) })
+        if (this.hit('score_not_finite'))
+          this.listed.push({
+            ...this.where(buf, start, e, s0),
+            code: 'score_not_finite',
+            found: binaryString(buf, s0, s1),
+          })
       }
     } else {
       const found = binaryString(buf, s0, Math.min(s1, s0 + MAX_TEXT_BYTES))
@@ -394,7 +452,11 @@ export class RunValidator {
     if (isInteger(buf, r0, r1)) {
       rank = r1 - r0 <= 15 ? parseCLong(buf, r0, r1) : Number(binaryString(buf, r0, r1))
     } else if (this.hit('rank_not_an_integer')) {
-      this.listed.push({ ...this.where(buf, start, e, r0), code: 'rank_not_an_integer', found: binaryString(buf, r0, Math.min(r1, r0 + MAX_TEXT_BYTES)) })
+      this.listed.push({
+        ...this.where(buf, start, e, r0),
+        code: 'rank_not_an_integer',
+        found: binaryString(buf, r0, Math.min(r1, r0 + MAX_TEXT_BYTES)),
+      })
     }
 
     // Document
@@ -404,9 +466,21 @@ export class RunValidator {
     const docs = t.docs!
     const first = docs.get(docId)
     if (first === undefined) docs.set(docId, lineNo)
-    else if (this.hit('duplicate_doc')) this.listed.push({ ...this.where(buf, start, e, d0), code: 'duplicate_doc', queryId: t.queryId, docId, firstLine: first })
+    else if (this.hit('duplicate_doc'))
+      this.listed.push({
+        ...this.where(buf, start, e, d0),
+        code: 'duplicate_doc',
+        queryId: t.queryId,
+        docId,
+        firstLine: first,
+      })
     if (this.knownDocs && !this.knownDocs.has(docId) && this.hit('unknown_doc')) {
-      this.listed.push({ ...this.where(buf, start, e, d0), code: 'unknown_doc', queryId: t.queryId, docId })
+      this.listed.push({
+        ...this.where(buf, start, e, d0),
+        code: 'unknown_doc',
+        queryId: t.queryId,
+        docId,
+      })
     }
 
     if (!Number.isNaN(rank)) {
@@ -414,10 +488,19 @@ export class RunValidator {
       const firstRank = ranks.get(rank)
       if (firstRank === undefined) ranks.set(rank, lineNo)
       else if (this.hit('duplicate_rank')) {
-        this.listed.push({ ...this.where(buf, start, e, r0), code: 'duplicate_rank', queryId: t.queryId, rank: binaryString(buf, r0, r1), firstLine: firstRank })
+        this.listed.push({
+          ...this.where(buf, start, e, r0),
+          code: 'duplicate_rank',
+          queryId: t.queryId,
+          rank: binaryString(buf, r0, r1),
+          firstLine: firstRank,
+        })
       }
       if (!Number.isNaN(score)) {
-        if (t.lastLine > 0 && ((rank > t.lastRank && score > t.lastScore) || (rank < t.lastRank && score < t.lastScore))) {
+        if (
+          t.lastLine > 0 &&
+          ((rank > t.lastRank && score > t.lastScore) || (rank < t.lastRank && score < t.lastScore))
+        ) {
           if (this.hit('rank_score_order')) {
             this.listed.push({
               ...this.where(buf, start, e, s0),
@@ -450,7 +533,13 @@ export class RunValidator {
       } else if (!this.tags.has(tag)) {
         if (this.tags.size < 10_000) this.tags.add(tag)
         if (this.hit('mixed_tags')) {
-          this.listed.push({ ...this.where(buf, start, e, g0), code: 'mixed_tags', tag, firstTag: this.firstTag, firstLine: this.firstTagLine })
+          this.listed.push({
+            ...this.where(buf, start, e, g0),
+            code: 'mixed_tags',
+            tag,
+            firstTag: this.firstTag,
+            firstLine: this.firstTagLine,
+          })
         }
       }
     }
@@ -467,7 +556,17 @@ export class RunValidator {
     if (t) {
       reopen(t)
     } else {
-      t = { queryId, count: 0, docs: new Map(), ranks: new Map(), archive: null, lastLine: 0, lastRank: 0, lastScore: 0, deep: null }
+      t = {
+        queryId,
+        count: 0,
+        docs: new Map(),
+        ranks: new Map(),
+        archive: null,
+        lastLine: 0,
+        lastRank: 0,
+        lastScore: 0,
+        deep: null,
+      }
       this.topics.set(queryId, t)
       if (this.knownTopics && !this.knownTopics.has(queryId) && this.hit('unknown_topic')) {
         this.listed.push({ ...this.where(buf, start, e, q0), code: 'unknown_topic', queryId })
@@ -518,7 +617,10 @@ function reopen(t: TopicState): void {
  * const report = validateRun(Buffer.from('301 Q0 d1 1 2.5 bm25\n301 Q0 d1 2 2.1 bm25\n'))
  * report.problems[0] // { code: 'duplicate_doc', line: 2, column: 8, firstLine: 1, ... }
  */
-export function validateRun(input: Uint8Array | Iterable<Uint8Array>, options: ValidateRunOptions = {}): RunValidationReport {
+export function validateRun(
+  input: Uint8Array | Iterable<Uint8Array>,
+  options: ValidateRunOptions = {},
+): RunValidationReport {
   const v = new RunValidator(options)
   if (input instanceof Uint8Array) v.feed(input)
   else for (const chunk of input) v.feed(chunk)
@@ -526,6 +628,9 @@ export function validateRun(input: Uint8Array | Iterable<Uint8Array>, options: V
 }
 
 /** The problems of a report with a given code (typed). */
-export function problemsOf<C extends RunProblemCode>(report: RunValidationReport, code: C): RunProblemOf<C>[] {
+export function problemsOf<C extends RunProblemCode>(
+  report: RunValidationReport,
+  code: C,
+): RunProblemOf<C>[] {
   return report.problems.filter((p): p is RunProblemOf<C> => p.code === code)
 }

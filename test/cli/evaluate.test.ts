@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -15,11 +15,15 @@ describe('trecscore evaluate', () => {
     const lines = r.stdout.trim().split('\n')
     expect(lines[0]).toMatch(/^run\s+nDCG@10\s+AP$/)
     expect(lines).toHaveLength(6)
-    expect(lines[5]).toMatch(/^conventions: ordering score-docid-desc; scores float64; duplicates error; .*relevant grade >= 1; gains grade/)
+    expect(lines[5]).toMatch(
+      /^conventions: ordering score-docid-desc; scores float64; duplicates error; .*relevant grade >= 1; gains grade/,
+    )
     expect(lines[2]).toMatch(/^bm25\.run\s+0\.\d{4}\s+0\.\d{4}$/)
   })
   it('agrees with the trec_eval drop-in on the demo data', () => {
-    const ours = JSON.parse(cli(['evaluate', DEMO[0]!, DEMO[3]!, '-m', 'ndcg_cut.10', '-m', 'map', '-f', 'json']).stdout)
+    const ours = JSON.parse(
+      cli(['evaluate', DEMO[0]!, DEMO[3]!, '-m', 'ndcg_cut.10', '-m', 'map', '-f', 'json']).stdout,
+    )
     const te = cli(['trec-eval', '-m', 'ndcg_cut.10', '-m', 'map', DEMO[0]!, DEMO[3]!]).stdout
     const map = Number(/^map\s+all\s+(\S+)/m.exec(te)![1])
     const ndcg = Number(/^ndcg_cut_10\s+all\s+(\S+)/m.exec(te)![1])
@@ -27,13 +31,27 @@ describe('trecscore evaluate', () => {
     expect(ours.runs[0].aggregates['nDCG@10'].value).toBeCloseTo(ndcg, 4)
   })
   it('has a stable JSON schema with conventions and counts', () => {
-    const j = JSON.parse(cli(['evaluate', DEMO[0]!, DEMO[1]!, '-m', 'P@5', '-q', '-f', 'json']).stdout)
+    const j = JSON.parse(
+      cli(['evaluate', DEMO[0]!, DEMO[1]!, '-m', 'P@5', '-q', '-f', 'json']).stdout,
+    )
     expect(j.schema).toBe('trecscore.evaluate/1')
     expect(j.measures).toEqual(['P@5'])
-    expect(j.conventions).toMatchObject({ ordering: 'score-docid-desc', relevanceLevel: 1, duplicates: 'error' })
-    expect(j.runs[0]).toMatchObject({ run: 'bm25.run', tag: 'bm25', counts: { declaredQueries: 30, evaluatedQueries: 30, extraQueries: 0 } })
+    expect(j.conventions).toMatchObject({
+      ordering: 'score-docid-desc',
+      relevanceLevel: 1,
+      duplicates: 'error',
+    })
+    expect(j.runs[0]).toMatchObject({
+      run: 'bm25.run',
+      tag: 'bm25',
+      counts: { declaredQueries: 30, evaluatedQueries: 30, extraQueries: 0 },
+    })
     expect(j.runs[0].perQuery).toHaveLength(30)
-    expect(j.runs[0].perQuery[0]).toMatchObject({ query: 'q01', status: 'evaluated', values: { 'P@5': expect.any(Number) } })
+    expect(j.runs[0].perQuery[0]).toMatchObject({
+      query: 'q01',
+      status: 'evaluated',
+      values: { 'P@5': expect.any(Number) },
+    })
   })
   it('renders every format', () => {
     for (const f of ['table', 'json', 'jsonl', 'csv', 'tsv', 'markdown', 'latex']) {
@@ -41,8 +59,12 @@ describe('trecscore evaluate', () => {
       expect([f, r.code]).toEqual([f, 0])
       expect(r.stdout.length).toBeGreaterThan(10)
     }
-    expect(cli(['evaluate', DEMO[0]!, DEMO[1]!, '-m', 'AP', '-f', 'csv']).stdout).toBe('run,AP\nbm25.run,0.21314507254945114\n')
-    expect(cli(['evaluate', DEMO[0]!, DEMO[1]!, '-m', 'AP', '-f', 'latex']).stdout).toContain('\\toprule')
+    expect(cli(['evaluate', DEMO[0]!, DEMO[1]!, '-m', 'AP', '-f', 'csv']).stdout).toBe(
+      'run,AP\nbm25.run,0.21314507254945114\n',
+    )
+    expect(cli(['evaluate', DEMO[0]!, DEMO[1]!, '-m', 'AP', '-f', 'latex']).stdout).toContain(
+      '\\toprule',
+    )
   })
   it('--explain states conventions and what was zero-filled', () => {
     const run = join(tmp, 'partial.run')
@@ -61,7 +83,16 @@ describe('trecscore evaluate', () => {
     expect(bad.code).toBe(2)
     expect(bad.stderr).toContain('retrieved more than once')
     expect(bad.stderr).not.toMatch(/\n\s+at /)
-    const ok = cli(['evaluate', DEMO[0]!, run, '-m', 'AP', '--duplicates', 'keep-first', '--explain'])
+    const ok = cli([
+      'evaluate',
+      DEMO[0]!,
+      run,
+      '-m',
+      'AP',
+      '--duplicates',
+      'keep-first',
+      '--explain',
+    ])
     expect(ok.code).toBe(0)
     expect(ok.stdout).toContain('duplicate docs removed: 1')
   })
@@ -73,7 +104,10 @@ describe('trecscore evaluate', () => {
   })
   it('missing files, directories and truncated gzip are clear errors (exit 2)', () => {
     const gz = join(tmp, 'run.gz')
-    writeFileSync(gz, gzipSync(Buffer.from('q01 Q0 doc0001 1 3.0 t\n'.repeat(1000))).subarray(0, 40))
+    writeFileSync(
+      gz,
+      gzipSync(Buffer.from('q01 Q0 doc0001 1 3.0 t\n'.repeat(1000))).subarray(0, 40),
+    )
     mkdirSync(join(tmp, 'dir'), { recursive: true })
     for (const [file, msg] of [
       [join(tmp, 'nope.run'), 'no such file'],
@@ -89,8 +123,14 @@ describe('trecscore evaluate', () => {
   it('reads gzipped runs and stdin', () => {
     const gz = join(tmp, 'ok.run.gz')
     writeFileSync(gz, gzipSync(Buffer.from('q01 Q0 doc0001 1 3.0 t\n')))
-    expect(cli(['evaluate', DEMO[0]!, gz, '-m', 'NumRet']).stdout).toMatch(/\s1\nconventions: [^\n]+\n$/)
-    expect(cli(['evaluate', DEMO[0]!, '-', '-m', 'NumRet'], { input: 'q01 Q0 doc0001 1 3.0 t\nq02 Q0 doc0001 1 3.0 t\n' }).stdout).toMatch(/\s2\nconventions: [^\n]+\n$/)
+    expect(cli(['evaluate', DEMO[0]!, gz, '-m', 'NumRet']).stdout).toMatch(
+      /\s1\nconventions: [^\n]+\n$/,
+    )
+    expect(
+      cli(['evaluate', DEMO[0]!, '-', '-m', 'NumRet'], {
+        input: 'q01 Q0 doc0001 1 3.0 t\nq02 Q0 doc0001 1 3.0 t\n',
+      }).stdout,
+    ).toMatch(/\s2\nconventions: [^\n]+\n$/)
   })
   it('reports malformed run lines with file:line', () => {
     const run = join(tmp, 'bad.run')

@@ -5,7 +5,10 @@ import { join } from 'node:path'
 export const ROOT = join(import.meta.dirname, '..', '..')
 
 /** Run the built CLI (`npm run build` first; `npm test` does) and capture everything. */
-export function cli(args: readonly string[], opts: { input?: string | Buffer; cwd?: string } = {}): { code: number; stdout: string; stderr: string } {
+export function cli(
+  args: readonly string[],
+  opts: { input?: string | Buffer; cwd?: string } = {},
+): { code: number; stdout: string; stderr: string } {
   const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'trecscore.js'), ...args], {
     cwd: opts.cwd ?? ROOT,
     input: opts.input ?? '',

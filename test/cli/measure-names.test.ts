@@ -30,7 +30,8 @@ function expectUsageError(args: string[], pattern: RegExp): void {
 describe('edge measure names', () => {
   for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
     for (const [cmd, args] of Object.entries(commands)) {
-      it(`${cmd} -m ${name}: unknown measure, exit 2`, () => expectUsageError(args(name), /unknown measure/))
+      it(`${cmd} -m ${name}: unknown measure, exit 2`, () =>
+        expectUsageError(args(name), /unknown measure/))
     }
     it(`trec-eval -m ${name}: trec_eval's illegal measure, exit 1`, () => {
       const r = cli(['trec-eval', '-m', name, QRELS, RUNS[0]!])
@@ -39,7 +40,10 @@ describe('edge measure names', () => {
     })
   }
   it('a parameter named like a prototype key is an unknown parameter', () => {
-    expectUsageError(commands['evaluate']!('P(constructor=1)@5'), /unknown measure "P\(constructor=…\)"/)
+    expectUsageError(
+      commands['evaluate']!('P(constructor=1)@5'),
+      /unknown measure "P\(constructor=…\)"/,
+    )
   })
 })
 
@@ -57,7 +61,11 @@ describe('parameter ranges and NaN', () => {
     expect(j.measures).toEqual(['SetF', 'SetF(beta=0.5)', 'SetF(beta=2.4)'])
     for (const m of j.measures) expect(Number.isFinite(j.runs[0].aggregates[m].value)).toBe(true)
     // Each beta as trec_eval computes it alone.
-    for (const [m, beta] of [['SetF', '1.0'], ['SetF(beta=0.5)', '0.5'], ['SetF(beta=2.4)', '2.4']] as const) {
+    for (const [m, beta] of [
+      ['SetF', '1.0'],
+      ['SetF(beta=0.5)', '0.5'],
+      ['SetF(beta=2.4)', '2.4'],
+    ] as const) {
       const te = cli(['trec-eval', '-m', `set_F.${beta}`, QRELS, RUNS[0]!]).stdout
       expect([m, j.runs[0].aggregates[m].value.toFixed(4)]).toEqual([m, /\t(\S+)\n$/.exec(te)![1]])
     }
@@ -76,21 +84,83 @@ describe("an empty measure list (-m '') is a usage error", () => {
 
 describe('bare trec_eval names in evaluate expand like the drop-in', () => {
   it('ndcg_cut, map_cut, recall and P give the nine default cutoffs with the drop-in values', () => {
-    const r = cli(['evaluate', QRELS, RUNS[0]!, '-m', 'ndcg_cut', '-m', 'map_cut', '-m', 'recall', '-m', 'P', '-f', 'json'])
+    const r = cli([
+      'evaluate',
+      QRELS,
+      RUNS[0]!,
+      '-m',
+      'ndcg_cut',
+      '-m',
+      'map_cut',
+      '-m',
+      'recall',
+      '-m',
+      'P',
+      '-f',
+      'json',
+    ])
     expect(r.code, r.stderr).toBe(0)
     const j = JSON.parse(r.stdout)
-    const te = cli(['trec-eval', '-m', 'ndcg_cut', '-m', 'map_cut', '-m', 'recall', '-m', 'P', QRELS, RUNS[0]!]).stdout
-    const ref = new Map(te.trim().split('\n').map((l) => l.split('\t')).map((f) => [f[0]!.trim(), f[2]!]))
+    const te = cli([
+      'trec-eval',
+      '-m',
+      'ndcg_cut',
+      '-m',
+      'map_cut',
+      '-m',
+      'recall',
+      '-m',
+      'P',
+      QRELS,
+      RUNS[0]!,
+    ]).stdout
+    const ref = new Map(
+      te
+        .trim()
+        .split('\n')
+        .map((l) => l.split('\t'))
+        .map((f) => [f[0]!.trim(), f[2]!]),
+    )
     const cuts = [5, 10, 15, 20, 30, 100, 200, 500, 1000]
     expect(j.measures).toHaveLength(36)
-    for (const [ours, theirs] of [['nDCG', 'ndcg_cut'], ['AP', 'map_cut'], ['R', 'recall'], ['P', 'P']] as const) {
-      for (const k of cuts) expect([`${ours}@${k}`, j.runs[0].aggregates[`${ours}@${k}`].value.toFixed(4)]).toEqual([`${ours}@${k}`, ref.get(`${theirs}_${k}`)])
+    for (const [ours, theirs] of [
+      ['nDCG', 'ndcg_cut'],
+      ['AP', 'map_cut'],
+      ['R', 'recall'],
+      ['P', 'P'],
+    ] as const) {
+      for (const k of cuts)
+        expect([`${ours}@${k}`, j.runs[0].aggregates[`${ours}@${k}`].value.toFixed(4)]).toEqual([
+          `${ours}@${k}`,
+          ref.get(`${theirs}_${k}`),
+        ])
     }
   })
   it("P_5,10, ndcg_cut_5,10 and ir_measures' cutoff= parse", () => {
-    const r = cli(['evaluate', QRELS, RUNS[0]!, '-m', 'P_5,10', '-m', 'ndcg_cut_5,10', '-m', "nDCG(dcg='exp-log2', cutoff=20)", '-m', 'IPrec(recall=0.5)', '-f', 'json'])
+    const r = cli([
+      'evaluate',
+      QRELS,
+      RUNS[0]!,
+      '-m',
+      'P_5,10',
+      '-m',
+      'ndcg_cut_5,10',
+      '-m',
+      "nDCG(dcg='exp-log2', cutoff=20)",
+      '-m',
+      'IPrec(recall=0.5)',
+      '-f',
+      'json',
+    ])
     expect(r.code, r.stderr).toBe(0)
-    expect(JSON.parse(r.stdout).measures).toEqual(['P@5', 'P@10', 'nDCG@5', 'nDCG@10', "nDCG(dcg='exp-log2')@20", 'IPrec@0.5'])
+    expect(JSON.parse(r.stdout).measures).toEqual([
+      'P@5',
+      'P@10',
+      'nDCG@5',
+      'nDCG@10',
+      "nDCG(dcg='exp-log2')@20",
+      'IPrec@0.5',
+    ])
   })
 })
 

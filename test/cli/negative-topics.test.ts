@@ -30,7 +30,11 @@ const RUN2 = file('run2', RUN_TEXT.replace('d1 1 2.0', 'd1 1 0.5'))
 
 describe('topics judged only negative', () => {
   it('library: scored 0 and counted', () => {
-    const r = evaluate(parseQrels(Buffer.from(QRELS_TEXT)).value, parseRun(Buffer.from(RUN_TEXT)).value, ['AP', 'nDCG@10', 'P@5'])
+    const r = evaluate(
+      parseQrels(Buffer.from(QRELS_TEXT)).value,
+      parseRun(Buffer.from(RUN_TEXT)).value,
+      ['AP', 'nDCG@10', 'P@5'],
+    )
     expect(r.counts.failedQueries).toEqual([])
     expect(r.counts.negativeOnlyQueries).toEqual(['q2'])
     expect(r.perQuery.map((q) => [q.queryId, q.values])).toEqual([
@@ -39,14 +43,26 @@ describe('topics judged only negative', () => {
     ])
     expect(r.aggregates.map((a) => a.value)).toEqual([0.5, 0.5, 0.1])
     // Undefined rather than 0 when asked: left out of the mean like any topic without a relevant doc.
-    const u = evaluate(parseQrels(Buffer.from(QRELS_TEXT)).value, parseRun(Buffer.from(RUN_TEXT)).value, ['AP'], { queriesWithoutRelevant: 'undefined' })
+    const u = evaluate(
+      parseQrels(Buffer.from(QRELS_TEXT)).value,
+      parseRun(Buffer.from(RUN_TEXT)).value,
+      ['AP'],
+      { queriesWithoutRelevant: 'undefined' },
+    )
     expect(u.aggregates[0]).toMatchObject({ value: 1, queries: 1, undefinedQueries: 1 })
   })
   it('evaluate: exit 0 with the means above; --explain counts the topic', () => {
     const r = cli(['evaluate', QRELS, RUN, '-m', 'AP', '-m', 'nDCG@10', '-m', 'P@5', '-f', 'json'])
     expect([r.code, r.stderr]).toEqual([0, ''])
-    const body = JSON.parse(r.stdout) as { runs: { aggregates: Record<string, { value: number; queries: number }>; counts: { negativeOnlyQueries: string[] } }[] }
-    expect(Object.entries(body.runs[0]!.aggregates).map(([m, a]) => [m, a.value, a.queries])).toEqual([
+    const body = JSON.parse(r.stdout) as {
+      runs: {
+        aggregates: Record<string, { value: number; queries: number }>
+        counts: { negativeOnlyQueries: string[] }
+      }[]
+    }
+    expect(
+      Object.entries(body.runs[0]!.aggregates).map(([m, a]) => [m, a.value, a.queries]),
+    ).toEqual([
       ['AP', 0.5, 2],
       ['nDCG@10', 0.5, 2],
       ['P@5', 0.1, 2],
@@ -67,16 +83,28 @@ describe('topics judged only negative', () => {
     expect(r.code).toBe(0)
     expect(existsSync(out) && readFileSync(out, 'utf8').length > 0).toBe(true)
     // The report's counts name the topic's treatment.
-    const ev = evaluate(parseQrels(Buffer.from(QRELS_TEXT)).value, parseRun(Buffer.from(RUN_TEXT)).value, ['AP'])
-    expect(new Map(reportFromEvaluations([ev], 'qrels').counts[0]!.items).get('queries judged only negative (scored 0)')).toBe(1)
+    const ev = evaluate(
+      parseQrels(Buffer.from(QRELS_TEXT)).value,
+      parseRun(Buffer.from(RUN_TEXT)).value,
+      ['AP'],
+    )
+    expect(
+      new Map(reportFromEvaluations([ev], 'qrels').counts[0]!.items).get(
+        'queries judged only negative (scored 0)',
+      ),
+    ).toBe(1)
   })
   it('score --preset dl21-passage: the trec_eval numbers and a note', () => {
     const r = cli(['score', '--preset', 'dl21-passage', '--qrels', QRELS, RUN])
     expect(r.code).toBe(0)
-    expect(r.stdout).toBe('map                   \tall\t0.5000\nrecip_rank            \tall\t0.5000\nP_10                  \tall\t0.0500\nrecall_100            \tall\t0.5000\nrecall_1000           \tall\t0.5000\nndcg_cut_10           \tall\t0.5000\n')
-    expect(r.stderr).toContain(`trecscore: note: ${RUN}: 1 qrels topic(s) judged only negative (no relevant document), scored 0 where a measure needs one: q2\n`)
+    expect(r.stdout).toBe(
+      'map                   \tall\t0.5000\nrecip_rank            \tall\t0.5000\nP_10                  \tall\t0.0500\nrecall_100            \tall\t0.5000\nrecall_1000           \tall\t0.5000\nndcg_cut_10           \tall\t0.5000\n',
+    )
+    expect(r.stderr).toContain(
+      `trecscore: note: ${RUN}: 1 qrels topic(s) judged only negative (no relevant document), scored 0 where a measure needs one: q2\n`,
+    )
   })
-  it('the trec-eval drop-in keeps trec_eval\'s exit 4 when such a topic comes first', () => {
+  it("the trec-eval drop-in keeps trec_eval's exit 4 when such a topic comes first", () => {
     const q = file('q0', 'q0 0 d1 -1\nq1 0 d1 2\n')
     const r = cli(['trec-eval', q, file('r0', 'q0 Q0 d1 1 1.0 r\nq1 Q0 d1 1 1.0 r\n')])
     expect(r.code).toBe(4)

@@ -2,7 +2,7 @@
  * The command-line surface (issue 10): one-line usage errors, `-m` one value per flag, write
  * failures, `--digits` range, escaped control characters, machine formats at full precision.
  */
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -27,7 +27,11 @@ describe('usage errors are one line with a pointer to --help (exit 2)', () => {
     ['bad choice', ['evaluate', Q, BM25, '-m', 'AP', '-f', 'xml'], 'trecscore evaluate'],
     ['unknown command', ['evalute'], 'trecscore'],
     ['nested command', ['judge', 'run', '--nope'], 'trecscore judge run'],
-    ['compare', ['compare', '--correction', 'nope', Q, BM25, DENSE, '-m', 'AP'], 'trecscore compare'],
+    [
+      'compare',
+      ['compare', '--correction', 'nope', Q, BM25, DENSE, '-m', 'AP'],
+      'trecscore compare',
+    ],
     ['report without --out', ['report', Q, BM25], 'trecscore report'],
     ['fuse', ['fuse', BM25, '--method', 'nope'], 'trecscore fuse'],
     ['score', ['score', BM25], 'trecscore score'],
@@ -49,8 +53,12 @@ describe('usage errors are one line with a pointer to --help (exit 2)', () => {
     })
   }
   it('says what was wrong', () => {
-    expect(cli(['evaluate', Q, BM25]).stderr).toContain("required option '-m, --measure <names>' not specified")
-    expect(cli(['evaluate', Q, BM25, '-m', 'AP', '--bogus']).stderr).toContain("unknown option '--bogus'")
+    expect(cli(['evaluate', Q, BM25]).stderr).toContain(
+      "required option '-m, --measure <names>' not specified",
+    )
+    expect(cli(['evaluate', Q, BM25, '-m', 'AP', '--bogus']).stderr).toContain(
+      "unknown option '--bogus'",
+    )
     expect(cli(['evalute']).stderr).toContain("unknown command 'evalute' (Did you mean evaluate?)")
   })
   it('--help and --version still exit 0 with their full text', () => {
@@ -69,9 +77,13 @@ describe('-m takes one value per flag', () => {
     expect(r.stdout).toMatch(/^bm25\.run\s+0\.3999$/m)
   })
   it('a comma or space list inside one value still works, and repeats add up', () => {
-    const a = JSON.parse(cli(['evaluate', '-m', 'nDCG@10,AP', '-m', 'P@5 RR', Q, BM25, '-f', 'json']).stdout)
+    const a = JSON.parse(
+      cli(['evaluate', '-m', 'nDCG@10,AP', '-m', 'P@5 RR', Q, BM25, '-f', 'json']).stdout,
+    )
     expect(a.measures).toEqual(['nDCG@10', 'AP', 'P@5', 'RR'])
-    const b = JSON.parse(cli(['evaluate', '-m', 'nDCG(gains={0:0,1:1,2:3})@10', Q, BM25, '-f', 'json']).stdout)
+    const b = JSON.parse(
+      cli(['evaluate', '-m', 'nDCG(gains={0:0,1:1,2:3})@10', Q, BM25, '-f', 'json']).stdout,
+    )
     expect(b.measures).toHaveLength(1)
   })
   it('in compare and report too', () => {
@@ -103,14 +115,22 @@ describe('write failures are one line, exit 2', () => {
     ['report --out', (o) => ['report', Q, BM25, '-m', 'AP', '-o', o]],
     ['textsim --out', (o) => ['textsim', join(tmp, 'pairs.jsonl'), '--metric', 'rougeL', '-o', o]],
   ]
-  writeFileSync(join(tmp, 'pairs.jsonl'), '{"id":"a","prediction":"the cat","references":["the cat sat"]}\n')
+  writeFileSync(
+    join(tmp, 'pairs.jsonl'),
+    '{"id":"a","prediction":"the cat","references":["the cat sat"]}\n',
+  )
   for (const [cmd, args] of commands) {
     for (const [where, out, reason] of targets) {
       it(`${cmd} to ${where}`, () => {
         if (out === '/dev/full' && !existsSync('/dev/full')) return
         const r = cli(args(out))
         expect(r.code, r.stderr).toBe(2)
-        const line = oneLine(r.stderr.split('\n').filter((l) => !/^(textsim|trecscore: fuse|trecscore: note):? /.test(l)).join('\n'))
+        const line = oneLine(
+          r.stderr
+            .split('\n')
+            .filter((l) => !/^(textsim|trecscore: fuse|trecscore: note):? /.test(l))
+            .join('\n'),
+        )
         expect(line).toMatch(reason)
         expect(line).toContain(out)
         expect(line).not.toMatch(/\n\s+at /)
@@ -126,17 +146,30 @@ describe('evaluate output', () => {
       expect(r.code).toBe(2)
       expect(oneLine(r.stderr)).toContain('expected an integer from 0 to 17')
     }
-    expect(cli(['evaluate', Q, BM25, '-m', 'AP', '--digits', '17']).stdout).toMatch(/^bm25\.run\s+0\.21314507254945114$/m)
-    expect(cli(['evaluate', Q, BM25, '-m', 'AP', '--digits', '0']).stdout).toMatch(/^bm25\.run\s+0$/m)
+    expect(cli(['evaluate', Q, BM25, '-m', 'AP', '--digits', '17']).stdout).toMatch(
+      /^bm25\.run\s+0\.21314507254945114$/m,
+    )
+    expect(cli(['evaluate', Q, BM25, '-m', 'AP', '--digits', '0']).stdout).toMatch(
+      /^bm25\.run\s+0$/m,
+    )
   })
   it('machine formats print full precision unless --digits is given', () => {
-    expect(cli(['evaluate', Q, BM25, '-m', 'AP', '-f', 'tsv']).stdout).toBe('run\tAP\nbm25.run\t0.21314507254945114\n')
-    expect(cli(['evaluate', Q, BM25, '-m', 'AP', '-f', 'csv', '--digits', '3']).stdout).toBe('run,AP\nbm25.run,0.213\n')
-    expect(JSON.parse(cli(['evaluate', Q, BM25, '-m', 'AP', '-f', 'json']).stdout).runs[0].aggregates.AP.value).toBe(0.21314507254945114)
+    expect(cli(['evaluate', Q, BM25, '-m', 'AP', '-f', 'tsv']).stdout).toBe(
+      'run\tAP\nbm25.run\t0.21314507254945114\n',
+    )
+    expect(cli(['evaluate', Q, BM25, '-m', 'AP', '-f', 'csv', '--digits', '3']).stdout).toBe(
+      'run,AP\nbm25.run,0.213\n',
+    )
+    expect(
+      JSON.parse(cli(['evaluate', Q, BM25, '-m', 'AP', '-f', 'json']).stdout).runs[0].aggregates.AP
+        .value,
+    ).toBe(0.21314507254945114)
   })
   it('latex carries the conventions as a % comment', () => {
     const t = cli(['evaluate', Q, BM25, '-m', 'AP', '-f', 'latex']).stdout
-    expect(t).toMatch(/^% conventions: ordering score-docid-desc; scores float64; duplicates error; .*relevant grade >= 1; gains grade/m)
+    expect(t).toMatch(
+      /^% conventions: ordering score-docid-desc; scores float64; duplicates error; .*relevant grade >= 1; gains grade/m,
+    )
   })
   it('control characters in ids are escaped in table and markdown, exact in machine formats', () => {
     const run = join(tmp, 'ctl.run')
@@ -147,9 +180,16 @@ describe('evaluate output', () => {
     expect(table.code, table.stderr).toBe(0)
     expect(table.stdout).not.toContain('\x1b')
     expect(table.stdout).toMatch(/^ctl\.run\s+q\\x1b\[2J\s+1\.0000$/m)
-    expect(cli(['evaluate', qrels, run, '-m', 'AP', '-q', '-f', 'markdown']).stdout).not.toContain('\x1b')
-    expect(cli(['evaluate', qrels, run, '-m', 'AP', '-q', '-f', 'tsv']).stdout).toContain('ctl.run\tq\x1b[2J\t1\n')
-    expect(JSON.parse(cli(['evaluate', qrels, run, '-m', 'AP', '-q', '-f', 'json']).stdout).runs[0].perQuery[0].query).toBe('q\x1b[2J')
+    expect(cli(['evaluate', qrels, run, '-m', 'AP', '-q', '-f', 'markdown']).stdout).not.toContain(
+      '\x1b',
+    )
+    expect(cli(['evaluate', qrels, run, '-m', 'AP', '-q', '-f', 'tsv']).stdout).toContain(
+      'ctl.run\tq\x1b[2J\t1\n',
+    )
+    expect(
+      JSON.parse(cli(['evaluate', qrels, run, '-m', 'AP', '-q', '-f', 'json']).stdout).runs[0]
+        .perQuery[0].query,
+    ).toBe('q\x1b[2J')
   })
   it('--explain goes to stderr with machine formats, stdout stays machine-readable', () => {
     const r = cli(['evaluate', Q, BM25, '-m', 'AP', '-f', 'csv', '--explain'])

@@ -27,18 +27,70 @@ describe('trecscore compare', () => {
   })
 
   it('JSON with a baseline and every test; settings echoed', () => {
-    const r = cli(['compare', ...DEMO, '-m', 'P@5', '--baseline', 'bm25.run', '--test', 't,permutation', '--test', 'bootstrap', '--test', 'wilcoxon', '--permutations', '2000', '--bootstrap', '500', '--seed', '7', '-f', 'json'])
+    const r = cli([
+      'compare',
+      ...DEMO,
+      '-m',
+      'P@5',
+      '--baseline',
+      'bm25.run',
+      '--test',
+      't,permutation',
+      '--test',
+      'bootstrap',
+      '--test',
+      'wilcoxon',
+      '--permutations',
+      '2000',
+      '--bootstrap',
+      '500',
+      '--seed',
+      '7',
+      '-f',
+      'json',
+    ])
     expect(r.code).toBe(0)
     const j = JSON.parse(r.stdout)
     expect(j.schema).toBe('trecscore.compare/1')
-    expect(j.settings).toMatchObject({ tests: ['t', 'permutation', 'bootstrap', 'wilcoxon'], baseline: 'bm25.run', permutations: 2000, bootstrap: 500, seed: 7 })
+    expect(j.settings).toMatchObject({
+      tests: ['t', 'permutation', 'bootstrap', 'wilcoxon'],
+      baseline: 'bm25.run',
+      permutations: 2000,
+      bootstrap: 500,
+      seed: 7,
+    })
     expect(j.overall[0].pairs.map((p: { a: number; b: number }) => [p.a, p.b])).toEqual([
       [1, 0],
       [2, 0],
     ])
-    expect(j.overall[0].pairs[0].tests[1].method).toContain('sampled, 2000 random sign vectors (seed 7)')
+    expect(j.overall[0].pairs[0].tests[1].method).toContain(
+      'sampled, 2000 random sign vectors (seed 7)',
+    )
     // the same command twice gives the same bytes (seeded)
-    expect(cli(['compare', ...DEMO, '-m', 'P@5', '--baseline', 'bm25.run', '--test', 't,permutation', '--test', 'bootstrap', '--test', 'wilcoxon', '--permutations', '2000', '--bootstrap', '500', '--seed', '7', '-f', 'json']).stdout).toBe(r.stdout)
+    expect(
+      cli([
+        'compare',
+        ...DEMO,
+        '-m',
+        'P@5',
+        '--baseline',
+        'bm25.run',
+        '--test',
+        't,permutation',
+        '--test',
+        'bootstrap',
+        '--test',
+        'wilcoxon',
+        '--permutations',
+        '2000',
+        '--bootstrap',
+        '500',
+        '--seed',
+        '7',
+        '-f',
+        'json',
+      ]).stdout,
+    ).toBe(r.stdout)
   })
 
   it('a run missing queries: zero-filled and counted in the legend', () => {
@@ -65,19 +117,38 @@ describe('trecscore compare', () => {
     const r = cli(['compare', ...DEMO, '-m', 'nDCG@10', '-f', 'html'])
     expect(r.code).toBe(0)
     expect(r.stdout).toContain('<table class="trecscore-compare-pairs">')
-    expect(r.stdout.match(/<tr><td>[ab]<\/td><td>[bc]<\/td><td>nDCG@10<\/td><td>30<\/td>/g)).toHaveLength(3)
-    expect(r.stdout).toContain('<li>wins/ties/losses: queries where A &gt; B, A = B (exactly), A &lt; B</li>')
+    expect(
+      r.stdout.match(/<tr><td>[ab]<\/td><td>[bc]<\/td><td>nDCG@10<\/td><td>30<\/td>/g),
+    ).toHaveLength(3)
+    expect(r.stdout).toContain(
+      '<li>wins/ties/losses: queries where A &gt; B, A = B (exactly), A &lt; B</li>',
+    )
   })
 
   it('usage errors: every problem at once, exit 2, no stack trace', () => {
-    const r = cli(['compare', ...DEMO, '-m', 'AP', '--alpha', '2', '--seed', 'x', '--test', 'foo', '--by', 'nope'])
+    const r = cli([
+      'compare',
+      ...DEMO,
+      '-m',
+      'AP',
+      '--alpha',
+      '2',
+      '--seed',
+      'x',
+      '--test',
+      'foo',
+      '--by',
+      'nope',
+    ])
     expect(r.code).toBe(2)
     expect(r.stderr).toContain('--alpha: expected a number strictly between 0 and 1, found "2"')
     expect(r.stderr).toContain('--seed: expected an integer')
     expect(r.stderr).toContain('--test: expected t, permutation, bootstrap, wilcoxon, found "foo"')
     expect(r.stderr).toContain('--by: expected domain, turn-depth, step, found "nope"')
     expect(r.stderr).not.toMatch(/\n\s+at /)
-    expect(cli(['compare', ...DEMO, '-m', 'AP', '--by', 'domain']).stderr).toContain('plain qrels define no groups')
+    expect(cli(['compare', ...DEMO, '-m', 'AP', '--by', 'domain']).stderr).toContain(
+      'plain qrels define no groups',
+    )
     expect(cli(['compare', ...DEMO, '-m', 'AP', '--baseline', 'nope']).code).toBe(2)
     expect(cli(['compare', DEMO[0]!, DEMO[1]!, '-m', 'AP']).stderr).toContain('at least 2 runs')
   })
@@ -92,13 +163,43 @@ describe('trecscore compare', () => {
   })
 
   it('RETECO 2a fixtures: --preset reteco-2a --data DIR with domain and turn-depth breakdowns', () => {
-    const r = cli(['compare', '--preset', 'reteco-2a', '--data', `${F}/data`, `${F}/runs/2a_random`, `${F}/runs/2a_ties_rank`, `${F}/runs/2a_perfect`, '--by', 'domain,turn-depth', '-m', 'nDCG@10', '-f', 'json'])
+    const r = cli([
+      'compare',
+      '--preset',
+      'reteco-2a',
+      '--data',
+      `${F}/data`,
+      `${F}/runs/2a_random`,
+      `${F}/runs/2a_ties_rank`,
+      `${F}/runs/2a_perfect`,
+      '--by',
+      'domain,turn-depth',
+      '-m',
+      'nDCG@10',
+      '-f',
+      'json',
+    ])
     expect(r.code).toBe(0)
     const j = JSON.parse(r.stdout)
     expect(j.breakdowns.map((b: { by: string }) => b.by)).toEqual(['domain', 'turn-depth'])
     expect(j.overall[0].beats[2]).toEqual([0, 1])
     expect(j.source).toContain('preset reteco-2a (plan conventions)')
-    expect(cli(['compare', '--preset', 'reteco-2a', `${F}/runs/2a_random`, `${F}/runs/2a_perfect`]).stderr).toContain('needs --data <dir>')
-    expect(cli(['compare', '--preset', 'reteco-2a', '--data', `${F}/data`, `${F}/runs/2a_random`, `${F}/runs/2a_perfect`, '--depth', '5']).stderr).toContain('--depth: RETECO runs are scored under the evaluation plan')
+    expect(
+      cli(['compare', '--preset', 'reteco-2a', `${F}/runs/2a_random`, `${F}/runs/2a_perfect`])
+        .stderr,
+    ).toContain('needs --data <dir>')
+    expect(
+      cli([
+        'compare',
+        '--preset',
+        'reteco-2a',
+        '--data',
+        `${F}/data`,
+        `${F}/runs/2a_random`,
+        `${F}/runs/2a_perfect`,
+        '--depth',
+        '5',
+      ]).stderr,
+    ).toContain('--depth: RETECO runs are scored under the evaluation plan')
   })
 })

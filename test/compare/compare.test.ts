@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest'
 import {
   compareRuns,
   compareTable,
+  evaluate,
+  type PerQueryTable,
   pairedTTest,
   parseQrels,
   parseRun,
   runLetter,
   tableFromEvaluations,
-  evaluate,
-  type PerQueryTable,
 } from '../../src/index.js'
 
 // Hand-built per-query values: 3 runs, 6 queries.
@@ -73,7 +73,11 @@ describe('compareTable', () => {
 
   it('baseline: every run against it (by base name or tag), family of n − 1', () => {
     for (const baseline of ['runs/b.run', 'b.run', 'tb']) {
-      const r = compareTable(table(), { baseline, tests: ['t', 'wilcoxon'], correction: 'bonferroni' })
+      const r = compareTable(table(), {
+        baseline,
+        tests: ['t', 'wilcoxon'],
+        correction: 'bonferroni',
+      })
       expect(r.settings.baseline).toBe('runs/b.run')
       const m = r.overall[0]!
       expect(m.pairs.map((p) => [p.a, p.b])).toEqual([
@@ -97,7 +101,12 @@ describe('compareTable', () => {
 
   it('breakdown: groups in natural order, small groups listed but not tested, correction inside each group', () => {
     const groups = ['law', 'law', 'law', 'law', 'law', 'bio']
-    const r = compareTable(table(groups), { by: ['domain'], minGroupSize: 5, tests: ['permutation'], permutations: 64 })
+    const r = compareTable(table(groups), {
+      by: ['domain'],
+      minGroupSize: 5,
+      tests: ['permutation'],
+      permutations: 64,
+    })
     const b = r.breakdowns[0]!
     expect(b.by).toBe('domain')
     expect(b.groups.map((g) => [g.group, g.size, g.tested])).toEqual([
@@ -105,7 +114,11 @@ describe('compareTable', () => {
       ['law', 5, true],
     ])
     expect(b.groups[0]!.note).toBe('1 query < 5: means only, not tested')
-    expect(b.groups[0]!.measures[0]!.pairs.every((p) => p.tests[0]!.p === null && !p.tests[0]!.significant)).toBe(true)
+    expect(
+      b.groups[0]!.measures[0]!.pairs.every(
+        (p) => p.tests[0]!.p === null && !p.tests[0]!.significant,
+      ),
+    ).toBe(true)
     expect(b.groups[0]!.measures[0]!.means).toEqual([0.6, 0.9, 0.9])
     // law: exact permutation over 2^5 = 32 sign vectors; a vs c differs in every query with one sign → p = 2/32.
     const law = b.groups[1]!.measures[0]!
@@ -126,13 +139,19 @@ describe('compareTable', () => {
   it('errors name the problem: unknown grouping, unknown baseline, one run, bad settings', () => {
     expect(() => compareTable(table(), { by: ['domain'] })).toThrow(/plain qrels define no groups/)
     expect(() => compareTable(table(), { baseline: 'nope' })).toThrow(/matches no run/)
-    expect(() => compareTable({ ...table(), runs: table().runs.slice(0, 1) })).toThrow(/at least 2 runs/)
+    expect(() => compareTable({ ...table(), runs: table().runs.slice(0, 1) })).toThrow(
+      /at least 2 runs/,
+    )
     expect(() => compareTable(table(), { alpha: 2 })).toThrow(/alpha must be in \(0, 1\)/)
   })
 
   it('non-finite per-query values are refused upfront: one line naming run, query and measure, with the count', () => {
     const t = table()
-    const runs = [t.runs[0]!, { ...t.runs[1]!, values: [[0.2, NaN, 0.5, Infinity, 0.6, 0.9]] }, { ...t.runs[2]!, values: [[0.9, 0.8, -Infinity, 0.9, 1.0, 0.9]] }]
+    const runs = [
+      t.runs[0]!,
+      { ...t.runs[1]!, values: [[0.2, NaN, 0.5, Infinity, 0.6, 0.9]] },
+      { ...t.runs[2]!, values: [[0.9, 0.8, -Infinity, 0.9, 1.0, 0.9]] },
+    ]
     let err: unknown
     try {
       compareTable({ ...t, runs })
@@ -140,30 +159,70 @@ describe('compareTable', () => {
       err = e
     }
     expect(err).toMatchObject({ exitCode: 2 })
-    expect((err as Error).message).toBe('compare: per-query values must be finite numbers, found 3 that are not (first: run "runs/b.run", query "q2", measure m: NaN); check the runs\' scores and the qrels\' grades')
+    expect((err as Error).message).toBe(
+      'compare: per-query values must be finite numbers, found 3 that are not (first: run "runs/b.run", query "q2", measure m: NaN); check the runs\' scores and the qrels\' grades',
+    )
     expect((err as Error).message).not.toContain('\n')
     // null (undefined for the query) is not refused: it leaves the query out of the measure.
-    expect(() => compareTable({ ...t, runs: [t.runs[0]!, { ...t.runs[1]!, values: [[null, 0.2, 0.5, 0.6, 0.6, 0.9]] }, t.runs[2]!] })).not.toThrow()
+    expect(() =>
+      compareTable({
+        ...t,
+        runs: [
+          t.runs[0]!,
+          { ...t.runs[1]!, values: [[null, 0.2, 0.5, 0.6, 0.6, 0.9]] },
+          t.runs[2]!,
+        ],
+      }),
+    ).not.toThrow()
   })
 
   it('run letters: a … z, aa, ab', () => {
-    expect([0, 1, 25, 26, 27, 51, 52].map(runLetter)).toEqual(['a', 'b', 'z', 'aa', 'ab', 'az', 'ba'])
+    expect([0, 1, 25, 26, 27, 51, 52].map(runLetter)).toEqual([
+      'a',
+      'b',
+      'z',
+      'aa',
+      'ab',
+      'az',
+      'ba',
+    ])
   })
 
   it('same seed, same result (permutation sampled and bootstrap)', () => {
-    const o = { tests: ['permutation', 'bootstrap'] as const, permutations: 50, bootstrap: 200, seed: 5 }
-    expect(JSON.stringify(compareTable(table(), { ...o, tests: [...o.tests] }))).toBe(JSON.stringify(compareTable(table(), { ...o, tests: [...o.tests] })))
+    const o = {
+      tests: ['permutation', 'bootstrap'] as const,
+      permutations: 50,
+      bootstrap: 200,
+      seed: 5,
+    }
+    expect(JSON.stringify(compareTable(table(), { ...o, tests: [...o.tests] }))).toBe(
+      JSON.stringify(compareTable(table(), { ...o, tests: [...o.tests] })),
+    )
   })
 })
 
 describe('compareRuns on the evaluate engine', () => {
-  const qrels = parseQrels(Buffer.from(['q1 0 d1 1', 'q1 0 d2 0', 'q2 0 d3 1', 'q3 0 d4 1', ''].join('\n'))).value
-  const good = parseRun(Buffer.from(['q1 Q0 d1 1 3 good', 'q2 Q0 d3 1 3 good', 'q3 Q0 d4 1 3 good', ''].join('\n'))).value
+  const qrels = parseQrels(
+    Buffer.from(['q1 0 d1 1', 'q1 0 d2 0', 'q2 0 d3 1', 'q3 0 d4 1', ''].join('\n')),
+  ).value
+  const good = parseRun(
+    Buffer.from(['q1 Q0 d1 1 3 good', 'q2 Q0 d3 1 3 good', 'q3 Q0 d4 1 3 good', ''].join('\n')),
+  ).value
   // misses q3 entirely: zero-filled and counted
-  const weak = parseRun(Buffer.from(['q1 Q0 d2 1 3 weak', 'q1 Q0 d1 2 2 weak', 'q2 Q0 d3 1 3 weak', ''].join('\n'))).value
+  const weak = parseRun(
+    Buffer.from(['q1 Q0 d2 1 3 weak', 'q1 Q0 d1 2 2 weak', 'q2 Q0 d3 1 3 weak', ''].join('\n')),
+  ).value
 
   it('scores every run on the qrels queries, zero-fills the missing one and counts it', () => {
-    const r = compareRuns(qrels, [{ name: 'good', run: good }, { name: 'weak', run: weak }], ['RR'], { tests: ['permutation'] })
+    const r = compareRuns(
+      qrels,
+      [
+        { name: 'good', run: good },
+        { name: 'weak', run: weak },
+      ],
+      ['RR'],
+      { tests: ['permutation'] },
+    )
     expect(r.queries.map((q) => q.id)).toEqual(['q1', 'q2', 'q3'])
     expect(r.runs[1]).toMatchObject({ name: 'weak', zeroFilled: 1, zeroFilledQueries: ['q3'] })
     // RR: good = (1, 1, 1); weak = (1/2, 1, 0 zero-filled)
@@ -178,7 +237,15 @@ describe('compareRuns on the evaluate engine', () => {
   })
 
   it('zero-fills even when the conventions say skip, and says so', () => {
-    const r = compareRuns(qrels, [{ name: 'good', run: good }, { name: 'weak', run: weak }], ['RR'], { conventions: { missingQueries: 'skip' } })
+    const r = compareRuns(
+      qrels,
+      [
+        { name: 'good', run: good },
+        { name: 'weak', run: weak },
+      ],
+      ['RR'],
+      { conventions: { missingQueries: 'skip' } },
+    )
     expect(r.runs[1]!.zeroFilled).toBe(1)
     expect(r.notes[0]).toContain('zero-filled for the paired tests')
   })
@@ -186,19 +253,37 @@ describe('compareRuns on the evaluate engine', () => {
   it('tableFromEvaluations refuses runs scored on different query sets', () => {
     const a = evaluate(qrels, good, ['RR'], { missingQueries: 'zero' }, { runName: 'good' })
     const b = evaluate(qrels, weak, ['RR'], { missingQueries: 'skip' }, { runName: 'weak' })
-    expect(() => tableFromEvaluations([a, b], 'x')).toThrow(/weak: 1 shared query has no value \(q3\)/)
+    expect(() => tableFromEvaluations([a, b], 'x')).toThrow(
+      /weak: 1 shared query has no value \(q3\)/,
+    )
   })
 })
 
 describe('compareTable settings from library callers', () => {
   it('unknown test or correction names are refused, not crashed on', () => {
-    const t: PerQueryTable = { source: 's', measures: ['m'], queries: [{ id: 'q', groups: {} }], groupings: [], runs: [0, 1].map((i) => ({ name: `r${i}`, tag: '', zeroFilledQueries: [], values: [[i]] })), notes: [] }
+    const t: PerQueryTable = {
+      source: 's',
+      measures: ['m'],
+      queries: [{ id: 'q', groups: {} }],
+      groupings: [],
+      runs: [0, 1].map((i) => ({ name: `r${i}`, tag: '', zeroFilledQueries: [], values: [[i]] })),
+      notes: [],
+    }
     expect(() => compareTable(t, { tests: ['z' as 't'] })).toThrow(/unknown test 'z'/)
-    expect(() => compareTable(t, { correction: 'sidak' as 'holm' })).toThrow(/unknown correction 'sidak'/)
+    expect(() => compareTable(t, { correction: 'sidak' as 'holm' })).toThrow(
+      /unknown correction 'sidak'/,
+    )
   })
 
   it('one query: tests that need 2 pairs report p = null and nothing is significant', () => {
-    const t: PerQueryTable = { source: 's', measures: ['m'], queries: [{ id: 'q', groups: {} }], groupings: [], runs: [0, 1].map((i) => ({ name: `r${i}`, tag: '', zeroFilledQueries: [], values: [[i]] })), notes: [] }
+    const t: PerQueryTable = {
+      source: 's',
+      measures: ['m'],
+      queries: [{ id: 'q', groups: {} }],
+      groupings: [],
+      runs: [0, 1].map((i) => ({ name: `r${i}`, tag: '', zeroFilledQueries: [], values: [[i]] })),
+      notes: [],
+    }
     const r = compareTable(t, { tests: ['t', 'bootstrap', 'permutation', 'wilcoxon'] })
     const p = r.overall[0]!.pairs[0]!
     expect(p.tests.map((x) => x.p)).toEqual([null, null, 1, 1])

@@ -8,7 +8,20 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { buildReportData, compareRuns, evaluate, getPreset, parseQrels, parseRun, PRESETS, resolveConventions, runPreset, scorePreset, scoreSkillRet, type PresetResult } from '../../src/index.js'
+import {
+  buildReportData,
+  compareRuns,
+  evaluate,
+  getPreset,
+  PRESETS,
+  type PresetResult,
+  parseQrels,
+  parseRun,
+  resolveConventions,
+  runPreset,
+  scorePreset,
+  scoreSkillRet,
+} from '../../src/index.js'
 import { cli } from '../cli/helpers.js'
 
 const tmp = mkdtempSync(join(tmpdir(), 'trecscore-routes-'))
@@ -17,7 +30,10 @@ const tmp = mkdtempSync(join(tmpdir(), 'trecscore-routes-'))
 interface ReportModel {
   readonly measures: readonly string[]
   readonly runs: readonly { readonly name: string }[]
-  readonly leaderboard: readonly { readonly run: number; readonly values: readonly (number | null)[] }[]
+  readonly leaderboard: readonly {
+    readonly run: number
+    readonly values: readonly (number | null)[]
+  }[]
 }
 
 function reportModel(html: string): ReportModel {
@@ -30,21 +46,49 @@ function reportModel(html: string): ReportModel {
 type Table = Record<string, Record<string, number>>
 
 function fromEvaluateJson(stdout: string): Table {
-  const j = JSON.parse(stdout) as { measures: string[]; runs: { run: string; aggregates: Record<string, { value: number }> }[] }
-  return Object.fromEntries(j.measures.map((m) => [m, Object.fromEntries(j.runs.map((r) => [r.run, r.aggregates[m]!.value]))]))
+  const j = JSON.parse(stdout) as {
+    measures: string[]
+    runs: { run: string; aggregates: Record<string, { value: number }> }[]
+  }
+  return Object.fromEntries(
+    j.measures.map((m) => [
+      m,
+      Object.fromEntries(j.runs.map((r) => [r.run, r.aggregates[m]!.value])),
+    ]),
+  )
 }
 
-function fromCompareJson(j: { runs: readonly { name: string }[]; overall: readonly { measure: string; means: readonly (number | null)[] }[] }): Table {
-  return Object.fromEntries(j.overall.map((o) => [o.measure, Object.fromEntries(j.runs.map((r, i) => [r.name, o.means[i]!]))]))
+function fromCompareJson(j: {
+  runs: readonly { name: string }[]
+  overall: readonly { measure: string; means: readonly (number | null)[] }[]
+}): Table {
+  return Object.fromEntries(
+    j.overall.map((o) => [
+      o.measure,
+      Object.fromEntries(j.runs.map((r, i) => [r.name, o.means[i]!])),
+    ]),
+  )
 }
 
 /** measure -> run name -> headline value, from a {@link PresetResult}. */
 function fromResult(r: PresetResult): Table {
-  return Object.fromEntries(r.measures.map((m, mi) => [m, Object.fromEntries(r.runs.map((run) => [run.name, run.aggregates[r.aggregations[0]!.id]![mi]!.value!]))]))
+  return Object.fromEntries(
+    r.measures.map((m, mi) => [
+      m,
+      Object.fromEntries(
+        r.runs.map((run) => [run.name, run.aggregates[r.aggregations[0]!.id]![mi]!.value!]),
+      ),
+    ]),
+  )
 }
 
 function fromReport(d: ReportModel): Table {
-  return Object.fromEntries(d.measures.map((m, mi) => [m, Object.fromEntries(d.leaderboard.map((row) => [d.runs[row.run]!.name, row.values[mi]!]))]))
+  return Object.fromEntries(
+    d.measures.map((m, mi) => [
+      m,
+      Object.fromEntries(d.leaderboard.map((row) => [d.runs[row.run]!.name, row.values[mi]!])),
+    ]),
+  )
 }
 
 describe('the same number on every route', () => {
@@ -52,12 +96,39 @@ describe('the same number on every route', () => {
     const runs = ['demo/runs/bm25.run', 'demo/runs/dense.run', 'demo/runs/hybrid.run']
     const measures = ['nDCG@10', 'AP', 'P@5', 'RR', 'R@100']
     const mArgs = measures.flatMap((m) => ['-m', m])
-    const ev = cli(['evaluate', 'demo/qrels.txt', ...runs, ...mArgs, '-f', 'json', '--names-from', 'path'])
+    const ev = cli([
+      'evaluate',
+      'demo/qrels.txt',
+      ...runs,
+      ...mArgs,
+      '-f',
+      'json',
+      '--names-from',
+      'path',
+    ])
     expect(ev.code).toBe(0)
-    const cmp = cli(['compare', 'demo/qrels.txt', ...runs, ...mArgs, '-f', 'json', '--names-from', 'path'])
+    const cmp = cli([
+      'compare',
+      'demo/qrels.txt',
+      ...runs,
+      ...mArgs,
+      '-f',
+      'json',
+      '--names-from',
+      'path',
+    ])
     expect(cmp.code).toBe(0)
     const out = join(tmp, 'demo.html')
-    const rep = cli(['report', 'demo/qrels.txt', ...runs, ...mArgs, '--out', out, '--names-from', 'path'])
+    const rep = cli([
+      'report',
+      'demo/qrels.txt',
+      ...runs,
+      ...mArgs,
+      '--out',
+      out,
+      '--names-from',
+      'path',
+    ])
     expect(rep.code).toBe(0)
 
     const qrels = parseQrels(readFileSync('demo/qrels.txt'), { file: 'demo/qrels.txt' })
@@ -79,7 +150,9 @@ describe('the same number on every route', () => {
       'compare (CLI)': fromCompareJson(JSON.parse(cmp.stdout)),
       'report (HTML model)': fromReport(reportModel(readFileSync(out, 'utf8'))),
       'compare (library)': fromCompareJson(compareRuns(qrels.value, named, measures)),
-      'report (library)': fromReport(await buildReportData({ qrels: 'demo/qrels.txt', runs, measures })),
+      'report (library)': fromReport(
+        await buildReportData({ qrels: 'demo/qrels.txt', runs, measures }),
+      ),
     }
     // A hand-checked anchor: hybrid's nDCG@10 on demo/ (README).
     expect(lib['nDCG@10']!['demo/runs/hybrid.run']!.toFixed(4)).toBe('0.7805')
@@ -97,15 +170,50 @@ describe('the same number on every route', () => {
     writeFileSync(r1, '1 Q0 a 1 5.0 r\n1 Q0 b 2 5.0 r\n2 Q0 c 1 1.0 r\n')
     writeFileSync(r2, '1 Q0 b 1 5.0 s\n1 Q0 a 2 4.0 s\n2 Q0 c 1 1.0 s\n')
     const runs = [r1, r2]
-    const score = cli(['score', '--preset', 'neuclir23-zho', '--qrels', qrels, ...runs, '-f', 'json'])
+    const score = cli([
+      'score',
+      '--preset',
+      'neuclir23-zho',
+      '--qrels',
+      qrels,
+      ...runs,
+      '-f',
+      'json',
+    ])
     expect(score.code).toBe(0)
-    const cmp = cli(['compare', '--preset', 'neuclir23-zho', qrels, ...runs, '-f', 'json', '--names-from', 'path'])
+    const cmp = cli([
+      'compare',
+      '--preset',
+      'neuclir23-zho',
+      qrels,
+      ...runs,
+      '-f',
+      'json',
+      '--names-from',
+      'path',
+    ])
     expect(cmp.code).toBe(0)
     const out = join(tmp, 'neuclir.html')
-    expect(cli(['report', '--preset', 'neuclir23-zho', qrels, ...runs, '--out', out, '--names-from', 'path']).code).toBe(0)
+    expect(
+      cli([
+        'report',
+        '--preset',
+        'neuclir23-zho',
+        qrels,
+        ...runs,
+        '--out',
+        out,
+        '--names-from',
+        'path',
+      ]).code,
+    ).toBe(0)
     const lib = await scorePreset(getPreset('neuclir23-zho'), { qrels, runs })
     const libTable: Table = {}
-    lib.runs.forEach((r) => r.evaluation.measures.forEach((m, i) => ((libTable[m] ??= {})[r.evaluation.runName] = r.evaluation.aggregates[i]!.value!)))
+    lib.runs.forEach((r) =>
+      r.evaluation.measures.forEach(
+        (m, i) => ((libTable[m] ??= {})[r.evaluation.runName] = r.evaluation.aggregates[i]!.value!),
+      ),
+    )
 
     expect(libTable['RBP(rel=1)']![r1]).toBeCloseTo(0.2, 12)
     expect(libTable['RBP(rel=1)']![r2]).toBeCloseTo(0.18, 12)
@@ -113,22 +221,41 @@ describe('the same number on every route', () => {
       'score --preset (CLI)': fromEvaluateJson(JSON.stringify(JSON.parse(score.stdout).results)),
       'compare --preset (CLI)': fromCompareJson(JSON.parse(cmp.stdout)),
       'report --preset (HTML model)': fromReport(reportModel(readFileSync(out, 'utf8'))),
-      'report --preset (library)': fromReport(await buildReportData({ preset: 'neuclir23-zho', qrels, runs })),
+      'report --preset (library)': fromReport(
+        await buildReportData({ preset: 'neuclir23-zho', qrels, runs }),
+      ),
       'runPreset (library)': fromResult(await runPreset('neuclir23-zho', { qrels, runs })),
     }
-    for (const [route, t] of Object.entries(routes)) expect({ route, t }).toEqual({ route, t: libTable })
+    for (const [route, t] of Object.entries(routes))
+      expect({ route, t }).toEqual({ route, t: libTable })
     // `score --preset` prints ir_measures' line for it.
-    expect(cli(['score', '--preset', 'neuclir23-zho', '--qrels', qrels, r1]).stdout).toContain('RBP(rel=1)\t0.2000\n')
+    expect(cli(['score', '--preset', 'neuclir23-zho', '--qrels', qrels, r1]).stdout).toContain(
+      'RBP(rel=1)\t0.2000\n',
+    )
     // The printed table says 0.2000 too, and the legend names RBP's own conventions.
     const text = cli(['compare', '--preset', 'neuclir23-zho', qrels, ...runs])
     expect(text.stdout).toMatch(/^a {2}\S*r1\.run\s+.*\s0\.2000\*?\s/m)
-    expect(text.stdout).toContain('RBP(rel=1): tie rule cwl_eval; ordering score-file-order; scores float64')
+    expect(text.stdout).toContain(
+      'RBP(rel=1): tie rule cwl_eval; ordering score-file-order; scores float64',
+    )
   })
 
-  it('compare --preset -m keeps a measure\'s own preset conventions and refuses convention flags', () => {
+  it("compare --preset -m keeps a measure's own preset conventions and refuses convention flags", () => {
     const qrels = join(tmp, 'neuclir.qrels')
     const runs = [join(tmp, 'r1.run'), join(tmp, 'r2.run')]
-    const r = cli(['compare', '--preset', 'neuclir23-zho', qrels, ...runs, '-m', 'RBP(rel=1)', '-f', 'json', '--names-from', 'path'])
+    const r = cli([
+      'compare',
+      '--preset',
+      'neuclir23-zho',
+      qrels,
+      ...runs,
+      '-m',
+      'RBP(rel=1)',
+      '-f',
+      'json',
+      '--names-from',
+      'path',
+    ])
     expect(r.code).toBe(0)
     expect(JSON.parse(r.stdout).overall[0].means[0]).toBeCloseTo(0.2, 12)
     const bad = cli(['compare', '--preset', 'neuclir23-zho', qrels, ...runs, '--corpus', qrels])
@@ -140,26 +267,81 @@ describe('the same number on every route', () => {
   // score (CLI JSON), compare (CLI JSON), report (HTML model and library) and runPreset agree to the bit.
   const trecQrelsPresets = [...PRESETS.values()].filter((p) => p.input.qrels === 'trec-qrels')
   it('covers every TREC-qrels preset of the registry', () => {
-    expect(trecQrelsPresets.map((p) => p.id).sort()).toEqual(['dl21-doc', 'dl21-passage', 'dl21-passage-pash', 'neuclir23-fas', 'neuclir23-mlir', 'neuclir23-rus', 'neuclir23-zho'])
+    expect(trecQrelsPresets.map((p) => p.id).sort()).toEqual([
+      'dl21-doc',
+      'dl21-passage',
+      'dl21-passage-pash',
+      'neuclir23-fas',
+      'neuclir23-mlir',
+      'neuclir23-rus',
+      'neuclir23-zho',
+    ])
   })
   for (const preset of trecQrelsPresets) {
     it(`${preset.id}: score, compare, report and runPreset give the same numbers`, async () => {
-      const lang = preset.id.startsWith('neuclir23-') ? (preset.id === 'neuclir23-mlir' ? 'zho' : preset.id.slice('neuclir23-'.length)) : '0'
+      const lang = preset.id.startsWith('neuclir23-')
+        ? preset.id === 'neuclir23-mlir'
+          ? 'zho'
+          : preset.id.slice('neuclir23-'.length)
+        : '0'
       const qrels = join(tmp, `${preset.id}.qrels`)
       // Grades 0, 1, 3 (NeuCLIR gains; DL grades), topic 3 judged but absent from run b (zero-filled).
-      writeFileSync(qrels, ['1 L d1 3', '1 L d2 0', '1 L d3 1', '1 L d4 1', '2 L d5 1', '2 L d6 3', '3 L d7 3'].map((l) => `${l.replace('L', lang)}\n`).join(''))
+      writeFileSync(
+        qrels,
+        ['1 L d1 3', '1 L d2 0', '1 L d3 1', '1 L d4 1', '2 L d5 1', '2 L d6 3', '3 L d7 3']
+          .map((l) => `${l.replace('L', lang)}\n`)
+          .join(''),
+      )
       const a = join(tmp, `${preset.id}.a.run`)
       const b = join(tmp, `${preset.id}.b.run`)
       // Ties on score (doc id and file order rules differ), and a float32-equal pair (2.0000001 vs 2).
-      writeFileSync(a, ['1 Q0 d2 1 3 a', '1 Q0 d1 2 3 a', '1 Q0 d4 3 2.0000001 a', '1 Q0 d3 4 2 a', '2 Q0 d6 1 1 a', '2 Q0 d5 2 1 a', '3 Q0 d7 1 1 a'].map((l) => `${l}\n`).join(''))
-      writeFileSync(b, ['1 Q0 d3 1 9 b', '1 Q0 d4 2 8 b', '1 Q0 d1 3 8 b', '2 Q0 d5 1 1 b', '2 Q0 dx 2 0.5 b'].map((l) => `${l}\n`).join(''))
+      writeFileSync(
+        a,
+        [
+          '1 Q0 d2 1 3 a',
+          '1 Q0 d1 2 3 a',
+          '1 Q0 d4 3 2.0000001 a',
+          '1 Q0 d3 4 2 a',
+          '2 Q0 d6 1 1 a',
+          '2 Q0 d5 2 1 a',
+          '3 Q0 d7 1 1 a',
+        ]
+          .map((l) => `${l}\n`)
+          .join(''),
+      )
+      writeFileSync(
+        b,
+        ['1 Q0 d3 1 9 b', '1 Q0 d4 2 8 b', '1 Q0 d1 3 8 b', '2 Q0 d5 1 1 b', '2 Q0 dx 2 0.5 b']
+          .map((l) => `${l}\n`)
+          .join(''),
+      )
       const runs = [a, b]
       const score = cli(['score', '--preset', preset.id, '--qrels', qrels, ...runs, '-f', 'json'])
       expect(score.code, score.stderr).toBe(0)
-      const cmp = cli(['compare', '--preset', preset.id, qrels, ...runs, '-f', 'json', '--names-from', 'path'])
+      const cmp = cli([
+        'compare',
+        '--preset',
+        preset.id,
+        qrels,
+        ...runs,
+        '-f',
+        'json',
+        '--names-from',
+        'path',
+      ])
       expect(cmp.code, cmp.stderr).toBe(0)
       const out = join(tmp, `${preset.id}.html`)
-      const rep = cli(['report', '--preset', preset.id, qrels, ...runs, '--out', out, '--names-from', 'path'])
+      const rep = cli([
+        'report',
+        '--preset',
+        preset.id,
+        qrels,
+        ...runs,
+        '--out',
+        out,
+        '--names-from',
+        'path',
+      ])
       expect(rep.code, rep.stderr).toBe(0)
       const lib = fromResult(await runPreset(preset, { qrels, runs }))
       expect(Object.keys(lib)).toEqual(preset.parsedMeasures.map((m) => m.name))
@@ -167,9 +349,12 @@ describe('the same number on every route', () => {
         'score --preset (CLI)': fromEvaluateJson(JSON.stringify(JSON.parse(score.stdout).results)),
         'compare --preset (CLI)': fromCompareJson(JSON.parse(cmp.stdout)),
         'report --preset (HTML model)': fromReport(reportModel(readFileSync(out, 'utf8'))),
-        'report --preset (library)': fromReport(await buildReportData({ preset: preset.id, qrels, runs })),
+        'report --preset (library)': fromReport(
+          await buildReportData({ preset: preset.id, qrels, runs }),
+        ),
       }
-      for (const [route, t] of Object.entries(routes)) expect({ route, t }).toEqual({ route, t: lib })
+      for (const [route, t] of Object.entries(routes))
+        expect({ route, t }).toEqual({ route, t: lib })
     })
   }
 
@@ -180,16 +365,23 @@ describe('the same number on every route', () => {
     for (const id of ['skillret', 'skillret-fusion']) {
       const score = cli(['score', '--preset', id, '--data', data, ...runs, '-f', 'json'])
       expect(score.code, score.stderr).toBe(0)
-      const body = JSON.parse(score.stdout) as { runs: { run: string; values: Record<string, number> }[] }
+      const body = JSON.parse(score.stdout) as {
+        runs: { run: string; values: Record<string, number> }[]
+      }
       const result = await runPreset(id, { data, runs })
       const old = await scoreSkillRet(id, data, runs)
-      const viaResult = result.runs.map((r) => Object.fromEntries(result.labels.map((l, i) => [l, r.aggregates['mean']![i]!.value])))
+      const viaResult = result.runs.map((r) =>
+        Object.fromEntries(result.labels.map((l, i) => [l, r.aggregates['mean']![i]!.value])),
+      )
       expect({ id, cli: body.runs.map((r) => r.values) }).toEqual({ id, cli: viaResult })
-      expect({ id, old: old.runs.map((r) => Object.fromEntries(r.measures.map((m, i) => [m, r.values[i]]))) }).toEqual({ id, old: viaResult })
+      expect({
+        id,
+        old: old.runs.map((r) => Object.fromEntries(r.measures.map((m, i) => [m, r.values[i]]))),
+      }).toEqual({ id, old: viaResult })
     }
   })
 
-  it('skillret and skillret-fusion: compare --preset and report --preset give score --preset\'s numbers', async () => {
+  it("skillret and skillret-fusion: compare --preset and report --preset give score --preset's numbers", async () => {
     const dir = join(import.meta.dirname, '..', 'fixtures', 'presets', 'skillret')
     const data = join(dir, 'data')
     // Runs with every query present: compare zero-fills missing queries for its paired tests,
@@ -198,17 +390,42 @@ describe('the same number on every route', () => {
     for (const id of ['skillret', 'skillret-fusion']) {
       const result = await runPreset(id, { data, runs })
       const lib = fromResult(result)
-      const cmp = cli(['compare', '--preset', id, '--data', data, ...runs, '-f', 'json', '--names-from', 'path', '--bootstrap', '100'])
+      const cmp = cli([
+        'compare',
+        '--preset',
+        id,
+        '--data',
+        data,
+        ...runs,
+        '-f',
+        'json',
+        '--names-from',
+        'path',
+        '--bootstrap',
+        '100',
+      ])
       expect(cmp.code, cmp.stderr).toBe(0)
       const out = join(tmp, `${id}.html`)
-      const rep = cli(['report', '--preset', id, '--data', data, ...runs, '--out', out, '--names-from', 'path'])
+      const rep = cli([
+        'report',
+        '--preset',
+        id,
+        '--data',
+        data,
+        ...runs,
+        '--out',
+        out,
+        '--names-from',
+        'path',
+      ])
       expect(rep.code, rep.stderr).toBe(0)
       const routes: Record<string, Table> = {
         'compare --preset (CLI JSON)': fromCompareJson(JSON.parse(cmp.stdout)),
         'report --preset (page model)': fromReport(reportModel(readFileSync(out, 'utf8'))),
         'report --preset (library)': fromReport(await buildReportData({ preset: id, data, runs })),
       }
-      for (const [route, t] of Object.entries(routes)) expect({ id, route, t }).toEqual({ id, route, t: lib })
+      for (const [route, t] of Object.entries(routes))
+        expect({ id, route, t }).toEqual({ id, route, t: lib })
     }
   })
 })

@@ -38,7 +38,9 @@ const PAIRS: readonly (readonly [string, string])[] = [
 ]
 
 const cases = listCases(ROOT).filter(
-  (c) => existsSync(join(c.dir, 'run.txt')) && c.results['v10.0']!.commands['all_trec_cq']?.exit_code === 0,
+  (c) =>
+    existsSync(join(c.dir, 'run.txt')) &&
+    c.results['v10.0']!.commands['all_trec_cq']?.exit_code === 0,
 )
 
 describe('evaluate agrees with trec_eval 10 (all_trec -c -q)', () => {
@@ -46,15 +48,22 @@ describe('evaluate agrees with trec_eval 10 (all_trec -c -q)', () => {
   for (const c of cases) {
     it(c.name, () => {
       const expected = new Map<string, string>()
-      const stdout = readFileSync(join(c.dir, c.results['v10.0']!.commands['all_trec_cq']!.stdout), 'latin1')
+      const stdout = readFileSync(
+        join(c.dir, c.results['v10.0']!.commands['all_trec_cq']!.stdout),
+        'latin1',
+      )
       for (const line of stdout.split('\n')) {
         const [name, qid, value] = line.split('\t')
-        if (name !== undefined && qid !== undefined && value !== undefined) expected.set(`${name.trim()}\t${qid}`, value)
+        if (name !== undefined && qid !== undefined && value !== undefined)
+          expected.set(`${name.trim()}\t${qid}`, value)
       }
       const qrels = parseQrels(readFileSync(join(c.dir, 'qrels.txt')), { file: 'qrels.txt' }).value
       // Read as trec_eval reads it (some fixtures hold junk scores such as `+-0.0002`, which
       // `evaluate`'s strict reader refuses): this test is about the measures.
-      const run = parseRun(readFileSync(join(c.dir, 'run.txt')), { file: 'run.txt', syntax: 'c' }).value
+      const run = parseRun(readFileSync(join(c.dir, 'run.txt')), {
+        file: 'run.txt',
+        syntax: 'c',
+      }).value
       const result = evaluate(
         qrels,
         run,

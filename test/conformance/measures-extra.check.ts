@@ -41,7 +41,12 @@ export interface ExpectedFile {
   readonly case: string
   readonly variant: string
   readonly precision: { readonly decimals: number } | null
-  readonly trecscore: { readonly qrels: string; readonly run: string; readonly flags: readonly string[]; readonly aux_qrels?: string }
+  readonly trecscore: {
+    readonly qrels: string
+    readonly run: string
+    readonly flags: readonly string[]
+    readonly aux_qrels?: string
+  }
   readonly measures: readonly ExpectedMeasure[]
 }
 
@@ -96,16 +101,24 @@ export function listVariants(): string[] {
 
 /** The cases that have a variant. */
 export function casesOf(variant: string): string[] {
-  return listCases().filter((c) => existsSync(join(MEASURES_EXTRA, c, 'expected', `${variant}.json`)))
+  return listCases().filter((c) =>
+    existsSync(join(MEASURES_EXTRA, c, 'expected', `${variant}.json`)),
+  )
 }
 
 /** Read `expected/<variant>.json` of a case. */
 export function loadExpected(caseName: string, variant: string): ExpectedFile {
-  return JSON.parse(readFileSync(join(MEASURES_EXTRA, caseName, 'expected', `${variant}.json`), 'utf8')) as ExpectedFile
+  return JSON.parse(
+    readFileSync(join(MEASURES_EXTRA, caseName, 'expected', `${variant}.json`), 'utf8'),
+  ) as ExpectedFile
 }
 
 /** Whether `got` matches `want` under the file's precision. */
-export function withinTolerance(got: number | null | undefined, want: RefValue, decimals: number | null): boolean {
+export function withinTolerance(
+  got: number | null | undefined,
+  want: RefValue,
+  decimals: number | null,
+): boolean {
   if (want === 'NaN') return got === null || (typeof got === 'number' && Number.isNaN(got))
   if (typeof got !== 'number' || !Number.isFinite(got)) return false
   const diff = Math.abs(got - want)
@@ -118,47 +131,97 @@ interface EvaluateJson {
   readonly measures: readonly string[]
   readonly runs: readonly {
     readonly aggregates: Readonly<Record<string, { readonly value: number | null }>>
-    readonly perQuery?: readonly { readonly query: string; readonly values: Readonly<Record<string, number | null>> }[]
+    readonly perQuery?: readonly {
+      readonly query: string
+      readonly values: Readonly<Record<string, number | null>>
+    }[]
   }[]
 }
 
 /** What one CLI call gave, by measure position: per-topic values and the aggregate. */
-type Batch = { readonly ok: true; readonly values: readonly { readonly perTopic: ReadonlyMap<string, number | null>; readonly aggregate: number | null }[] } | { readonly ok: false; readonly error: string }
+type Batch =
+  | {
+      readonly ok: true
+      readonly values: readonly {
+        readonly perTopic: ReadonlyMap<string, number | null>
+        readonly aggregate: number | null
+      }[]
+    }
+  | { readonly ok: false; readonly error: string }
 
 /** The argument list of the CLI call for `names` under `flags`. */
-export function evaluateArgs(exp: ExpectedFile, names: readonly string[], flags: readonly string[]): string[] {
+export function evaluateArgs(
+  exp: ExpectedFile,
+  names: readonly string[],
+  flags: readonly string[],
+): string[] {
   const t = exp.trecscore
-  return ['evaluate', t.qrels, t.run, ...names.flatMap((n) => ['-m', n]), '-q', '--format', 'json', ...flags, ...(t.aux_qrels ? [AUX_QRELS_FLAG, t.aux_qrels] : [])]
+  return [
+    'evaluate',
+    t.qrels,
+    t.run,
+    ...names.flatMap((n) => ['-m', n]),
+    '-q',
+    '--format',
+    'json',
+    ...flags,
+    ...(t.aux_qrels ? [AUX_QRELS_FLAG, t.aux_qrels] : []),
+  ]
 }
 
-function runBatch(caseName: string, exp: ExpectedFile, names: readonly string[], flags: readonly string[]): Batch {
-  const r = spawnSync(process.execPath, [CLI, ...evaluateArgs(exp, names, flags)], { cwd: join(MEASURES_EXTRA, caseName), encoding: 'utf8', maxBuffer: 1 << 28 })
-  if (r.status !== 0) return { ok: false, error: `exit ${r.status}: ${(r.stderr || r.stdout).trim().split('\n')[0] ?? ''}` }
+function runBatch(
+  caseName: string,
+  exp: ExpectedFile,
+  names: readonly string[],
+  flags: readonly string[],
+): Batch {
+  const r = spawnSync(process.execPath, [CLI, ...evaluateArgs(exp, names, flags)], {
+    cwd: join(MEASURES_EXTRA, caseName),
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+  })
+  if (r.status !== 0)
+    return {
+      ok: false,
+      error: `exit ${r.status}: ${(r.stderr || r.stdout).trim().split('\n')[0] ?? ''}`,
+    }
   const j = JSON.parse(r.stdout) as EvaluateJson
   const run = j.runs[0]
-  if (!run || j.measures.length !== names.length) return { ok: false, error: `unexpected JSON: ${j.measures.length} measures for ${names.length} asked` }
+  if (!run || j.measures.length !== names.length)
+    return {
+      ok: false,
+      error: `unexpected JSON: ${j.measures.length} measures for ${names.length} asked`,
+    }
   // Output keys are canonical names, in the order asked for.
   return {
     ok: true,
     values: j.measures.map((canonical) => ({
-      perTopic: new Map((run.perQuery ?? []).map((q) => [q.query, q.values[canonical] ?? null] as const)),
+      perTopic: new Map(
+        (run.perQuery ?? []).map((q) => [q.query, q.values[canonical] ?? null] as const),
+      ),
       aggregate: run.aggregates[canonical]?.value ?? null,
     })),
   }
 }
 
 /** Compare one measure's expected values with what the CLI gave. */
-function compare(m: ExpectedMeasure, got: { readonly perTopic: ReadonlyMap<string, number | null>; readonly aggregate: number | null }, decimals: number | null): MeasureCheck {
+function compare(
+  m: ExpectedMeasure,
+  got: { readonly perTopic: ReadonlyMap<string, number | null>; readonly aggregate: number | null },
+  decimals: number | null,
+): MeasureCheck {
   const mismatches: Mismatch[] = []
   let compared = 0
   for (const [topic, want] of Object.entries(m.per_topic)) {
     compared++
     const v = got.perTopic.has(topic) ? got.perTopic.get(topic)! : undefined
-    if (!withinTolerance(v, want, decimals)) mismatches.push({ measure: m.name, topic, want, got: v })
+    if (!withinTolerance(v, want, decimals))
+      mismatches.push({ measure: m.name, topic, want, got: v })
   }
   if (m.compare_aggregate && m.aggregate !== null) {
     compared++
-    if (!withinTolerance(got.aggregate, m.aggregate, decimals)) mismatches.push({ measure: m.name, topic: 'all', want: m.aggregate, got: got.aggregate })
+    if (!withinTolerance(got.aggregate, m.aggregate, decimals))
+      mismatches.push({ measure: m.name, topic: 'all', want: m.aggregate, got: got.aggregate })
   }
   return { name: m.name, mismatches, compared }
 }
@@ -168,7 +231,11 @@ function compare(m: ExpectedMeasure, got: { readonly perTopic: ReadonlyMap<strin
  * by flag set. A batch the CLI refuses is retried one measure at a time, so that one unknown
  * measure does not hide the others' results.
  */
-export function checkVariant(caseName: string, variant: string, only: (name: string) => boolean = () => true): VariantCheck {
+export function checkVariant(
+  caseName: string,
+  variant: string,
+  only: (name: string) => boolean = () => true,
+): VariantCheck {
   const exp = loadExpected(caseName, variant)
   const decimals = exp.precision?.decimals ?? null
   const groups = new Map<string, ExpectedMeasure[]>()
@@ -182,18 +249,31 @@ export function checkVariant(caseName: string, variant: string, only: (name: str
   const checks: MeasureCheck[] = []
   for (const [flagsJson, ms] of groups) {
     const flags = JSON.parse(flagsJson) as string[]
-    const batch = runBatch(caseName, exp, ms.map((m) => m.name), flags)
+    const batch = runBatch(
+      caseName,
+      exp,
+      ms.map((m) => m.name),
+      flags,
+    )
     if (batch.ok) {
       ms.forEach((m, i) => checks.push(compare(m, batch.values[i]!, decimals)))
       continue
     }
     for (const m of ms) {
       const one = ms.length === 1 ? batch : runBatch(caseName, exp, [m.name], flags)
-      checks.push(one.ok ? compare(m, one.values[0]!, decimals) : { name: m.name, mismatches: [], compared: 0, error: one.error })
+      checks.push(
+        one.ok
+          ? compare(m, one.values[0]!, decimals)
+          : { name: m.name, mismatches: [], compared: 0, error: one.error },
+      )
     }
   }
   const order = new Map(exp.measures.map((m, i) => [m.name, i]))
   checks.sort((a, b) => order.get(a.name)! - order.get(b.name)!)
-  const problems = checks.flatMap((c) => (c.error ? [`${c.name}: ${c.error}`] : c.mismatches.map((x) => `${x.measure} ${x.topic}: want ${x.want}, got ${x.got}`)))
+  const problems = checks.flatMap((c) =>
+    c.error
+      ? [`${c.name}: ${c.error}`]
+      : c.mismatches.map((x) => `${x.measure} ${x.topic}: want ${x.want}, got ${x.got}`),
+  )
   return { caseName, variant, measures: checks, problems }
 }

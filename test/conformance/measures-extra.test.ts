@@ -5,7 +5,13 @@
  * names, so what is left stays visible.
  */
 import { describe, expect, it } from 'vitest'
-import { casesOf, checkVariant, listVariants, loadExpected, withinTolerance } from './measures-extra.check.js'
+import {
+  casesOf,
+  checkVariant,
+  listVariants,
+  loadExpected,
+  withinTolerance,
+} from './measures-extra.check.js'
 
 /** Per variant: the measure names (patterns over the expected files' names) that must pass. */
 const IMPLEMENTED: Readonly<Record<string, readonly RegExp[]>> = {
@@ -23,7 +29,8 @@ const IMPLEMENTED: Readonly<Record<string, readonly RegExp[]>> = {
   'ir_measures-pyndeval': [/^/],
 }
 
-const implemented = (variant: string) => (name: string) => (IMPLEMENTED[variant] ?? []).some((re) => re.test(name))
+const implemented = (variant: string) => (name: string) =>
+  (IMPLEMENTED[variant] ?? []).some((re) => re.test(name))
 
 for (const variant of listVariants()) {
   describe(`measures-extra ${variant}`, () => {

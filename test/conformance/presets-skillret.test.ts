@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { readSkillRetData, scoreSkillRet, type SkillRetRunScore } from '../../src/index.js'
+import { readSkillRetData, type SkillRetRunScore, scoreSkillRet } from '../../src/index.js'
 import { cli } from '../cli/helpers.js'
 
 const DIR = join(import.meta.dirname, '..', 'fixtures', 'presets', 'skillret')
@@ -21,7 +21,12 @@ interface Expected {
   official_num_queries: number
   official_query_order: string[]
   official_per_query: Record<string, Dict>
-  official_from_trec_file: { run: string; num_queries: number; official: Dict; official_unrounded: Dict }
+  official_from_trec_file: {
+    run: string
+    num_queries: number
+    official: Dict
+    official_unrounded: Dict
+  }
   fusion: Dict
   fusion_num_queries: number
   fusion_per_query: Record<string, Dict>
@@ -29,7 +34,13 @@ interface Expected {
 
 const CASES = readdirSync(join(DIR, 'expected'))
   .filter((f) => f.endsWith('.json'))
-  .map((f) => [f.replace(/\.json$/, ''), JSON.parse(readFileSync(join(DIR, 'expected', f), 'utf8')) as Expected] as const)
+  .map(
+    (f) =>
+      [
+        f.replace(/\.json$/, ''),
+        JSON.parse(readFileSync(join(DIR, 'expected', f), 'utf8')) as Expected,
+      ] as const,
+  )
 
 function dict(r: SkillRetRunScore, values: readonly number[]): Dict {
   return Object.fromEntries(r.measures.map((m, i) => [m, values[i]!]))
@@ -37,7 +48,8 @@ function dict(r: SkillRetRunScore, values: readonly number[]): Dict {
 
 function expectClose(got: Dict, want: Dict): void {
   expect(Object.keys(got)).toEqual(Object.keys(want))
-  for (const [m, v] of Object.entries(want)) expect(Math.abs(got[m]! - v), m).toBeLessThanOrEqual(TOL)
+  for (const [m, v] of Object.entries(want))
+    expect(Math.abs(got[m]! - v), m).toBeLessThanOrEqual(TOL)
 }
 
 function expectPerQuery(r: SkillRetRunScore, want: Record<string, Dict>): void {
@@ -47,13 +59,23 @@ function expectPerQuery(r: SkillRetRunScore, want: Record<string, Dict>): void {
 
 describe('SkillRet presets: conformance fixtures', () => {
   it('has every run of the fixture README', () => {
-    expect(CASES.map(([n]) => n).sort()).toEqual(['empty_rankings', 'good', 'missing_queries', 'mixed', 'perfect', 'random', 'ties'])
+    expect(CASES.map(([n]) => n).sort()).toEqual([
+      'empty_rankings',
+      'good',
+      'missing_queries',
+      'mixed',
+      'perfect',
+      'random',
+      'ties',
+    ])
   })
 
   for (const [name, exp] of CASES) {
     describe(name, () => {
       it('skillret (JSON run): the official dict exactly, unrounded and per query within 1e-12, n and summation order', async () => {
-        const s = await scoreSkillRet('skillret', DATA, [join(DIR, 'runs', `${name}.json`)], { unknownQueries: 'ignore' })
+        const s = await scoreSkillRet('skillret', DATA, [join(DIR, 'runs', `${name}.json`)], {
+          unknownQueries: 'ignore',
+        })
         const r = s.runs[0]!
         expect(dict(r, r.rounded)).toEqual(exp.official)
         expectClose(dict(r, r.values), exp.official_unrounded)
@@ -72,7 +94,12 @@ describe('SkillRet presets: conformance fixtures', () => {
       })
 
       it('skillret-fusion: every qrels query, MRR@5/@10, full precision within 1e-12', async () => {
-        const s = await scoreSkillRet('skillret-fusion', DATA, [join(DIR, 'runs', `${name}.json`)], { unknownQueries: 'ignore' })
+        const s = await scoreSkillRet(
+          'skillret-fusion',
+          DATA,
+          [join(DIR, 'runs', `${name}.json`)],
+          { unknownQueries: 'ignore' },
+        )
         const r = s.runs[0]!
         expectClose(dict(r, r.values), exp.fusion)
         expect(r.numQueries).toBe(exp.fusion_num_queries)
@@ -104,7 +131,9 @@ describe('SkillRet presets: conformance fixtures', () => {
   })
 
   it('custom cutoffs (--k 5,10,20) give @20 measures', async () => {
-    const s = await scoreSkillRet('skillret', DATA, [join(DIR, 'runs', 'perfect.json')], { cutoffs: [5, 10, 20] })
+    const s = await scoreSkillRet('skillret', DATA, [join(DIR, 'runs', 'perfect.json')], {
+      cutoffs: [5, 10, 20],
+    })
     const r = s.runs[0]!
     expect(r.measures).toContain('NDCG@20')
     expect(r.rounded[r.measures.indexOf('Completeness@20')]).toBe(1)
@@ -117,16 +146,30 @@ describe('SkillRet presets: conformance fixtures', () => {
     expect(dict(r, r.rounded)).toEqual(exp.official)
     expect(r.numQueries).toBe(exp.official_num_queries)
     expect(r.unknownQueries).toEqual(['q-90001', 'q-90002'])
-    await expect(scoreSkillRet('skillret', DATA, [file], { unknownQueries: 'error' })).rejects.toThrow(`${file}: 2 query id(s) not in the queries file`)
+    await expect(
+      scoreSkillRet('skillret', DATA, [file], { unknownQueries: 'error' }),
+    ).rejects.toThrow(`${file}: 2 query id(s) not in the queries file`)
     // The TREC copy is held to the same rule.
-    await expect(scoreSkillRet('skillret', DATA, [join(DIR, 'runs', 'missing_queries.trec')], { unknownQueries: 'error' })).rejects.toThrow('"q-90001", "q-90002"')
+    await expect(
+      scoreSkillRet('skillret', DATA, [join(DIR, 'runs', 'missing_queries.trec')], {
+        unknownQueries: 'error',
+      }),
+    ).rejects.toThrow('"q-90001", "q-90002"')
   })
 })
 
 describe('trecscore score --preset skillret|skillret-fusion (CLI)', () => {
   const run = (n: string): string => join(DIR, 'runs', n)
   it('prints the official 5-decimal values', () => {
-    const r = cli(['score', '--preset', 'skillret', '--data', DATA, run('mixed.json'), '--ignore-unknown-queries'])
+    const r = cli([
+      'score',
+      '--preset',
+      'skillret',
+      '--data',
+      DATA,
+      run('mixed.json'),
+      '--ignore-unknown-queries',
+    ])
     expect(r.code).toBe(0)
     expect(r.stdout).toMatch(/NDCG@5/)
     expect(r.stdout).toContain('0.21486')
@@ -134,7 +177,18 @@ describe('trecscore score --preset skillret|skillret-fusion (CLI)', () => {
   })
 
   it('json: rounded and full values; --k adds cut-offs; fusion adds MRR', () => {
-    const r = cli(['score', '--preset', 'skillret-fusion', '--data', DATA, run('good.json'), '--k', '5,10,20', '--format', 'json'])
+    const r = cli([
+      'score',
+      '--preset',
+      'skillret-fusion',
+      '--data',
+      DATA,
+      run('good.json'),
+      '--k',
+      '5,10,20',
+      '--format',
+      'json',
+    ])
     expect(r.code).toBe(0)
     const body = JSON.parse(r.stdout) as { runs: { num_queries: number; values: Dict }[] }
     expect(body.runs[0]!.num_queries).toBe(64)
@@ -143,7 +197,16 @@ describe('trecscore score --preset skillret|skillret-fusion (CLI)', () => {
   })
 
   it('--explain says how many queries differ and why', () => {
-    const r = cli(['score', '--preset', 'skillret', '--data', DATA, run('missing_queries.json'), '--ignore-unknown-queries', '--explain'])
+    const r = cli([
+      'score',
+      '--preset',
+      'skillret',
+      '--data',
+      DATA,
+      run('missing_queries.json'),
+      '--ignore-unknown-queries',
+      '--explain',
+    ])
     expect(r.code).toBe(0)
     expect(r.stdout).toContain('9 queries differ between skillret and skillret-fusion')
     expect(r.stdout).toContain('official n = 55')
@@ -152,26 +215,73 @@ describe('trecscore score --preset skillret|skillret-fusion (CLI)', () => {
 
   it('unknown query ids: the official numbers and a note on stderr by default; --strict exits 2 with file and ids', () => {
     const exp = CASES.find(([n]) => n === 'missing_queries')![1]
-    const r = cli(['score', '--preset', 'skillret', '--data', DATA, run('missing_queries.json'), '--format', 'json'])
+    const r = cli([
+      'score',
+      '--preset',
+      'skillret',
+      '--data',
+      DATA,
+      run('missing_queries.json'),
+      '--format',
+      'json',
+    ])
     expect(r.code).toBe(0)
-    const body = JSON.parse(r.stdout) as { schema: string; runs: { num_queries: number; rounded: Dict; unknown_queries: string[] }[] }
+    const body = JSON.parse(r.stdout) as {
+      schema: string
+      runs: { num_queries: number; rounded: Dict; unknown_queries: string[] }[]
+    }
     expect(body.schema).toBe('trecscore.skillret-score/1')
     expect(body.runs[0]!.rounded).toEqual(exp.official)
     expect(body.runs[0]!.num_queries).toBe(exp.official_num_queries)
     expect(body.runs[0]!.unknown_queries).toEqual(['q-90001', 'q-90002'])
-    expect(r.stderr).toBe(`trecscore: note: ${run('missing_queries.json')}: 2 run queries not in the queries file, ignored as the official evaluator does (--strict refuses them): q-90001, q-90002\n`)
+    expect(r.stderr).toBe(
+      `trecscore: note: ${run('missing_queries.json')}: 2 run queries not in the queries file, ignored as the official evaluator does (--strict refuses them): q-90001, q-90002\n`,
+    )
     // --ignore-unknown-queries is the default, kept as an alias: same stdout.
-    expect(cli(['score', '--preset', 'skillret', '--data', DATA, run('missing_queries.json'), '--format', 'json', '--ignore-unknown-queries']).stdout).toBe(r.stdout)
-    const strict = cli(['score', '--preset', 'skillret', '--data', DATA, run('missing_queries.json'), '--strict'])
+    expect(
+      cli([
+        'score',
+        '--preset',
+        'skillret',
+        '--data',
+        DATA,
+        run('missing_queries.json'),
+        '--format',
+        'json',
+        '--ignore-unknown-queries',
+      ]).stdout,
+    ).toBe(r.stdout)
+    const strict = cli([
+      'score',
+      '--preset',
+      'skillret',
+      '--data',
+      DATA,
+      run('missing_queries.json'),
+      '--strict',
+    ])
     expect(strict.code).toBe(2)
     expect(strict.stderr).toContain('missing_queries.json: 2 query id(s) not in the queries file')
     expect(strict.stderr).toContain('"q-90001", "q-90002"')
-    expect(cli(['score', '--preset', 'skillret', '--data', DATA, run('missing_queries.json'), '--strict', '--ignore-unknown-queries']).code).toBe(2)
+    expect(
+      cli([
+        'score',
+        '--preset',
+        'skillret',
+        '--data',
+        DATA,
+        run('missing_queries.json'),
+        '--strict',
+        '--ignore-unknown-queries',
+      ]).code,
+    ).toBe(2)
     expect(cli(['score', '--preset', 'dl21-passage', '--qrels', 'x', 'y', '--strict']).code).toBe(2)
   })
 
   it('--k and --explain are refused for other presets; --qrels for SkillRet', () => {
     expect(cli(['score', '--preset', 'dl21-passage', '--qrels', 'x', 'y', '--k', '5']).code).toBe(2)
-    expect(cli(['score', '--preset', 'skillret', '--data', DATA, '--qrels', 'x', run('good.json')]).code).toBe(2)
+    expect(
+      cli(['score', '--preset', 'skillret', '--data', DATA, '--qrels', 'x', run('good.json')]).code,
+    ).toBe(2)
   })
 })

@@ -9,7 +9,15 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { runDropIn } from './run-cases.js'
 
-const ROOT = join(import.meta.dirname, '..', '..', '..', 'shared', 'conformance', 'trec_eval-quicktest')
+const ROOT = join(
+  import.meta.dirname,
+  '..',
+  '..',
+  '..',
+  'shared',
+  'conformance',
+  'trec_eval-quicktest',
+)
 
 interface QuicktestCommand {
   readonly id: string
@@ -31,7 +39,9 @@ if (!existsSync(join(ROOT, 'commands.json'))) {
     it('needs shared/conformance/trec_eval-quicktest', () => {})
   })
 } else {
-  const commands = JSON.parse(readFileSync(join(ROOT, 'commands.json'), 'utf8')) as QuicktestCommand[]
+  const commands = JSON.parse(
+    readFileSync(join(ROOT, 'commands.json'), 'utf8'),
+  ) as QuicktestCommand[]
   describe('trec_eval 10.0 quicktest', () => {
     it('lists the 15 upstream commands', () => expect(commands).toHaveLength(15))
     for (const cmd of commands) {

@@ -21,7 +21,12 @@ describe('extra trec_eval expectations', () => {
     for (const [key, exit] of Object.entries(results)) {
       const [label, id] = key.split('/') as [string, string]
       it(`${c} ${label} ${id}`, async () => {
-        const args = [...manifest.commands[id]!, ...(label === 'v9.0.8' ? ['--compat', '9.0.8'] : []), 'qrels.txt', 'run.txt']
+        const args = [
+          ...manifest.commands[id]!,
+          ...(label === 'v9.0.8' ? ['--compat', '9.0.8'] : []),
+          'qrels.txt',
+          'run.txt',
+        ]
         const out = await runDropIn(args, join(INPUTS, c), 2)
         expect(out.code).toBe(exit)
         expect(out.stdout).toBe(readFileSync(join(EXTRA, c, label, `${id}.stdout`), 'latin1'))

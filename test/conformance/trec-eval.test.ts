@@ -32,7 +32,9 @@ describe.each([
             // One documented exception: trec_eval's duplicate-doc message has no newline (the
             // next message runs on); the drop-in ends it and puts file:line between the two.
             const first = wantErr.split('\n')[0]!
-            const dup = /^(trec_eval\.form_res_qrels: duplicate docs .*?)(trec_eval: .*)$/.exec(first)
+            const dup = /^(trec_eval\.form_res_qrels: duplicate docs .*?)(trec_eval: .*)$/.exec(
+              first,
+            )
             if (dup) {
               expect(out.stderr.startsWith(`${dup[1]}\ntrecscore: run.txt:`)).toBe(true)
               expect(out.stderr).toContain(`\n${dup[2]}`)

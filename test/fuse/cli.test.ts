@@ -25,10 +25,22 @@ describe('trecscore fuse (CLI)', () => {
   it('writes a six-column run that evaluate reads; RRF of the top doc = Σ 1/(60 + rank)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'trecscore-fuse-'))
     const out = join(dir, 'rrf.run')
-    const r = cli(['fuse', 'demo/runs/bm25.run', 'demo/runs/dense.run', '--method', 'rrf', '--tag', 'rrf60', '--out', out])
+    const r = cli([
+      'fuse',
+      'demo/runs/bm25.run',
+      'demo/runs/dense.run',
+      '--method',
+      'rrf',
+      '--tag',
+      'rrf60',
+      '--out',
+      out,
+    ])
     expect(r.code).toBe(0)
     expect(r.stdout).toBe('')
-    expect(r.stderr).toContain('trecscore: fuse: 2 runs, 30 queries; runs lacking a query: 0; duplicate docs removed: 0')
+    expect(r.stderr).toContain(
+      'trecscore: fuse: 2 runs, 30 queries; runs lacking a query: 0; duplicate docs removed: 0',
+    )
     const lines = readFileSync(out, 'utf8').trimEnd().split('\n')
     const first = lines[0]!.split(' ')
     expect(first[0]).toBe('q01')
@@ -41,27 +53,71 @@ describe('trecscore fuse (CLI)', () => {
     for (const l of lines) expect(l.split(' ')).toHaveLength(6)
     const ev = cli(['evaluate', 'demo/qrels.txt', out, '-m', 'nDCG@10', '-f', 'json'])
     expect(ev.code).toBe(0)
-    const json = JSON.parse(ev.stdout) as { runs: { tag: string; counts: { duplicatesRemoved: number } }[] }
+    const json = JSON.parse(ev.stdout) as {
+      runs: { tag: string; counts: { duplicatesRemoved: number } }[]
+    }
     expect(json.runs[0]!.tag).toBe('rrf60')
     expect(json.runs[0]!.counts.duplicatesRemoved).toBe(0)
   })
   it('writes to stdout by default; scores strictly decrease within each query', () => {
-    const r = cli(['fuse', 'demo/runs/bm25.run', 'demo/runs/dense.run', 'demo/runs/hybrid.run', '--method', 'combmnz', '--norm', 'zscore', '--depth', '5'])
+    const r = cli([
+      'fuse',
+      'demo/runs/bm25.run',
+      'demo/runs/dense.run',
+      'demo/runs/hybrid.run',
+      '--method',
+      'combmnz',
+      '--norm',
+      'zscore',
+      '--depth',
+      '5',
+    ])
     expect(r.code).toBe(0)
-    const lines = r.stdout.trimEnd().split('\n').map((l) => l.split(' '))
+    const lines = r.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => l.split(' '))
     expect(lines).toHaveLength(30 * 5)
-    for (let i = 1; i < lines.length; i++) if (lines[i]![0] === lines[i - 1]![0]) expect(Number(lines[i]![4])).toBeLessThan(Number(lines[i - 1]![4]))
+    for (let i = 1; i < lines.length; i++)
+      if (lines[i]![0] === lines[i - 1]![0])
+        expect(Number(lines[i]![4])).toBeLessThan(Number(lines[i - 1]![4]))
   })
   it('--optimize reports the chosen weights and warns about leakage', () => {
-    const r = cli(['fuse', 'demo/runs/bm25.run', 'demo/runs/dense.run', '--method', 'wsum', '--optimize', 'nDCG@10', '--train-qrels', 'demo/qrels.txt', '--step', '0.5'])
+    const r = cli([
+      'fuse',
+      'demo/runs/bm25.run',
+      'demo/runs/dense.run',
+      '--method',
+      'wsum',
+      '--optimize',
+      'nDCG@10',
+      '--train-qrels',
+      'demo/qrels.txt',
+      '--step',
+      '0.5',
+    ])
     expect(r.code).toBe(0)
-    expect(r.stderr).toMatch(/--optimize nDCG@10 on demo\/qrels\.txt: chose weights [0-9.]+,[0-9.]+ .* over 3 weight vectors/)
+    expect(r.stderr).toMatch(
+      /--optimize nDCG@10 on demo\/qrels\.txt: chose weights [0-9.]+,[0-9.]+ .* over 3 weight vectors/,
+    )
     expect(r.stderr).toContain('is leakage')
   })
   it('bad options exit 2 and name every problem', () => {
-    const r = cli(['fuse', 'demo/runs/bm25.run', 'demo/runs/dense.run', '--method', 'wsum', '--weights', '1,x,3', '--depth', '0'])
+    const r = cli([
+      'fuse',
+      'demo/runs/bm25.run',
+      'demo/runs/dense.run',
+      '--method',
+      'wsum',
+      '--weights',
+      '1,x,3',
+      '--depth',
+      '0',
+    ])
     expect(r.code).toBe(2)
-    expect(r.stderr).toContain('--weights: expected 2 weights, one per run in the order given, found "1,NaN,3"')
+    expect(r.stderr).toContain(
+      '--weights: expected 2 weights, one per run in the order given, found "1,NaN,3"',
+    )
     expect(r.stderr).toContain('--depth: expected an integer >= 1, found "0"')
     expect(r.stderr).not.toContain('    at ')
     const o = cli(['fuse', 'demo/runs/bm25.run', '--optimize', 'AP'])
@@ -74,19 +130,53 @@ describe('trecscore fuse (CLI)', () => {
   it('RETECO 2a fixtures: fused per-domain files score under the preset; wsum 1,0 over 2a_perfect and 2a_random keeps the perfect ranking (nDCG@10 = 1)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'trecscore-fuse-reteco-'))
     for (const domain of ['biology', 'drones', 'earth_science']) {
-      const r = cli(['fuse', `test/fixtures/reteco/runs/2a_perfect/${domain}.trec`, `test/fixtures/reteco/runs/2a_random/${domain}.trec`, '--method', 'wsum', '--weights', '1,0', '--out', join(dir, `${domain}.trec`)])
+      const r = cli([
+        'fuse',
+        `test/fixtures/reteco/runs/2a_perfect/${domain}.trec`,
+        `test/fixtures/reteco/runs/2a_random/${domain}.trec`,
+        '--method',
+        'wsum',
+        '--weights',
+        '1,0',
+        '--out',
+        join(dir, `${domain}.trec`),
+      ])
       expect(r.code).toBe(0)
     }
-    const s = cli(['score', '--preset', 'reteco-2a', '--data', 'test/fixtures/reteco/data', dir, '-f', 'json'])
+    const s = cli([
+      'score',
+      '--preset',
+      'reteco-2a',
+      '--data',
+      'test/fixtures/reteco/data',
+      dir,
+      '-f',
+      'json',
+    ])
     expect(s.code).toBe(0)
-    const report = (JSON.parse(s.stdout) as { reports: { headline: { value: number }; errors: string[] }[] }).reports[0]!
+    const report = (
+      JSON.parse(s.stdout) as { reports: { headline: { value: number }; errors: string[] }[] }
+    ).reports[0]!
     expect(report.errors).toEqual([])
     expect(report.headline.value).toBe(1)
   })
   it('--help documents every flag', () => {
     const r = cli(['fuse', '--help'])
     expect(r.code).toBe(0)
-    for (const f of ['--method', '--norm', '--k', '--weights', '--depth', '--tag', '--keep-ties', '--out', '--optimize', '--train-qrels', '--step']) expect(r.stdout).toContain(f)
+    for (const f of [
+      '--method',
+      '--norm',
+      '--k',
+      '--weights',
+      '--depth',
+      '--tag',
+      '--keep-ties',
+      '--out',
+      '--optimize',
+      '--train-qrels',
+      '--step',
+    ])
+      expect(r.stdout).toContain(f)
   })
 })
 
@@ -95,9 +185,27 @@ describe('trecscore fuse output (streamed)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'trecscore-fuse-tag-'))
     const tag = 't'.repeat(100_000)
     const out = join(dir, 'long.run')
-    const a = cli(['fuse', 'demo/runs/bm25.run', 'demo/runs/dense.run', '--tag', tag, '--depth', '20', '--out', out])
+    const a = cli([
+      'fuse',
+      'demo/runs/bm25.run',
+      'demo/runs/dense.run',
+      '--tag',
+      tag,
+      '--depth',
+      '20',
+      '--out',
+      out,
+    ])
     expect(a.code).toBe(0)
-    const b = cli(['fuse', 'demo/runs/bm25.run', 'demo/runs/dense.run', '--tag', tag, '--depth', '20'])
+    const b = cli([
+      'fuse',
+      'demo/runs/bm25.run',
+      'demo/runs/dense.run',
+      '--tag',
+      tag,
+      '--depth',
+      '20',
+    ])
     expect(b.code).toBe(0)
     const text = readFileSync(out, 'latin1')
     expect(b.stdout).toBe(text)

@@ -4,7 +4,14 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { FUSION_METHODS, NORMALIZATIONS, RANK_METHODS, fuse, type FusedRun, type FuseOptions } from '../../src/fuse/index.js'
+import {
+  FUSION_METHODS,
+  type FusedRun,
+  type FuseOptions,
+  fuse,
+  NORMALIZATIONS,
+  RANK_METHODS,
+} from '../../src/fuse/index.js'
 import type { Run, RunQuery } from '../../src/model/types.js'
 
 /** A run from [query, doc, score] triples (duplicates and ties likely: small pools). */
@@ -23,11 +30,20 @@ function toRun(lines: readonly (readonly [string, string, number])[]): Run {
   return { queries, tag: 't', tags: ['t'], lineCount: n }
 }
 
-const line = fc.tuple(fc.constantFrom('q1', 'q2', 'q3'), fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'), fc.oneof(fc.integer({ min: -3, max: 3 }), fc.double({ min: -100, max: 100, noNaN: true })))
-const runs = fc.array(fc.array(line, { minLength: 1, maxLength: 25 }).map(toRun), { minLength: 1, maxLength: 4 })
+const line = fc.tuple(
+  fc.constantFrom('q1', 'q2', 'q3'),
+  fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'),
+  fc.oneof(fc.integer({ min: -3, max: 3 }), fc.double({ min: -100, max: 100, noNaN: true })),
+)
+const runs = fc.array(fc.array(line, { minLength: 1, maxLength: 25 }).map(toRun), {
+  minLength: 1,
+  maxLength: 4,
+})
 
 function docsOf(f: FusedRun): Map<string, [string, number][]> {
-  return new Map([...f.queries].map(([q, docs]) => [q, docs.map((d): [string, number] => [d.docId, d.score])]))
+  return new Map(
+    [...f.queries].map(([q, docs]) => [q, docs.map((d): [string, number] => [d.docId, d.score])]),
+  )
 }
 
 const options = fc.record({
@@ -36,7 +52,11 @@ const options = fc.record({
   depth: fc.integer({ min: 1, max: 10 }),
 })
 
-function valid(o: { method: FuseOptions['method']; norm: NonNullable<FuseOptions['norm']>; depth: number }): FuseOptions {
+function valid(o: {
+  method: FuseOptions['method']
+  norm: NonNullable<FuseOptions['norm']>
+  depth: number
+}): FuseOptions {
   return RANK_METHODS.includes(o.method) ? { method: o.method, depth: o.depth } : o
 }
 
@@ -53,7 +73,9 @@ describe('fusion invariants', () => {
   it('the written run has strictly decreasing scores, for every method and normalisation', () => {
     fc.assert(
       fc.property(runs, options, (rs, o) => {
-        for (const docs of fuse(rs, valid(o)).queries.values()) for (let i = 1; i < docs.length; i++) expect(docs[i]!.score).toBeLessThan(docs[i - 1]!.score)
+        for (const docs of fuse(rs, valid(o)).queries.values())
+          for (let i = 1; i < docs.length; i++)
+            expect(docs[i]!.score).toBeLessThan(docs[i - 1]!.score)
       }),
     )
   })
@@ -71,7 +93,9 @@ describe('fusion invariants', () => {
           cut += all.size - ids.length
         }
         expect(f.counts.cutByDepth).toBe(cut)
-        expect([...f.queries.keys()]).toEqual([...new Set(rs.flatMap((r) => [...r.queries.keys()]))].sort())
+        expect([...f.queries.keys()]).toEqual(
+          [...new Set(rs.flatMap((r) => [...r.queries.keys()]))].sort(),
+        )
       }),
     )
   })
@@ -80,7 +104,8 @@ describe('fusion invariants', () => {
       fc.property(runs, options, (rs, o) => {
         const broken = fuse(rs, valid(o))
         const kept = fuse(rs, { ...valid(o), keepTies: true })
-        for (const [q, docs] of broken.queries) expect(kept.queries.get(q)!.map((d) => d.docId)).toEqual(docs.map((d) => d.docId))
+        for (const [q, docs] of broken.queries)
+          expect(kept.queries.get(q)!.map((d) => d.docId)).toEqual(docs.map((d) => d.docId))
       }),
     )
   })

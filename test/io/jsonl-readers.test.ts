@@ -4,7 +4,7 @@
  * and CRLF endings, reports an invalid UTF-8 line (never decodes it to U+FFFD silently) and a
  * JSON line that is not an object by its physical line number, and never throws a TypeError.
  */
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -22,9 +22,17 @@ const BAD = Buffer.from([0x22, 0xff, 0xfe, 0x22]) // "\xff\xfe": not UTF-8
  * Line 1: BOM + record, line 2: record + CRLF, line 3: invalid UTF-8, line 4: `null`, line 5:
  * blank, line 6: record without a final newline.
  */
-function hostile(records: readonly [string, string, string], badLine: Buffer = Buffer.concat([Buffer.from('{"x":'), BAD, Buffer.from('}')])): Buffer {
+function hostile(
+  records: readonly [string, string, string],
+  badLine: Buffer = Buffer.concat([Buffer.from('{"x":'), BAD, Buffer.from('}')]),
+): Buffer {
   const [a, b, c] = records
-  return Buffer.concat([BOM, Buffer.from(`${a}\n${b}\r\n`), badLine, Buffer.from(`\nnull\n \r\n${c}`)])
+  return Buffer.concat([
+    BOM,
+    Buffer.from(`${a}\n${b}\r\n`),
+    badLine,
+    Buffer.from(`\nnull\n \r\n${c}`),
+  ])
 }
 
 function file(name: string, bytes: Buffer): string {
@@ -47,13 +55,24 @@ describe('every JSONL reader: BOM, CRLF, invalid UTF-8, non-object lines', () =>
       [null, 4],
       [{ n: 6 }, 6],
     ])
-    expect(problems).toEqual([`${p}:3: invalid UTF-8, expected UTF-8 text: "{\\"x\\":\\"\uFFFD\uFFFD\\"}"`, `${p}:4: expected an object: "null"`])
+    expect(problems).toEqual([
+      `${p}:3: invalid UTF-8, expected UTF-8 text: "{\\"x\\":\\"\uFFFD\uFFFD\\"}"`,
+      `${p}:4: expected an object: "null"`,
+    ])
   })
 
   it('answer files (checkAnswerFile)', () => {
-    const r = checkAnswerFile(hostile(['{"turn_id":"c_turn_1","answer":"a"}', '{"turn_id":"c_turn_2","answer":"b"}', '{"turn_id":"c_turn_3","answer":"c"}']), 'answers.jsonl', {
-      turns: ['c_turn_1', 'c_turn_2', 'c_turn_3'],
-    })
+    const r = checkAnswerFile(
+      hostile([
+        '{"turn_id":"c_turn_1","answer":"a"}',
+        '{"turn_id":"c_turn_2","answer":"b"}',
+        '{"turn_id":"c_turn_3","answer":"c"}',
+      ]),
+      'answers.jsonl',
+      {
+        turns: ['c_turn_1', 'c_turn_2', 'c_turn_3'],
+      },
+    )
     expect(r.answeredTurns).toBe(3)
     expect(r.lines).toBe(6)
     expect(r.blankLines).toBe(1)
@@ -79,7 +98,8 @@ describe('every JSONL reader: BOM, CRLF, invalid UTF-8, non-object lines', () =>
     const rec = (id: string): string => JSON.stringify({ id, prediction: 'p', references: ['r'] })
     const p = file('pairs.jsonl', hostile([rec('a'), rec('b'), rec('f')]))
     const got: [boolean, number, string][] = []
-    for await (const l of readTextsimPairs(p)) got.push(l.ok ? [true, l.line, l.pair.id] : [false, l.issue.line, l.issue.problem])
+    for await (const l of readTextsimPairs(p))
+      got.push(l.ok ? [true, l.line, l.pair.id] : [false, l.issue.line, l.issue.problem])
     expect(got).toEqual([
       [true, 1, 'a'],
       [true, 2, 'b'],
@@ -97,11 +117,17 @@ describe('every JSONL reader: BOM, CRLF, invalid UTF-8, non-object lines', () =>
       return d
     }
     const q = (id: string): string => JSON.stringify({ id, skill_ids: ['s1'] })
-    const good = await readSkillRetData(data('sk-good', Buffer.concat([BOM, Buffer.from(`${q('q1')}\r\n\r\n${q('q2')}`)])))
+    const good = await readSkillRetData(
+      data('sk-good', Buffer.concat([BOM, Buffer.from(`${q('q1')}\r\n\r\n${q('q2')}`)])),
+    )
     expect(good.queryIds).toEqual(['q1', 'q2'])
     const bad = data('sk-bad', hostile([q('q1'), q('q2'), q('q6')]))
-    await expect(readSkillRetData(bad)).rejects.toThrow(`${join(bad, 'queries', 'test.jsonl')}:3: invalid UTF-8 (expected a UTF-8 encoded line)`)
+    await expect(readSkillRetData(bad)).rejects.toThrow(
+      `${join(bad, 'queries', 'test.jsonl')}:3: invalid UTF-8 (expected a UTF-8 encoded line)`,
+    )
     const nul = data('sk-null', Buffer.from(`${q('q1')}\nnull\n`))
-    await expect(readSkillRetData(nul)).rejects.toThrow(`${join(nul, 'queries', 'test.jsonl')}:2: expected a string "id" without whitespace`)
+    await expect(readSkillRetData(nul)).rejects.toThrow(
+      `${join(nul, 'queries', 'test.jsonl')}:2: expected a string "id" without whitespace`,
+    )
   })
 })

@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { jsonDeeperThan, jsonlLine, jsonlLines, type JsonlLine } from '../../src/io/jsonl.js'
+import { type JsonlLine, jsonDeeperThan, jsonlLine, jsonlLines } from '../../src/io/jsonl.js'
 
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s)
 const cat = (...parts: Uint8Array[]): Uint8Array => new Uint8Array(Buffer.concat(parts))
@@ -24,7 +24,11 @@ const parseError = (text: string): string => {
 
 describe('jsonlLines', () => {
   it('classifies every physical line, numbering blank and bad lines too', () => {
-    const bytes = cat(enc('{"a":1}\n\n   \t\n[1,2]\n'), Uint8Array.of(0x7b, 0xff, 0x7d, 0x0a), enc('{bad\n"s"'))
+    const bytes = cat(
+      enc('{"a":1}\n\n   \t\n[1,2]\n'),
+      Uint8Array.of(0x7b, 0xff, 0x7d, 0x0a),
+      enc('{bad\n"s"'),
+    )
     const ls = [...jsonlLines(bytes)]
     expect(kinds(ls)).toEqual([
       [1, 'value'],
@@ -35,7 +39,15 @@ describe('jsonlLines', () => {
       [6, 'invalid_json'],
       [7, 'value'],
     ])
-    expect(ls.map((l) => (l.kind === 'value' ? l.value : null))).toEqual([{ a: 1 }, null, null, [1, 2], null, null, 's'])
+    expect(ls.map((l) => (l.kind === 'value' ? l.value : null))).toEqual([
+      { a: 1 },
+      null,
+      null,
+      [1, 2],
+      null,
+      null,
+      's',
+    ])
     // lenient decoding for display: U+FFFD for the bad byte
     expect(ls[4]!.text).toBe('{\uFFFD}')
     expect(Array.from(ls[4]!.bytes)).toEqual([0x7b, 0xff, 0x7d])
@@ -81,7 +93,12 @@ describe('jsonlLines', () => {
       [3, 'blank'],
       [4, 'value'],
     ])
-    expect(ls.map((l) => (l.kind === 'value' ? l.value : null))).toEqual([{ a: 1 }, { b: 2 }, null, '\uFEFFc'])
+    expect(ls.map((l) => (l.kind === 'value' ? l.value : null))).toEqual([
+      { a: 1 },
+      { b: 2 },
+      null,
+      '\uFEFFc',
+    ])
     expect(ls[0]!.text).toBe('{"a":1}')
     expect(ls[0]!.bytes.length).toBe(10) // the BOM's 3 bytes are still in `bytes`
   })
@@ -94,7 +111,12 @@ describe('jsonlLines', () => {
   })
 
   it('a line over maxLineBytes (after dropping "\\r") is too_long, neither decoded nor parsed', () => {
-    const bytes = cat(enc('"12345"\r\n'), enc('"123456"\n'), Uint8Array.of(0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff), enc('\n"1"'))
+    const bytes = cat(
+      enc('"12345"\r\n'),
+      enc('"123456"\n'),
+      Uint8Array.of(0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff),
+      enc('\n"1"'),
+    )
     const ls = [...jsonlLines(bytes, { maxLineBytes: 7 })]
     expect(kinds(ls)).toEqual([
       [1, 'value'],
@@ -112,33 +134,53 @@ describe('jsonlLines', () => {
     const l = jsonlLine(enc('\uFEFF{"a":[1]}\r'), 42, { maxLineBytes: 12 })
     expect(l).toMatchObject({ line: 42, kind: 'value', text: '{"a":[1]}', value: { a: [1] } })
     expect(l.bytes.length).toBe(12)
-    expect(jsonlLine(enc('\uFEFF{"a":[1]}x\r'), 7, { maxLineBytes: 12 })).toMatchObject({ line: 7, kind: 'too_long', text: '' })
+    expect(jsonlLine(enc('\uFEFF{"a":[1]}x\r'), 7, { maxLineBytes: 12 })).toMatchObject({
+      line: 7,
+      kind: 'too_long',
+      text: '',
+    })
     expect(jsonlLine(enc(' \r'), 1)).toMatchObject({ kind: 'blank', text: ' ' })
     expect(jsonlLine(new Uint8Array(0), 3)).toMatchObject({ line: 3, kind: 'blank', text: '' })
-    expect(jsonlLine(Uint8Array.of(0xc3, 0x28), 1)).toMatchObject({ kind: 'invalid_utf8', text: '\uFFFD(' })
+    expect(jsonlLine(Uint8Array.of(0xc3, 0x28), 1)).toMatchObject({
+      kind: 'invalid_utf8',
+      text: '\uFFFD(',
+    })
   })
 
   it('property: arbitrary bytes never throw; lines strictly increase; every physical line is classified once', () => {
-    const byte = fc.oneof(fc.integer({ min: 0, max: 255 }), fc.constantFrom(0x0a, 0x0d, 0x20, 0x7b, 0x7d, 0x22, 0x31, 0xef, 0xbb, 0xbf))
+    const byte = fc.oneof(
+      fc.integer({ min: 0, max: 255 }),
+      fc.constantFrom(0x0a, 0x0d, 0x20, 0x7b, 0x7d, 0x22, 0x31, 0xef, 0xbb, 0xbf),
+    )
     fc.assert(
-      fc.property(fc.uint8Array({ maxLength: 200 }), fc.array(byte, { maxLength: 200 }), fc.integer({ min: 0, max: 40 }), (a, b, max) => {
-        const bytes = cat(a, Uint8Array.from(b))
-        const ls = [...jsonlLines(bytes, { maxLineBytes: max })]
-        const newlines = bytes.filter((x) => x === 0x0a).length
-        const physical = bytes.length === 0 ? 0 : newlines + (bytes[bytes.length - 1] === 0x0a ? 0 : 1)
-        expect(ls.map((l) => l.line)).toEqual(Array.from({ length: physical }, (_, i) => i + 1))
-        for (const l of ls) {
-          if (l.kind === 'too_long') expect(l.bytes.length).toBeGreaterThan(max)
-          else expect(l.bytes.length).toBeLessThanOrEqual(max)
-          if (l.kind === 'value' || l.kind === 'invalid_json') expect(l.text.trim()).not.toBe('')
-          if (l.kind === 'value') expect(JSON.parse(l.text)).toEqual(l.value)
-          expect(l.bytes.includes(0x0a)).toBe(false)
-        }
-        // a reader splitting lines itself gets the same with jsonlLine
-        const parts = Buffer.from(bytes).toString('latin1').split('\n')
-        if (bytes[bytes.length - 1] === 0x0a || bytes.length === 0) parts.pop()
-        expect(parts.map((p, i) => jsonlLine(new Uint8Array(Buffer.from(p, 'latin1')), i + 1, { maxLineBytes: max }))).toEqual(ls)
-      }),
+      fc.property(
+        fc.uint8Array({ maxLength: 200 }),
+        fc.array(byte, { maxLength: 200 }),
+        fc.integer({ min: 0, max: 40 }),
+        (a, b, max) => {
+          const bytes = cat(a, Uint8Array.from(b))
+          const ls = [...jsonlLines(bytes, { maxLineBytes: max })]
+          const newlines = bytes.filter((x) => x === 0x0a).length
+          const physical =
+            bytes.length === 0 ? 0 : newlines + (bytes[bytes.length - 1] === 0x0a ? 0 : 1)
+          expect(ls.map((l) => l.line)).toEqual(Array.from({ length: physical }, (_, i) => i + 1))
+          for (const l of ls) {
+            if (l.kind === 'too_long') expect(l.bytes.length).toBeGreaterThan(max)
+            else expect(l.bytes.length).toBeLessThanOrEqual(max)
+            if (l.kind === 'value' || l.kind === 'invalid_json') expect(l.text.trim()).not.toBe('')
+            if (l.kind === 'value') expect(JSON.parse(l.text)).toEqual(l.value)
+            expect(l.bytes.includes(0x0a)).toBe(false)
+          }
+          // a reader splitting lines itself gets the same with jsonlLine
+          const parts = Buffer.from(bytes).toString('latin1').split('\n')
+          if (bytes[bytes.length - 1] === 0x0a || bytes.length === 0) parts.pop()
+          expect(
+            parts.map((p, i) =>
+              jsonlLine(new Uint8Array(Buffer.from(p, 'latin1')), i + 1, { maxLineBytes: max }),
+            ),
+          ).toEqual(ls)
+        },
+      ),
       { numRuns: 500 },
     )
   })
@@ -163,7 +205,10 @@ describe('nesting depth guard', () => {
   })
 
   it('jsonDeeperThan agrees with a recursive depth on random values', () => {
-    const depth = (v: unknown): number => (v === null || typeof v !== 'object' ? 0 : 1 + Math.max(0, ...(Array.isArray(v) ? v : Object.values(v as object)).map(depth)))
+    const depth = (v: unknown): number =>
+      v === null || typeof v !== 'object'
+        ? 0
+        : 1 + Math.max(0, ...(Array.isArray(v) ? v : Object.values(v as object)).map(depth))
     fc.assert(
       fc.property(fc.jsonValue({ maxDepth: 8 }), fc.integer({ min: 0, max: 9 }), (v, max) => {
         expect(jsonDeeperThan(v, max)).toBe(depth(v) > max)

@@ -12,14 +12,27 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildReportData, loadReportAssets, renderHtmlReport, type ReportData } from '../../src/report/html/index.js'
 import { retecoReportRoute } from '../../src/presets/reteco/html-route.js'
+import {
+  buildReportData,
+  loadReportAssets,
+  type ReportData,
+  renderHtmlReport,
+} from '../../src/report/html/index.js'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 const CHROMIUM = '/usr/bin/chromium'
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
 const ARTIFACTS = join(ROOT, '.tmp')
 const HOSTILE_QUERY = '<script>window.__pwned=1</script>'
 const HOSTILE_TAG = '<img/src=x/onerror=window.__pwned=2>'
@@ -33,7 +46,10 @@ if (!haveChromium) {
         expect.fail(`${CHROMIUM} is missing but CI is set: CI must apt-get install chromium`)
       })
     })
-  } else console.warn(`test/report/browser.test.ts: SKIPPED: ${CHROMIUM} not found (apt-get install chromium)`)
+  } else
+    console.warn(
+      `test/report/browser.test.ts: SKIPPED: ${CHROMIUM} not found (apt-get install chromium)`,
+    )
 }
 
 interface Loaded {
@@ -47,7 +63,11 @@ describe.skipIf(!haveChromium)('HTML report in Chromium', () => {
   let browser: Browser
   let dir: string
 
-  async function open(html: string, name: string, viewport = { width: 1200, height: 900 }): Promise<Loaded> {
+  async function open(
+    html: string,
+    name: string,
+    viewport = { width: 1200, height: 900 },
+  ): Promise<Loaded> {
     const file = join(dir, `${name}.html`)
     writeFileSync(file, html)
     const page = await browser.newPage({ viewport })
@@ -72,7 +92,10 @@ describe.skipIf(!haveChromium)('HTML report in Chromium', () => {
   let assets: { plot: string }
 
   beforeAll(async () => {
-    if (!existsSync(join(ROOT, 'dist', 'report-assets', 'plot.js'))) execFileSync(process.execPath, [join(ROOT, 'scripts', 'build-report-assets.mjs')], { cwd: ROOT })
+    if (!existsSync(join(ROOT, 'dist', 'report-assets', 'plot.js')))
+      execFileSync(process.execPath, [join(ROOT, 'scripts', 'build-report-assets.mjs')], {
+        cwd: ROOT,
+      })
     assets = await loadReportAssets()
     mkdirSync(ARTIFACTS, { recursive: true })
     dir = mkdtempSync(join(tmpdir(), 'trecscore-report-'))
@@ -83,7 +106,11 @@ describe.skipIf(!haveChromium)('HTML report in Chromium', () => {
   })
 
   it('demo data: loads offline with no errors, draws every chart, sorts the leaderboard on click', async () => {
-    const data = await buildReportData({ qrels: join(ROOT, 'demo/qrels.txt'), runs: ['bm25', 'dense', 'hybrid'].map((r) => join(ROOT, `demo/runs/${r}.run`)), measures: ['nDCG@10', 'AP', 'P@5'] })
+    const data = await buildReportData({
+      qrels: join(ROOT, 'demo/qrels.txt'),
+      runs: ['bm25', 'dense', 'hybrid'].map((r) => join(ROOT, `demo/runs/${r}.run`)),
+      measures: ['nDCG@10', 'AP', 'P@5'],
+    })
     const { page, consoleErrors, requests, failed } = await open(render(data, assets), 'demo')
     expect(consoleErrors).toEqual([])
     expect(failed).toEqual([])
@@ -97,29 +124,54 @@ describe.skipIf(!haveChromium)('HTML report in Chromium', () => {
     expect(await page.locator('#domains-section').isHidden()).toBe(true)
     expect(await page.locator('#significance tbody tr').count()).toBe(3) // all pairs of 3 runs on nDCG@10
     // Sorting: nDCG@10 column (index 2), first click descending, second ascending.
-    const order = async (): Promise<string[]> => page.locator('#leaderboard tbody tr td:first-child').allInnerTexts()
+    const order = async (): Promise<string[]> =>
+      page.locator('#leaderboard tbody tr td:first-child').allInnerTexts()
     const values = data.leaderboard.map((r) => ({ name: data.runs[r.run]!.name, v: r.values[0]! }))
     const desc = [...values].sort((a, b) => b.v - a.v).map((x) => x.name)
     await page.locator('#leaderboard thead th').nth(2).locator('button').click()
     expect((await order()).map((t) => t.replace(/^[a-z]+\s+/, ''))).toEqual(desc)
-    expect(await page.locator('#leaderboard thead th').nth(2).getAttribute('aria-sort')).toBe('descending')
+    expect(await page.locator('#leaderboard thead th').nth(2).getAttribute('aria-sort')).toBe(
+      'descending',
+    )
     await page.locator('#leaderboard thead th').nth(2).locator('button').click()
     expect((await order()).map((t) => t.replace(/^[a-z]+\s+/, ''))).toEqual([...desc].reverse())
     // Sorting by run name (text) ascending.
     await page.locator('#leaderboard thead th').nth(0).locator('button').click()
-    expect((await order()).map((t) => t.replace(/^[a-z]+\s+/, ''))).toEqual(values.map((x) => x.name).sort())
+    expect((await order()).map((t) => t.replace(/^[a-z]+\s+/, ''))).toEqual(
+      values.map((x) => x.name).sort(),
+    )
     // Switching the measure redraws the charts.
     await page.selectOption('#measure', 'AP')
-    expect(await page.locator('#chart-distribution svg').first().textContent()).toContain('AP per query')
+    expect(await page.locator('#chart-distribution svg').first().textContent()).toContain(
+      'AP per query',
+    )
     await page.screenshot({ path: join(ARTIFACTS, 'report.png'), fullPage: true })
     expect(consoleErrors).toEqual([])
     await page.close()
   })
 
   it('RETECO 2a fixtures: per-domain bars and the turn-depth line chart', async () => {
-    const runs = ['2a_perfect', '2a_random', '2a_missing_turns_unknown'].map((r) => join(ROOT, 'test/fixtures/reteco/runs', r))
-    const data = await buildReportData({ preset: 'reteco-2a', data: join(ROOT, 'test/fixtures/reteco/data'), runs, baseline: runs[1]!, routes: [retecoReportRoute] })
-    expect(data.domains?.map((d) => d.group)).toEqual(['biology', 'drones', 'earth_science', 'biology', 'drones', 'earth_science', 'biology', 'drones', 'earth_science'])
+    const runs = ['2a_perfect', '2a_random', '2a_missing_turns_unknown'].map((r) =>
+      join(ROOT, 'test/fixtures/reteco/runs', r),
+    )
+    const data = await buildReportData({
+      preset: 'reteco-2a',
+      data: join(ROOT, 'test/fixtures/reteco/data'),
+      runs,
+      baseline: runs[1]!,
+      routes: [retecoReportRoute],
+    })
+    expect(data.domains?.map((d) => d.group)).toEqual([
+      'biology',
+      'drones',
+      'earth_science',
+      'biology',
+      'drones',
+      'earth_science',
+      'biology',
+      'drones',
+      'earth_science',
+    ])
     const { page, consoleErrors, failed, requests } = await open(render(data, assets), 'reteco')
     expect(consoleErrors).toEqual([])
     expect(failed).toEqual([])
@@ -128,10 +180,18 @@ describe.skipIf(!haveChromium)('HTML report in Chromium', () => {
     expect(await page.locator('#chart-turns svg g.turn-lines > path').count()).toBe(3)
     expect(await page.locator('#chart-diff figure.diff').count()).toBe(2)
     // Against the baseline 2a_random, the perfect run is significantly better on nDCG@10.
-    expect(await page.locator('#chart-diff figure.diff > figcaption').first().textContent()).toMatch(/^.*2a_perfect − .*2a_random on nDCG@10: mean \+0\.\d{4}.*\(significant: .*2a_perfect better\)/)
+    expect(
+      await page.locator('#chart-diff figure.diff > figcaption').first().textContent(),
+    ).toMatch(
+      /^.*2a_perfect − .*2a_random on nDCG@10: mean \+0\.\d{4}.*\(significant: .*2a_perfect better\)/,
+    )
     const row = page.locator('#leaderboard tbody tr').filter({ hasText: '2a_perfect' })
     // The baseline comes first in the report, so 2a_random is run a.
-    expect(data.runs.map((r) => r.letter + ' ' + r.name.split('/').pop())).toEqual(['a 2a_random', 'b 2a_perfect', 'c 2a_missing_turns_unknown'])
+    expect(data.runs.map((r) => r.letter + ' ' + r.name.split('/').pop())).toEqual([
+      'a 2a_random',
+      'b 2a_perfect',
+      'c 2a_missing_turns_unknown',
+    ])
     expect(await row.locator('sup.sig').first().textContent()).toBe('a')
     await page.screenshot({ path: join(ARTIFACTS, 'report-reteco.png'), fullPage: true })
     await page.close()
@@ -141,10 +201,21 @@ describe.skipIf(!haveChromium)('HTML report in Chromium', () => {
     const qrels = join(dir, 'hostile.qrels')
     const run = join(dir, '<b>evil<i>.run')
     const plain = join(dir, 'plain\u001b[31m\u202e.run') // control characters in a run name
-    writeFileSync(qrels, `${HOSTILE_QUERY} 0 ${HOSTILE_DOC} 1\n${HOSTILE_QUERY} 0 d2 0\nq2 0 d2 1\n`)
-    writeFileSync(run, `${HOSTILE_QUERY} Q0 ${HOSTILE_DOC} 1 2.0 ${HOSTILE_TAG}\n${HOSTILE_QUERY} Q0 d2 2 1.0 ${HOSTILE_TAG}\nq2 Q0 d2 1 1 ${HOSTILE_TAG}\n`)
+    writeFileSync(
+      qrels,
+      `${HOSTILE_QUERY} 0 ${HOSTILE_DOC} 1\n${HOSTILE_QUERY} 0 d2 0\nq2 0 d2 1\n`,
+    )
+    writeFileSync(
+      run,
+      `${HOSTILE_QUERY} Q0 ${HOSTILE_DOC} 1 2.0 ${HOSTILE_TAG}\n${HOSTILE_QUERY} Q0 d2 2 1.0 ${HOSTILE_TAG}\nq2 Q0 d2 1 1 ${HOSTILE_TAG}\n`,
+    )
     writeFileSync(plain, `${HOSTILE_QUERY} Q0 d2 1 2.0 plain\nq2 Q0 d9 1 1 plain\n`)
-    const data = await buildReportData({ qrels, runs: [run, plain], measures: ['RR'], title: '<i>report</i>' })
+    const data = await buildReportData({
+      qrels,
+      runs: [run, plain],
+      measures: ['RR'],
+      title: '<i>report</i>',
+    })
     const html = render(data, assets)
     // The raw HTML holds the ids only as JSON escapes.
     expect(html).not.toContain(HOSTILE_QUERY)
@@ -175,9 +246,14 @@ describe.skipIf(!haveChromium)('HTML report in Chromium', () => {
   it('200-character run names and 12 runs: no name cut, no element wider than the viewport, chart labels inside their charts', async () => {
     const runsDir = join(dir, 'long')
     mkdirSync(runsDir, { recursive: true })
-    const sources = ['bm25', 'dense', 'hybrid'].map((r) => readFileSync(join(ROOT, `demo/runs/${r}.run`), 'utf8'))
+    const sources = ['bm25', 'dense', 'hybrid'].map((r) =>
+      readFileSync(join(ROOT, `demo/runs/${r}.run`), 'utf8'),
+    )
     const runs = Array.from({ length: 12 }, (_, i) => {
-      const stem = `${String(i + 1).padStart(2, '0')}-${'very-long-run-name-'.repeat(11)}`.slice(0, 196)
+      const stem = `${String(i + 1).padStart(2, '0')}-${'very-long-run-name-'.repeat(11)}`.slice(
+        0,
+        196,
+      )
       const file = join(runsDir, `${stem}.run`)
       writeFileSync(file, sources[i % 3]!)
       return file
@@ -216,7 +292,15 @@ describe.skipIf(!haveChromium)('HTML report in Chromium', () => {
         })
         const leaderboardNames = [...document.querySelectorAll('#leaderboard tbody td.name')].map((td) => td.textContent)
         return { vw, pageWidth: document.documentElement.scrollWidth, tooWide, clipped, labelsOutside, leaderboardNames, keys: [...document.querySelectorAll('.chart-key')].map((k) => k.textContent) }
-      })()`)) as { vw: number; pageWidth: number; tooWide: string[]; clipped: string[]; labelsOutside: string[]; leaderboardNames: string[]; keys: string[] }
+      })()`)) as {
+        vw: number
+        pageWidth: number
+        tooWide: string[]
+        clipped: string[]
+        labelsOutside: string[]
+        leaderboardNames: string[]
+        keys: string[]
+      }
       expect(layout.pageWidth).toBeLessThanOrEqual(layout.vw)
       expect(layout.tooWide).toEqual([])
       expect(layout.clipped).toEqual([])
@@ -225,10 +309,13 @@ describe.skipIf(!haveChromium)('HTML report in Chromium', () => {
       expect(layout.leaderboardNames).toEqual(data.runs.map((r) => `${r.letter} ${r.name}`))
       for (const r of data.runs) expect(layout.keys[0]).toContain(`${r.letter} = ${r.name}`)
       // Chart axis labels: letter and a shortened name, at most 34 characters.
-      const ticks = await page.locator('#chart-distribution svg [aria-label="y-axis tick label"] text').allTextContents()
+      const ticks = await page
+        .locator('#chart-distribution svg [aria-label="y-axis tick label"] text')
+        .allTextContents()
       expect(ticks).toHaveLength(12)
       expect(ticks.every((t) => t.length <= 34 && /^[a-l] \d\d-very-long.*…/.test(t))).toBe(true)
-      if (viewport.width === 1200) await page.screenshot({ path: join(ARTIFACTS, 'report-long-names.png'), fullPage: true })
+      if (viewport.width === 1200)
+        await page.screenshot({ path: join(ARTIFACTS, 'report-long-names.png'), fullPage: true })
       await page.close()
     }
   })

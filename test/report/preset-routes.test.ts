@@ -4,16 +4,31 @@
  * the checked request (baseline first, split defaulted) and its answer is used as is.
  */
 import { describe, expect, it } from 'vitest'
-import { resolveJudgeItems, type JudgeItemsRoute } from '../../src/generation/judge/index.js'
-import { buildReportData, type DataPresetReportRequest, type DataPresetReportRoute, type ReportData } from '../../src/report/html/index.js'
+import { type JudgeItemsRoute, resolveJudgeItems } from '../../src/generation/judge/index.js'
+import {
+  buildReportData,
+  type DataPresetReportRequest,
+  type DataPresetReportRoute,
+  type ReportData,
+} from '../../src/report/html/index.js'
 
 describe('preset routes passed in', () => {
   it('report: no route, no data-folder preset; a route gets the checked request', async () => {
-    await expect(buildReportData({ preset: 'fam-1', data: 'DIR', runs: ['a.run'] })).rejects.toMatchObject({
+    await expect(
+      buildReportData({ preset: 'fam-1', data: 'DIR', runs: ['a.run'] }),
+    ).rejects.toMatchObject({
       issues: [
         { code: 'bad_argument', option: 'QRELS' },
-        { code: 'bad_argument', option: '--data', expected: '--data only with a SkillRet preset (skillret, skillret-fusion)' },
-        { code: 'bad_argument', option: '--preset', expected: 'a preset read from TREC qrels (see trecscore presets)' },
+        {
+          code: 'bad_argument',
+          option: '--data',
+          expected: '--data only with a SkillRet preset (skillret, skillret-fusion)',
+        },
+        {
+          code: 'bad_argument',
+          option: '--preset',
+          expected: 'a preset read from TREC qrels (see trecscore presets)',
+        },
       ],
     })
     const seen: DataPresetReportRequest[] = []
@@ -21,22 +36,66 @@ describe('preset routes passed in', () => {
     const route: DataPresetReportRoute = {
       family: 'FAM',
       presets: ['fam-1'],
-      checkMeasures: (ms) => ms.filter((m) => m !== 'ok').map((m) => ({ code: 'bad_argument', option: '-m', found: m, expected: 'ok' })),
+      checkMeasures: (ms) =>
+        ms
+          .filter((m) => m !== 'ok')
+          .map((m) => ({ code: 'bad_argument', option: '-m', found: m, expected: 'ok' })),
       build: async (req) => {
         seen.push(req)
         return stub
       },
     }
-    expect(await buildReportData({ preset: 'fam-1', data: 'DIR', runs: ['a.run', 'b.run'], baseline: 'b.run', routes: [route] })).toBe(stub)
-    expect(seen).toEqual([{ preset: 'fam-1', data: 'DIR', split: 'dev', runs: ['b.run', 'a.run'], baseline: 'b.run' }])
-    await expect(buildReportData({ preset: 'fam-1', data: 'DIR', runs: ['a.run'], measures: ['bad'], routes: [route] })).rejects.toMatchObject({ issues: [{ option: '-m', found: 'bad' }] })
-    await expect(buildReportData({ qrels: 'q', data: 'DIR', runs: ['a.run'], routes: [route] })).rejects.toMatchObject({ issues: [{ option: '--data', expected: '--data only with a FAM preset (fam-1) or a SkillRet preset (skillret, skillret-fusion)' }] })
+    expect(
+      await buildReportData({
+        preset: 'fam-1',
+        data: 'DIR',
+        runs: ['a.run', 'b.run'],
+        baseline: 'b.run',
+        routes: [route],
+      }),
+    ).toBe(stub)
+    expect(seen).toEqual([
+      { preset: 'fam-1', data: 'DIR', split: 'dev', runs: ['b.run', 'a.run'], baseline: 'b.run' },
+    ])
+    await expect(
+      buildReportData({
+        preset: 'fam-1',
+        data: 'DIR',
+        runs: ['a.run'],
+        measures: ['bad'],
+        routes: [route],
+      }),
+    ).rejects.toMatchObject({ issues: [{ option: '-m', found: 'bad' }] })
+    await expect(
+      buildReportData({ qrels: 'q', data: 'DIR', runs: ['a.run'], routes: [route] }),
+    ).rejects.toMatchObject({
+      issues: [
+        {
+          option: '--data',
+          expected:
+            '--data only with a FAM preset (fam-1) or a SkillRet preset (skillret, skillret-fusion)',
+        },
+      ],
+    })
   })
 
   it('judge: a preset needs its route; the route builds the items', async () => {
-    await expect(resolveJudgeItems({ preset: 'fam-2b', data: 'DIR', answers: 'ANS' })).rejects.toThrow(/fam-2b: not a preset judge items are built for/)
-    const route: JudgeItemsRoute = { presets: ['fam-2b'], build: async (o) => ({ items: [], source: `${o.preset} on ${o.data}`, notes: [String(o.retrieval)] }) }
-    expect(await resolveJudgeItems({ preset: 'fam-2b', data: 'DIR', answers: 'ANS', routes: [route] })).toEqual({ items: [], source: 'fam-2b on DIR', notes: ['null'] })
-    await expect(resolveJudgeItems({ routes: [route] })).rejects.toThrow(/give an items JSONL file, or --preset fam-2b --data DIR ANSWERS/)
+    await expect(
+      resolveJudgeItems({ preset: 'fam-2b', data: 'DIR', answers: 'ANS' }),
+    ).rejects.toThrow(/fam-2b: not a preset judge items are built for/)
+    const route: JudgeItemsRoute = {
+      presets: ['fam-2b'],
+      build: async (o) => ({
+        items: [],
+        source: `${o.preset} on ${o.data}`,
+        notes: [String(o.retrieval)],
+      }),
+    }
+    expect(
+      await resolveJudgeItems({ preset: 'fam-2b', data: 'DIR', answers: 'ANS', routes: [route] }),
+    ).toEqual({ items: [], source: 'fam-2b on DIR', notes: ['null'] })
+    await expect(resolveJudgeItems({ routes: [route] })).rejects.toThrow(
+      /give an items JSONL file, or --preset fam-2b --data DIR ANSWERS/,
+    )
   })
 })

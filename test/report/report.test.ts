@@ -3,10 +3,15 @@
  * from a hand-computed evaluation, and the page's self-containment.
  */
 import { describe, expect, it } from 'vitest'
-import { escapeHtml, jsonForScript, renderHtmlReport, reportFromEvaluations } from '../../src/report/html/index.js'
 import { evaluate } from '../../src/evaluate/evaluate.js'
 import { parseRun } from '../../src/io/read.js'
 import { parseQrels } from '../../src/io/trec-qrels.js'
+import {
+  escapeHtml,
+  jsonForScript,
+  renderHtmlReport,
+  reportFromEvaluations,
+} from '../../src/report/html/index.js'
 
 describe('escaping', () => {
   it('JSON for a script element: < > & U+2028 U+2029 as \\u escapes, and it parses back to the same value', () => {
@@ -16,7 +21,9 @@ describe('escaping', () => {
     expect(JSON.parse(text)).toEqual(value)
   })
   it('HTML text: & < > " \' as entities', () => {
-    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;')
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe(
+      '&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;',
+    )
   })
 })
 
@@ -48,7 +55,9 @@ describe('report data from evaluations', () => {
   })
   it('a query that cannot be evaluated (duplicate doc under the error policy) is named in the notes', () => {
     const ec = evaluate(qrels, b, ['RR'], {}, { runName: 'c.run' })
-    expect(reportFromEvaluations([ec], 'qrels q.txt').notes).toEqual(['c.run: 1 query could not be evaluated (q1: duplicate_doc) and is left out of its means'])
+    expect(reportFromEvaluations([ec], 'qrels q.txt').notes).toEqual([
+      'c.run: 1 query could not be evaluated (q1: duplicate_doc) and is left out of its means',
+    ])
     expect(data.notes).toEqual([])
   })
   it('per-query rows for every run and query', () => {
@@ -63,7 +72,9 @@ describe('report data from evaluations', () => {
     expect(html.match(/<script\b/g)).toHaveLength(3)
     expect(html).not.toMatch(/\s(src|href)=/)
     expect(html).not.toContain('<link')
-    expect(html).toContain(`content="default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:"`)
+    expect(html).toContain(
+      `content="default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:"`,
+    )
     expect(html).toContain('// <\\/script> inside a comment')
     expect(html).not.toContain('<tag>')
   })

@@ -10,18 +10,26 @@
  *
  * Without /usr/bin/chromium the suite is skipped with a warning, except under CI.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ROOT } from './helpers.js'
 
 const CHROMIUM = '/usr/bin/chromium'
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
 const ARTIFACTS = join(ROOT, '.tmp', 'server')
 const HOSTILE = '<img src=x onerror="window.__pwned=1">Evil & Co'
 
@@ -33,7 +41,10 @@ if (!haveChromium) {
         expect.fail(`${CHROMIUM} is missing but CI is set: CI must apt-get install chromium`)
       })
     })
-  } else console.warn(`test/server/browser.test.ts: SKIPPED: ${CHROMIUM} not found (apt-get install chromium)`)
+  } else
+    console.warn(
+      `test/server/browser.test.ts: SKIPPED: ${CHROMIUM} not found (apt-get install chromium)`,
+    )
 }
 
 interface Demo {
@@ -44,7 +55,11 @@ interface Demo {
 
 /** Start `scripts/demo-board.mjs` on a free port and read its URL and sign-ins from what it prints. */
 async function startDemo(dir: string): Promise<{ child: ChildProcess; demo: Demo }> {
-  const child = spawn(process.execPath, [join(ROOT, 'scripts', 'demo-board.mjs'), dir], { cwd: ROOT, env: { ...process.env, PORT: '0' }, stdio: ['ignore', 'pipe', 'inherit'] })
+  const child = spawn(process.execPath, [join(ROOT, 'scripts', 'demo-board.mjs'), dir], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   let out = ''
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`demo board did not start: ${out}`)), 60_000)
@@ -59,7 +74,11 @@ async function startDemo(dir: string): Promise<{ child: ChildProcess; demo: Demo
   })
   const url = /trecscore demo board: (http:\/\/\S+)/.exec(out)![1]!
   const org = /organizer\s+(\S+) \/ (\S+)/.exec(out)!
-  const teams = [...out.matchAll(/^ {2}(Team \w+)\s+(\w+) \/ (\S+)\s+API token/gm)].map((m) => ({ team: m[1]!, member: m[2]!, password: m[3]! }))
+  const teams = [...out.matchAll(/^ {2}(Team \w+)\s+(\w+) \/ (\S+)\s+API token/gm)].map((m) => ({
+    team: m[1]!,
+    member: m[2]!,
+    password: m[3]!,
+  }))
   expect(teams).toHaveLength(2)
   return { child, demo: { url, organizer: { name: org[1]!, password: org[2]! }, teams } }
 }
@@ -82,7 +101,10 @@ describe.skipIf(!haveChromium)('leaderboard server in Chromium', () => {
       await page.goto(`${demo.url}/login`)
       await page.getByLabel('Name').fill(cred.name)
       await page.getByLabel('Password').fill(cred.password)
-      await Promise.all([page.waitForURL(`${demo.url}/`), page.getByRole('button', { name: 'Sign in' }).click()])
+      await Promise.all([
+        page.waitForURL(`${demo.url}/`),
+        page.getByRole('button', { name: 'Sign in' }).click(),
+      ])
       await page.close()
       contexts[who] = ctx
     }
@@ -100,7 +122,10 @@ describe.skipIf(!haveChromium)('leaderboard server in Chromium', () => {
     const form = page.locator(`form:has(#up-passages-${phase})`)
     await form.locator(`#up-passages-${phase}`).setInputFiles(file)
     await form.getByLabel('Run type').selectOption('automatic')
-    await Promise.all([page.waitForLoadState('load'), form.getByRole('button', { name: 'Submit' }).click()])
+    await Promise.all([
+      page.waitForLoadState('load'),
+      form.getByRole('button', { name: 'Submit' }).click(),
+    ])
   }
 
   async function submissionCount(page: Page): Promise<number> {
@@ -150,12 +175,26 @@ describe.skipIf(!haveChromium)('leaderboard server in Chromium', () => {
     const report = form.locator('.validation pre.report')
     await expect.poll(() => report.textContent(), { timeout: 20_000 }).toContain('broken.run:2:')
     // The very text `trecscore validate` prints for the same file against the dev qrels.
-    const cli = spawnSync(process.execPath, [join(ROOT, 'bin', 'trecscore.js'), 'validate', 'broken.run', '--qrels', join(dir, 'demo-track', 'qrels-dev.txt')], { cwd: dir, encoding: 'utf8' })
+    const cli = spawnSync(
+      process.execPath,
+      [
+        join(ROOT, 'bin', 'trecscore.js'),
+        'validate',
+        'broken.run',
+        '--qrels',
+        join(dir, 'demo-track', 'qrels-dev.txt'),
+      ],
+      { cwd: dir, encoding: 'utf8' },
+    )
     expect(cli.status).toBe(2)
     expect(await report.textContent()).toBe(cli.stdout)
-    expect(await form.locator('.validation p.error').textContent()).toBe('2 error(s) in broken.run: fix them before submitting; nothing was sent and no quota was spent.')
+    expect(await form.locator('.validation p.error').textContent()).toBe(
+      '2 error(s) in broken.run: fix them before submitting; nothing was sent and no quota was spent.',
+    )
     expect(await form.getByRole('button', { name: 'Submit' }).isDisabled()).toBe(true)
-    await page.locator('section:has(#up-passages-dev)').screenshot({ path: join(ARTIFACTS, 'upload-problems.png') })
+    await page
+      .locator('section:has(#up-passages-dev)')
+      .screenshot({ path: join(ARTIFACTS, 'upload-problems.png') })
     expect(sent, 'no upload request').toEqual([])
     expect(await submissionCount(page)).toBe(before)
   })
@@ -167,10 +206,14 @@ describe.skipIf(!haveChromium)('leaderboard server in Chromium', () => {
     const gz = join(dir, 'bad.run.gz')
     writeFileSync(gz, gzipSync('q01 Q0 d1 1 abc t\n'))
     await form.locator('#up-passages-dev').setInputFiles(gz)
-    await expect.poll(() => form.locator('.validation pre.report').textContent(), { timeout: 20_000 }).toContain('bad.run.gz:1:')
+    await expect
+      .poll(() => form.locator('.validation pre.report').textContent(), { timeout: 20_000 })
+      .toContain('bad.run.gz:1:')
     expect(await form.getByRole('button', { name: 'Submit' }).isDisabled()).toBe(true)
     await form.locator('#up-passages-dev').setInputFiles(join(ROOT, 'demo', 'runs', 'bm25.run'))
-    await expect.poll(() => form.locator('.validation p').first().textContent(), { timeout: 20_000 }).toMatch(/^No errors in bm25\.run/)
+    await expect
+      .poll(() => form.locator('.validation p').first().textContent(), { timeout: 20_000 })
+      .toMatch(/^No errors in bm25\.run/)
     expect(await form.getByRole('button', { name: 'Submit' }).isDisabled()).toBe(false)
   })
 
@@ -179,7 +222,9 @@ describe.skipIf(!haveChromium)('leaderboard server in Chromium', () => {
     await upload(page, 'dev', join(ROOT, 'demo', 'runs', 'dense.run'))
     expect(page.url()).toMatch(/\/submissions\/[\w-]+$/)
     devSubmission = new URL(page.url()).pathname
-    expect(await page.locator('td[class^="state-"]').first().textContent()).toMatch(/^(queued|scoring|scored)/)
+    expect(await page.locator('td[class^="state-"]').first().textContent()).toMatch(
+      /^(queued|scoring|scored)/,
+    )
     await waitScored(page)
     await expect.poll(() => page.locator('h3').first().textContent()).toContain('Score version 1')
     await page.screenshot({ path: join(ARTIFACTS, 'submission.png') })
@@ -197,7 +242,9 @@ describe.skipIf(!haveChromium)('leaderboard server in Chromium', () => {
     const page = await as('hugo')
     const r = await page.goto(`${demo.url}${devSubmission}`)
     expect(r!.status()).toBe(404)
-    expect(await page.locator('main').textContent()).toContain('There is nothing here, or it is not yours to see.')
+    expect(await page.locator('main').textContent()).toContain(
+      'There is nothing here, or it is not yours to see.',
+    )
     expect(await page.content()).not.toContain('dense.run')
   })
 
@@ -205,13 +252,16 @@ describe.skipIf(!haveChromium)('leaderboard server in Chromium', () => {
     const page = await as('organizer')
     await page.goto(`${demo.url}/org`)
     await page.getByLabel('New team').fill(HOSTILE)
-    await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: 'Create team and invite link' }).click()])
+    await Promise.all([
+      page.waitForLoadState('load'),
+      page.getByRole('button', { name: 'Create team and invite link' }).click(),
+    ])
     await expect.poll(() => page.locator('td', { hasText: HOSTILE }).count()).toBe(1)
     const link = (await page.locator('.notice code').textContent())!
     await page.goto(link)
     expect(await page.locator('main strong').textContent()).toBe(HOSTILE)
     expect(await page.locator('main img').count()).toBe(0)
-    expect(await page.evaluate("typeof window.__pwned")).toBe("undefined")
+    expect(await page.evaluate('typeof window.__pwned')).toBe('undefined')
   })
 
   it('a form posted from another site is refused (CSRF), and nothing changes', async () => {
@@ -219,8 +269,14 @@ describe.skipIf(!haveChromium)('leaderboard server in Chromium', () => {
     await page.goto(`${demo.url}/team`)
     const tokens = await page.locator('form[action$="/revoke"]').count()
     const evil = join(dir, 'evil.html')
-    writeFileSync(evil, `<!doctype html><form method="post" action="${demo.url}/team/tokens"><input name="label" value="stolen"><input name="_csrf" value="guess"></form><script>document.forms[0].submit()</script>`)
-    const [response] = await Promise.all([page.waitForResponse((r) => r.url() === `${demo.url}/team/tokens`), page.goto(pathToFileURL(evil).href)])
+    writeFileSync(
+      evil,
+      `<!doctype html><form method="post" action="${demo.url}/team/tokens"><input name="label" value="stolen"><input name="_csrf" value="guess"></form><script>document.forms[0].submit()</script>`,
+    )
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url() === `${demo.url}/team/tokens`),
+      page.goto(pathToFileURL(evil).href),
+    ])
     expect(response.status()).toBe(403)
     expect(await response.text()).toContain('refused')
     await page.goto(`${demo.url}/team`)
@@ -233,23 +289,33 @@ describe.skipIf(!haveChromium)('leaderboard server in Chromium', () => {
     await upload(page, 'test', join(ROOT, 'demo', 'runs', 'dense.run'))
     const mine = page.url()
     await waitScored(page)
-    expect(await page.locator('main').textContent()).toContain('Scores of this phase are hidden until the organizers release it.')
+    expect(await page.locator('main').textContent()).toContain(
+      'Scores of this phase are hidden until the organizers release it.',
+    )
     expect(await page.locator('h3', { hasText: 'Score version' }).count()).toBe(0)
     await page.goto(`${demo.url}/boards/passages/test`)
-    expect(await page.locator('main').textContent()).toContain('is hidden; its board is published when the organizers release it')
+    expect(await page.locator('main').textContent()).toContain(
+      'is hidden; its board is published when the organizers release it',
+    )
     expect(await page.locator('table.board').count()).toBe(0)
     const org = await as('organizer')
     await org.goto(`${demo.url}/org`)
-    await Promise.all([org.waitForLoadState('load'), org.getByRole('button', { name: 'Release now' }).click()])
+    await Promise.all([
+      org.waitForLoadState('load'),
+      org.getByRole('button', { name: 'Release now' }).click(),
+    ])
     expect(await org.locator('main').textContent()).toMatch(/test: released/)
     await page.goto(mine)
     expect(await page.locator('h3', { hasText: 'Score version 1' }).count()).toBe(1)
     await page.goto(`${demo.url}/boards/passages/test`)
-    await expect.poll(() => page.locator('table.board tbody tr', { hasText: 'Team Dense' }).count()).toBe(1)
+    await expect
+      .poll(() => page.locator('table.board tbody tr', { hasText: 'Team Dense' }).count())
+      .toBe(1)
   })
 
   it('no page script errors anywhere; screenshots are real PNGs', () => {
     expect(errors).toEqual([])
-    for (const f of ['board.png', 'submission.png', 'upload-problems.png']) expect(readFileSync(join(ARTIFACTS, f)).subarray(1, 4).toString()).toBe('PNG')
+    for (const f of ['board.png', 'submission.png', 'upload-problems.png'])
+      expect(readFileSync(join(ARTIFACTS, f)).subarray(1, 4).toString()).toBe('PNG')
   })
 })

@@ -32,11 +32,22 @@ export class Client {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
   }
 
-  async request(path: string, init: { method?: string; body?: string | Uint8Array | FormData; headers?: Record<string, string> } = {}): Promise<Reply> {
+  async request(
+    path: string,
+    init: {
+      method?: string
+      body?: string | Uint8Array | FormData
+      headers?: Record<string, string>
+    } = {},
+  ): Promise<Reply> {
     const headers: Record<string, string> = { ...init.headers }
     if (this.cookies.size) headers['cookie'] = this.cookieHeader()
     if (this.bearer) headers['authorization'] = `Bearer ${this.bearer}`
-    const r = await this.app.request(path, { method: init.method ?? 'GET', headers, ...(init.body !== undefined ? { body: init.body, duplex: 'half' } : {}) } as RequestInit)
+    const r = await this.app.request(path, {
+      method: init.method ?? 'GET',
+      headers,
+      ...(init.body !== undefined ? { body: init.body, duplex: 'half' } : {}),
+    } as RequestInit)
     for (const c of r.headers.getSetCookie()) {
       const [pair] = c.split(';')
       const eq = pair!.indexOf('=')
@@ -58,7 +69,11 @@ export class Client {
   /** POST an urlencoded form with this client's CSRF token (unless `_csrf` is given). */
   post(path: string, fields: Record<string, string> = {}): Promise<Reply> {
     const body = new URLSearchParams({ _csrf: this.csrf, ...fields })
-    return this.request(path, { method: 'POST', body: body.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+    return this.request(path, {
+      method: 'POST',
+      body: body.toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
   }
 
   async json<T = unknown>(path: string): Promise<{ status: number; body: T }> {
@@ -75,18 +90,43 @@ export class Client {
   }
 
   /** Upload through the team page's multipart form. */
-  async uploadForm(track: string, phase: string, name: string, content: string | Uint8Array, meta: Record<string, string> = { kind: 'automatic' }): Promise<Reply> {
+  async uploadForm(
+    track: string,
+    phase: string,
+    name: string,
+    content: string | Uint8Array,
+    meta: Record<string, string> = { kind: 'automatic' },
+  ): Promise<Reply> {
     const fd = new FormData()
     fd.set('track', track)
     fd.set('phase', phase)
     for (const [k, v] of Object.entries(meta)) fd.set(`meta.${k}`, v)
     fd.set('run', new Blob([content]), name)
-    return this.request(`/team/submissions?_csrf=${encodeURIComponent(this.csrf)}`, { method: 'POST', body: fd })
+    return this.request(`/team/submissions?_csrf=${encodeURIComponent(this.csrf)}`, {
+      method: 'POST',
+      body: fd,
+    })
   }
 
   /** Upload through the API (raw body, metadata header). */
-  async uploadApi(track: string, phase: string, name: string, content: string | Uint8Array, meta: Record<string, unknown> = { kind: 'automatic' }): Promise<{ status: number; body: { id?: string; error?: string; report?: string } }> {
-    const r = await this.request(`/api/v1/submissions?track=${track}&phase=${phase}&name=${encodeURIComponent(name)}`, { method: 'POST', body: content, headers: { 'x-trecscore-metadata': JSON.stringify(meta), ...(this.csrf && !this.bearer ? { 'x-csrf-token': this.csrf } : {}) } })
+  async uploadApi(
+    track: string,
+    phase: string,
+    name: string,
+    content: string | Uint8Array,
+    meta: Record<string, unknown> = { kind: 'automatic' },
+  ): Promise<{ status: number; body: { id?: string; error?: string; report?: string } }> {
+    const r = await this.request(
+      `/api/v1/submissions?track=${track}&phase=${phase}&name=${encodeURIComponent(name)}`,
+      {
+        method: 'POST',
+        body: content,
+        headers: {
+          'x-trecscore-metadata': JSON.stringify(meta),
+          ...(this.csrf && !this.bearer ? { 'x-csrf-token': this.csrf } : {}),
+        },
+      },
+    )
     return { status: r.status, body: JSON.parse(r.text) as { id?: string; error?: string } }
   }
 }
@@ -99,19 +139,29 @@ export function inviteLinkOf(page: string): string {
 }
 
 /** Wait until a submission leaves queued/scoring (polling the database through the API). */
-export async function waitDone(c: Client, id: string, timeoutMs = 30_000): Promise<{ state: string; reason: string | null }> {
+export async function waitDone(
+  c: Client,
+  id: string,
+  timeoutMs = 30_000,
+): Promise<{ state: string; reason: string | null }> {
   const end = Date.now() + timeoutMs
   for (;;) {
     const r = await c.json<{ state: string; reason: string | null }>(`/api/v1/submissions/${id}`)
     expect(r.status).toBe(200)
     if (r.body.state === 'scored' || r.body.state === 'failed') return r.body
-    if (Date.now() > end) throw new Error(`submission ${id} still ${r.body.state} after ${timeoutMs} ms`)
+    if (Date.now() > end)
+      throw new Error(`submission ${id} still ${r.body.state} after ${timeoutMs} ms`)
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
 }
 
 /** As the signed-in organizer `org`, create a team and join it through its single-use invite link; the member's client, signed in. */
-export async function joinTeam(app: App, org: Client, team: string, member: string): Promise<Client> {
+export async function joinTeam(
+  app: App,
+  org: Client,
+  team: string,
+  member: string,
+): Promise<Client> {
   const page = await org.post('/org/teams', { name: team })
   expect(page.status).toBe(200)
   const link = inviteLinkOf(page.text)

@@ -3,7 +3,7 @@
  * q01–q15, hidden test qrels = q16–q30 plus canary documents that exist nowhere else) and,
  * optionally, a RETECO 1a track on test/fixtures/reteco.
  */
-import { mkdtempSync, readFileSync, writeFileSync, mkdirSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
@@ -27,20 +27,58 @@ function queryNumber(line: string): number {
 }
 
 /** Write a competition config and its data into a fresh temp folder. */
-export function makeCompetition(options: { reteco?: boolean; config?: Record<string, unknown> } = {}): TestCompetition {
+export function makeCompetition(
+  options: { reteco?: boolean; config?: Record<string, unknown> } = {},
+): TestCompetition {
   const dir = mkdtempSync(join(tmpdir(), 'trecscore-serve-'))
   const trackDir = join(dir, 'dl')
   mkdirSync(trackDir)
   const qrels = readFileSync(join(DEMO, 'qrels.txt'), 'utf8').split('\n').filter(Boolean)
-  writeFileSync(join(trackDir, 'qrels-dev.txt'), qrels.filter((l) => queryNumber(l) <= 15).join('\n') + '\n')
-  const hidden = [...qrels.filter((l) => queryNumber(l) > 15), `q16 0 ${CANARIES[0]} 3`, `q20 0 ${CANARIES[1]} 2`]
-  writeFileSync(join(trackDir, 'qrels-test.txt'), hidden.join('\n') + '\n')
-  const runs = { bm25: join(DEMO, 'runs', 'bm25.run'), dense: join(DEMO, 'runs', 'dense.run'), hybrid: join(DEMO, 'runs', 'hybrid.run') }
-  const tracks: unknown[] = [
-    { id: 'dl', title: 'DL21-style passages', preset: 'dl21-passage', data: 'dl', qrels: { dev: 'qrels-dev.txt', test: 'qrels-test.txt' }, primary: 'nDCG@10', columns: ['nDCG@10', 'AP', 'RR'], baselines: { bm25: join(DEMO, 'runs', 'bm25.run') } },
-    { id: 'plain', title: 'Plain measures', measures: ['nDCG@10', 'P@5'], data: 'dl', qrels: { dev: 'qrels-dev.txt', test: 'qrels-test.txt' }, primary: 'P@5' },
+  writeFileSync(
+    join(trackDir, 'qrels-dev.txt'),
+    qrels.filter((l) => queryNumber(l) <= 15).join('\n') + '\n',
+  )
+  const hidden = [
+    ...qrels.filter((l) => queryNumber(l) > 15),
+    `q16 0 ${CANARIES[0]} 3`,
+    `q20 0 ${CANARIES[1]} 2`,
   ]
-  if (options.reteco) tracks.push({ id: 'reteco-1a', title: 'RETECO 1a', preset: 'reteco-1a', data: join(RETECO, 'data'), splits: { dev: 'dev', test: 'train' }, primary: 'nDCG@10', columns: ['nDCG@10', 'MRR'] })
+  writeFileSync(join(trackDir, 'qrels-test.txt'), hidden.join('\n') + '\n')
+  const runs = {
+    bm25: join(DEMO, 'runs', 'bm25.run'),
+    dense: join(DEMO, 'runs', 'dense.run'),
+    hybrid: join(DEMO, 'runs', 'hybrid.run'),
+  }
+  const tracks: unknown[] = [
+    {
+      id: 'dl',
+      title: 'DL21-style passages',
+      preset: 'dl21-passage',
+      data: 'dl',
+      qrels: { dev: 'qrels-dev.txt', test: 'qrels-test.txt' },
+      primary: 'nDCG@10',
+      columns: ['nDCG@10', 'AP', 'RR'],
+      baselines: { bm25: join(DEMO, 'runs', 'bm25.run') },
+    },
+    {
+      id: 'plain',
+      title: 'Plain measures',
+      measures: ['nDCG@10', 'P@5'],
+      data: 'dl',
+      qrels: { dev: 'qrels-dev.txt', test: 'qrels-test.txt' },
+      primary: 'P@5',
+    },
+  ]
+  if (options.reteco)
+    tracks.push({
+      id: 'reteco-1a',
+      title: 'RETECO 1a',
+      preset: 'reteco-1a',
+      data: join(RETECO, 'data'),
+      splits: { dev: 'dev', test: 'train' },
+      primary: 'nDCG@10',
+      columns: ['nDCG@10', 'MRR'],
+    })
   const config = {
     name: 'Test <competition> & "co"',
     phases: [
@@ -56,10 +94,21 @@ export function makeCompetition(options: { reteco?: boolean; config?: Record<str
   }
   const file = join(dir, 'competition.json')
   writeFileSync(file, JSON.stringify(config, null, 2))
-  return { dir, config: file, data: join(dir, 'board'), runs, cleanup: () => rmSync(dir, { recursive: true, force: true }) }
+  return {
+    dir,
+    config: file,
+    data: join(dir, 'board'),
+    runs,
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  }
 }
 
 /** The lines of a run for some queries only (a smaller, still valid upload). */
 export function runSubset(file: string, keep: (queryNumber: number) => boolean): string {
-  return readFileSync(file, 'utf8').split('\n').filter((l) => l && keep(queryNumber(l))).join('\n') + '\n'
+  return (
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((l) => l && keep(queryNumber(l)))
+      .join('\n') + '\n'
+  )
 }

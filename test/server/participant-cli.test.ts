@@ -7,9 +7,15 @@ import { execFile } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type RunningServer, startServer } from '../../src/server/app.js'
+import {
+  acceptInvite,
+  createApiToken,
+  createInvite,
+  createOrganizer,
+  createTeam,
+} from '../../src/server/auth/accounts.js'
 import { loadCompetition } from '../../src/server/config/load.js'
-import { startServer, type RunningServer } from '../../src/server/app.js'
-import { acceptInvite, createApiToken, createInvite, createOrganizer, createTeam } from '../../src/server/auth/accounts.js'
 import { cli } from '../cli/helpers.js'
 import { makeCompetition, ROOT, runSubset } from './helpers.js'
 
@@ -19,17 +25,36 @@ let token = ''
 
 function run(args: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [join(ROOT, 'bin', 'trecscore.js'), ...args], { cwd: comp.dir }, (e, stdout, stderr) => resolve({ code: e ? ((e as { code?: number }).code ?? -1) : 0, stdout, stderr }))
+    execFile(
+      process.execPath,
+      [join(ROOT, 'bin', 'trecscore.js'), ...args],
+      { cwd: comp.dir },
+      (e, stdout, stderr) =>
+        resolve({ code: e ? ((e as { code?: number }).code ?? -1) : 0, stdout, stderr }),
+    )
   })
 }
 
 beforeAll(async () => {
   const competition = loadCompetition(comp.config)
-  server = await startServer({ competition: { ...competition, tracks: competition.tracks.map((t) => ({ ...t, baselines: {} })) }, dataDir: comp.data, port: 0 })
+  server = await startServer({
+    competition: {
+      ...competition,
+      tracks: competition.tracks.map((t) => ({ ...t, baselines: {} })),
+    },
+    dataDir: comp.data,
+    port: 0,
+  })
   const now = new Date()
   const org = await createOrganizer(server.ctx.db, 'org', 'organizer-password', now)
   const team = await createTeam(server.ctx.db, 'CLI team', now)
-  const user = await acceptInvite(server.ctx.db, await createInvite(server.ctx.db, team, org, now), 'carol', 'carol-password', now)
+  const user = await acceptInvite(
+    server.ctx.db,
+    await createInvite(server.ctx.db, team, org, now),
+    'carol',
+    'carol-password',
+    now,
+  )
   token = (await createApiToken(server.ctx.db, user, team, 'cli', now)).token
 }, 60_000)
 
@@ -41,30 +66,71 @@ afterAll(async () => {
 describe('trecscore submit / board', () => {
   it('refuses an invalid run locally with the validate report; nothing reaches the server', async () => {
     writeFileSync(join(comp.dir, 'bad.run'), 'q01 Q0 d1 1 x t\n')
-    const r = await run(['submit', '--server', server.url!, '--token', token, '--track', 'dl', 'bad.run'])
+    const r = await run([
+      'submit',
+      '--server',
+      server.url!,
+      '--token',
+      token,
+      '--track',
+      'dl',
+      'bad.run',
+    ])
     expect(r.code).toBe(2)
     expect(r.stdout).toBe(cli(['validate', 'bad.run'], { cwd: comp.dir }).stdout)
     expect(r.stderr).toBe('trecscore: the run has errors; nothing was uploaded\n')
     expect(await server.ctx.db.selectFrom('submissions').selectAll().execute()).toEqual([])
   })
   it('uploads a valid run, waits for its score and prints the board', async () => {
-    writeFileSync(join(comp.dir, 'dense.run'), runSubset(comp.runs.dense, () => true))
+    writeFileSync(
+      join(comp.dir, 'dense.run'),
+      runSubset(comp.runs.dense, () => true),
+    )
     writeFileSync(join(comp.dir, 'meta.json'), JSON.stringify({ kind: 'automatic' }))
-    const r = await run(['submit', '--server', server.url!, '--token', token, '--track', 'dl', '--phase', 'dev', '--meta', 'meta.json', '--wait', 'dense.run'])
+    const r = await run([
+      'submit',
+      '--server',
+      server.url!,
+      '--token',
+      token,
+      '--track',
+      'dl',
+      '--phase',
+      'dev',
+      '--meta',
+      'meta.json',
+      '--wait',
+      'dense.run',
+    ])
     expect(r.stderr).toBe('')
     expect(r.code).toBe(0)
     const id = /^submitted (\S+) \(queued\)$/m.exec(r.stdout)![1]!
-    const score = await server.ctx.db.selectFrom('scores').select('columns').where('submission_id', '=', id).executeTakeFirstOrThrow()
+    const score = await server.ctx.db
+      .selectFrom('scores')
+      .select('columns')
+      .where('submission_id', '=', id)
+      .executeTakeFirstOrThrow()
     const ndcg = (JSON.parse(score.columns) as Record<string, number>)['nDCG@10']!
     expect(r.stdout).toContain(`  nDCG@10\t${ndcg}\n`)
     const b = await run(['board', '--server', server.url!, '--track', 'dl'])
     expect(b.code).toBe(0)
     const lines = b.stdout.split('\n')
     expect(lines[0]).toMatch(/^rank\s+team\s+run\s+nDCG@10\s+AP\s+RR$/)
-    expect(lines[1]).toMatch(new RegExp(`^1\\s+CLI team\\s+dense\\.run\\s+${ndcg.toFixed(4).replace('.', '\\.')}\\s`))
+    expect(lines[1]).toMatch(
+      new RegExp(`^1\\s+CLI team\\s+dense\\.run\\s+${ndcg.toFixed(4).replace('.', '\\.')}\\s`),
+    )
     const hidden = await run(['board', '--server', server.url!, '--track', 'dl', '--phase', 'test'])
     expect(hidden.stdout).toBe('dl / test: hidden until the organizers release it\n')
-    const wrong = await run(['submit', '--server', server.url!, '--token', 'tsk_nope', '--track', 'dl', 'dense.run'])
+    const wrong = await run([
+      'submit',
+      '--server',
+      server.url!,
+      '--token',
+      'tsk_nope',
+      '--track',
+      'dl',
+      'dense.run',
+    ])
     expect(wrong.code).toBe(1)
     expect(wrong.stderr).toMatch(/refused the run \(HTTP 401\): invalid or revoked API token/)
   })

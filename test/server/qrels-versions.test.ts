@@ -9,9 +9,9 @@ import { createHash } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadCompetition } from '../../src/server/config/load.js'
-import { startServer, type RunningServer } from '../../src/server/app.js'
+import { type RunningServer, startServer } from '../../src/server/app.js'
 import { createOrganizer } from '../../src/server/auth/accounts.js'
+import { loadCompetition } from '../../src/server/config/load.js'
 import { cli } from '../cli/helpers.js'
 import { Client, joinTeam, waitDone } from './client.js'
 import { makeCompetition, type TestCompetition } from './helpers.js'
@@ -46,7 +46,13 @@ function bm25Qrels(): string {
   return out.join('\n') + '\n'
 }
 
-async function addVersion(c: Client, track: string, phase: string, content: string, note = 'after assessment'): Promise<{ status: number; text: string }> {
+async function addVersion(
+  c: Client,
+  track: string,
+  phase: string,
+  content: string,
+  note = 'after assessment',
+): Promise<{ status: number; text: string }> {
   const fd = new FormData()
   fd.set('track', track)
   fd.set('phase', phase)
@@ -84,7 +90,20 @@ beforeAll(async () => {
     expect((await waitDone(c, ids[key])).state).toBe('scored')
   }
   for (const phase of ['dev', 'test']) {
-    for (let i = 0; i < 600 && (await server.ctx.db.selectFrom('submissions').select('id').where('phase', '=', phase).where('state', '!=', 'scored').execute()).length; i++) await new Promise((resolve) => setTimeout(resolve, 50))
+    for (
+      let i = 0;
+      i < 600 &&
+      (
+        await server.ctx.db
+          .selectFrom('submissions')
+          .select('id')
+          .where('phase', '=', phase)
+          .where('state', '!=', 'scored')
+          .execute()
+      ).length;
+      i++
+    )
+      await new Promise((resolve) => setTimeout(resolve, 50))
   }
   v1 = (await anon.json<{ entries: Entry[] }>('/api/v1/boards/dl/dev')).body.entries
   expect(v1.map((e) => e.team)).toEqual(['Team B', 'Team A', 'Organizers (baselines)'])
@@ -100,7 +119,10 @@ describe('qrels versions', () => {
     expect((await addVersion(a, 'dl', 'dev', bm25Qrels())).status, 'a member').toBe(404)
     const forged = new FormData()
     forged.set('track', 'dl')
-    expect((await org.request('/org/qrels?_csrf=forged', { method: 'POST', body: forged })).status, 'CSRF').toBe(403)
+    expect(
+      (await org.request('/org/qrels?_csrf=forged', { method: 'POST', body: forged })).status,
+      'CSRF',
+    ).toBe(403)
     const bad = await addVersion(org, 'dl', 'dev', 'q01 0 doc1\n')
     expect(bad.status).toBe(400)
     expect(bad.text).toContain('not a valid qrels file: qrels.txt:1:')
@@ -112,13 +134,20 @@ describe('qrels versions', () => {
     const qrels = bm25Qrels()
     const r = await addVersion(org, 'dl', 'dev', qrels)
     expect(r.status).toBe(200)
-    expect(r.text).toContain('Qrels version 2 of dl / dev added; 3 submission(s) queued for re-scoring.')
+    expect(r.text).toContain(
+      'Qrels version 2 of dl / dev added; 3 submission(s) queued for re-scoring.',
+    )
     await settled('dl', 'dev')
     const file = join(comp.dir, 'qrels-v2.txt')
     writeFileSync(file, qrels)
-    const board = await anon.json<{ qrelsVersion: number; rescoring: number; entries: Entry[] }>('/api/v1/boards/dl/dev')
+    const board = await anon.json<{ qrelsVersion: number; rescoring: number; entries: Entry[] }>(
+      '/api/v1/boards/dl/dev',
+    )
     expect(board.body).toMatchObject({ qrelsVersion: 2, rescoring: 0 })
-    expect(board.body.entries[0]!.team, 'the bm25 baseline wins under qrels built from its own top 10').toBe('Organizers (baselines)')
+    expect(
+      board.body.entries[0]!.team,
+      'the bm25 baseline wins under qrels built from its own top 10',
+    ).toBe('Organizers (baselines)')
     for (const [run, team] of [
       [comp.runs.dense, 'Team A'],
       [comp.runs.hybrid, 'Team B'],
@@ -126,24 +155,60 @@ describe('qrels versions', () => {
     ] as const) {
       const out = cli(['score', '--preset', 'dl21-passage', '--qrels', file, run, '-f', 'json'])
       expect(out.code).toBe(0)
-      const agg = (JSON.parse(out.stdout) as { results: { runs: { aggregates: Record<string, { value: number }> }[] } }).results.runs[0]!.aggregates
+      const agg = (
+        JSON.parse(out.stdout) as {
+          results: { runs: { aggregates: Record<string, { value: number }> }[] }
+        }
+      ).results.runs[0]!.aggregates
       const e = board.body.entries.find((x) => x.team === team)!
-      for (const m of ['nDCG@10', 'AP', 'RR']) expect(e.columns[m], `${team} ${m}`).toBe(agg[m]!.value)
+      for (const m of ['nDCG@10', 'AP', 'RR'])
+        expect(e.columns[m], `${team} ${m}`).toBe(agg[m]!.value)
     }
-    const s = await a.json<{ versions: { version: number; qrelsVersion: number; columns: Record<string, number>; provenance: { qrelsSha256: string } }[] }>(`/api/v1/submissions/${ids['aDense']}`)
+    const s = await a.json<{
+      versions: {
+        version: number
+        qrelsVersion: number
+        columns: Record<string, number>
+        provenance: { qrelsSha256: string }
+      }[]
+    }>(`/api/v1/submissions/${ids['aDense']}`)
     expect(s.body.versions.map((v) => [v.version, v.qrelsVersion])).toEqual([
       [2, 2],
       [1, 1],
     ])
-    expect(s.body.versions[1]!.columns['nDCG@10'], 'version 1 is kept as it was').toBe(v1.find((e) => e.team === 'Team A')!.primary)
-    expect(s.body.versions[0]!.provenance.qrelsSha256).toBe(createHash('sha256').update(qrels).digest('hex'))
-    expect((await a.get(`/submissions/${ids['aDense']}`)).text).toContain('Score version 2 (qrels version 2, ')
-    const test = await server.ctx.db.selectFrom('scores').select('qrels_version').where('submission_id', '=', ids['aTest']!).execute()
-    expect(test.map((x) => x.qrels_version), 'the test phase is untouched').toEqual([1])
+    expect(s.body.versions[1]!.columns['nDCG@10'], 'version 1 is kept as it was').toBe(
+      v1.find((e) => e.team === 'Team A')!.primary,
+    )
+    expect(s.body.versions[0]!.provenance.qrelsSha256).toBe(
+      createHash('sha256').update(qrels).digest('hex'),
+    )
+    expect((await a.get(`/submissions/${ids['aDense']}`)).text).toContain(
+      'Score version 2 (qrels version 2, ',
+    )
+    const test = await server.ctx.db
+      .selectFrom('scores')
+      .select('qrels_version')
+      .where('submission_id', '=', ids['aTest']!)
+      .execute()
+    expect(
+      test.map((x) => x.qrels_version),
+      'the test phase is untouched',
+    ).toEqual([1])
   })
 
   it('the rank changes are served as a diff (API and page), consistent with both boards', async () => {
-    const d = await anon.json<{ from: number; to: number; released: boolean; rows: { team: string; baseline: boolean; from: { rank: number; primary: number } | null; to: { rank: number; primary: number } | null; rankChange: number | null }[] }>('/api/v1/boards/dl/dev/diff')
+    const d = await anon.json<{
+      from: number
+      to: number
+      released: boolean
+      rows: {
+        team: string
+        baseline: boolean
+        from: { rank: number; primary: number } | null
+        to: { rank: number; primary: number } | null
+        rankChange: number | null
+      }[]
+    }>('/api/v1/boards/dl/dev/diff')
     expect(d.status).toBe(200)
     expect(d.body).toMatchObject({ from: 1, to: 2, released: true })
     const v2 = (await anon.json<{ entries: Entry[] }>('/api/v1/boards/dl/dev')).body.entries
@@ -155,9 +220,17 @@ describe('qrels versions', () => {
       expect(r.to).toEqual({ rank: y.rank, primary: y.primary, run: y.run })
       expect(r.rankChange).toBe(x.rank - y.rank)
     }
-    expect(d.body.rows[0]).toMatchObject({ team: 'Organizers (baselines)', baseline: true, rankChange: 2 })
-    const reverse = await anon.json<{ rows: { rankChange: number }[] }>('/api/v1/boards/dl/dev/diff?from=2&to=1')
-    expect(reverse.body.rows.map((r) => r.rankChange).sort()).toEqual(d.body.rows.map((r) => -r.rankChange!).sort())
+    expect(d.body.rows[0]).toMatchObject({
+      team: 'Organizers (baselines)',
+      baseline: true,
+      rankChange: 2,
+    })
+    const reverse = await anon.json<{ rows: { rankChange: number }[] }>(
+      '/api/v1/boards/dl/dev/diff?from=2&to=1',
+    )
+    expect(reverse.body.rows.map((r) => r.rankChange).sort()).toEqual(
+      d.body.rows.map((r) => -r.rankChange!).sort(),
+    )
     const page = await anon.get('/boards/dl/dev/diff')
     expect(page.status).toBe(200)
     expect(page.text).toContain('▲ 2')
@@ -172,20 +245,32 @@ describe('qrels versions', () => {
     const r = await b.uploadApi('dl', 'dev', 'bm25-again.run', readFileSync(comp.runs.bm25))
     expect(r.status).toBe(202)
     expect((await waitDone(b, r.body.id!)).state).toBe('scored')
-    const s = await b.json<{ versions: { version: number; qrelsVersion: number }[] }>(`/api/v1/submissions/${r.body.id}`)
+    const s = await b.json<{ versions: { version: number; qrelsVersion: number }[] }>(
+      `/api/v1/submissions/${r.body.id}`,
+    )
     expect(s.body.versions.map((v) => [v.version, v.qrelsVersion])).toEqual([[1, 2]])
   })
 
   it('a hidden phase: re-scored too, but its diff shows nothing until release', async () => {
-    const hidden = readFileSync(join(comp.dir, 'dl', 'qrels-test.txt'), 'utf8').split('\n').filter((l) => l && !/^q1[6-9] /.test(l)).join('\n') + '\n'
+    const hidden =
+      readFileSync(join(comp.dir, 'dl', 'qrels-test.txt'), 'utf8')
+        .split('\n')
+        .filter((l) => l && !/^q1[6-9] /.test(l))
+        .join('\n') + '\n'
     const r = await addVersion(org, 'dl', 'test', hidden)
-    expect(r.text).toContain('Qrels version 2 of dl / test added; 2 submission(s) queued for re-scoring.')
+    expect(r.text).toContain(
+      'Qrels version 2 of dl / test added; 2 submission(s) queued for re-scoring.',
+    )
     await settled('dl', 'test')
-    const before = await anon.json<{ released: boolean; rows: unknown[] }>('/api/v1/boards/dl/test/diff')
+    const before = await anon.json<{ released: boolean; rows: unknown[] }>(
+      '/api/v1/boards/dl/test/diff',
+    )
     expect(before.body).toMatchObject({ released: false, rows: [] })
     expect((await a.get('/boards/dl/test/diff')).text).not.toContain('Team A')
     expect((await org.post('/org/phases/test/release')).status).toBe(303)
-    const after = await anon.json<{ released: boolean; rows: { team: string }[] }>('/api/v1/boards/dl/test/diff')
+    const after = await anon.json<{ released: boolean; rows: { team: string }[] }>(
+      '/api/v1/boards/dl/test/diff',
+    )
     expect(after.body.released).toBe(true)
     expect(after.body.rows.map((x) => x.team).sort()).toEqual(['Organizers (baselines)', 'Team A'])
   })

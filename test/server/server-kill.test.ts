@@ -4,13 +4,19 @@
  * no half submission appears anywhere (database, API, stored runs, temp files), and every state
  * from before is back (the scored submission, its board, the team's API token).
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadCompetition } from '../../src/server/config/load.js'
 import { startServer } from '../../src/server/app.js'
-import { acceptInvite, createApiToken, createInvite, createOrganizer, createTeam } from '../../src/server/auth/accounts.js'
+import {
+  acceptInvite,
+  createApiToken,
+  createInvite,
+  createOrganizer,
+  createTeam,
+} from '../../src/server/auth/accounts.js'
+import { loadCompetition } from '../../src/server/config/load.js'
 import { makeCompetition, type TestCompetition } from './helpers.js'
 
 const ROOT = join(import.meta.dirname, '..', '..')
@@ -21,7 +27,20 @@ let child: ChildProcess | null = null
 /** Start `trecscore serve` on a free port; resolves with its base URL once it listens. */
 function serve(): Promise<{ url: string; proc: ChildProcess }> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, [join(ROOT, 'bin', 'trecscore.js'), 'serve', '--config', comp.config, '--data', comp.data, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] })
+    const proc = spawn(
+      process.execPath,
+      [
+        join(ROOT, 'bin', 'trecscore.js'),
+        'serve',
+        '--config',
+        comp.config,
+        '--data',
+        comp.data,
+        '--port',
+        '0',
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    )
     let out = ''
     let err = ''
     const timer = setTimeout(() => reject(new Error(`serve did not start: ${out}${err}`)), 60_000)
@@ -60,7 +79,13 @@ beforeAll(async () => {
   const now = new Date()
   const org = await createOrganizer(s.ctx.db, 'org', 'organizer-secret-1', now)
   const team = await createTeam(s.ctx.db, 'Team K', now)
-  const user = await acceptInvite(s.ctx.db, await createInvite(s.ctx.db, team, org, now), 'kim', 'kim-password-1', now)
+  const user = await acceptInvite(
+    s.ctx.db,
+    await createInvite(s.ctx.db, team, org, now),
+    'kim',
+    'kim-password-1',
+    now,
+  )
   token = (await createApiToken(s.ctx.db, user, team, 'ci', now)).token
   await s.close()
 }, 120_000)
@@ -74,12 +99,20 @@ describe('SIGKILL of the server', () => {
   it('during an upload: no half submission ever appears; after restart every earlier state is back', async () => {
     let { url, proc } = await serve()
     child = proc
-    const up = await fetch(`${url}/api/v1/submissions?track=dl&phase=dev&name=dense.run`, { method: 'POST', headers: { ...auth(), 'X-Trecscore-Metadata': '{"kind":"automatic"}' }, body: readFileSync(comp.runs.dense) })
+    const up = await fetch(`${url}/api/v1/submissions?track=dl&phase=dev&name=dense.run`, {
+      method: 'POST',
+      headers: { ...auth(), 'X-Trecscore-Metadata': '{"kind":"automatic"}' },
+      body: readFileSync(comp.runs.dense),
+    })
     expect(up.status).toBe(202)
     const id = ((await up.json()) as { id: string }).id
     let state = ''
     for (let i = 0; i < 600 && state !== 'scored'; i++) {
-      state = ((await (await fetch(`${url}/api/v1/submissions/${id}`, { headers: auth() })).json()) as { state: string }).state
+      state = (
+        (await (await fetch(`${url}/api/v1/submissions/${id}`, { headers: auth() })).json()) as {
+          state: string
+        }
+      ).state
       if (state !== 'scored') await new Promise((r) => setTimeout(r, 50))
     }
     expect(state).toBe('scored')
@@ -96,18 +129,33 @@ describe('SIGKILL of the server', () => {
         controller.enqueue(half)
       },
     })
-    const pending = fetch(`${url}/api/v1/submissions?track=dl&phase=dev&name=hybrid.run`, { method: 'POST', headers: { ...auth(), 'X-Trecscore-Metadata': '{"kind":"automatic"}' }, body, duplex: 'half' } as RequestInit).catch((e: unknown) => e)
+    const pending = fetch(`${url}/api/v1/submissions?track=dl&phase=dev&name=hybrid.run`, {
+      method: 'POST',
+      headers: { ...auth(), 'X-Trecscore-Metadata': '{"kind":"automatic"}' },
+      body,
+      duplex: 'half',
+    } as RequestInit).catch((e: unknown) => e)
     const tmp = join(comp.data, 'tmp')
-    for (let i = 0; i < 400 && !(existsSync(tmp) && readdirSync(tmp).length > 0); i++) await new Promise((r) => setTimeout(r, 25))
+    for (let i = 0; i < 400 && !(existsSync(tmp) && readdirSync(tmp).length > 0); i++)
+      await new Promise((r) => setTimeout(r, 25))
     expect(readdirSync(tmp).length, 'the upload was being received').toBeGreaterThan(0)
     await killed(proc)
     expect(await pending).toBeInstanceOf(Error)
 
     ;({ url, proc } = await serve())
     child = proc
-    expect(existsSync(tmp) ? readdirSync(tmp) : [], 'temp files of the killed upload are gone').toEqual([])
-    expect(readdirSync(join(comp.data, 'runs')).sort(), 'no run stored for the killed upload').toEqual(stored)
-    expect(await (await fetch(`${url}/api/v1/submissions`, { headers: auth() })).text(), 'the token still works; the same submissions').toBe(list)
+    expect(
+      existsSync(tmp) ? readdirSync(tmp) : [],
+      'temp files of the killed upload are gone',
+    ).toEqual([])
+    expect(
+      readdirSync(join(comp.data, 'runs')).sort(),
+      'no run stored for the killed upload',
+    ).toEqual(stored)
+    expect(
+      await (await fetch(`${url}/api/v1/submissions`, { headers: auth() })).text(),
+      'the token still works; the same submissions',
+    ).toBe(list)
     expect(await (await fetch(`${url}/api/v1/boards/dl/dev`)).text(), 'the same board').toBe(board)
     await killed(proc)
     child = null

@@ -3,18 +3,18 @@
  * rate limiter, the streaming upload limits and the scoring adapter.
  */
 import { createHash } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { afterAll, describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { ConfigError, loadCompetition, parseCompetition } from '../../src/server/config/load.js'
+import { afterAll, describe, expect, it } from 'vitest'
 import { hashPassword, verifyPassword } from '../../src/server/auth/passwords.js'
-import { hashSecret, newSecret } from '../../src/server/auth/tokens.js'
 import { RateLimiter } from '../../src/server/auth/rate-limit.js'
-import { receiveRun, UploadRejected } from '../../src/server/storage/upload.js'
+import { hashSecret, newSecret } from '../../src/server/auth/tokens.js'
+import { ConfigError, loadCompetition, parseCompetition } from '../../src/server/config/load.js'
 import { configJsonSchema, uploadLimitsSchema } from '../../src/server/config/schema.js'
+import { receiveRun, UploadRejected } from '../../src/server/storage/upload.js'
 import { makeCompetition, runSubset } from './helpers.js'
 
 const comp = makeCompetition()
@@ -39,22 +39,33 @@ describe('competition config', () => {
     ])
     expect(c.tracks[0]!.dataDir).toBe(join(comp.dir, 'dl'))
     expect(c.limits).toEqual({ perDay: 5, perPhase: 50, concurrent: 2, counts: 'best' })
-    expect(c.phases[1]).toMatchObject({ id: 'test', hidden: true, start: '2020-01-01T00:00:00.000Z' })
+    expect(c.phases[1]).toMatchObject({
+      id: 'test',
+      hidden: true,
+      start: '2020-01-01T00:00:00.000Z',
+    })
     expect(c.tracks[1]!.shownColumns).toEqual(['P@5'])
   })
   it('reports every problem at once, each with its path', () => {
     const base = JSON.parse(readFileSync(comp.config, 'utf8')) as Record<string, unknown>
     const bad = {
       ...base,
-      phases: [{ id: 'dev', start: '2027-02-01T00:00:00Z', end: '2027-01-01T00:00:00Z' }, { id: 'Dev!', start: 'yesterday', end: '2027-01-01T00:00:00Z' }],
+      phases: [
+        { id: 'dev', start: '2027-02-01T00:00:00Z', end: '2027-01-01T00:00:00Z' },
+        { id: 'Dev!', start: 'yesterday', end: '2027-01-01T00:00:00Z' },
+      ],
     }
     const problems = configError(bad)
-    expect(problems).toContain(`${join(comp.dir, 'c.json')}: phases.0.end: start must be before end`)
+    expect(problems).toContain(
+      `${join(comp.dir, 'c.json')}: phases.0.end: start must be before end`,
+    )
     expect(problems.some((p) => p.includes('phases.1.id: expected an id'))).toBe(true)
     expect(problems.some((p) => p.includes('phases.1.start'))).toBe(true)
   })
   it('checks presets, measures, primary, qrels per phase and files', () => {
-    const base = JSON.parse(readFileSync(comp.config, 'utf8')) as { tracks: Record<string, unknown>[] }
+    const base = JSON.parse(readFileSync(comp.config, 'utf8')) as {
+      tracks: Record<string, unknown>[]
+    }
     const tracks = [
       { ...base.tracks[0], preset: 'dl99', qrels: { dev: 'qrels-dev.txt', test: 'nope.txt' } },
       { ...base.tracks[1], measures: ['nDCG@10', 'NotAMeasure'], primary: 'AP' },
@@ -63,30 +74,46 @@ describe('competition config', () => {
     expect(problems.some((p) => p.includes("unknown preset 'dl99'"))).toBe(true)
     expect(problems.some((p) => p.includes("unknown measure 'NotAMeasure'"))).toBe(true)
     expect(problems.some((p) => p.includes("'AP' is not one of the track's measures"))).toBe(true)
-    expect(problems.some((p) => p.includes('qrels.test:') && p.includes('nope.txt does not exist'))).toBe(true)
-    expect(configError({ ...base, tracks: [{ ...base.tracks[1], qrels: { dev: 'qrels-dev.txt' } }] })).toEqual([`${join(comp.dir, 'c.json')}: tracks.0.qrels: track 'plain' needs qrels.test (one entry per phase)`])
+    expect(
+      problems.some((p) => p.includes('qrels.test:') && p.includes('nope.txt does not exist')),
+    ).toBe(true)
+    expect(
+      configError({ ...base, tracks: [{ ...base.tracks[1], qrels: { dev: 'qrels-dev.txt' } }] }),
+    ).toEqual([
+      `${join(comp.dir, 'c.json')}: tracks.0.qrels: track 'plain' needs qrels.test (one entry per phase)`,
+    ])
   })
   it('refuses unknown keys (a typo is not silently ignored)', () => {
     const base = JSON.parse(readFileSync(comp.config, 'utf8')) as Record<string, unknown>
-    expect(configError({ ...base, limit: { perDay: 1 } }).join('\n')).toMatch(/Unrecognized key.*limit/)
+    expect(configError({ ...base, limit: { perDay: 1 } }).join('\n')).toMatch(
+      /Unrecognized key.*limit/,
+    )
   })
 })
 
 describe('README', () => {
   it('documents every key of the config schema', () => {
     const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8')
-    const section = readme.slice(readme.indexOf('### The competition config'), readme.indexOf('### JSON API'))
+    const section = readme.slice(
+      readme.indexOf('### The competition config'),
+      readme.indexOf('### JSON API'),
+    )
     const keys = new Set<string>()
     const walk = (node: unknown): void => {
       if (Array.isArray(node)) return node.forEach(walk)
       if (typeof node !== 'object' || node === null) return
       const o = node as Record<string, unknown>
-      if (o['properties'] && typeof o['properties'] === 'object') for (const k of Object.keys(o['properties'])) keys.add(k)
+      if (o['properties'] && typeof o['properties'] === 'object')
+        for (const k of Object.keys(o['properties'])) keys.add(k)
       Object.values(o).forEach(walk)
     }
     walk(configJsonSchema())
     expect(keys.size).toBeGreaterThan(30)
-    for (const k of keys) expect(section.includes('`' + k + '`') || section.includes('`' + k + '[]`'), `README config table lacks \`${k}\``).toBe(true)
+    for (const k of keys)
+      expect(
+        section.includes('`' + k + '`') || section.includes('`' + k + '[]`'),
+        `README config table lacks \`${k}\``,
+      ).toBe(true)
   })
 })
 
@@ -120,16 +147,21 @@ describe('rate limiter', () => {
   })
   it('never allows more than the limit in any window (property)', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 50 }), { maxLength: 200 }), fc.integer({ min: 1, max: 5 }), (steps, limit) => {
-        let t = 0
-        const r = new RateLimiter(() => t)
-        const allowed: number[] = []
-        for (const s of steps) {
-          t += s
-          if (r.allow('k', limit, 100)) allowed.push(t)
-        }
-        for (const a of allowed) expect(allowed.filter((x) => x > a - 100 && x <= a).length).toBeLessThanOrEqual(limit)
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 50 }), { maxLength: 200 }),
+        fc.integer({ min: 1, max: 5 }),
+        (steps, limit) => {
+          let t = 0
+          const r = new RateLimiter(() => t)
+          const allowed: number[] = []
+          for (const s of steps) {
+            t += s
+            if (r.allow('k', limit, 100)) allowed.push(t)
+          }
+          for (const a of allowed)
+            expect(allowed.filter((x) => x > a - 100 && x <= a).length).toBeLessThanOrEqual(limit)
+        },
+      ),
     )
   })
 })
@@ -137,7 +169,12 @@ describe('rate limiter', () => {
 describe('streaming upload limits', () => {
   const dir = mkdtempSync(join(tmpdir(), 'trecscore-upload-'))
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
-  const limits = uploadLimitsSchema.parse({ maxBytes: 10_000, maxDecompressedBytes: 20_000, maxLines: 100, maxLineBytes: 80 })
+  const limits = uploadLimitsSchema.parse({
+    maxBytes: 10_000,
+    maxDecompressedBytes: 20_000,
+    maxLines: 100,
+    maxLineBytes: 80,
+  })
   async function* chunks(b: Buffer, size = 7): AsyncGenerator<Uint8Array> {
     for (let i = 0; i < b.length; i += size) yield b.subarray(i, i + size)
   }
@@ -165,18 +202,34 @@ describe('streaming upload limits', () => {
     expect(readFileSync(r.file, 'utf8')).toBe(text)
     const bomb = gzipSync(Buffer.alloc(1_000_000, 'x'.repeat(20) + '\n'))
     expect(bomb.length).toBeLessThan(limits.maxBytes)
-    expect(await rejected(bomb, manyLines)).toBe('upload limit: the decompressed run is over 20000 bytes')
-    expect(await rejected(gzipSync(text).subarray(0, 40))).toMatch(/not valid gzip or was cut short/)
+    expect(await rejected(bomb, manyLines)).toBe(
+      'upload limit: the decompressed run is over 20000 bytes',
+    )
+    expect(await rejected(gzipSync(text).subarray(0, 40))).toMatch(
+      /not valid gzip or was cut short/,
+    )
   })
   it('stops at the first limit passed: bytes, lines, line length; empty is refused', async () => {
-    expect(await rejected(Buffer.alloc(10_001, 'a'.repeat(20) + '\n'), manyLines)).toBe('upload limit: the upload is over 10000 bytes')
-    expect(await rejected(Buffer.from('x\n'.repeat(101)))).toBe('upload limit: the run has more than 100 lines')
-    expect(await rejected(Buffer.from('x'.repeat(81)))).toBe('upload limit: line 1 is longer than 80 bytes')
-    expect(await rejected(Buffer.from('ok\n' + 'x'.repeat(81) + '\n'))).toBe('upload limit: line 2 is longer than 80 bytes')
+    expect(await rejected(Buffer.alloc(10_001, 'a'.repeat(20) + '\n'), manyLines)).toBe(
+      'upload limit: the upload is over 10000 bytes',
+    )
+    expect(await rejected(Buffer.from('x\n'.repeat(101)))).toBe(
+      'upload limit: the run has more than 100 lines',
+    )
+    expect(await rejected(Buffer.from('x'.repeat(81)))).toBe(
+      'upload limit: line 1 is longer than 80 bytes',
+    )
+    expect(await rejected(Buffer.from('ok\n' + 'x'.repeat(81) + '\n'))).toBe(
+      'upload limit: line 2 is longer than 80 bytes',
+    )
     expect(await rejected(Buffer.alloc(0))).toBe('the uploaded run is empty')
   })
   it('a valid run file passes whole', async () => {
-    const big = receiveRun(chunks(Buffer.from(runSubset(comp.runs.bm25, (q) => q === 1)), 4096), join(dir, 'ok'), uploadLimitsSchema.parse({}))
+    const big = receiveRun(
+      chunks(Buffer.from(runSubset(comp.runs.bm25, (q) => q === 1)), 4096),
+      join(dir, 'ok'),
+      uploadLimitsSchema.parse({}),
+    )
     expect((await big).lines).toBe(100)
   })
 })

@@ -1,28 +1,38 @@
 import { type Command, Option } from 'commander'
 import {
-  conventionsFromFlags,
-  addConventionOptions,
-  parseRelMap,
-  type ConventionFlags,
-} from '../conventions-options.js'
-import {
-  FORMATS,
-  renderResults,
+  decodeId,
   describeConventions,
   describeCounts,
   evaluateRunFile,
+  FORMATS,
+  type Format,
   parseMeasures,
-  readIdList,
-  readQrels,
-  decodeId,
-  resolveRunLabels,
-  TrecscoreError,
   QRELS_FORMATS,
   type QrelsFormat,
-  type Format,
   type RunEvaluation,
+  readIdList,
+  readQrels,
+  renderResults,
+  resolveRunLabels,
+  TrecscoreError,
 } from '../../index.js'
-import { addRunLabelOptions, digitsOption, explainOption, explainStream, formatOption, isMachineFormat, measureOption, runLabelOptions, type RunLabelFlags } from './shared-options.js'
+import {
+  addConventionOptions,
+  type ConventionFlags,
+  conventionsFromFlags,
+  parseRelMap,
+} from '../conventions-options.js'
+import {
+  addRunLabelOptions,
+  digitsOption,
+  explainOption,
+  explainStream,
+  formatOption,
+  isMachineFormat,
+  measureOption,
+  type RunLabelFlags,
+  runLabelOptions,
+} from './shared-options.js'
 
 interface EvaluateFlags extends ConventionFlags, RunLabelFlags {
   measure: string[]
@@ -40,51 +50,89 @@ export function registerEvaluate(program: Command): void {
     .description('evaluate one or more runs side by side, with every convention explicit')
     .argument('<qrels>', 'TREC qrels file (qid iter docno grade); - for stdin; .gz ok')
     .argument('<runs...>', 'TREC run files (qid iter docno rank score tag), or LABEL=PATH; .gz ok')
-    .addOption(measureOption("measures, ir_measures or trec_eval names: nDCG@10 'P(rel=2)@5' AP ndcg_cut.10").makeOptionMandatory())
+    .addOption(
+      measureOption(
+        "measures, ir_measures or trec_eval names: nDCG@10 'P(rel=2)@5' AP ndcg_cut.10",
+      ).makeOptionMandatory(),
+    )
     .option('-q, --per-query', 'also print one row per query')
     .addOption(formatOption(FORMATS))
     .addOption(digitsOption())
     .addOption(explainOption())
-    .addOption(new Option('--qrels-format <format>', 'qrels layout: adhoc (qid iter docno grade) or diversity (topic subtopic docno judgment); default: diversity when a diversity measure (alpha_nDCG, ERR_IA, ...) is asked for, else adhoc').choices(QRELS_FORMATS))
+    .addOption(
+      new Option(
+        '--qrels-format <format>',
+        'qrels layout: adhoc (qid iter docno grade) or diversity (topic subtopic docno judgment); default: diversity when a diversity measure (alpha_nDCG, ERR_IA, ...) is asked for, else adhoc',
+      ).choices(QRELS_FORMATS),
+    )
   addRunLabelOptions(cmd)
-  addConventionOptions(cmd).action(async (qrelsFile: string, runArgs: string[], flags: EvaluateFlags) => {
-    const conventions = conventionsFromFlags(flags)
-    const measures = parseMeasures(flags.measure)
-    const remap = flags.relMap ? parseRelMap(flags.relMap) : null
-    // Diversity measures read the qrels as diversity qrels unless told otherwise.
-    const needsSubtopics = measures.filter((m) => m.spec.needsSubtopics)
-    const format: QrelsFormat = flags.qrelsFormat ?? (needsSubtopics.length ? 'diversity' : 'adhoc')
-    if (needsSubtopics.length && format !== 'diversity') {
-      throw new TrecscoreError(`${needsSubtopics.map((m) => m.name).join(', ')} need diversity qrels (topic subtopic docno judgment), not --qrels-format ${format}`, 2)
-    }
-    const qrels = await readQrels(qrelsFile, { comments: conventions.comments, format, ...(remap ? { remap } : {}) })
-    const origin = qrelsFile === '-' ? {} : { origin: { file: qrelsFile, remap, format } }
-    const corpus = flags.corpus ? await readIdList(flags.corpus) : undefined
-    const runs = await resolveRunLabels(runArgs, runLabelOptions(flags))
-    const results: RunEvaluation[] = []
-    for (const run of runs) {
-      results.push(await evaluateRunFile(qrels, run.path, measures, conventions, corpus ? { corpus, runName: run.name } : { runName: run.name, ...origin }))
-    }
-    const failed = results.flatMap((r) => r.counts.failedQueries.map((f) => ({ run: r.runName, ...f })))
-    if (failed.length) {
-      for (const f of failed.slice(0, 20)) {
-        const why =
-          f.failure.code === 'duplicate_doc'
-            ? `document ${JSON.stringify(decodeId(f.failure.docId))} retrieved more than once (duplicates: ${conventions.duplicates}; see --duplicates)`
-            : f.failure.code === 'duplicate_judgment'
-              ? `document ${JSON.stringify(decodeId(f.failure.docId))} judged more than once in the qrels`
-              : 'the query has only negative (unjudged) judgments'
-        process.stderr.write(`trecscore: ${f.run}: query ${JSON.stringify(decodeId(f.queryId))}: ${why}\n`)
+  addConventionOptions(cmd).action(
+    async (qrelsFile: string, runArgs: string[], flags: EvaluateFlags) => {
+      const conventions = conventionsFromFlags(flags)
+      const measures = parseMeasures(flags.measure)
+      const remap = flags.relMap ? parseRelMap(flags.relMap) : null
+      // Diversity measures read the qrels as diversity qrels unless told otherwise.
+      const needsSubtopics = measures.filter((m) => m.spec.needsSubtopics)
+      const format: QrelsFormat =
+        flags.qrelsFormat ?? (needsSubtopics.length ? 'diversity' : 'adhoc')
+      if (needsSubtopics.length && format !== 'diversity') {
+        throw new TrecscoreError(
+          `${needsSubtopics.map((m) => m.name).join(', ')} need diversity qrels (topic subtopic docno judgment), not --qrels-format ${format}`,
+          2,
+        )
       }
-      throw new TrecscoreError(`${failed.length} query evaluation(s) failed`, 2)
-    }
-    if (flags.explain) {
-      const out = explainStream(flags.format)
-      out.write(`conventions:\n${describeConventions(conventions).replace(/^/gm, '  ')}\n`)
-      for (const r of results) out.write(describeCounts(r) + '\n')
-      out.write('\n')
-    }
-    const escapeControl = isMachineFormat(flags.format) && process.stdout.isTTY === true
-    process.stdout.write(renderResults(results, { format: flags.format, perQuery: !!flags.perQuery, escapeControl, ...(flags.digits !== undefined ? { digits: flags.digits } : {}) }))
-  })
+      const qrels = await readQrels(qrelsFile, {
+        comments: conventions.comments,
+        format,
+        ...(remap ? { remap } : {}),
+      })
+      const origin = qrelsFile === '-' ? {} : { origin: { file: qrelsFile, remap, format } }
+      const corpus = flags.corpus ? await readIdList(flags.corpus) : undefined
+      const runs = await resolveRunLabels(runArgs, runLabelOptions(flags))
+      const results: RunEvaluation[] = []
+      for (const run of runs) {
+        results.push(
+          await evaluateRunFile(
+            qrels,
+            run.path,
+            measures,
+            conventions,
+            corpus ? { corpus, runName: run.name } : { runName: run.name, ...origin },
+          ),
+        )
+      }
+      const failed = results.flatMap((r) =>
+        r.counts.failedQueries.map((f) => ({ run: r.runName, ...f })),
+      )
+      if (failed.length) {
+        for (const f of failed.slice(0, 20)) {
+          const why =
+            f.failure.code === 'duplicate_doc'
+              ? `document ${JSON.stringify(decodeId(f.failure.docId))} retrieved more than once (duplicates: ${conventions.duplicates}; see --duplicates)`
+              : f.failure.code === 'duplicate_judgment'
+                ? `document ${JSON.stringify(decodeId(f.failure.docId))} judged more than once in the qrels`
+                : 'the query has only negative (unjudged) judgments'
+          process.stderr.write(
+            `trecscore: ${f.run}: query ${JSON.stringify(decodeId(f.queryId))}: ${why}\n`,
+          )
+        }
+        throw new TrecscoreError(`${failed.length} query evaluation(s) failed`, 2)
+      }
+      if (flags.explain) {
+        const out = explainStream(flags.format)
+        out.write(`conventions:\n${describeConventions(conventions).replace(/^/gm, '  ')}\n`)
+        for (const r of results) out.write(describeCounts(r) + '\n')
+        out.write('\n')
+      }
+      const escapeControl = isMachineFormat(flags.format) && process.stdout.isTTY === true
+      process.stdout.write(
+        renderResults(results, {
+          format: flags.format,
+          perQuery: !!flags.perQuery,
+          escapeControl,
+          ...(flags.digits !== undefined ? { digits: flags.digits } : {}),
+        }),
+      )
+    },
+  )
 }

@@ -1,5 +1,5 @@
-import { InvalidArgumentError, type Command } from 'commander'
-import { judgeAgreement, readAll, renderAgreement, type AgreementFormat } from '../../index.js'
+import { type Command, InvalidArgumentError } from 'commander'
+import { type AgreementFormat, judgeAgreement, readAll, renderAgreement } from '../../index.js'
 import { collectList, formatOption } from './shared-options.js'
 
 interface AgreementFlags {
@@ -14,14 +14,16 @@ interface AgreementFlags {
 
 function integer(min: number, max: number): (text: string) => number {
   return (text) => {
-    if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) throw new InvalidArgumentError(`expected an integer from ${min} to ${max}`)
+    if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max)
+      throw new InvalidArgumentError(`expected an integer from ${min} to ${max}`)
     return Number(text)
   }
 }
 
 function level(text: string): number {
   const v = Number(text)
-  if (!/^0?\.\d+$/.test(text) || !(v > 0 && v < 1)) throw new InvalidArgumentError('expected a number between 0 and 1, such as 0.95')
+  if (!/^0?\.\d+$/.test(text) || !(v > 0 && v < 1))
+    throw new InvalidArgumentError('expected a number between 0 and 1, such as 0.95')
   return v
 }
 
@@ -60,19 +62,38 @@ Exit status: 0 ok; 2 bad input or usage.
 export function addJudgeAgreement(judge: Command): void {
   judge
     .command('agreement')
-    .description('agreement between judge scores and human labels (kappa, alpha, rho, tau-b) with bootstrap CIs')
+    .description(
+      'agreement between judge scores and human labels (kappa, alpha, rho, tau-b) with bootstrap CIs',
+    )
     .requiredOption('--human <file>', 'human labels, JSONL (see below)')
     .requiredOption('--judgments <file>', 'judgments written by judge run, JSONL')
-    .option('--dimension <names>', 'only these dimensions, comma-separated or repeated (default: every dimension in the files)', (v: string, prev: string[] | undefined) => collectList(v, prev))
-    .option('--bootstrap <n>', 'bootstrap resamples; 0 for no confidence intervals', integer(0, 1_000_000), 1000)
-    .option('--seed <n>', 'seed of the bootstrap random stream (mulberry32)', integer(0, 4294967295), 42)
+    .option(
+      '--dimension <names>',
+      'only these dimensions, comma-separated or repeated (default: every dimension in the files)',
+      (v: string, prev: string[] | undefined) => collectList(v, prev),
+    )
+    .option(
+      '--bootstrap <n>',
+      'bootstrap resamples; 0 for no confidence intervals',
+      integer(0, 1_000_000),
+      1000,
+    )
+    .option(
+      '--seed <n>',
+      'seed of the bootstrap random stream (mulberry32)',
+      integer(0, 4294967295),
+      42,
+    )
     .option('--confidence <level>', 'confidence level of the intervals', level, 0.95)
     .addOption(formatOption(['table', 'json', 'markdown']))
     .addHelpText('after', HELP)
     .action(async (flags: AgreementFlags) => {
       const [human, judgments] = await Promise.all([readAll(flags.human), readAll(flags.judgments)])
       const result = judgeAgreement(
-        { human: { file: flags.human, bytes: human }, judgments: { file: flags.judgments, bytes: judgments } },
+        {
+          human: { file: flags.human, bytes: human },
+          judgments: { file: flags.judgments, bytes: judgments },
+        },
         {
           bootstrap: flags.bootstrap,
           seed: flags.seed,

@@ -5,13 +5,17 @@ import { describePreset, getPreset, listPresets, PRESET_POINTERS } from '../../i
 export function registerPresets(program: Command): void {
   const cmd = program
     .command('presets')
-    .description('list the benchmark presets, or show one with every convention and the official evaluator it reproduces')
+    .description(
+      'list the benchmark presets, or show one with every convention and the official evaluator it reproduces',
+    )
     .action(() => {
       process.stdout.write(listPresets())
     })
   cmd
     .command('show')
-    .description('show a preset: official tool, version and command, measures, every convention, checks')
+    .description(
+      'show a preset: official tool, version and command, measures, every convention, checks',
+    )
     .argument('<name>', 'preset id, e.g. dl21-passage')
     .action((name: string) => {
       const pointer = PRESET_POINTERS.find((p) => p.id === name)

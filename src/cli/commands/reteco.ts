@@ -1,4 +1,4 @@
-import { InvalidArgumentError, Option, type Command } from 'commander'
+import { type Command, InvalidArgumentError, Option } from 'commander'
 import { makeRetecoSample, writeRetecoSample } from '../../index.js'
 import { outOption } from './shared-options.js'
 
@@ -13,7 +13,8 @@ interface SampleFlags {
 
 function integer(min: number, max = Number.MAX_SAFE_INTEGER): (text: string) => number {
   return (text) => {
-    if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) throw new InvalidArgumentError(`expected an integer from ${min} to ${max}`)
+    if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max)
+      throw new InvalidArgumentError(`expected an integer from ${min} to ${max}`)
     return Number(text)
   }
 }
@@ -23,13 +24,28 @@ export function registerReteco(program: Command): void {
   const reteco = program.command('reteco').description('RETECO (SemEval-2027 Task 1) helpers')
   reteco
     .command('sample')
-    .description('write a valid sample run (random documents of the corpus for every topic) to check a pipeline against')
+    .description(
+      'write a valid sample run (random documents of the corpus for every topic) to check a pipeline against',
+    )
     .requiredOption('--data <dir>', 'RETECO data folder (release layout or the pilot sample)')
-    .addOption(new Option('--subtrack <subtrack>', 'sub-track').choices(['1a', '1b', '2a', '2c']).makeOptionMandatory())
-    .addOption(outOption('Track 1: the run file to write; Track 2: a directory, one <domain>.trec per domain').makeOptionMandatory())
+    .addOption(
+      new Option('--subtrack <subtrack>', 'sub-track')
+        .choices(['1a', '1b', '2a', '2c'])
+        .makeOptionMandatory(),
+    )
+    .addOption(
+      outOption(
+        'Track 1: the run file to write; Track 2: a directory, one <domain>.trec per domain',
+      ).makeOptionMandatory(),
+    )
     .option('--split <split>', 'split whose topics the run covers', 'dev')
     .option('--seed <n>', 'random seed; the same seed gives the same run', integer(0), 1)
-    .option('--depth <n>', 'documents per topic (fewer when the corpus is smaller)', integer(1, 1000), 100)
+    .option(
+      '--depth <n>',
+      'documents per topic (fewer when the corpus is smaller)',
+      integer(1, 1000),
+      100,
+    )
     .addHelpText(
       'after',
       `
@@ -39,8 +55,16 @@ with "trecscore validate --preset reteco-<subtrack> --data DIR" and scores (near
 "trecscore score". Exit status 0, or 2 for usage and data errors (reported on stderr).`,
     )
     .action(async (flags: SampleFlags) => {
-      const sample = await makeRetecoSample({ subtrack: flags.subtrack, data: flags.data, split: flags.split, seed: flags.seed, depth: flags.depth })
+      const sample = await makeRetecoSample({
+        subtrack: flags.subtrack,
+        data: flags.data,
+        split: flags.split,
+        seed: flags.seed,
+        depth: flags.depth,
+      })
       const paths = await writeRetecoSample(sample, flags.out)
-      process.stderr.write(`trecscore: wrote a ${sample.subtrack} sample run (${sample.topics} topics, seed ${sample.seed}) to ${paths.join(', ')}\n`)
+      process.stderr.write(
+        `trecscore: wrote a ${sample.subtrack} sample run (${sample.topics} topics, seed ${sample.seed}) to ${paths.join(', ')}\n`,
+      )
     })
 }

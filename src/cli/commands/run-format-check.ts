@@ -1,4 +1,11 @@
-import { readChunks, readIdList, readQrels, RunValidator, SourceError, type RunValidationReport } from '../../index.js'
+import {
+  type RunValidationReport,
+  RunValidator,
+  readChunks,
+  readIdList,
+  readQrels,
+  SourceError,
+} from '../../index.js'
 
 /** The `validate` flags the format checks read. */
 export interface FormatCheckFlags {
@@ -15,8 +22,13 @@ export interface FormatCheckFlags {
  * topics from `--qrels`, doc ids from `--corpus`, the run streamed through a {@link RunValidator}.
  * A read failure is recorded in the report and said on stderr.
  */
-export async function checkRunFormat(run: string, file: string, flags: FormatCheckFlags): Promise<{ report: RunValidationReport; failed: boolean; bytes: number }> {
-  const topics = flags.qrels === undefined ? undefined : new Set((await readQrels(flags.qrels)).queries.keys())
+export async function checkRunFormat(
+  run: string,
+  file: string,
+  flags: FormatCheckFlags,
+): Promise<{ report: RunValidationReport; failed: boolean; bytes: number }> {
+  const topics =
+    flags.qrels === undefined ? undefined : new Set((await readQrels(flags.qrels)).queries.keys())
   const docs = flags.corpus === undefined ? undefined : await readIdList(flags.corpus)
   const validator = new RunValidator({
     file,

@@ -1,8 +1,9 @@
-import { InvalidArgumentError, type Command } from 'commander'
+import { type Command, InvalidArgumentError } from 'commander'
 
 function port(text: string): number {
   const n = Number(text)
-  if (!/^\d+$/.test(text) || n > 65535) throw new InvalidArgumentError('expected a port number (0-65535; 0 picks a free one)')
+  if (!/^\d+$/.test(text) || n > 65535)
+    throw new InvalidArgumentError('expected a port number (0-65535; 0 picks a free one)')
   return n
 }
 
@@ -41,37 +42,78 @@ Administration (on the server machine, with the server's --data folder):
 export function registerServe(program: Command): void {
   program
     .command('serve')
-    .description('run a shared-task leaderboard: teams submit runs, a worker scores them, boards per track and phase (see the README)')
+    .description(
+      'run a shared-task leaderboard: teams submit runs, a worker scores them, boards per track and phase (see the README)',
+    )
     .argument('[admin...]', 'admin create-organizer | admin verify-release DIR: see below')
-    .option('--config <file>', 'competition config (JSON; `trecscore serve --print-schema` prints its schema)')
+    .option(
+      '--config <file>',
+      'competition config (JSON; `trecscore serve --print-schema` prints its schema)',
+    )
     .option('--data <dir>', 'folder for the database and the submitted runs', './board')
     .option('--port <n>', 'port to listen on', port, 8080)
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--secure-cookies', 'mark cookies Secure (when served behind HTTPS)')
     .option('--print-schema', 'print the JSON Schema of the competition config and exit')
-    .option('--name <name>', 'with `admin create-organizer`: the organizer\'s sign-in name')
-    .option('--public-key <file>', 'with `admin verify-release`: the PEM public key to check the signature with (default: the one in the snapshot)')
+    .option('--name <name>', "with `admin create-organizer`: the organizer's sign-in name")
+    .option(
+      '--public-key <file>',
+      'with `admin verify-release`: the PEM public key to check the signature with (default: the one in the snapshot)',
+    )
     .addHelpText('after', ADMIN_HELP)
     .action(async (admin: string[], flags: ServeFlags, cmd: Command) => {
       if (admin[0] === 'admin' && admin[1] === 'verify-release') {
-        if (admin.length !== 3) cmd.error('error: admin verify-release needs one snapshot folder: admin verify-release DIR', { exitCode: 2, code: 'trecscore.serveAdminVerify' })
-        process.exitCode = await (await server()).verifyReleaseCommand({ dir: admin[2]!, ...(flags.publicKey !== undefined ? { publicKey: flags.publicKey } : {}) })
+        if (admin.length !== 3)
+          cmd.error(
+            'error: admin verify-release needs one snapshot folder: admin verify-release DIR',
+            { exitCode: 2, code: 'trecscore.serveAdminVerify' },
+          )
+        process.exitCode = await (await server()).verifyReleaseCommand({
+          dir: admin[2]!,
+          ...(flags.publicKey !== undefined ? { publicKey: flags.publicKey } : {}),
+        })
         return
       }
-      if (flags.publicKey !== undefined) cmd.error('error: --public-key applies to `serve admin verify-release` only', { exitCode: 2, code: 'trecscore.servePublicKey' })
+      if (flags.publicKey !== undefined)
+        cmd.error('error: --public-key applies to `serve admin verify-release` only', {
+          exitCode: 2,
+          code: 'trecscore.servePublicKey',
+        })
       if (admin.length) {
-        if (admin.join(' ') !== 'admin create-organizer') cmd.error(`error: unknown serve command '${admin.join(' ')}'; expected: admin create-organizer or admin verify-release DIR`, { exitCode: 2, code: 'trecscore.serveAdmin' })
-        if (flags.name === undefined) cmd.error("error: admin create-organizer needs --name <name>", { exitCode: 2, code: 'trecscore.serveAdminName' })
+        if (admin.join(' ') !== 'admin create-organizer')
+          cmd.error(
+            `error: unknown serve command '${admin.join(' ')}'; expected: admin create-organizer or admin verify-release DIR`,
+            { exitCode: 2, code: 'trecscore.serveAdmin' },
+          )
+        if (flags.name === undefined)
+          cmd.error('error: admin create-organizer needs --name <name>', {
+            exitCode: 2,
+            code: 'trecscore.serveAdminName',
+          })
         await (await server()).createOrganizerCommand({ data: flags.data, name: flags.name })
         return
       }
-      if (flags.name !== undefined) cmd.error('error: --name applies to `serve admin create-organizer` only', { exitCode: 2, code: 'trecscore.serveName' })
+      if (flags.name !== undefined)
+        cmd.error('error: --name applies to `serve admin create-organizer` only', {
+          exitCode: 2,
+          code: 'trecscore.serveName',
+        })
       const s = await server()
       if (flags.printSchema) {
         process.stdout.write(JSON.stringify(s.configJsonSchema(), null, 2) + '\n')
         return
       }
-      if (flags.config === undefined) cmd.error("error: required option '--config <file>' not specified", { exitCode: 2, code: 'trecscore.missingConfig' })
-      await s.serveCommand({ config: flags.config, data: flags.data, port: flags.port, host: flags.host, secureCookies: !!flags.secureCookies })
+      if (flags.config === undefined)
+        cmd.error("error: required option '--config <file>' not specified", {
+          exitCode: 2,
+          code: 'trecscore.missingConfig',
+        })
+      await s.serveCommand({
+        config: flags.config,
+        data: flags.data,
+        port: flags.port,
+        host: flags.host,
+        secureCookies: !!flags.secureCookies,
+      })
     })
 }

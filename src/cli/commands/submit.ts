@@ -1,5 +1,12 @@
-import { InvalidArgumentError, type Command } from 'commander'
-import { DEFAULT_MAX_LINE_BYTES, formatFixed, readAll, renderValidationText, SourceError, TrecscoreError } from '../../index.js'
+import { type Command, InvalidArgumentError } from 'commander'
+import {
+  DEFAULT_MAX_LINE_BYTES,
+  formatFixed,
+  readAll,
+  renderValidationText,
+  SourceError,
+  TrecscoreError,
+} from '../../index.js'
 import { checkRunFormat } from './run-format-check.js'
 
 interface SubmitFlags {
@@ -14,7 +21,8 @@ interface SubmitFlags {
 
 function seconds(text: string): number {
   const n = Number(text)
-  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected a number of seconds > 0')
+  if (!Number.isFinite(n) || n <= 0)
+    throw new InvalidArgumentError('expected a number of seconds > 0')
   return n
 }
 
@@ -22,7 +30,11 @@ function url(server: string, path: string): string {
   return new URL(path, server.endsWith('/') ? server : `${server}/`).toString()
 }
 
-async function call(server: string, path: string, init: RequestInit = {}): Promise<{ status: number; body: Record<string, unknown> }> {
+async function call(
+  server: string,
+  path: string,
+  init: RequestInit = {},
+): Promise<{ status: number; body: Record<string, unknown> }> {
   let r: Response
   try {
     r = await fetch(url(server, path), init)
@@ -33,7 +45,10 @@ async function call(server: string, path: string, init: RequestInit = {}): Promi
   try {
     return { status: r.status, body: JSON.parse(text) as Record<string, unknown> }
   } catch {
-    throw new TrecscoreError(`${server}: ${path}: HTTP ${r.status}, not JSON: ${text.slice(0, 200)}`, 1)
+    throw new TrecscoreError(
+      `${server}: ${path}: HTTP ${r.status}, not JSON: ${text.slice(0, 200)}`,
+      1,
+    )
   }
 }
 
@@ -54,8 +69,15 @@ async function read(file: string): Promise<Buffer> {
  */
 async function submit(run: string, flags: SubmitFlags): Promise<number> {
   const token = flags.token ?? process.env['TRECSCORE_TOKEN']
-  if (!token) throw new TrecscoreError('submit needs --token TOKEN (or TRECSCORE_TOKEN): a team API token from the team page', 2)
-  const { report } = await checkRunFormat(run, run, { maxLineBytes: DEFAULT_MAX_LINE_BYTES, maxListed: 20 })
+  if (!token)
+    throw new TrecscoreError(
+      'submit needs --token TOKEN (or TRECSCORE_TOKEN): a team API token from the team page',
+      2,
+    )
+  const { report } = await checkRunFormat(run, run, {
+    maxLineBytes: DEFAULT_MAX_LINE_BYTES,
+    maxListed: 20,
+  })
   if (report.errors > 0) {
     process.stdout.write(renderValidationText(report))
     process.stderr.write('trecscore: the run has errors; nothing was uploaded\n')
@@ -71,11 +93,21 @@ async function submit(run: string, flags: SubmitFlags): Promise<number> {
     }
   }
   const body = await read(run)
-  const q = new URLSearchParams({ track: flags.track, phase: flags.phase, name: run.split(/[\\/]/).pop() ?? 'run.txt' })
-  const up = await call(flags.server, `api/v1/submissions?${q}`, { method: 'POST', body, headers: { authorization: `Bearer ${token}`, 'x-trecscore-metadata': meta } })
+  const q = new URLSearchParams({
+    track: flags.track,
+    phase: flags.phase,
+    name: run.split(/[\\/]/).pop() ?? 'run.txt',
+  })
+  const up = await call(flags.server, `api/v1/submissions?${q}`, {
+    method: 'POST',
+    body,
+    headers: { authorization: `Bearer ${token}`, 'x-trecscore-metadata': meta },
+  })
   if (up.status !== 202) {
     if (typeof up.body['report'] === 'string') process.stdout.write(up.body['report'])
-    process.stderr.write(`trecscore: ${flags.server} refused the run (HTTP ${up.status}): ${String(up.body['error'] ?? '')}\n`)
+    process.stderr.write(
+      `trecscore: ${flags.server} refused the run (HTTP ${up.status}): ${String(up.body['error'] ?? '')}\n`,
+    )
     return up.status === 401 || up.status >= 500 ? 1 : 2
   }
   const id = String(up.body['id'])
@@ -83,12 +115,25 @@ async function submit(run: string, flags: SubmitFlags): Promise<number> {
   if (!flags.wait) return 0
   const end = Date.now() + flags.timeout * 1000
   for (;;) {
-    const s = await call(flags.server, `api/v1/submissions/${id}`, { headers: { authorization: `Bearer ${token}` } })
+    const s = await call(flags.server, `api/v1/submissions/${id}`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
     const state = String(s.body['state'])
     if (state === 'scored') {
-      const versions = s.body['versions'] as { columns: Record<string, number | null> }[] | undefined
+      const versions = s.body['versions'] as
+        | { columns: Record<string, number | null> }[]
+        | undefined
       const cols = versions?.[0]?.columns
-      process.stdout.write(`${id} scored${cols ? '\n' + Object.entries(cols).map(([k, v]) => `  ${k}\t${v}`).join('\n') : ' (scores hidden until the phase is released)'}\n`)
+      process.stdout.write(
+        `${id} scored${
+          cols
+            ? '\n' +
+              Object.entries(cols)
+                .map(([k, v]) => `  ${k}\t${v}`)
+                .join('\n')
+            : ' (scores hidden until the phase is released)'
+        }\n`,
+      )
       return 0
     }
     if (state === 'failed') {
@@ -104,10 +149,20 @@ async function submit(run: string, flags: SubmitFlags): Promise<number> {
 }
 
 /** `trecscore board --server URL --track ID [--phase ID] [--json]`: print a board. */
-async function board(flags: { server: string; track: string; phase: string; json?: boolean }): Promise<number> {
-  const b = await call(flags.server, `api/v1/boards/${encodeURIComponent(flags.track)}/${encodeURIComponent(flags.phase)}`)
+async function board(flags: {
+  server: string
+  track: string
+  phase: string
+  json?: boolean
+}): Promise<number> {
+  const b = await call(
+    flags.server,
+    `api/v1/boards/${encodeURIComponent(flags.track)}/${encodeURIComponent(flags.phase)}`,
+  )
   if (b.status !== 200) {
-    process.stderr.write(`trecscore: ${flags.server}: no board for track ${flags.track}, phase ${flags.phase} (HTTP ${b.status})\n`)
+    process.stderr.write(
+      `trecscore: ${flags.server}: no board for track ${flags.track}, phase ${flags.phase} (HTTP ${b.status})\n`,
+    )
     return 2
   }
   if (flags.json) {
@@ -115,14 +170,41 @@ async function board(flags: { server: string; track: string; phase: string; json
     return 0
   }
   if (!b.body['released']) {
-    process.stdout.write(`${flags.track} / ${flags.phase}: hidden until the organizers release it\n`)
+    process.stdout.write(
+      `${flags.track} / ${flags.phase}: hidden until the organizers release it\n`,
+    )
     return 0
   }
   const columns = b.body['columns'] as string[]
-  const entries = b.body['entries'] as { rank: number; team: string; baseline: boolean; run: string | null; columns: Record<string, number | null> }[]
-  const rows = [['rank', 'team', 'run', ...columns], ...entries.map((e) => [String(e.rank), e.team + (e.baseline ? ' (baseline)' : ''), e.run ?? '-', ...columns.map((c) => (typeof e.columns[c] === 'number' ? formatFixed(e.columns[c]!, 4) : '-'))])]
+  const entries = b.body['entries'] as {
+    rank: number
+    team: string
+    baseline: boolean
+    run: string | null
+    columns: Record<string, number | null>
+  }[]
+  const rows = [
+    ['rank', 'team', 'run', ...columns],
+    ...entries.map((e) => [
+      String(e.rank),
+      e.team + (e.baseline ? ' (baseline)' : ''),
+      e.run ?? '-',
+      ...columns.map((c) =>
+        typeof e.columns[c] === 'number' ? formatFixed(e.columns[c]!, 4) : '-',
+      ),
+    ]),
+  ]
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)))
-  process.stdout.write(rows.map((r) => r.map((x, i) => x.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n') + '\n')
+  process.stdout.write(
+    rows
+      .map((r) =>
+        r
+          .map((x, i) => x.padEnd(widths[i]!))
+          .join('  ')
+          .trimEnd(),
+      )
+      .join('\n') + '\n',
+  )
   process.stdout.write(`${String(b.body['tiePolicy'])}\n`)
   return 0
 }
@@ -131,7 +213,9 @@ async function board(flags: { server: string; track: string; phase: string; json
 export function registerSubmit(program: Command): void {
   program
     .command('submit')
-    .description('validate a run locally, then upload it to a `trecscore serve` leaderboard (--wait: until scored)')
+    .description(
+      'validate a run locally, then upload it to a `trecscore serve` leaderboard (--wait: until scored)',
+    )
     .argument('<run>', 'TREC run file')
     .requiredOption('--server <url>', 'the server, e.g. http://127.0.0.1:8080')
     .option('--token <token>', 'team API token (default: $TRECSCORE_TOKEN)')

@@ -27,7 +27,10 @@ export interface GenerationValidateFlags {
 /** Help paragraph for `validate --help`. */
 export function generationValidateHelp(): string {
   const width = Math.max(...ANSWER_PROBLEM_CODES.map((c) => c.length))
-  const rows = ANSWER_PROBLEM_CODES.map((c) => `  ${c.padEnd(width)}  ${ANSWER_PROBLEM_SEVERITY[c].padEnd(7)}  ${ANSWER_PROBLEM_DESCRIPTIONS[c]}`).join('\n')
+  const rows = ANSWER_PROBLEM_CODES.map(
+    (c) =>
+      `  ${c.padEnd(width)}  ${ANSWER_PROBLEM_SEVERITY[c].padEnd(7)}  ${ANSWER_PROBLEM_DESCRIPTIONS[c]}`,
+  ).join('\n')
   return `
 RETECO generation (sub-tracks 2b and 2c): --preset reteco-2b|reteco-2c ANSWERS --data DIR
 [--split dev] [--retrieval RUN] [--max-answer-chars N] checks answer files: UTF-8 JSONL, one
@@ -56,14 +59,26 @@ export function looksLikeAnswers(path: string): boolean {
 }
 
 /** `validate --preset reteco-2b|reteco-2c ANSWERS …`; returns the exit code. */
-export async function validateGenerationCommand(answers: string, flags: GenerationValidateFlags): Promise<number> {
-  if (flags.data === undefined) return usage(`--preset ${flags.preset} needs --data DIR (the RETECO data folder)`)
+export async function validateGenerationCommand(
+  answers: string,
+  flags: GenerationValidateFlags,
+): Promise<number> {
+  if (flags.data === undefined)
+    return usage(`--preset ${flags.preset} needs --data DIR (the RETECO data folder)`)
   const other = (['qrels', 'corpus', 'maxDepth'] as const).filter((k) => flags[k] !== undefined)
-  if (other.length) return usage(`--preset ${flags.preset} takes its turns from --data; drop ${other.map((k) => (k === 'maxDepth' ? '--max-depth' : `--${k}`)).join(' and ')}`)
-  if (answers === '-') return usage('--preset reads an answers file or directory, not standard input')
+  if (other.length)
+    return usage(
+      `--preset ${flags.preset} takes its turns from --data; drop ${other.map((k) => (k === 'maxDepth' ? '--max-depth' : `--${k}`)).join(' and ')}`,
+    )
+  if (answers === '-')
+    return usage('--preset reads an answers file or directory, not standard input')
   const subtrack = flags.preset === 'reteco-2c' ? '2c' : '2b'
-  if (subtrack === '2c' && flags.retrieval === undefined) return usage('--preset reteco-2c with answers needs --retrieval RUN, the retrieval run of the same submission')
-  if (subtrack === '2b' && flags.retrieval !== undefined) return usage('--retrieval is for --preset reteco-2c; 2b answers come from the gold passages')
+  if (subtrack === '2c' && flags.retrieval === undefined)
+    return usage(
+      '--preset reteco-2c with answers needs --retrieval RUN, the retrieval run of the same submission',
+    )
+  if (subtrack === '2b' && flags.retrieval !== undefined)
+    return usage('--retrieval is for --preset reteco-2c; 2b answers come from the gold passages')
   const v = await validateRetecoAnswers(answers, {
     subtrack,
     data: flags.data,
@@ -74,7 +89,11 @@ export async function validateGenerationCommand(answers: string, flags: Generati
     ...(flags.retrieval === undefined ? {} : { retrieval: flags.retrieval }),
     ...(flags.maxAnswerChars === undefined ? {} : { maxAnswerChars: flags.maxAnswerChars }),
   })
-  process.stdout.write(flags.format === 'json' ? renderRetecoAnswersJson(v) : renderRetecoAnswersText(v, flags.maxListed))
+  process.stdout.write(
+    flags.format === 'json'
+      ? renderRetecoAnswersJson(v)
+      : renderRetecoAnswersText(v, flags.maxListed),
+  )
   if (v.errors > 0) return 2
   return v.ok ? 0 : 1
 }

@@ -1,17 +1,22 @@
 import {
   checkPresetRun,
   getPreset,
+  type Run,
+  type RunValidationReport,
   readAll,
   readRun,
   renderValidationJson,
   renderValidationText,
-  type Run,
-  type RunValidationReport,
 } from '../../index.js'
 import { checkRunFormat } from './run-format-check.js'
 
 /** The presets `validate --preset` checks with {@link validateNeuclirRun}. */
-export const NEUCLIR_VALIDATE_PRESETS = ['neuclir23-zho', 'neuclir23-fas', 'neuclir23-rus', 'neuclir23-mlir'] as const
+export const NEUCLIR_VALIDATE_PRESETS = [
+  'neuclir23-zho',
+  'neuclir23-fas',
+  'neuclir23-rus',
+  'neuclir23-mlir',
+] as const
 
 /** Whether `validate --preset` names a NeuCLIR preset. */
 export function isNeuclirPreset(preset: string | undefined): boolean {
@@ -58,24 +63,42 @@ The last line says "FILE: preset NAME: ok|failed: N errors"; --format json print
  * checks of `validate`, then the preset's run checks (candidate lists, one unified MLIR ranking,
  * depth), every one an error. Returns the exit code.
  */
-export async function validateNeuclirRun(run: string, flags: NeuclirValidateFlags): Promise<number> {
-  if (!isNeuclirPreset(flags.preset)) return usage('--candidates and --doc-lang need --preset neuclir23-zho|neuclir23-fas|neuclir23-rus|neuclir23-mlir')
+export async function validateNeuclirRun(
+  run: string,
+  flags: NeuclirValidateFlags,
+): Promise<number> {
+  if (!isNeuclirPreset(flags.preset))
+    return usage(
+      '--candidates and --doc-lang need --preset neuclir23-zho|neuclir23-fas|neuclir23-rus|neuclir23-mlir',
+    )
   const preset = getPreset(flags.preset!)
-  if (flags.data !== undefined) return usage(`--preset ${preset.id} reads TREC files: drop --data (RETECO only)`)
+  if (flags.data !== undefined)
+    return usage(`--preset ${preset.id} reads TREC files: drop --data (RETECO only)`)
   if (run === '-') return usage(`--preset ${preset.id} reads a run file, not standard input`)
-  if (flags.docLang !== undefined && !preset.checks.some((c) => c.kind === 'unified-ranking')) return usage(`--doc-lang applies to neuclir23-mlir only, not to ${preset.id}`)
+  if (flags.docLang !== undefined && !preset.checks.some((c) => c.kind === 'unified-ranking'))
+    return usage(`--doc-lang applies to neuclir23-mlir only, not to ${preset.id}`)
   const { report } = await checkRunFormat(run, run, flags)
   // Preset checks need a parsable run; a malformed one is reported by the format checks alone.
   const problems = report.errors > 0 ? [] : await presetProblems(run, flags)
   const errors = report.errors + problems.length
   const ok = errors === 0 && report.ok
   if (flags.format === 'json') {
-    const body = { schema: 'trecscore.validate-preset/1', preset: preset.id, run, ok, errors, format: JSON.parse(renderValidationJson(report)) as unknown, problems }
+    const body = {
+      schema: 'trecscore.validate-preset/1',
+      preset: preset.id,
+      run,
+      ok,
+      errors,
+      format: JSON.parse(renderValidationJson(report)) as unknown,
+      problems,
+    }
     process.stdout.write(JSON.stringify(body, null, 2) + '\n')
   } else {
     process.stdout.write(renderValidationText(report))
     for (const p of problems) process.stdout.write(`error: ${p}\n`)
-    process.stdout.write(`${run}: preset ${preset.id}: ${errors === 0 ? 'ok' : 'failed'}: ${errors} error${errors === 1 ? '' : 's'}${report.errors > 0 ? ' (preset checks skipped: fix the format first)' : ''}\n`)
+    process.stdout.write(
+      `${run}: preset ${preset.id}: ${errors === 0 ? 'ok' : 'failed'}: ${errors} error${errors === 1 ? '' : 's'}${report.errors > 0 ? ' (preset checks skipped: fix the format first)' : ''}\n`,
+    )
   }
   return exitCode(report, problems.length)
 }
@@ -83,10 +106,24 @@ export async function validateNeuclirRun(run: string, flags: NeuclirValidateFlag
 async function presetProblems(file: string, flags: NeuclirValidateFlags): Promise<string[]> {
   const preset = getPreset(flags.preset ?? '')
   const run: Run = await readRun(file, { comments: preset.conventions.comments, keepRanks: true })
-  const candidates = flags.candidates === undefined ? undefined : { run: await readRun(flags.candidates, { comments: preset.conventions.comments }), file: flags.candidates }
-  const qrelsText = flags.qrels === undefined ? undefined : (await readAll(flags.qrels)).toString('latin1')
-  const docLang = flags.docLang === undefined ? undefined : { text: (await readAll(flags.docLang)).toString('latin1'), file: flags.docLang }
-  return checkPresetRun(preset, run, file, { ...(candidates ? { candidates } : {}), ...(qrelsText !== undefined ? { qrelsText } : {}), ...(docLang ? { docLang } : {}) })
+  const candidates =
+    flags.candidates === undefined
+      ? undefined
+      : {
+          run: await readRun(flags.candidates, { comments: preset.conventions.comments }),
+          file: flags.candidates,
+        }
+  const qrelsText =
+    flags.qrels === undefined ? undefined : (await readAll(flags.qrels)).toString('latin1')
+  const docLang =
+    flags.docLang === undefined
+      ? undefined
+      : { text: (await readAll(flags.docLang)).toString('latin1'), file: flags.docLang }
+  return checkPresetRun(preset, run, file, {
+    ...(candidates ? { candidates } : {}),
+    ...(qrelsText !== undefined ? { qrelsText } : {}),
+    ...(docLang ? { docLang } : {}),
+  })
 }
 
 function exitCode(report: RunValidationReport, presetErrors: number): number {

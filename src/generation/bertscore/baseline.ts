@@ -8,8 +8,9 @@
  * bert_score converts the row to float32 (`.float()`); we keep the decimal values as float64,
  * a difference below 3e-8 in the baseline.
  */
-import { InputError } from '../../errors/trecscore-error.js'
+
 import type { InputIssue } from '../../errors/issues.js'
+import { InputError } from '../../errors/trecscore-error.js'
 import type { RescaleBaseline } from './bertscore.js'
 
 /** One row of a baseline file. */
@@ -24,7 +25,11 @@ export interface BaselineTable {
 }
 
 /** The baselines bert_score 0.3.13 ships for `en/roberta-large.tsv`, row 17 (MIT, Tiiiger/bert_score). */
-export const ROBERTA_LARGE_L17_BASELINE: RescaleBaseline = { precision: 0.83150584, recall: 0.8314941, f1: 0.83122575 }
+export const ROBERTA_LARGE_L17_BASELINE: RescaleBaseline = {
+  precision: 0.83150584,
+  recall: 0.8314941,
+  f1: 0.83122575,
+}
 
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/
 
@@ -41,8 +46,20 @@ export function parseBaselineTable(text: string, file: string): BaselineTable {
   if (lines.length === 0 || header.length === 0) {
     throw new InputError([{ code: 'empty_file', file }])
   }
-  if (header.split(',').map((h) => h.trim()).join(',') !== 'LAYER,P,R,F') {
-    issues.push({ code: 'field_count', file, line: 1, expected: 'the header LAYER,P,R,F (bert_score rescale_baseline layout)', found: header.split(',').length, text: header.slice(0, 200) })
+  if (
+    header
+      .split(',')
+      .map((h) => h.trim())
+      .join(',') !== 'LAYER,P,R,F'
+  ) {
+    issues.push({
+      code: 'field_count',
+      file,
+      line: 1,
+      expected: 'the header LAYER,P,R,F (bert_score rescale_baseline layout)',
+      found: header.split(',').length,
+      text: header.slice(0, 200),
+    })
   }
   const rows: BaselineRow[] = []
   for (let i = 1; i < lines.length; i++) {
@@ -50,13 +67,25 @@ export function parseBaselineTable(text: string, file: string): BaselineTable {
     if (raw.trim() === '') continue
     const fields = raw.split(',').map((f) => f.trim())
     if (fields.length !== 4) {
-      issues.push({ code: 'field_count', file, line: i + 1, expected: '4 comma-separated fields LAYER,P,R,F', found: fields.length, text: raw.slice(0, 200) })
+      issues.push({
+        code: 'field_count',
+        file,
+        line: i + 1,
+        expected: '4 comma-separated fields LAYER,P,R,F',
+        found: fields.length,
+        text: raw.slice(0, 200),
+      })
       continue
     }
     const names = ['LAYER', 'P', 'R', 'F']
     const values = fields.map((f, k) => {
       if (!NUMBER.test(f)) {
-        issues.push({ code: 'bad_argument', option: `${file}:${i + 1} (column ${names[k]})`, found: f.slice(0, 200), expected: 'a decimal number' })
+        issues.push({
+          code: 'bad_argument',
+          option: `${file}:${i + 1} (column ${names[k]})`,
+          found: f.slice(0, 200),
+          expected: 'a decimal number',
+        })
         return NaN
       }
       return Number(f)
@@ -64,12 +93,21 @@ export function parseBaselineTable(text: string, file: string): BaselineTable {
     if (values.some(Number.isNaN)) continue
     const layer = values[0]!
     if (layer !== rows.length) {
-      issues.push({ code: 'bad_argument', option: `${file}:${i + 1} (column LAYER)`, found: fields[0]!, expected: `layer ${rows.length} (one row per layer, 0, 1, 2, … in order)` })
+      issues.push({
+        code: 'bad_argument',
+        option: `${file}:${i + 1} (column LAYER)`,
+        found: fields[0]!,
+        expected: `layer ${rows.length} (one row per layer, 0, 1, 2, … in order)`,
+      })
       continue
     }
     rows.push({ layer, precision: values[1]!, recall: values[2]!, f1: values[3]! })
   }
-  if (issues.length > 0) throw new InputError(issues, `${issues.length} problem(s) in the BERTScore baseline file ${file}`)
+  if (issues.length > 0)
+    throw new InputError(
+      issues,
+      `${issues.length} problem(s) in the BERTScore baseline file ${file}`,
+    )
   return { file, rows }
 }
 
@@ -78,7 +116,12 @@ export function baselineForLayer(table: BaselineTable, layer: number): BaselineR
   const row = table.rows[layer]
   if (row === undefined) {
     throw new InputError([
-      { code: 'bad_argument', option: 'layer', found: String(layer), expected: `a layer with a row in ${table.file} (0..${table.rows.length - 1})` },
+      {
+        code: 'bad_argument',
+        option: 'layer',
+        found: String(layer),
+        expected: `a layer with a row in ${table.file} (0..${table.rows.length - 1})`,
+      },
     ])
   }
   return row

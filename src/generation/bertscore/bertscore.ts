@@ -83,7 +83,10 @@ export interface IdfWeights extends TokenWeights {
  * flattened over candidates: bert_score computes idf on its flattened `refs` list, so a
  * reference text given for two candidates counts twice.
  */
-export function computeIdf(references: readonly (readonly number[])[], specialIds: readonly number[]): IdfWeights {
+export function computeIdf(
+  references: readonly (readonly number[])[],
+  specialIds: readonly number[],
+): IdfWeights {
   const df = new Map<number, number>()
   for (const ids of references) {
     for (const id of new Set(ids)) df.set(id, (df.get(id) ?? 0) + 1)
@@ -140,8 +143,13 @@ function weightedMean(ids: readonly number[], best: Float64Array, weights: Token
  * BERTScore of one candidate against one reference, from their token embeddings (specials
  * included). See the file comment for the formulas and the empty-text rule.
  */
-export function bertScoreFromEmbeddings(candidate: TokenEmbeddings, reference: TokenEmbeddings, weights: TokenWeights): BertScoreValue {
-  if (candidate.dim !== reference.dim) throw new RangeError(`embedding sizes differ: ${candidate.dim} and ${reference.dim}`)
+export function bertScoreFromEmbeddings(
+  candidate: TokenEmbeddings,
+  reference: TokenEmbeddings,
+  weights: TokenWeights,
+): BertScoreValue {
+  if (candidate.dim !== reference.dim)
+    throw new RangeError(`embedding sizes differ: ${candidate.dim} and ${reference.dim}`)
   const d = candidate.dim
   const x = unitRows(candidate)
   const y = unitRows(reference)

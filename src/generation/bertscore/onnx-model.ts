@@ -30,11 +30,19 @@ export interface OnnxRuntimePackage {
   readonly InferenceSession: {
     create(
       path: string,
-      options: { executionProviders: string[]; graphOptimizationLevel: 'all'; intraOpNumThreads?: number; interOpNumThreads?: number },
+      options: {
+        executionProviders: string[]
+        graphOptimizationLevel: 'all'
+        intraOpNumThreads?: number
+        interOpNumThreads?: number
+      },
     ): Promise<{
       readonly inputNames: readonly string[]
       readonly outputNames: readonly string[]
-      run(feeds: Record<string, OrtTensor>, fetches: readonly string[]): Promise<Record<string, OrtTensor>>
+      run(
+        feeds: Record<string, OrtTensor>,
+        fetches: readonly string[],
+      ): Promise<Record<string, OrtTensor>>
       release(): Promise<void>
     }>
   }
@@ -71,11 +79,16 @@ export interface OnnxEncoderOptions {
 }
 
 /** Opens `modelPath` on the CPU execution provider. */
-export async function openOnnxEncoder(modelPath: string, options: OnnxEncoderOptions): Promise<OnnxEncoder> {
+export async function openOnnxEncoder(
+  modelPath: string,
+  options: OnnxEncoderOptions,
+): Promise<OnnxEncoder> {
   const session = await ort.InferenceSession.create(modelPath, {
     executionProviders: ['cpu'],
     graphOptimizationLevel: 'all',
-    ...(options.threads === undefined ? {} : { intraOpNumThreads: options.threads, interOpNumThreads: 1 }),
+    ...(options.threads === undefined
+      ? {}
+      : { intraOpNumThreads: options.threads, interOpNumThreads: 1 }),
   })
   const inputNames = [...session.inputNames]
   const outputNames = [...session.outputNames]
@@ -99,11 +112,14 @@ export async function openOnnxEncoder(modelPath: string, options: OnnxEncoderOpt
         input_ids: new ort.Tensor('int64', ids, [b, s]),
         attention_mask: new ort.Tensor('int64', mask, [b, s]),
       }
-      if (wantsTypes) feeds['token_type_ids'] = new ort.Tensor('int64', new BigInt64Array(b * s), [b, s])
+      if (wantsTypes)
+        feeds['token_type_ids'] = new ort.Tensor('int64', new BigInt64Array(b * s), [b, s])
       const out = (await session.run(feeds, [outputName]))[outputName]!
       const dims = out.dims
       if (dims.length !== 3 || dims[0] !== b || dims[1] !== s || out.type !== 'float32') {
-        throw new Error(`model output ${outputName} is ${out.type} [${dims.join(', ')}], expected float32 [${b}, ${s}, hidden]`)
+        throw new Error(
+          `model output ${outputName} is ${out.type} [${dims.join(', ')}], expected float32 [${b}, ${s}, hidden]`,
+        )
       }
       const dim = dims[2]!
       const data = out.data as Float32Array

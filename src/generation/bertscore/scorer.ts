@@ -17,19 +17,19 @@ import { createHash } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { readFile, stat } from 'node:fs/promises'
 import { basename, join, resolve } from 'node:path'
+import type { InputIssue } from '../../errors/issues.js'
 import { InputError } from '../../errors/trecscore-error.js'
 import { importOptional } from '../../io/optional-package.js'
-import type { InputIssue } from '../../errors/issues.js'
-import { baselineForLayer, parseBaselineTable, type BaselineRow } from './baseline.js'
+import { type BaselineRow, baselineForLayer, parseBaselineTable } from './baseline.js'
 import {
+  type BertScoreValue,
   bertScoreFromEmbeddings,
   bestOverReferences,
   computeIdf,
   EMPTY_TEXT_LENGTH,
   rescale,
-  uniformWeights,
-  type BertScoreValue,
   type TokenWeights,
+  uniformWeights,
 } from './bertscore.js'
 import type { OnnxEncoder } from './onnx-model.js'
 import type { BertScoreTokenizer } from './tokenizer.js'
@@ -65,7 +65,10 @@ export interface BertScorer {
    * as bert_score). Idf, when on, is computed over all `references` of this call, flattened.
    * Every reference list must be non-empty.
    */
-  score(predictions: string[], references: string[][]): Promise<{ precision: number; recall: number; f1: number }[]>
+  score(
+    predictions: string[],
+    references: string[][],
+  ): Promise<{ precision: number; recall: number; f1: number }[]>
   /** Model, layer, options, hashes, versions and running counts (truncated, empty, NaN). */
   describe(): Record<string, unknown>
   close(): Promise<void>
@@ -104,12 +107,21 @@ async function readJson(path: string, issues: InputIssue[]): Promise<unknown> {
   try {
     return JSON.parse(text)
   } catch (e) {
-    issues.push({ code: 'cannot_read', file: path, reason: `not valid JSON: ${(e as Error).message}` })
+    issues.push({
+      code: 'cannot_read',
+      file: path,
+      reason: `not valid JSON: ${(e as Error).message}`,
+    })
     return undefined
   }
 }
 
-function checkInteger(issues: InputIssue[], option: string, v: number | undefined, min: number): void {
+function checkInteger(
+  issues: InputIssue[],
+  option: string,
+  v: number | undefined,
+  min: number,
+): void {
   if (v !== undefined && (!Number.isInteger(v) || v < min)) {
     issues.push({ code: 'bad_argument', option, found: String(v), expected: `an integer ≥ ${min}` })
   }
@@ -118,23 +130,45 @@ function checkInteger(issues: InputIssue[], option: string, v: number | undefine
 /** Token positions the model has: `max_position_embeddings` (RoBERTa-style models: minus 2). */
 function maxPositions(config: unknown): number | undefined {
   if (!isObject(config) || typeof config['max_position_embeddings'] !== 'number') return undefined
-  const offset = ['roberta', 'xlm-roberta', 'camembert'].includes(String(config['model_type'])) ? 2 : 0
+  const offset = ['roberta', 'xlm-roberta', 'camembert'].includes(String(config['model_type']))
+    ? 2
+    : 0
   return config['max_position_embeddings'] - offset
 }
 
 /** Which graph output holds layer L, and how we know. */
-function chooseOutput(outputs: readonly string[], layer: number | undefined, configLayers: number | undefined, file: string): { output: string; layer: number | undefined; source: string } {
+function chooseOutput(
+  outputs: readonly string[],
+  layer: number | undefined,
+  configLayers: number | undefined,
+  file: string,
+): { output: string; layer: number | undefined; source: string } {
   if (layer !== undefined && outputs.includes(`hidden_states.${layer}`)) {
     return { output: `hidden_states.${layer}`, layer, source: `output hidden_states.${layer}` }
   }
-  const last = outputs.includes('last_hidden_state') ? 'last_hidden_state' : outputs.length === 1 ? outputs[0]! : undefined
+  const last = outputs.includes('last_hidden_state')
+    ? 'last_hidden_state'
+    : outputs.length === 1
+      ? outputs[0]!
+      : undefined
   if (last === undefined) {
     throw new InputError([
-      { code: 'cannot_read', file, reason: `no output last_hidden_state${layer === undefined ? '' : ` or hidden_states.${layer}`} (outputs: ${outputs.join(', ')})` },
+      {
+        code: 'cannot_read',
+        file,
+        reason: `no output last_hidden_state${layer === undefined ? '' : ` or hidden_states.${layer}`} (outputs: ${outputs.join(', ')})`,
+      },
     ])
   }
   if (layer === undefined) {
-    return { output: last, layer: configLayers, source: configLayers === undefined ? `output ${last}; layer unknown (no num_hidden_layers in config.json)` : `output ${last} = layer ${configLayers} (config.json num_hidden_layers)` }
+    return {
+      output: last,
+      layer: configLayers,
+      source:
+        configLayers === undefined
+          ? `output ${last}; layer unknown (no num_hidden_layers in config.json)`
+          : `output ${last} = layer ${configLayers} (config.json num_hidden_layers)`,
+    }
   }
   if (configLayers !== undefined && configLayers !== layer) {
     throw new InputError([
@@ -146,7 +180,14 @@ function chooseOutput(outputs: readonly string[], layer: number | undefined, con
       },
     ])
   }
-  return { output: last, layer, source: configLayers === undefined ? `output ${last}, taken as layer ${layer} as given (not checked: no num_hidden_layers in config.json)` : `output ${last} = layer ${layer} (config.json num_hidden_layers)` }
+  return {
+    output: last,
+    layer,
+    source:
+      configLayers === undefined
+        ? `output ${last}, taken as layer ${layer} as given (not checked: no num_hidden_layers in config.json)`
+        : `output ${last} = layer ${layer} (config.json num_hidden_layers)`,
+  }
 }
 
 /**
@@ -178,14 +219,35 @@ export async function loadBertScorer(options: BertScorerOptions): Promise<BertSc
     dirOk = false
   }
   if (!dirOk) {
-    issues.push({ code: 'cannot_read', file: dir, reason: 'no such model folder (expected a folder with model.onnx and tokenizer.json)' })
+    issues.push({
+      code: 'cannot_read',
+      file: dir,
+      reason: 'no such model folder (expected a folder with model.onnx and tokenizer.json)',
+    })
   } else {
-    if (!(await isFile(modelPath))) issues.push({ code: 'cannot_read', file: modelPath, reason: 'missing: the model folder needs model.onnx (the encoder exported to ONNX; see the README, BERTScore)' })
-    if (!(await isFile(tokenizerPath))) issues.push({ code: 'cannot_read', file: tokenizerPath, reason: "missing: the model folder needs the model's Hugging Face tokenizer.json" })
+    if (!(await isFile(modelPath)))
+      issues.push({
+        code: 'cannot_read',
+        file: modelPath,
+        reason:
+          'missing: the model folder needs model.onnx (the encoder exported to ONNX; see the README, BERTScore)',
+      })
+    if (!(await isFile(tokenizerPath)))
+      issues.push({
+        code: 'cannot_read',
+        file: tokenizerPath,
+        reason: "missing: the model folder needs the model's Hugging Face tokenizer.json",
+      })
   }
   const doRescale = options.rescale ?? options.baselineFile !== undefined
   if (doRescale && options.baselineFile === undefined) {
-    issues.push({ code: 'bad_argument', option: 'rescale', found: 'true', expected: "a baseline file (bert_score's rescale_baseline/<lang>/<model>.tsv) to rescale with" })
+    issues.push({
+      code: 'bad_argument',
+      option: 'rescale',
+      found: 'true',
+      expected:
+        "a baseline file (bert_score's rescale_baseline/<lang>/<model>.tsv) to rescale with",
+    })
   }
   let baselineText: string | undefined
   if (doRescale && options.baselineFile !== undefined) {
@@ -195,32 +257,61 @@ export async function loadBertScorer(options: BertScorerOptions): Promise<BertSc
       issues.push({ code: 'cannot_read', file: options.baselineFile, reason: (e as Error).message })
     }
   }
-  if (issues.length > 0) throw new InputError(issues, `${issues.length} problem(s) with the BERTScore model or options`)
+  if (issues.length > 0)
+    throw new InputError(issues, `${issues.length} problem(s) with the BERTScore model or options`)
 
   const tokenizerJson = await readJson(tokenizerPath, issues)
-  const tokenizerConfig = (await isFile(join(dir, 'tokenizer_config.json'))) ? await readJson(join(dir, 'tokenizer_config.json'), issues) : undefined
-  const modelConfig = (await isFile(join(dir, 'config.json'))) ? await readJson(join(dir, 'config.json'), issues) : undefined
-  const manifest = (await isFile(join(dir, MANIFEST))) ? await readJson(join(dir, MANIFEST), issues) : undefined
-  if (issues.length > 0) throw new InputError(issues, `${issues.length} problem(s) with the BERTScore model folder`)
+  const tokenizerConfig = (await isFile(join(dir, 'tokenizer_config.json')))
+    ? await readJson(join(dir, 'tokenizer_config.json'), issues)
+    : undefined
+  const modelConfig = (await isFile(join(dir, 'config.json')))
+    ? await readJson(join(dir, 'config.json'), issues)
+    : undefined
+  const manifest = (await isFile(join(dir, MANIFEST)))
+    ? await readJson(join(dir, MANIFEST), issues)
+    : undefined
+  if (issues.length > 0)
+    throw new InputError(issues, `${issues.length} problem(s) with the BERTScore model folder`)
 
   const modelSha256 = await sha256File(modelPath)
   const tokenizerSha256 = await sha256File(tokenizerPath)
-  const configLayers = isObject(modelConfig) && typeof modelConfig['num_hidden_layers'] === 'number' ? modelConfig['num_hidden_layers'] : undefined
+  const configLayers =
+    isObject(modelConfig) && typeof modelConfig['num_hidden_layers'] === 'number'
+      ? modelConfig['num_hidden_layers']
+      : undefined
   if (isObject(manifest)) {
     const at = join(dir, MANIFEST)
-    for (const [key, actual] of [['model_sha256', modelSha256], ['tokenizer_sha256', tokenizerSha256]] as const) {
+    for (const [key, actual] of [
+      ['model_sha256', modelSha256],
+      ['tokenizer_sha256', tokenizerSha256],
+    ] as const) {
       const want = manifest[key]
       if (typeof want === 'string' && want.toLowerCase() !== actual) {
-        issues.push({ code: 'bad_argument', option: `${at} ${key}`, found: actual, expected: `the manifest's ${want} (the file changed since the export)` })
+        issues.push({
+          code: 'bad_argument',
+          option: `${at} ${key}`,
+          found: actual,
+          expected: `the manifest's ${want} (the file changed since the export)`,
+        })
       }
     }
     const ml = manifest['layer']
     if (typeof ml === 'number' && options.layer !== undefined && ml !== options.layer) {
-      issues.push({ code: 'bad_argument', option: 'layer', found: String(options.layer), expected: `${ml}, the layer ${at} says the export is` })
+      issues.push({
+        code: 'bad_argument',
+        option: 'layer',
+        found: String(options.layer),
+        expected: `${ml}, the layer ${at} says the export is`,
+      })
     }
-    if (issues.length > 0) throw new InputError(issues, `${issues.length} problem(s): the model folder does not match its manifest`)
+    if (issues.length > 0)
+      throw new InputError(
+        issues,
+        `${issues.length} problem(s): the model folder does not match its manifest`,
+      )
   }
-  const manifestLayer = isObject(manifest) && typeof manifest['layer'] === 'number' ? manifest['layer'] : undefined
+  const manifestLayer =
+    isObject(manifest) && typeof manifest['layer'] === 'number' ? manifest['layer'] : undefined
 
   const tokenizer: BertScoreTokenizer = createBertScoreTokenizer(
     { tokenizer: tokenizerJson, tokenizerConfig, modelConfig, file: tokenizerPath },
@@ -229,36 +320,78 @@ export async function loadBertScorer(options: BertScorerOptions): Promise<BertSc
 
   let encoder: OnnxEncoder
   try {
-    encoder = await openOnnxEncoder(modelPath, { padId: tokenizer.padId, ...(options.threads === undefined ? {} : { threads: options.threads }) })
+    encoder = await openOnnxEncoder(modelPath, {
+      padId: tokenizer.padId,
+      ...(options.threads === undefined ? {} : { threads: options.threads }),
+    })
   } catch (e) {
-    throw new InputError([{ code: 'cannot_read', file: modelPath, reason: `onnxruntime cannot load it: ${(e as Error).message}` }])
+    throw new InputError([
+      {
+        code: 'cannot_read',
+        file: modelPath,
+        reason: `onnxruntime cannot load it: ${(e as Error).message}`,
+      },
+    ])
   }
   const missing = ['input_ids', 'attention_mask'].filter((n) => !encoder.inputNames.includes(n))
   if (missing.length > 0) {
     await encoder.close()
-    throw new InputError([{ code: 'cannot_read', file: modelPath, reason: `the graph lacks input(s) ${missing.join(', ')} (inputs: ${encoder.inputNames.join(', ')})` }])
+    throw new InputError([
+      {
+        code: 'cannot_read',
+        file: modelPath,
+        reason: `the graph lacks input(s) ${missing.join(', ')} (inputs: ${encoder.inputNames.join(', ')})`,
+      },
+    ])
   }
   let chosen: ReturnType<typeof chooseOutput>
   let baseline: BaselineRow | undefined
   try {
-    chosen = chooseOutput(encoder.outputNames, options.layer ?? manifestLayer, configLayers, modelPath)
+    chosen = chooseOutput(
+      encoder.outputNames,
+      options.layer ?? manifestLayer,
+      configLayers,
+      modelPath,
+    )
     if (doRescale && baselineText !== undefined) {
       if (chosen.layer === undefined) {
-        throw new InputError([{ code: 'bad_argument', option: 'layer', found: '(none)', expected: 'the layer number, to pick the baseline row (config.json has no num_hidden_layers)' }])
+        throw new InputError([
+          {
+            code: 'bad_argument',
+            option: 'layer',
+            found: '(none)',
+            expected:
+              'the layer number, to pick the baseline row (config.json has no num_hidden_layers)',
+          },
+        ])
       }
-      baseline = baselineForLayer(parseBaselineTable(baselineText, options.baselineFile!), chosen.layer)
+      baseline = baselineForLayer(
+        parseBaselineTable(baselineText, options.baselineFile!),
+        chosen.layer,
+      )
     }
     const positions = maxPositions(modelConfig)
     if (positions !== undefined && tokenizer.maxLength > positions) {
       throw new InputError([
-        { code: 'bad_argument', option: 'maxLength', found: String(tokenizer.maxLength), expected: `at most ${positions}, the positions the model has (config.json max_position_embeddings)` },
+        {
+          code: 'bad_argument',
+          option: 'maxLength',
+          found: String(tokenizer.maxLength),
+          expected: `at most ${positions}, the positions the model has (config.json max_position_embeddings)`,
+        },
       ])
     }
     // One probe run, so a graph that cannot run or returns something else fails at load.
     try {
       await encoder.embed([[tokenizer.clsId, tokenizer.sepId]], chosen.output)
     } catch (e) {
-      throw new InputError([{ code: 'cannot_read', file: modelPath, reason: `onnxruntime cannot run it on [CLS] [SEP]: ${(e as Error).message}` }])
+      throw new InputError([
+        {
+          code: 'cannot_read',
+          file: modelPath,
+          reason: `onnxruntime cannot run it on [CLS] [SEP]: ${(e as Error).message}`,
+        },
+      ])
     }
   } catch (e) {
     await encoder.close()
@@ -268,22 +401,49 @@ export async function loadBertScorer(options: BertScorerOptions): Promise<BertSc
   const batchSize = options.batchSize ?? 64
   const idf = options.idf ?? false
   const specials = [tokenizer.clsId, tokenizer.sepId]
-  const modelName = (isObject(manifest) && typeof manifest['model'] === 'string' ? manifest['model'] : undefined) ?? (isObject(modelConfig) && typeof modelConfig['_name_or_path'] === 'string' && modelConfig['_name_or_path'] !== '' ? modelConfig['_name_or_path'] : basename(dir))
-  const counts = { calls: 0, predictions: 0, referenceTexts: 0, truncatedTexts: 0, emptyPredictions: 0, emptyReferences: 0, nanValues: 0 }
+  const modelName =
+    (isObject(manifest) && typeof manifest['model'] === 'string' ? manifest['model'] : undefined) ??
+    (isObject(modelConfig) &&
+    typeof modelConfig['_name_or_path'] === 'string' &&
+    modelConfig['_name_or_path'] !== ''
+      ? modelConfig['_name_or_path']
+      : basename(dir))
+  const counts = {
+    calls: 0,
+    predictions: 0,
+    referenceTexts: 0,
+    truncatedTexts: 0,
+    emptyPredictions: 0,
+    emptyReferences: 0,
+    nanValues: 0,
+  }
   const lastIdf: { documents?: number } = {}
   let closed = false
 
-  async function embedAll(texts: readonly (readonly number[])[]): Promise<{ dim: number; vectors: Float32Array[] }> {
-    const order = texts.map((_, i) => i).sort((a, b) => texts[b]!.length - texts[a]!.length || a - b)
+  async function embedAll(
+    texts: readonly (readonly number[])[],
+  ): Promise<{ dim: number; vectors: Float32Array[] }> {
+    const order = texts
+      .map((_, i) => i)
+      .sort((a, b) => texts[b]!.length - texts[a]!.length || a - b)
     const vectors = new Array<Float32Array>(texts.length)
     let dim = 0
     for (let k = 0; k < order.length; k += batchSize) {
       const idx = order.slice(k, k + batchSize)
       let out: Awaited<ReturnType<OnnxEncoder['embed']>>
       try {
-        out = await encoder.embed(idx.map((i) => texts[i]!), chosen.output)
+        out = await encoder.embed(
+          idx.map((i) => texts[i]!),
+          chosen.output,
+        )
       } catch (e) {
-        throw new InputError([{ code: 'cannot_read', file: modelPath, reason: `onnxruntime failed on a batch of ${idx.length} text(s) of up to ${texts[idx[0]!]!.length} tokens: ${(e as Error).message}` }])
+        throw new InputError([
+          {
+            code: 'cannot_read',
+            file: modelPath,
+            reason: `onnxruntime failed on a batch of ${idx.length} text(s) of up to ${texts[idx[0]!]!.length} tokens: ${(e as Error).message}`,
+          },
+        ])
       }
       dim = out.dim
       idx.forEach((i, n) => {
@@ -298,11 +458,21 @@ export async function loadBertScorer(options: BertScorerOptions): Promise<BertSc
       if (closed) throw new Error('BertScorer.score called after close()')
       const bad: InputIssue[] = []
       if (predictions.length !== references.length) {
-        bad.push({ code: 'bad_argument', option: 'references', found: `${references.length} reference lists`, expected: `one list per prediction (${predictions.length})` })
+        bad.push({
+          code: 'bad_argument',
+          option: 'references',
+          found: `${references.length} reference lists`,
+          expected: `one list per prediction (${predictions.length})`,
+        })
       } else {
         const empty = references.flatMap((r, i) => (r.length === 0 ? [i] : []))
         if (empty.length > 0) {
-          bad.push({ code: 'bad_argument', option: 'references', found: `no reference for prediction(s) at index ${empty.slice(0, 20).join(', ')}${empty.length > 20 ? ` and ${empty.length - 20} more` : ''}`, expected: 'at least one reference per prediction (bert_score raises on an empty list)' })
+          bad.push({
+            code: 'bad_argument',
+            option: 'references',
+            found: `no reference for prediction(s) at index ${empty.slice(0, 20).join(', ')}${empty.length > 20 ? ` and ${empty.length - 20} more` : ''}`,
+            expected: 'at least one reference per prediction (bert_score raises on an empty list)',
+          })
         }
       }
       if (bad.length > 0) throw new InputError(bad)
@@ -321,18 +491,28 @@ export async function loadBertScorer(options: BertScorerOptions): Promise<BertSc
       }
       const predIds = predictions.map(ids)
       const refIds = references.map((rs) => rs.map(ids))
-      const weights: TokenWeights = idf ? computeIdf(refIds.flat(), specials) : uniformWeights(specials)
+      const weights: TokenWeights = idf
+        ? computeIdf(refIds.flat(), specials)
+        : uniformWeights(specials)
       if (idf) lastIdf.documents = refIds.flat().length
 
       const results: BertScoreValue[] = []
       for (let start = 0; start < predictions.length; start += batchSize) {
         const end = Math.min(predictions.length, start + batchSize)
         const unique = new Map<readonly number[], number>()
-        for (let i = start; i < end; i++) for (const t of [predIds[i]!, ...refIds[i]!]) if (!unique.has(t)) unique.set(t, unique.size)
+        for (let i = start; i < end; i++)
+          for (const t of [predIds[i]!, ...refIds[i]!])
+            if (!unique.has(t)) unique.set(t, unique.size)
         const { dim, vectors } = await embedAll([...unique.keys()])
         for (let i = start; i < end; i++) {
           const cand = { ids: predIds[i]!, dim, vectors: vectors[unique.get(predIds[i]!)!]! }
-          const per = refIds[i]!.map((r) => bertScoreFromEmbeddings(cand, { ids: r, dim, vectors: vectors[unique.get(r)!]! }, weights))
+          const per = refIds[i]!.map((r) =>
+            bertScoreFromEmbeddings(
+              cand,
+              { ids: r, dim, vectors: vectors[unique.get(r)!]! },
+              weights,
+            ),
+          )
           const best = bestOverReferences(per)
           results.push(baseline === undefined ? best : rescale(best, baseline))
         }
@@ -343,14 +523,18 @@ export async function loadBertScorer(options: BertScorerOptions): Promise<BertSc
       counts.truncatedTexts += truncated
       counts.emptyPredictions += predIds.filter((p) => p.length === EMPTY_TEXT_LENGTH).length
       counts.emptyReferences += refIds.flat().filter((r) => r.length === EMPTY_TEXT_LENGTH).length
-      counts.nanValues += results.reduce((n, r) => n + [r.precision, r.recall, r.f1].filter(Number.isNaN).length, 0)
+      counts.nanValues += results.reduce(
+        (n, r) => n + [r.precision, r.recall, r.f1].filter(Number.isNaN).length,
+        0,
+      )
       return results.map((r) => ({ precision: r.precision, recall: r.recall, f1: r.f1 }))
     },
     describe() {
       const layer = chosen.layer === undefined ? '?' : String(chosen.layer)
       return {
         metric: 'bertscore',
-        semantics: 'bert_score 0.3.13 (greedy cosine matching, idf from the references, max over references per P/R/F, baseline rescaling)',
+        semantics:
+          'bert_score 0.3.13 (greedy cosine matching, idf from the references, max over references per P/R/F, baseline rescaling)',
         hash: `${modelName}_L${layer}_${idf ? 'idf' : 'no-idf'}_version=bert_score-0.3.13-compatible(trecscore,onnxruntime-node=${encoder.runtimeVersion},onnx-sha256=${modelSha256.slice(0, 12)})${baseline ? '-rescaled' : ''}`,
         model: modelName,
         modelDir: dir,
@@ -363,8 +547,24 @@ export async function loadBertScorer(options: BertScorerOptions): Promise<BertSc
         idf,
         idfDocuments: idf ? (lastIdf.documents ?? 0) : null,
         rescale: baseline !== undefined,
-        baseline: baseline === undefined ? null : { file: options.baselineFile, layer: baseline.layer, precision: baseline.precision, recall: baseline.recall, f1: baseline.f1 },
-        tokenizer: { kind: tokenizer.kind, addPrefixSpace: tokenizer.addPrefixSpace, maxLength: tokenizer.maxLength, clsId: tokenizer.clsId, sepId: tokenizer.sepId, padId: tokenizer.padId },
+        baseline:
+          baseline === undefined
+            ? null
+            : {
+                file: options.baselineFile,
+                layer: baseline.layer,
+                precision: baseline.precision,
+                recall: baseline.recall,
+                f1: baseline.f1,
+              },
+        tokenizer: {
+          kind: tokenizer.kind,
+          addPrefixSpace: tokenizer.addPrefixSpace,
+          maxLength: tokenizer.maxLength,
+          clsId: tokenizer.clsId,
+          sepId: tokenizer.sepId,
+          padId: tokenizer.padId,
+        },
         batchSize,
         runtime: `onnxruntime-node ${encoder.runtimeVersion} (CPU)`,
         counts: { ...counts },

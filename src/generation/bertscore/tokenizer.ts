@@ -32,7 +32,10 @@ export interface TokenizersPackage {
 
 /** A Hugging Face tokenizer, as far as this module uses it. */
 export interface HfTokenizer {
-  encode(text: string, options?: { add_special_tokens?: boolean }): { readonly ids: readonly number[] }
+  encode(
+    text: string,
+    options?: { add_special_tokens?: boolean },
+  ): { readonly ids: readonly number[] }
   token_to_id(token: string): number | undefined
 }
 
@@ -40,7 +43,8 @@ const TOKENIZERS: string = '@huggingface/tokenizers'
 const { Tokenizer } = (await import(TOKENIZERS)) as TokenizersPackage
 
 /** Python `str.isspace()` characters, which `str.strip()` removes. */
-const PY_SPACE = '\\t\\n\\x0b\\x0c\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000'
+const PY_SPACE =
+  '\\t\\n\\x0b\\x0c\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000'
 const STRIP_RE = new RegExp(`^[${PY_SPACE}]+|[${PY_SPACE}]+$`, 'gu')
 
 /** Python's `str.strip()` with no argument. */
@@ -119,11 +123,18 @@ const NO_LIMIT = 1e12
 
 function defaultMaxLength(files: TokenizerFiles): number {
   const tc = files.tokenizerConfig
-  if (isObject(tc) && typeof tc['model_max_length'] === 'number' && tc['model_max_length'] < NO_LIMIT) return tc['model_max_length']
+  if (
+    isObject(tc) &&
+    typeof tc['model_max_length'] === 'number' &&
+    tc['model_max_length'] < NO_LIMIT
+  )
+    return tc['model_max_length']
   const mc = files.modelConfig
   if (isObject(mc) && typeof mc['max_position_embeddings'] === 'number') {
     // RoBERTa-style models reserve padding_idx + 1 positions (514 positions, 512 tokens).
-    const offset = ['roberta', 'xlm-roberta', 'camembert'].includes(String(mc['model_type'])) ? 2 : 0
+    const offset = ['roberta', 'xlm-roberta', 'camembert'].includes(String(mc['model_type']))
+      ? 2
+      : 0
     return mc['max_position_embeddings'] - offset
   }
   return 512
@@ -133,31 +144,57 @@ function defaultMaxLength(files: TokenizerFiles): number {
  * Builds the tokenizer from a model folder's parsed files. Throws {@link InputError} when the
  * `tokenizer.json` cannot be used (not an object, no model, no 2 special tokens around a text).
  */
-export function createBertScoreTokenizer(files: TokenizerFiles, options: { maxLength?: number } = {}): BertScoreTokenizer {
+export function createBertScoreTokenizer(
+  files: TokenizerFiles,
+  options: { maxLength?: number } = {},
+): BertScoreTokenizer {
   const tj = files.tokenizer
   if (!isObject(tj) || !isObject(tj['model'])) {
-    throw new InputError([{ code: 'cannot_read', file: files.file, reason: 'not a Hugging Face tokenizer.json (no "model" object)' }])
+    throw new InputError([
+      {
+        code: 'cannot_read',
+        file: files.file,
+        reason: 'not a Hugging Face tokenizer.json (no "model" object)',
+      },
+    ])
   }
   const config = isObject(files.tokenizerConfig) ? files.tokenizerConfig : {}
   let tok: HfTokenizer
   try {
     tok = new Tokenizer(tj, config)
   } catch (e) {
-    throw new InputError([{ code: 'cannot_read', file: files.file, reason: `the tokenizer cannot be built from it: ${(e as Error).message}` }])
+    throw new InputError([
+      {
+        code: 'cannot_read',
+        file: files.file,
+        reason: `the tokenizer cannot be built from it: ${(e as Error).message}`,
+      },
+    ])
   }
   const empty = tok.encode('').ids
   if (empty.length !== 2) {
     throw new InputError([
-      { code: 'cannot_read', file: files.file, reason: `its post-processor puts ${empty.length} special token(s) around a text; BERTScore expects 2 ([CLS] … [SEP] or <s> … </s>)` },
+      {
+        code: 'cannot_read',
+        file: files.file,
+        reason: `its post-processor puts ${empty.length} special token(s) around a text; BERTScore expects 2 ([CLS] … [SEP] or <s> … </s>)`,
+      },
     ])
   }
   const [clsId, sepId] = empty as [number, number]
-  for (const [name, id] of [['cls_token', clsId], ['sep_token', sepId]] as const) {
+  for (const [name, id] of [
+    ['cls_token', clsId],
+    ['sep_token', sepId],
+  ] as const) {
     const text = tokenText(config[name])
     const want = text === undefined ? undefined : tok.token_to_id(text)
     if (want !== undefined && want !== id) {
       throw new InputError([
-        { code: 'cannot_read', file: files.file, reason: `tokenizer_config.json's ${name} ${JSON.stringify(text)} is id ${want}, but the post-processor adds id ${id}` },
+        {
+          code: 'cannot_read',
+          file: files.file,
+          reason: `tokenizer_config.json's ${name} ${JSON.stringify(text)} is id ${want}, but the post-processor adds id ${id}`,
+        },
       ])
     }
   }
@@ -171,13 +208,25 @@ export function createBertScoreTokenizer(files: TokenizerFiles, options: { maxLe
     0
   const maxLength = options.maxLength ?? defaultMaxLength(files)
   if (!Number.isInteger(maxLength) || maxLength < 3) {
-    throw new InputError([{ code: 'bad_argument', option: 'maxLength', found: String(maxLength), expected: 'an integer of at least 3 (2 special tokens and 1 word piece)' }])
+    throw new InputError([
+      {
+        code: 'bad_argument',
+        option: 'maxLength',
+        found: String(maxLength),
+        expected: 'an integer of at least 3 (2 special tokens and 1 word piece)',
+      },
+    ])
   }
   const modelType = String((tj['model'] as Json)['type'])
   const byteLevel = byteLevelOf(tj['pre_tokenizer'])
   // A ByteLevel pre-tokenizer that adds the space itself must not get a second one.
   const addPrefixSpace = byteLevel !== undefined && byteLevel['add_prefix_space'] !== true
-  const kind = modelType === 'WordPiece' ? 'wordpiece' : modelType === 'BPE' && byteLevel ? 'byte-level-bpe' : modelType
+  const kind =
+    modelType === 'WordPiece'
+      ? 'wordpiece'
+      : modelType === 'BPE' && byteLevel
+        ? 'byte-level-bpe'
+        : modelType
   const room = maxLength - 2
   return {
     kind,
@@ -189,7 +238,8 @@ export function createBertScoreTokenizer(files: TokenizerFiles, options: { maxLe
     encode(text) {
       const s = pythonStrip(text)
       if (s === '') return { ids: [clsId, sepId], truncated: false }
-      const pieces = (t: string) => tok.encode(addPrefixSpace ? ` ${t}` : t, { add_special_tokens: false }).ids
+      const pieces = (t: string) =>
+        tok.encode(addPrefixSpace ? ` ${t}` : t, { add_special_tokens: false }).ids
       // A long text is encoded by prefixes cut just before an ASCII space, tab or newline, so no
       // word is split: once a prefix gives more than `room` pieces, its first `room` pieces are
       // those of the whole text. This keeps a huge text from costing its full tokenization.
@@ -197,7 +247,8 @@ export function createBertScoreTokenizer(files: TokenizerFiles, options: { maxLe
         const cut = lastBreakBefore(s, limit)
         if (cut <= 0) continue
         const content = pieces(s.slice(0, cut))
-        if (content.length > room) return { ids: [clsId, ...content.slice(0, room), sepId], truncated: true }
+        if (content.length > room)
+          return { ids: [clsId, ...content.slice(0, room), sepId], truncated: true }
       }
       const content = pieces(s)
       const truncated = content.length > room

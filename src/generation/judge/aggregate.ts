@@ -12,7 +12,7 @@
  * - the same per domain and per turn-depth bucket (T1..T4, T5+, T? for unknown depth).
  * Sums run left to right in the order turns first appear in the judgments.
  */
-import { JUDGE_DIMENSIONS, type InvalidPolicy, type JudgeDimension } from './config.js'
+import { type InvalidPolicy, JUDGE_DIMENSIONS, type JudgeDimension } from './config.js'
 
 /** One judgment line of the shared judgments JSONL (what H6's `judge agreement` reads too). */
 export interface Judgment {
@@ -51,8 +51,11 @@ export function judgmentToJson(j: Judgment): Record<string, unknown> {
 }
 
 /** Parse one judgments-JSONL record; problems are worded without the `file:line` prefix. */
-export function parseJudgmentRecord(rec: unknown): { ok: true; judgment: Judgment } | { ok: false; problems: string[] } {
-  if (rec === null || typeof rec !== 'object' || Array.isArray(rec)) return { ok: false, problems: ['expected a JSON object'] }
+export function parseJudgmentRecord(
+  rec: unknown,
+): { ok: true; judgment: Judgment } | { ok: false; problems: string[] } {
+  if (rec === null || typeof rec !== 'object' || Array.isArray(rec))
+    return { ok: false, problems: ['expected a JSON object'] }
   const o = rec as Record<string, unknown>
   const problems: string[] = []
   const s = (k: string): string => {
@@ -61,28 +64,62 @@ export function parseJudgmentRecord(rec: unknown): { ok: true; judgment: Judgmen
     return ''
   }
   const turnId = s('turn_id')
-  const conversationId = typeof o['conversation_id'] === 'string' ? (o['conversation_id'] as string) : turnId.includes('_turn_') ? turnId.slice(0, turnId.lastIndexOf('_turn_')) : turnId
+  const conversationId =
+    typeof o['conversation_id'] === 'string'
+      ? (o['conversation_id'] as string)
+      : turnId.includes('_turn_')
+        ? turnId.slice(0, turnId.lastIndexOf('_turn_'))
+        : turnId
   const dimension = o['dimension']
-  if (!(JUDGE_DIMENSIONS as readonly unknown[]).includes(dimension)) problems.push(`"dimension": expected one of ${JUDGE_DIMENSIONS.join(', ')}, found ${JSON.stringify(dimension) ?? 'nothing'}`)
+  if (!(JUDGE_DIMENSIONS as readonly unknown[]).includes(dimension))
+    problems.push(
+      `"dimension": expected one of ${JUDGE_DIMENSIONS.join(', ')}, found ${JSON.stringify(dimension) ?? 'nothing'}`,
+    )
   const status = o['status']
-  if (status !== 'ok' && status !== 'invalid' && status !== 'missing') problems.push(`"status": expected "ok", "invalid" or "missing", found ${JSON.stringify(status) ?? 'nothing'}`)
+  if (status !== 'ok' && status !== 'invalid' && status !== 'missing')
+    problems.push(
+      `"status": expected "ok", "invalid" or "missing", found ${JSON.stringify(status) ?? 'nothing'}`,
+    )
   const score = o['score'] ?? null
-  if (status === 'ok' && !(typeof score === 'number' && Number.isInteger(score) && score >= 1 && score <= 5)) problems.push(`"score": expected an integer 1..5 for status "ok", found ${JSON.stringify(score)}`)
-  if (status !== 'ok' && score !== null) problems.push(`"score": expected null for status ${JSON.stringify(status)}, found ${JSON.stringify(score)}`)
+  if (
+    status === 'ok' &&
+    !(typeof score === 'number' && Number.isInteger(score) && score >= 1 && score <= 5)
+  )
+    problems.push(
+      `"score": expected an integer 1..5 for status "ok", found ${JSON.stringify(score)}`,
+    )
+  if (status !== 'ok' && score !== null)
+    problems.push(
+      `"score": expected null for status ${JSON.stringify(status)}, found ${JSON.stringify(score)}`,
+    )
   const configHash = s('config_hash')
   const depth = o['turn_depth']
-  if (depth !== undefined && depth !== null && !(typeof depth === 'number' && Number.isInteger(depth) && depth >= 1)) problems.push(`"turn_depth": expected an integer ≥ 1, found ${JSON.stringify(depth)}`)
+  if (
+    depth !== undefined &&
+    depth !== null &&
+    !(typeof depth === 'number' && Number.isInteger(depth) && depth >= 1)
+  )
+    problems.push(`"turn_depth": expected an integer ≥ 1, found ${JSON.stringify(depth)}`)
   const attempts = o['attempts']
-  if (!(typeof attempts === 'number' && Number.isInteger(attempts) && attempts >= 0)) problems.push(`"attempts": expected an integer ≥ 0, found ${JSON.stringify(attempts) ?? 'nothing'}`)
+  if (!(typeof attempts === 'number' && Number.isInteger(attempts) && attempts >= 0))
+    problems.push(
+      `"attempts": expected an integer ≥ 0, found ${JSON.stringify(attempts) ?? 'nothing'}`,
+    )
   if (problems.length) return { ok: false, problems }
-  const tail = turnId.lastIndexOf('_turn_') >= 0 ? turnId.slice(turnId.lastIndexOf('_turn_') + 6) : ''
+  const tail =
+    turnId.lastIndexOf('_turn_') >= 0 ? turnId.slice(turnId.lastIndexOf('_turn_') + 6) : ''
   return {
     ok: true,
     judgment: {
       turnId,
       conversationId,
       domain: typeof o['domain'] === 'string' ? (o['domain'] as string) : null,
-      turnDepth: typeof depth === 'number' ? depth : /^[0-9]+$/.test(tail) && Number(tail) >= 1 ? Number(tail) : null,
+      turnDepth:
+        typeof depth === 'number'
+          ? depth
+          : /^[0-9]+$/.test(tail) && Number(tail) >= 1
+            ? Number(tail)
+            : null,
       dimension: dimension as JudgeDimension,
       score: score as number | null,
       status: status as Judgment['status'],
@@ -182,9 +219,24 @@ function summarise(key: string, rows: readonly TurnRow[], policy: InvalidPolicy)
       const v = r.values[d]
       if (v !== null) vals.push(v)
     }
-    return { dimension: d, mean: mean(vals), n: vals.length, ok, invalid, missing, unanswered, excluded: policy === 'exclude' ? invalid + missing : 0, absent }
+    return {
+      dimension: d,
+      mean: mean(vals),
+      n: vals.length,
+      ok,
+      invalid,
+      missing,
+      unanswered,
+      excluded: policy === 'exclude' ? invalid + missing : 0,
+      absent,
+    }
   })
-  return { key, turns: rows.length, dimensions: dims, overall: mean(dims.filter((x) => x.mean !== null).map((x) => x.mean!)) }
+  return {
+    key,
+    turns: rows.length,
+    dimensions: dims,
+    overall: mean(dims.filter((x) => x.mean !== null).map((x) => x.mean!)),
+  }
 }
 
 /**
@@ -192,20 +244,48 @@ function summarise(key: string, rows: readonly TurnRow[], policy: InvalidPolicy)
  * configs are mixed (callers turn it into a user error), and one for a turn judged twice on the
  * same dimension.
  */
-export function aggregateJudgments(judgments: readonly Judgment[], policy: InvalidPolicy): JudgeAggregates {
+export function aggregateJudgments(
+  judgments: readonly Judgment[],
+  policy: InvalidPolicy,
+): JudgeAggregates {
   const hashes = [...new Set(judgments.map((j) => j.configHash))]
-  if (hashes.length > 1) throw new RangeError(`judgments made under different judge configs are mixed (${hashes.join(', ')}); refusing to aggregate them together`)
-  type Mut = { turnId: string; conversationId: string; domain: string | null; turnDepth: number | null; unanswered: boolean; values: Record<string, number | null>; scores: Record<string, number | null>; statuses: Record<string, Judgment['status'] | null> }
+  if (hashes.length > 1)
+    throw new RangeError(
+      `judgments made under different judge configs are mixed (${hashes.join(', ')}); refusing to aggregate them together`,
+    )
+  type Mut = {
+    turnId: string
+    conversationId: string
+    domain: string | null
+    turnDepth: number | null
+    unanswered: boolean
+    values: Record<string, number | null>
+    scores: Record<string, number | null>
+    statuses: Record<string, Judgment['status'] | null>
+  }
   const turns = new Map<string, Mut>()
-  const empty = (): Record<string, null> => Object.fromEntries(JUDGE_DIMENSIONS.map((d) => [d, null]))
+  const empty = (): Record<string, null> =>
+    Object.fromEntries(JUDGE_DIMENSIONS.map((d) => [d, null]))
   for (const j of judgments) {
     const key = `${j.domain ?? ''}\u0000${j.turnId}`
     let t = turns.get(key)
     if (!t) {
-      t = { turnId: j.turnId, conversationId: j.conversationId, domain: j.domain, turnDepth: j.turnDepth, unanswered: false, values: empty(), scores: empty(), statuses: empty() }
+      t = {
+        turnId: j.turnId,
+        conversationId: j.conversationId,
+        domain: j.domain,
+        turnDepth: j.turnDepth,
+        unanswered: false,
+        values: empty(),
+        scores: empty(),
+        statuses: empty(),
+      }
       turns.set(key, t)
     }
-    if (t.statuses[j.dimension] !== null) throw new RangeError(`turn ${JSON.stringify(j.turnId)}${j.domain ? ` (domain ${j.domain})` : ''} has two ${j.dimension} judgments`)
+    if (t.statuses[j.dimension] !== null)
+      throw new RangeError(
+        `turn ${JSON.stringify(j.turnId)}${j.domain ? ` (domain ${j.domain})` : ''} has two ${j.dimension} judgments`,
+      )
     t.statuses[j.dimension] = j.status
     if (j.unanswered) {
       t.unanswered = true
@@ -216,7 +296,9 @@ export function aggregateJudgments(judgments: readonly Judgment[], policy: Inval
     } else t.values[j.dimension] = policy === 'minimum' ? 0 : null
   }
   const rows: TurnRow[] = [...turns.values()].map((t) => {
-    const present = JUDGE_DIMENSIONS.map((d) => t.values[d]).filter((v): v is number => v !== null && v !== undefined)
+    const present = JUDGE_DIMENSIONS.map((d) => t.values[d]).filter(
+      (v): v is number => v !== null && v !== undefined,
+    )
     return {
       turnId: t.turnId,
       conversationId: t.conversationId,
@@ -229,7 +311,10 @@ export function aggregateJudgments(judgments: readonly Judgment[], policy: Inval
       mean: mean(present),
     }
   })
-  const group = (keyOf: (r: TurnRow) => string, order: (a: string, b: string) => number): GroupSummary[] => {
+  const group = (
+    keyOf: (r: TurnRow) => string,
+    order: (a: string, b: string) => number,
+  ): GroupSummary[] => {
     const m = new Map<string, TurnRow[]>()
     for (const r of rows) {
       const k = keyOf(r)
@@ -243,8 +328,16 @@ export function aggregateJudgments(judgments: readonly Judgment[], policy: Inval
     policy,
     configHash: hashes[0] ?? '',
     all: summarise('all', rows, policy),
-    byDomain: rows.some((r) => r.domain !== null) ? group((r) => r.domain ?? '(none)', (a, b) => (a < b ? -1 : a > b ? 1 : 0)) : [],
-    byDepth: group((r) => depthBucket(r.turnDepth), (a, b) => DEPTH_ORDER.indexOf(a) - DEPTH_ORDER.indexOf(b)),
+    byDomain: rows.some((r) => r.domain !== null)
+      ? group(
+          (r) => r.domain ?? '(none)',
+          (a, b) => (a < b ? -1 : a > b ? 1 : 0),
+        )
+      : [],
+    byDepth: group(
+      (r) => depthBucket(r.turnDepth),
+      (a, b) => DEPTH_ORDER.indexOf(a) - DEPTH_ORDER.indexOf(b),
+    ),
     turns: rows,
     unansweredTurns: rows.filter((r) => r.unanswered).length,
   }

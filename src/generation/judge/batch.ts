@@ -15,14 +15,15 @@
  *    synchronously under the full retry policy, and reports those attempts.
  * 3. `judge run` as usual: the collected judgments are cache hits.
  */
-import { JUDGE_DIMENSIONS, type JudgeConfig, type JudgeDimension } from './config.js'
-import { buildRequest, lacksFor, type JudgeItem } from './items.js'
-import { parseCompletion, usageOf } from './parse.js'
-import { sha256Hex, type JudgeCache } from './cache.js'
-import { JudgeInputError } from './errors.js'
-import { readBodyCapped } from './client.js'
-import { MAX_JSONL_BYTES } from './files.js'
+
 import { jsonlLines } from '../../io/jsonl.js'
+import { type JudgeCache, sha256Hex } from './cache.js'
+import { readBodyCapped } from './client.js'
+import { JUDGE_DIMENSIONS, type JudgeConfig, type JudgeDimension } from './config.js'
+import { JudgeInputError } from './errors.js'
+import { MAX_JSONL_BYTES } from './files.js'
+import { buildRequest, type JudgeItem, lacksFor } from './items.js'
+import { parseCompletion, usageOf } from './parse.js'
 
 /** Where the Batch API is. */
 export interface BatchEndpoint {
@@ -31,13 +32,22 @@ export interface BatchEndpoint {
   readonly timeoutMs: number
 }
 
-async function call(ep: BatchEndpoint, path: string, init: RequestInit = {}): Promise<{ status: number; text: string }> {
+async function call(
+  ep: BatchEndpoint,
+  path: string,
+  init: RequestInit = {},
+): Promise<{ status: number; text: string }> {
   const headers: Record<string, string> = { ...((init.headers as Record<string, string>) ?? {}) }
   if (ep.apiKey) headers['authorization'] = `Bearer ${ep.apiKey}`
   try {
-    const res = await fetch(`${ep.baseUrl.replace(/\/+$/, '')}${path}`, { ...init, headers, signal: AbortSignal.timeout(ep.timeoutMs) })
+    const res = await fetch(`${ep.baseUrl.replace(/\/+$/, '')}${path}`, {
+      ...init,
+      headers,
+      signal: AbortSignal.timeout(ep.timeoutMs),
+    })
     const text = await readBodyCapped(res, MAX_JSONL_BYTES)
-    if (text === null) throw new JudgeInputError([`batch API: ${path}: reply larger than ${MAX_JSONL_BYTES} bytes`])
+    if (text === null)
+      throw new JudgeInputError([`batch API: ${path}: reply larger than ${MAX_JSONL_BYTES} bytes`])
     return { status: res.status, text }
   } catch (e) {
     if (e instanceof JudgeInputError) throw e
@@ -46,11 +56,14 @@ async function call(ep: BatchEndpoint, path: string, init: RequestInit = {}): Pr
 }
 
 function json(r: { status: number; text: string }, what: string): Record<string, unknown> {
-  if (r.status < 200 || r.status >= 300) throw new JudgeInputError([`batch API: ${what}: HTTP ${r.status}: ${r.text.slice(0, 300)}`])
+  if (r.status < 200 || r.status >= 300)
+    throw new JudgeInputError([`batch API: ${what}: HTTP ${r.status}: ${r.text.slice(0, 300)}`])
   try {
     return JSON.parse(r.text) as Record<string, unknown>
   } catch {
-    throw new JudgeInputError([`batch API: ${what}: the reply is not JSON: ${r.text.slice(0, 120)}`])
+    throw new JudgeInputError([
+      `batch API: ${what}: the reply is not JSON: ${r.text.slice(0, 120)}`,
+    ])
   }
 }
 
@@ -69,8 +82,17 @@ export interface BatchSubmitResult {
 }
 
 /** Build the batch lines of every request not yet cached, upload them and create the batch. */
-export async function submitBatch(ep: BatchEndpoint, config: JudgeConfig, configHash: string, items: readonly JudgeItem[], cache: JudgeCache, dimensions: readonly JudgeDimension[] = JUDGE_DIMENSIONS): Promise<BatchSubmitResult> {
-  const structured = config.structuredOutput === 'json_schema' && cache.getMeta(`structured_rejected:${ep.baseUrl}`) === null
+export async function submitBatch(
+  ep: BatchEndpoint,
+  config: JudgeConfig,
+  configHash: string,
+  items: readonly JudgeItem[],
+  cache: JudgeCache,
+  dimensions: readonly JudgeDimension[] = JUDGE_DIMENSIONS,
+): Promise<BatchSubmitResult> {
+  const structured =
+    config.structuredOutput === 'json_schema' &&
+    cache.getMeta(`structured_rejected:${ep.baseUrl}`) === null
   const lines: string[] = []
   const pending: { key: string; dimension: string; turnId: string; payload: string }[] = []
   const seen = new Set<string>()
@@ -79,7 +101,10 @@ export async function submitBatch(ep: BatchEndpoint, config: JudgeConfig, config
   let waiting = 0
   for (const item of items) {
     for (const dimension of dimensions) {
-      if (item.answer === null || lacksFor(item, config.dimensions.find((d) => d.name === dimension)!)) {
+      if (
+        item.answer === null ||
+        lacksFor(item, config.dimensions.find((d) => d.name === dimension)!)
+      ) {
         notAsked++
         continue
       }
@@ -91,28 +116,46 @@ export async function submitBatch(ep: BatchEndpoint, config: JudgeConfig, config
         continue
       }
       const inBatch = cache.getBatchRequest(key)
-      if (inBatch && JSON.parse(cache.getMeta(`batch:${inBatch.batchId}`) ?? '{}').state === 'submitted') {
+      if (
+        inBatch &&
+        JSON.parse(cache.getMeta(`batch:${inBatch.batchId}`) ?? '{}').state === 'submitted'
+      ) {
         waiting++
         continue
       }
       if (seen.has(key)) continue
       seen.add(key)
-      lines.push(JSON.stringify({ custom_id: key, method: 'POST', url: '/v1/chat/completions', body }))
+      lines.push(
+        JSON.stringify({ custom_id: key, method: 'POST', url: '/v1/chat/completions', body }),
+      )
       pending.push({ key, dimension, turnId: item.turnId, payload })
     }
   }
-  if (lines.length === 0) return { batchId: null, fileId: null, requests: 0, cached, notAsked, waiting }
+  if (lines.length === 0)
+    return { batchId: null, fileId: null, requests: 0, cached, notAsked, waiting }
   const form = new FormData()
   form.append('purpose', 'batch')
-  form.append('file', new Blob([`${lines.join('\n')}\n`], { type: 'application/jsonl' }), `trecscore-judge-${configHash.slice(0, 12)}.jsonl`)
-  const file = json(await call(ep, '/files', { method: 'POST', body: form }), 'upload the requests file')
+  form.append(
+    'file',
+    new Blob([`${lines.join('\n')}\n`], { type: 'application/jsonl' }),
+    `trecscore-judge-${configHash.slice(0, 12)}.jsonl`,
+  )
+  const file = json(
+    await call(ep, '/files', { method: 'POST', body: form }),
+    'upload the requests file',
+  )
   const fileId = String(file['id'] ?? '')
   if (!fileId) throw new JudgeInputError(['batch API: the file upload returned no id'])
   const batch = json(
     await call(ep, '/batches', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ input_file_id: fileId, endpoint: '/v1/chat/completions', completion_window: '24h', metadata: { judge_config_id: configHash } }),
+      body: JSON.stringify({
+        input_file_id: fileId,
+        endpoint: '/v1/chat/completions',
+        completion_window: '24h',
+        metadata: { judge_config_id: configHash },
+      }),
     }),
     'create the batch',
   )
@@ -120,7 +163,15 @@ export async function submitBatch(ep: BatchEndpoint, config: JudgeConfig, config
   if (!batchId) throw new JudgeInputError(['batch API: the batch creation returned no id'])
   cache.transaction(() => {
     for (const p of pending) cache.putBatchRequest(batchId, p.key, p.dimension, p.turnId, p.payload)
-    cache.setMeta(`batch:${batchId}`, JSON.stringify({ state: 'submitted', requests: lines.length, fileId, submittedAt: new Date().toISOString() }))
+    cache.setMeta(
+      `batch:${batchId}`,
+      JSON.stringify({
+        state: 'submitted',
+        requests: lines.length,
+        fileId,
+        submittedAt: new Date().toISOString(),
+      }),
+    )
   })
   return { batchId, fileId, requests: lines.length, cached, notAsked, waiting }
 }
@@ -145,21 +196,42 @@ export interface BatchCollectResult {
 }
 
 /** Poll every submitted batch of the cache; collect the completed ones. */
-export async function collectBatches(ep: BatchEndpoint, cache: JudgeCache): Promise<BatchCollectResult[]> {
+export async function collectBatches(
+  ep: BatchEndpoint,
+  cache: JudgeCache,
+): Promise<BatchCollectResult[]> {
   const out: BatchCollectResult[] = []
   for (const [metaKey, value] of cache.metaWithPrefix('batch:')) {
     const info = JSON.parse(value) as { state: string; requests: number }
     if (info.state !== 'submitted') continue
     const batchId = metaKey.slice('batch:'.length)
-    const b = json(await call(ep, `/batches/${encodeURIComponent(batchId)}`), `read batch ${batchId}`)
+    const b = json(
+      await call(ep, `/batches/${encodeURIComponent(batchId)}`),
+      `read batch ${batchId}`,
+    )
     const status = String(b['status'] ?? 'unknown')
     if (status !== 'completed') {
-      if (status === 'failed' || status === 'expired' || status === 'cancelled') cache.setMeta(metaKey, JSON.stringify({ ...info, state: status }))
-      out.push({ batchId, status, requests: info.requests, collected: 0, malformed: {}, failed: status === 'failed' || status === 'expired' || status === 'cancelled' ? info.requests : 0, unreadableLines: 0, unknownRequests: 0, errorReplies: 0 })
+      if (status === 'failed' || status === 'expired' || status === 'cancelled')
+        cache.setMeta(metaKey, JSON.stringify({ ...info, state: status }))
+      out.push({
+        batchId,
+        status,
+        requests: info.requests,
+        collected: 0,
+        malformed: {},
+        failed:
+          status === 'failed' || status === 'expired' || status === 'cancelled' ? info.requests : 0,
+        unreadableLines: 0,
+        unknownRequests: 0,
+        errorReplies: 0,
+      })
       continue
     }
     const outputId = b['output_file_id']
-    const text = typeof outputId === 'string' && outputId ? (await call(ep, `/files/${encodeURIComponent(outputId)}/content`)).text : ''
+    const text =
+      typeof outputId === 'string' && outputId
+        ? (await call(ep, `/files/${encodeURIComponent(outputId)}/content`)).text
+        : ''
     let collected = 0
     let unreadableLines = 0
     let unknownRequests = 0
@@ -207,17 +279,38 @@ export async function collectBatches(ep: BatchEndpoint, cache: JudgeCache): Prom
           promptTokens: u.promptTokens,
           completionTokens: u.completionTokens,
           content: parsed.content,
-          systemFingerprint: typeof body['system_fingerprint'] === 'string' ? (body['system_fingerprint'] as string) : null,
+          systemFingerprint:
+            typeof body['system_fingerprint'] === 'string'
+              ? (body['system_fingerprint'] as string)
+              : null,
           model: typeof body['model'] === 'string' ? (body['model'] as string) : null,
           request: req.request,
           createdAt: new Date().toISOString(),
         })
         collected++
       }
-      cache.setMeta(metaKey, JSON.stringify({ ...info, state: 'collected', collected, collectedAt: new Date().toISOString() }))
+      cache.setMeta(
+        metaKey,
+        JSON.stringify({
+          ...info,
+          state: 'collected',
+          collected,
+          collectedAt: new Date().toISOString(),
+        }),
+      )
     })
     const nMalformed = Object.values(malformed).reduce((a, b) => a + b, 0)
-    out.push({ batchId, status, requests: info.requests, collected, malformed, failed: info.requests - collected - nMalformed, unreadableLines, unknownRequests, errorReplies })
+    out.push({
+      batchId,
+      status,
+      requests: info.requests,
+      collected,
+      malformed,
+      failed: info.requests - collected - nMalformed,
+      unreadableLines,
+      unknownRequests,
+      errorReplies,
+    })
   }
   return out
 }

@@ -136,7 +136,9 @@ export class JudgeCache {
           Atomics.wait(pause, 0, 0, 5 + Math.min(attempt, 10) * 5)
           continue
         }
-        throw new JudgeInputError([`${file}: cannot open the judgment cache as SQLite (${(e as Error).message})`])
+        throw new JudgeInputError([
+          `${file}: cannot open the judgment cache as SQLite (${(e as Error).message})`,
+        ])
       }
     }
     if (stored !== configHash) {
@@ -167,8 +169,12 @@ export class JudgeCache {
             turn_id TEXT NOT NULL, request TEXT NOT NULL);
           CREATE TABLE IF NOT EXISTS claims (key TEXT PRIMARY KEY, owner TEXT NOT NULL, host TEXT NOT NULL,
             pid INTEGER NOT NULL, expires_at INTEGER NOT NULL);`)
-        d.prepare("INSERT OR IGNORE INTO meta (key, value) VALUES ('config_hash', ?)").run(configHash)
-        return (d.prepare("SELECT value FROM meta WHERE key = 'config_hash'").get() as { value: string }).value
+        d.prepare("INSERT OR IGNORE INTO meta (key, value) VALUES ('config_hash', ?)").run(
+          configHash,
+        )
+        return (
+          d.prepare("SELECT value FROM meta WHERE key = 'config_hash'").get() as { value: string }
+        ).value
       })
       .immediate()
   }
@@ -182,12 +188,20 @@ export class JudgeCache {
     return this.db
       .transaction((): ClaimResult => {
         if (this.getStmt.get(key)) return 'done'
-        const row = this.db.prepare('SELECT owner, host, pid, expires_at FROM claims WHERE key = ?').get(key) as ClaimRow | undefined
+        const row = this.db
+          .prepare('SELECT owner, host, pid, expires_at FROM claims WHERE key = ?')
+          .get(key) as ClaimRow | undefined
         if (row && row.owner !== this.owner) {
-          const stale = row.expires_at < now || (row.host === this.host && row.pid !== process.pid && !pidAlive(row.pid))
+          const stale =
+            row.expires_at < now ||
+            (row.host === this.host && row.pid !== process.pid && !pidAlive(row.pid))
           if (!stale) return 'taken'
         }
-        this.db.prepare('INSERT OR REPLACE INTO claims (key, owner, host, pid, expires_at) VALUES (?, ?, ?, ?, ?)').run(key, this.owner, this.host, process.pid, now + leaseMs)
+        this.db
+          .prepare(
+            'INSERT OR REPLACE INTO claims (key, owner, host, pid, expires_at) VALUES (?, ?, ?, ?, ?)',
+          )
+          .run(key, this.owner, this.host, process.pid, now + leaseMs)
         return 'mine'
       })
       .immediate()
@@ -200,7 +214,9 @@ export class JudgeCache {
 
   /** Extend every claim of ours to `now + leaseMs` (called periodically while a run works). */
   renewClaims(leaseMs: number, now: number = Date.now()): void {
-    this.db.prepare('UPDATE claims SET expires_at = ? WHERE owner = ?').run(now + leaseMs, this.owner)
+    this.db
+      .prepare('UPDATE claims SET expires_at = ? WHERE owner = ?')
+      .run(now + leaseMs, this.owner)
   }
 
   /** Give up every claim of ours. */
@@ -259,7 +275,9 @@ export class JudgeCache {
 
   /** A remembered fact about the server (e.g. that it rejected structured output). */
   getMeta(key: string): string | null {
-    const r = this.db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined
+    const r = this.db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as
+      | { value: string }
+      | undefined
     return r?.value ?? null
   }
 
@@ -269,18 +287,40 @@ export class JudgeCache {
 
   /** Meta keys starting with `prefix`, with their values. */
   metaWithPrefix(prefix: string): [string, string][] {
-    return (this.db.prepare('SELECT key, value FROM meta WHERE key >= ? AND key < ? ORDER BY key').all(prefix, `${prefix}\uffff`) as { key: string; value: string }[]).map((r) => [r.key, r.value])
+    return (
+      this.db
+        .prepare('SELECT key, value FROM meta WHERE key >= ? AND key < ? ORDER BY key')
+        .all(prefix, `${prefix}\uffff`) as { key: string; value: string }[]
+    ).map((r) => [r.key, r.value])
   }
 
   /** Remember a request sent in a Batch API job (to cache its answer when collected). */
-  putBatchRequest(batchId: string, key: string, dimension: string, turnId: string, request: string): void {
-    this.db.prepare('INSERT OR REPLACE INTO batch_requests (key, batch_id, dimension, turn_id, request) VALUES (?, ?, ?, ?, ?)').run(key, batchId, dimension, turnId, request)
+  putBatchRequest(
+    batchId: string,
+    key: string,
+    dimension: string,
+    turnId: string,
+    request: string,
+  ): void {
+    this.db
+      .prepare(
+        'INSERT OR REPLACE INTO batch_requests (key, batch_id, dimension, turn_id, request) VALUES (?, ?, ?, ?, ?)',
+      )
+      .run(key, batchId, dimension, turnId, request)
   }
 
   /** A request of a Batch API job, by key. */
-  getBatchRequest(key: string): { batchId: string; dimension: string; turnId: string; request: string } | null {
-    const r = this.db.prepare('SELECT batch_id, dimension, turn_id, request FROM batch_requests WHERE key = ?').get(key) as { batch_id: string; dimension: string; turn_id: string; request: string } | undefined
-    return r ? { batchId: r.batch_id, dimension: r.dimension, turnId: r.turn_id, request: r.request } : null
+  getBatchRequest(
+    key: string,
+  ): { batchId: string; dimension: string; turnId: string; request: string } | null {
+    const r = this.db
+      .prepare('SELECT batch_id, dimension, turn_id, request FROM batch_requests WHERE key = ?')
+      .get(key) as
+      | { batch_id: string; dimension: string; turn_id: string; request: string }
+      | undefined
+    return r
+      ? { batchId: r.batch_id, dimension: r.dimension, turnId: r.turn_id, request: r.request }
+      : null
   }
 
   /** Several writes in one transaction. */

@@ -11,9 +11,10 @@
  * Golden JSONL: `{"id", "dimension", "respect", "history"?, "question", "passages"?,
  * "reference"?, "better", "worse"}`.
  */
-import { JUDGE_DIMENSIONS, type JudgeDimension } from './config.js'
-import { parseJudgeItem, type JudgeItem } from './items.js'
+
 import type { Judgment } from './aggregate.js'
+import { JUDGE_DIMENSIONS, type JudgeDimension } from './config.js'
+import { type JudgeItem, parseJudgeItem } from './items.js'
 
 /** One golden pair. */
 export interface GoldenCase {
@@ -26,27 +27,77 @@ export interface GoldenCase {
 }
 
 /** Parse one golden record (problems without the `file:line` prefix). */
-export function parseGoldenCase(rec: unknown): { ok: true; golden: GoldenCase } | { ok: false; problems: string[] } {
-  if (rec === null || typeof rec !== 'object' || Array.isArray(rec)) return { ok: false, problems: ['expected a JSON object'] }
+export function parseGoldenCase(
+  rec: unknown,
+): { ok: true; golden: GoldenCase } | { ok: false; problems: string[] } {
+  if (rec === null || typeof rec !== 'object' || Array.isArray(rec))
+    return { ok: false, problems: ['expected a JSON object'] }
   const o = rec as Record<string, unknown>
   const problems: string[] = []
   const id = o['id']
-  if (typeof id !== 'string' || id === '') problems.push(`"id": expected a non-empty string, found ${JSON.stringify(id) ?? 'nothing'}`)
+  if (typeof id !== 'string' || id === '')
+    problems.push(`"id": expected a non-empty string, found ${JSON.stringify(id) ?? 'nothing'}`)
   const dim = o['dimension']
-  if (!(JUDGE_DIMENSIONS as readonly unknown[]).includes(dim)) problems.push(`"dimension": expected one of ${JUDGE_DIMENSIONS.join(', ')}, found ${JSON.stringify(dim) ?? 'nothing'}`)
+  if (!(JUDGE_DIMENSIONS as readonly unknown[]).includes(dim))
+    problems.push(
+      `"dimension": expected one of ${JUDGE_DIMENSIONS.join(', ')}, found ${JSON.stringify(dim) ?? 'nothing'}`,
+    )
   const respect = o['respect']
-  if (typeof respect !== 'string' || respect === '') problems.push(`"respect": expected a non-empty string, found ${JSON.stringify(respect) ?? 'nothing'}`)
-  for (const k of ['better', 'worse']) if (typeof o[k] !== 'string' || o[k] === '') problems.push(`"${k}": expected a non-empty answer string, found ${JSON.stringify(o[k]) ?? 'nothing'}`)
-  if (o['better'] === o['worse'] && typeof o['better'] === 'string') problems.push('"better" and "worse" are the same text')
-  const base: Record<string, unknown> = { question: o['question'], history: o['history'] ?? [], passages: o['passages'] ?? [] }
+  if (typeof respect !== 'string' || respect === '')
+    problems.push(
+      `"respect": expected a non-empty string, found ${JSON.stringify(respect) ?? 'nothing'}`,
+    )
+  for (const k of ['better', 'worse'])
+    if (typeof o[k] !== 'string' || o[k] === '')
+      problems.push(
+        `"${k}": expected a non-empty answer string, found ${JSON.stringify(o[k]) ?? 'nothing'}`,
+      )
+  if (o['better'] === o['worse'] && typeof o['better'] === 'string')
+    problems.push('"better" and "worse" are the same text')
+  const base: Record<string, unknown> = {
+    question: o['question'],
+    history: o['history'] ?? [],
+    passages: o['passages'] ?? [],
+  }
   if (o['reference'] !== undefined) base['reference'] = o['reference']
-  const b = parseJudgeItem({ ...base, turn_id: `${String(id)}/better`, conversation_id: String(id), answer: o['better'] })
-  const w = parseJudgeItem({ ...base, turn_id: `${String(id)}/worse`, conversation_id: String(id), answer: o['worse'] })
+  const b = parseJudgeItem({
+    ...base,
+    turn_id: `${String(id)}/better`,
+    conversation_id: String(id),
+    answer: o['better'],
+  })
+  const w = parseJudgeItem({
+    ...base,
+    turn_id: `${String(id)}/worse`,
+    conversation_id: String(id),
+    answer: o['worse'],
+  })
   if (!b.ok) problems.push(...b.problems.filter((p) => !p.startsWith('"answer"')))
-  const known = ['id', 'dimension', 'respect', 'history', 'question', 'passages', 'reference', 'better', 'worse']
-  for (const k of Object.keys(o)) if (!known.includes(k)) problems.push(`unknown field "${k}" (expected ${known.join(', ')})`)
-  if (problems.length || !b.ok || !w.ok) return { ok: false, problems: problems.length ? problems : ['cannot build the two answers'] }
-  return { ok: true, golden: { id: id as string, dimension: dim as JudgeDimension, respect: respect as string, better: b.item, worse: w.item } }
+  const known = [
+    'id',
+    'dimension',
+    'respect',
+    'history',
+    'question',
+    'passages',
+    'reference',
+    'better',
+    'worse',
+  ]
+  for (const k of Object.keys(o))
+    if (!known.includes(k)) problems.push(`unknown field "${k}" (expected ${known.join(', ')})`)
+  if (problems.length || !b.ok || !w.ok)
+    return { ok: false, problems: problems.length ? problems : ['cannot build the two answers'] }
+  return {
+    ok: true,
+    golden: {
+      id: id as string,
+      dimension: dim as JudgeDimension,
+      respect: respect as string,
+      better: b.item,
+      worse: w.item,
+    },
+  }
 }
 
 /** The outcome of one case. */
@@ -84,7 +135,11 @@ export interface CalibrationResult {
 }
 
 /** Compare the judgments of each case's two answers (turn ids `<id>/better`, `<id>/worse`). */
-export function calibrate(golden: readonly GoldenCase[], judgments: readonly Judgment[], configHash: string): CalibrationResult {
+export function calibrate(
+  golden: readonly GoldenCase[],
+  judgments: readonly Judgment[],
+  configHash: string,
+): CalibrationResult {
   const byKey = new Map<string, Judgment>()
   for (const j of judgments) byKey.set(`${j.turnId}\u0000${j.dimension}`, j)
   const cases: CalibrationCase[] = golden.map((g) => {
@@ -96,16 +151,48 @@ export function calibrate(golden: readonly GoldenCase[], judgments: readonly Jud
     let note: string | null = null
     if (bs === null || ws === null) {
       outcome = 'unjudged'
-      note = [b?.status !== 'ok' ? `better: ${b?.status ?? 'absent'}${b?.reason ? ` (${b.reason})` : ''}` : null, w?.status !== 'ok' ? `worse: ${w?.status ?? 'absent'}${w?.reason ? ` (${w.reason})` : ''}` : null].filter(Boolean).join('; ')
+      note = [
+        b?.status !== 'ok'
+          ? `better: ${b?.status ?? 'absent'}${b?.reason ? ` (${b.reason})` : ''}`
+          : null,
+        w?.status !== 'ok'
+          ? `worse: ${w?.status ?? 'absent'}${w?.reason ? ` (${w.reason})` : ''}`
+          : null,
+      ]
+        .filter(Boolean)
+        .join('; ')
     } else outcome = bs > ws ? 'pass' : bs === ws ? 'tie' : 'inverted'
-    return { id: g.id, dimension: g.dimension, respect: g.respect, betterScore: bs, worseScore: ws, outcome, note }
+    return {
+      id: g.id,
+      dimension: g.dimension,
+      respect: g.respect,
+      betterScore: bs,
+      worseScore: ws,
+      outcome,
+      note,
+    }
   })
   const dims = JUDGE_DIMENSIONS.map((dimension): CalibrationDimension => {
     const cs = cases.filter((c) => c.dimension === dimension)
     const n = (o: CalibrationCase['outcome']) => cs.filter((c) => c.outcome === o).length
     const passed = n('pass')
-    return { dimension, cases: cs.length, passed, ties: n('tie'), inverted: n('inverted'), unjudged: n('unjudged'), rate: cs.length ? passed / cs.length : null }
+    return {
+      dimension,
+      cases: cs.length,
+      passed,
+      ties: n('tie'),
+      inverted: n('inverted'),
+      unjudged: n('unjudged'),
+      rate: cs.length ? passed / cs.length : null,
+    }
   })
   const passed = cases.filter((c) => c.outcome === 'pass').length
-  return { configHash, dimensions: dims, cases, failures: cases.filter((c) => c.outcome !== 'pass'), passed, total: cases.length }
+  return {
+    configHash,
+    dimensions: dims,
+    cases,
+    failures: cases.filter((c) => c.outcome !== 'pass'),
+    passed,
+    total: cases.length,
+  }
 }

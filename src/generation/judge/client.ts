@@ -23,8 +23,8 @@
  *   `structured_rejected`, so the caller can fall back to the strict parser.
  */
 import { MAX_TIMER_MS, type RetryPolicy } from './config.js'
-import { parseCompletion, usageOf, type Usage } from './parse.js'
 import type { RequestBody } from './items.js'
+import { parseCompletion, type Usage, usageOf } from './parse.js'
 
 /** Where and how to call. */
 export interface JudgeClientOptions {
@@ -83,7 +83,11 @@ function errorCode(e: unknown): string | null {
 /** A body read within a byte limit: its text, or `null` when it was longer (reading stopped there). */
 export async function readBodyCapped(res: Response, maxBytes: number): Promise<string | null> {
   const declared = Number(res.headers.get('content-length'))
-  if (res.headers.get('content-encoding') === null && Number.isFinite(declared) && declared > maxBytes) {
+  if (
+    res.headers.get('content-encoding') === null &&
+    Number.isFinite(declared) &&
+    declared > maxBytes
+  ) {
     await res.body?.cancel().catch(() => {})
     return null
   }
@@ -115,7 +119,10 @@ const TRANSPORT_STATUS = new Set([408, 409, 429])
 const STRUCTURED_WORDS = /response_format|json_schema|json schema|structured|grammar/i
 
 /** Milliseconds a response asks to wait (`retry-after-ms`, then `Retry-After`), or `null`. */
-export function retryAfterMs(headers: { get(name: string): string | null }, now: number = Date.now()): number | null {
+export function retryAfterMs(
+  headers: { get(name: string): string | null },
+  now: number = Date.now(),
+): number | null {
   const ms = headers.get('retry-after-ms')
   if (ms !== null && /^\s*[0-9]+(\.[0-9]+)?\s*$/.test(ms)) return Number(ms)
   const ra = headers.get('retry-after')
@@ -133,15 +140,20 @@ export function backoffMs(retry: RetryPolicy, k: number, random: () => number): 
 
 function describeError(e: unknown, timeoutMs: number): string {
   const err = e as { name?: string; message?: string; cause?: { code?: string; message?: string } }
-  if (err?.name === 'TimeoutError' || err?.name === 'AbortError') return `timeout after ${timeoutMs} ms`
+  if (err?.name === 'TimeoutError' || err?.name === 'AbortError')
+    return `timeout after ${timeoutMs} ms`
   const cause = err?.cause?.code ?? err?.cause?.message
   return `network error: ${err?.message ?? String(e)}${cause ? ` (${cause})` : ''}`
 }
 
 /** Make one judgment call with the retry policy. Never throws for server or network trouble. */
-export async function callJudge(body: RequestBody, options: JudgeClientOptions): Promise<JudgeCallResult> {
+export async function callJudge(
+  body: RequestBody,
+  options: JudgeClientOptions,
+): Promise<JudgeCallResult> {
   const { retry } = options
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, clampWait(ms))))
+  const sleep =
+    options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, clampWait(ms))))
   const random = options.random ?? Math.random
   const url = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`
   const headers: Record<string, string> = { 'content-type': 'application/json' }
@@ -158,7 +170,12 @@ export async function callJudge(body: RequestBody, options: JudgeClientOptions):
   let model: string | null = null
   let unreachable = false
   let unreachableTries = 0
-  const result = (status: JudgeCallResult['status'], score: number | null, rationale: string | null, reason: string | null): JudgeCallResult => ({
+  const result = (
+    status: JudgeCallResult['status'],
+    score: number | null,
+    rationale: string | null,
+    reason: string | null,
+  ): JudgeCallResult => ({
     status,
     score,
     rationale,
@@ -182,10 +199,21 @@ export async function callJudge(body: RequestBody, options: JudgeClientOptions):
     let text = ''
     unreachable = false
     try {
-      const res = await fetch(url, { method: 'POST', headers, body: payload, signal: AbortSignal.timeout(retry.requestTimeoutMs) })
+      const res = await fetch(url, {
+        method: 'POST',
+        headers,
+        body: payload,
+        signal: AbortSignal.timeout(retry.requestTimeoutMs),
+      })
       status = res.status
       const body = await readBodyCapped(res, retry.maxReplyBytes)
-      if (body === null) return result('missing', null, null, `HTTP ${status}: reply larger than ${retry.maxReplyBytes} bytes (max_reply_bytes; not retried)`)
+      if (body === null)
+        return result(
+          'missing',
+          null,
+          null,
+          `HTTP ${status}: reply larger than ${retry.maxReplyBytes} bytes (max_reply_bytes; not retried)`,
+        )
       text = body
       if (TRANSPORT_STATUS.has(status) || status >= 500) {
         failure = `HTTP ${status}${text ? `: ${text.slice(0, 120)}` : ''}`
@@ -198,18 +226,29 @@ export async function callJudge(body: RequestBody, options: JudgeClientOptions):
     }
     if (failure !== null) {
       transportFailures.push(failure)
-      if (unreachable && ++unreachableTries > UNREACHABLE_RETRIES) return result('missing', null, null, `${failure}; gave up after ${unreachableTries} tries`)
-      if (transportFailures.length > retry.transportRetries) return result('missing', null, null, failure)
+      if (unreachable && ++unreachableTries > UNREACHABLE_RETRIES)
+        return result('missing', null, null, `${failure}; gave up after ${unreachableTries} tries`)
+      if (transportFailures.length > retry.transportRetries)
+        return result('missing', null, null, failure)
       const k = transportFailures.length - 1
       const backoff = backoffMs(retry, k, random)
-      const wait = clampWait(unreachable ? Math.min(backoff, 1000) : Math.max(backoff, Math.min(asked ?? 0, retry.maxRetryAfterMs)))
+      const wait = clampWait(
+        unreachable
+          ? Math.min(backoff, 1000)
+          : Math.max(backoff, Math.min(asked ?? 0, retry.maxRetryAfterMs)),
+      )
       waits.push(wait)
       await sleep(wait)
       continue
     }
     if (status < 200 || status >= 300) {
       const reason = `HTTP ${status}${text ? `: ${text.slice(0, 200)}` : ''}`
-      if ((status === 400 || status === 422) && body['response_format'] !== undefined && STRUCTURED_WORDS.test(text)) return result('structured_rejected', null, null, reason)
+      if (
+        (status === 400 || status === 422) &&
+        body['response_format'] !== undefined &&
+        STRUCTURED_WORDS.test(text)
+      )
+        return result('structured_rejected', null, null, reason)
       return result('missing', null, null, `${reason} (not retried)`)
     }
     let json: unknown
@@ -219,7 +258,12 @@ export async function callJudge(body: RequestBody, options: JudgeClientOptions):
       json = undefined
     }
     let reply
-    if (json === undefined || json === null || typeof json !== 'object') reply = { kind: 'malformed' as const, reason: 'response body is not JSON', content: text.slice(0, 500) }
+    if (json === undefined || json === null || typeof json !== 'object')
+      reply = {
+        kind: 'malformed' as const,
+        reason: 'response body is not JSON',
+        content: text.slice(0, 500),
+      }
     else {
       const u = usageOf(json)
       prompt += u.promptTokens
@@ -240,7 +284,11 @@ export async function callJudge(body: RequestBody, options: JudgeClientOptions):
  * A requests-per-minute limiter: request starts are spaced at least 60000/rpm ms apart
  * (0 = unlimited). `take()` resolves when the caller may send.
  */
-export function rateLimiter(rpm: number, sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)), now: () => number = Date.now): { take(): Promise<void> } {
+export function rateLimiter(
+  rpm: number,
+  sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
+  now: () => number = Date.now,
+): { take(): Promise<void> } {
   if (!(rpm > 0)) return { take: async () => {} }
   const gap = 60000 / rpm
   let next = 0

@@ -7,31 +7,62 @@
  * `TRECSCORE_JUDGE_BASE_URL`, else `OPENAI_BASE_URL`, else `https://api.openai.com/v1`; API key
  * = `TRECSCORE_JUDGE_API_KEY`, else `OPENAI_API_KEY`, else none (no Authorization header).
  */
-import { readAll, SourceError } from '../../io/source.js'
+
 import { basename, isAbsolute, relative, resolve, sep } from 'node:path'
 import { jsonDeeperThan, MAX_JSON_DEPTH } from '../../io/jsonl.js'
+import { readAll, SourceError } from '../../io/source.js'
 import { formatDecimal } from '../../report/printf.js'
-import { JUDGE_DIMENSIONS, type JudgeDimension } from './config.js'
-import { aggregateJudgments, type Judgment } from './aggregate.js'
-import { JudgeCache } from './cache.js'
-import { calibrate, parseGoldenCase, type GoldenCase } from './calibrate.js'
-import { JudgeInputError } from './errors.js'
-import { checkJudgmentsOut, defaultJudgeConfigPath, loadJudgeConfig, readJsonlFile, readJudgeItems, readJudgments, writeJudgments, writeTextFile, type LoadedJudgeConfig } from './files.js'
-import type { JudgeItem } from './items.js'
-import { createProgress, type ProgressStream } from './progress.js'
-import { disclosureJson, renderCalibration, renderDisclosureMarkdown, renderRunReport, runReportJson, type JudgeReportFormat } from './report.js'
-import { judgeAgreement, renderAgreementJson, renderAgreementMarkdown } from '../../stats/agreement/index.js'
+import {
+  judgeAgreement,
+  renderAgreementJson,
+  renderAgreementMarkdown,
+} from '../../stats/agreement/index.js'
 import { loadWordNet, type SynonymSource } from '../textsim/index.js'
-import { lexicalDiagnostics, type LexicalDiagnostics } from './lexical.js'
-import { collectBatches, submitBatch, type BatchCollectResult, type BatchSubmitResult } from './batch.js'
-import { judgeShortfall, runJudge, type JudgeRunStats } from './runner.js'
+import { aggregateJudgments, type Judgment } from './aggregate.js'
+import {
+  type BatchCollectResult,
+  type BatchSubmitResult,
+  collectBatches,
+  submitBatch,
+} from './batch.js'
+import { JudgeCache } from './cache.js'
+import { calibrate, type GoldenCase, parseGoldenCase } from './calibrate.js'
+import { JUDGE_DIMENSIONS, type JudgeDimension } from './config.js'
+import { JudgeInputError } from './errors.js'
+import {
+  checkJudgmentsOut,
+  defaultJudgeConfigPath,
+  type LoadedJudgeConfig,
+  loadJudgeConfig,
+  readJsonlFile,
+  readJudgeItems,
+  readJudgments,
+  writeJudgments,
+  writeTextFile,
+} from './files.js'
+import type { JudgeItem } from './items.js'
+import { type LexicalDiagnostics, lexicalDiagnostics } from './lexical.js'
+import { createProgress, type ProgressStream } from './progress.js'
+import {
+  disclosureJson,
+  type JudgeReportFormat,
+  renderCalibration,
+  renderDisclosureMarkdown,
+  renderRunReport,
+  runReportJson,
+} from './report.js'
+import { type JudgeRunStats, judgeShortfall, runJudge } from './runner.js'
 
 /** The default endpoint when neither a flag nor the environment names one. */
 export const DEFAULT_JUDGE_BASE_URL = 'https://api.openai.com/v1'
 
 /** Endpoint settings from flags and environment. */
-export function resolveEndpoint(env: Readonly<Record<string, string | undefined>>, baseUrl?: string): { baseUrl: string; apiKey: string | null } {
-  const url = baseUrl || env['TRECSCORE_JUDGE_BASE_URL'] || env['OPENAI_BASE_URL'] || DEFAULT_JUDGE_BASE_URL
+export function resolveEndpoint(
+  env: Readonly<Record<string, string | undefined>>,
+  baseUrl?: string,
+): { baseUrl: string; apiKey: string | null } {
+  const url =
+    baseUrl || env['TRECSCORE_JUDGE_BASE_URL'] || env['OPENAI_BASE_URL'] || DEFAULT_JUDGE_BASE_URL
   const key = env['TRECSCORE_JUDGE_API_KEY'] || env['OPENAI_API_KEY'] || null
   return { baseUrl: url, apiKey: key }
 }
@@ -90,7 +121,14 @@ export interface JudgeRunCommandOptions extends JudgeCallOptions {
   readonly lexical?: boolean
 }
 
-function openRun(o: Pick<JudgeCallOptions, 'config' | 'cache' | 'baseUrl' | 'env'>, preloaded?: LoadedJudgeConfig): { loaded: LoadedJudgeConfig; cache: JudgeCache; endpoint: { baseUrl: string; apiKey: string | null } } {
+function openRun(
+  o: Pick<JudgeCallOptions, 'config' | 'cache' | 'baseUrl' | 'env'>,
+  preloaded?: LoadedJudgeConfig,
+): {
+  loaded: LoadedJudgeConfig
+  cache: JudgeCache
+  endpoint: { baseUrl: string; apiKey: string | null }
+} {
   const loaded = preloaded ?? loadJudgeConfig(o.config ?? defaultJudgeConfigPath())
   const cache = JudgeCache.open(o.cache ?? defaultCacheFile(loaded.hash), loaded.hash)
   return { loaded, cache, endpoint: resolveEndpoint(o.env, o.baseUrl) }
@@ -111,11 +149,18 @@ function loopbackNote(o: JudgeCallOptions, loaded: LoadedJudgeConfig): void {
   const rpm = loaded.config.requestsPerMinute
   const { baseUrl } = resolveEndpoint(o.env, o.baseUrl)
   if (o.requestsPerMinute === undefined && rpm > 0 && !o.quiet && isLoopbackUrl(baseUrl)) {
-    o.stderr.write(`trecscore judge: note: ${baseUrl} is on this machine, but the config allows only ${rpm} requests per minute; pass --rpm 0 to lift the limit\n`)
+    o.stderr.write(
+      `trecscore judge: note: ${baseUrl} is on this machine, but the config allows only ${rpm} requests per minute; pass --rpm 0 to lift the limit\n`,
+    )
   }
 }
 
-async function judgeItems(o: JudgeCallOptions, items: readonly JudgeItem[], dimensions: readonly JudgeDimension[] | undefined, preloaded?: LoadedJudgeConfig) {
+async function judgeItems(
+  o: JudgeCallOptions,
+  items: readonly JudgeItem[],
+  dimensions: readonly JudgeDimension[] | undefined,
+  preloaded?: LoadedJudgeConfig,
+) {
   const { loaded, cache, endpoint } = openRun(o, preloaded)
   const progress = createProgress(o.stderr, { quiet: o.quiet ?? false })
   try {
@@ -124,7 +169,11 @@ async function judgeItems(o: JudgeCallOptions, items: readonly JudgeItem[], dime
       configHash: loaded.hash,
       items,
       cache,
-      client: { ...endpoint, ...(o.sleep ? { sleep: o.sleep } : {}), ...(o.random ? { random: o.random } : {}) },
+      client: {
+        ...endpoint,
+        ...(o.sleep ? { sleep: o.sleep } : {}),
+        ...(o.random ? { random: o.random } : {}),
+      },
       ...(o.concurrency !== undefined ? { concurrency: o.concurrency } : {}),
       ...(o.requestsPerMinute !== undefined ? { requestsPerMinute: o.requestsPerMinute } : {}),
       ...(dimensions ? { dimensions } : {}),
@@ -146,25 +195,59 @@ async function judgeItems(o: JudgeCallOptions, items: readonly JudgeItem[], dime
 export interface JudgeItemsRoute {
   /** The preset ids it serves. */
   readonly presets: readonly string[]
-  build(o: { readonly preset: string; readonly data: string; readonly answers: string; readonly retrieval: string | null; readonly split?: string; readonly domains?: readonly string[] }): Promise<{ items: JudgeItem[]; source: string; notes: string[] }>
+  build(o: {
+    readonly preset: string
+    readonly data: string
+    readonly answers: string
+    readonly retrieval: string | null
+    readonly split?: string
+    readonly domains?: readonly string[]
+  }): Promise<{ items: JudgeItem[]; source: string; notes: string[] }>
 }
 
 /** Where the items of a run come from (generic items, or a preset's route). */
-export type JudgeItemsSource = Pick<JudgeRunCommandOptions, 'items' | 'preset' | 'routes' | 'data' | 'answers' | 'retrieval' | 'split' | 'domains'>
+export type JudgeItemsSource = Pick<
+  JudgeRunCommandOptions,
+  'items' | 'preset' | 'routes' | 'data' | 'answers' | 'retrieval' | 'split' | 'domains'
+>
 
 /** Build the items of a run, with a description of the source and the notes for the report. */
-export async function resolveJudgeItems(o: JudgeItemsSource): Promise<{ items: JudgeItem[]; source: string; notes: string[] }> {
+export async function resolveJudgeItems(
+  o: JudgeItemsSource,
+): Promise<{ items: JudgeItem[]; source: string; notes: string[] }> {
   const routes = o.routes ?? []
   const presets = routes.flatMap((r) => r.presets).join('|')
   if (o.preset) {
-    if (o.items) throw new JudgeInputError([`give either an items file or --preset ${o.preset} with --data and the answers file, not both`])
-    if (!o.data || !o.answers) throw new JudgeInputError([`--preset ${o.preset} needs --data DIR and the submission's answers (a directory with one <domain>.jsonl per domain)`])
+    if (o.items)
+      throw new JudgeInputError([
+        `give either an items file or --preset ${o.preset} with --data and the answers file, not both`,
+      ])
+    if (!o.data || !o.answers)
+      throw new JudgeInputError([
+        `--preset ${o.preset} needs --data DIR and the submission's answers (a directory with one <domain>.jsonl per domain)`,
+      ])
     const route = routes.find((r) => r.presets.includes(o.preset!))
-    if (!route) throw new JudgeInputError([`--preset ${o.preset}: not a preset judge items are built for${presets ? ` (${presets})` : ''}`])
-    return route.build({ preset: o.preset, data: o.data, answers: o.answers, retrieval: o.retrieval ?? null, ...(o.split ? { split: o.split } : {}), ...(o.domains ? { domains: o.domains } : {}) })
+    if (!route)
+      throw new JudgeInputError([
+        `--preset ${o.preset}: not a preset judge items are built for${presets ? ` (${presets})` : ''}`,
+      ])
+    return route.build({
+      preset: o.preset,
+      data: o.data,
+      answers: o.answers,
+      retrieval: o.retrieval ?? null,
+      ...(o.split ? { split: o.split } : {}),
+      ...(o.domains ? { domains: o.domains } : {}),
+    })
   }
-  if (!o.items) throw new JudgeInputError([`give an items JSONL file${presets ? `, or --preset ${presets} --data DIR ANSWERS` : ''}`])
-  if (o.data || o.retrieval || o.answers) throw new JudgeInputError([`--data and --retrieval go with --preset${presets ? ` ${presets}` : ''}`])
+  if (!o.items)
+    throw new JudgeInputError([
+      `give an items JSONL file${presets ? `, or --preset ${presets} --data DIR ANSWERS` : ''}`,
+    ])
+  if (o.data || o.retrieval || o.answers)
+    throw new JudgeInputError([
+      `--data and --retrieval go with --preset${presets ? ` ${presets}` : ''}`,
+    ])
   return { items: await readJudgeItems(o.items), source: `items ${o.items}`, notes: [] }
 }
 
@@ -174,7 +257,12 @@ export async function resolveJudgeItems(o: JudgeItemsSource): Promise<{ items: J
  * reason when too much ended missing or invalid (see `maxFailedShare`); the judgments and the
  * report are written all the same, so the failures can be read.
  */
-export async function judgeRunCommand(o: JudgeRunCommandOptions): Promise<{ report: string; judgments: Judgment[]; stats: JudgeRunStats; failure: string | null }> {
+export async function judgeRunCommand(o: JudgeRunCommandOptions): Promise<{
+  report: string
+  judgments: Judgment[]
+  stats: JudgeRunStats
+  failure: string | null
+}> {
   const loaded0 = loadJudgeConfig(o.config ?? defaultJudgeConfigPath())
   await checkJudgmentsOut(o.out, loaded0.hash, o.force ?? false)
   const { items, source, notes } = await resolveJudgeItems(o)
@@ -189,13 +277,31 @@ export async function judgeRunCommand(o: JudgeRunCommandOptions): Promise<{ repo
     try {
       wordnet = await loadWordNet()
     } catch (e) {
-      notes.push(`METEOR not computed: the bundled WordNet index could not be loaded (${(e as Error).message})`)
+      notes.push(
+        `METEOR not computed: the bundled WordNet index could not be loaded (${(e as Error).message})`,
+      )
     }
     lexical = lexicalDiagnostics(items, wordnet)
   }
-  const meta = { config: r.loaded.config, configHash: r.loaded.hash, baseUrl: r.endpoint.baseUrl, source, notes, lexical }
-  if (o.reportJson) await writeTextFile(o.reportJson, `${JSON.stringify(runReportJson(agg, r.stats, meta), null, 2)}\n`)
-  return { report: renderRunReport(agg, r.stats, meta, o.format, { perTurn: o.perTurn ?? false }), judgments: r.judgments, stats: r.stats, failure: judgeShortfall([r.stats], o.maxFailedShare ?? DEFAULT_MAX_FAILED_SHARE) }
+  const meta = {
+    config: r.loaded.config,
+    configHash: r.loaded.hash,
+    baseUrl: r.endpoint.baseUrl,
+    source,
+    notes,
+    lexical,
+  }
+  if (o.reportJson)
+    await writeTextFile(
+      o.reportJson,
+      `${JSON.stringify(runReportJson(agg, r.stats, meta), null, 2)}\n`,
+    )
+  return {
+    report: renderRunReport(agg, r.stats, meta, o.format, { perTurn: o.perTurn ?? false }),
+    judgments: r.judgments,
+    stats: r.stats,
+    failure: judgeShortfall([r.stats], o.maxFailedShare ?? DEFAULT_MAX_FAILED_SHARE),
+  }
 }
 
 /** Default of {@link JudgeCallOptions.maxFailedShare}: more than 10% missing or invalid fails a run. */
@@ -209,7 +315,8 @@ export async function readGolden(file: string): Promise<GoldenCase[]> {
     const r = parseGoldenCase(v)
     if (!r.ok) return r.problems
     const first = seen.get(r.golden.id)
-    if (first !== undefined) return [`case ${JSON.stringify(r.golden.id)} already given at line ${first}`]
+    if (first !== undefined)
+      return [`case ${JSON.stringify(r.golden.id)} already given at line ${first}`]
     seen.set(r.golden.id, line)
     out.push(r.golden)
   })
@@ -222,7 +329,13 @@ export async function readGolden(file: string): Promise<GoldenCase[]> {
  * `judge calibrate`: judge each golden pair on its dimension and report the ranking agreement.
  * `failure` as for {@link judgeRunCommand} (too many judgments missing or invalid).
  */
-export async function judgeCalibrateCommand(o: JudgeCallOptions & { readonly golden: string; readonly format: JudgeReportFormat; readonly out?: string }): Promise<{ report: string; passed: number; total: number; failure: string | null }> {
+export async function judgeCalibrateCommand(
+  o: JudgeCallOptions & {
+    readonly golden: string
+    readonly format: JudgeReportFormat
+    readonly out?: string
+  },
+): Promise<{ report: string; passed: number; total: number; failure: string | null }> {
   const loaded = loadJudgeConfig(o.config ?? defaultJudgeConfigPath())
   if (o.out) await checkJudgmentsOut(o.out, loaded.hash, o.force ?? false)
   const golden = await readGolden(o.golden)
@@ -232,13 +345,23 @@ export async function judgeCalibrateCommand(o: JudgeCallOptions & { readonly gol
   for (const dim of JUDGE_DIMENSIONS) {
     const cases = golden.filter((g) => g.dimension === dim)
     if (!cases.length) continue
-    const r = await judgeItems(o, cases.flatMap((g) => [g.better, g.worse]), [dim], loaded)
+    const r = await judgeItems(
+      o,
+      cases.flatMap((g) => [g.better, g.worse]),
+      [dim],
+      loaded,
+    )
     judgments.push(...r.judgments)
     stats.push(r.stats)
   }
   if (o.out) await writeJudgments(o.out, judgments, loaded.hash, o.force ?? false)
   const result = calibrate(golden, judgments, loaded.hash)
-  return { report: renderCalibration(result, { config: loaded.config, golden: o.golden }, o.format), passed: result.passed, total: result.total, failure: judgeShortfall(stats, o.maxFailedShare ?? DEFAULT_MAX_FAILED_SHARE) }
+  return {
+    report: renderCalibration(result, { config: loaded.config, golden: o.golden }, o.format),
+    passed: result.passed,
+    total: result.total,
+    failure: judgeShortfall(stats, o.maxFailedShare ?? DEFAULT_MAX_FAILED_SHARE),
+  }
 }
 
 /** Options of {@link judgeReportCommand}. */
@@ -263,11 +386,16 @@ export interface JudgeReportCommandOptions {
  * it was written to a file (`markdownOut` for markdown, `jsonOut` for JSON). Paths in the report
  * are relative (see {@link reportPath}).
  */
-export async function judgeReportCommand(o: JudgeReportCommandOptions): Promise<{ report: string; stdout: string }> {
+export async function judgeReportCommand(
+  o: JudgeReportCommandOptions,
+): Promise<{ report: string; stdout: string }> {
   const loaded = loadJudgeConfig(o.config ?? defaultJudgeConfigPath())
   const judgments = await readJudgments(o.judgments)
   const other = judgments.find((j) => j.configHash !== loaded.hash)
-  if (other) throw new JudgeInputError([`${o.judgments}: judgments were made under judge config ${other.configHash}, but ${loaded.file} has hash ${loaded.hash}; give the config they were made with (--config)`])
+  if (other)
+    throw new JudgeInputError([
+      `${o.judgments}: judgments were made under judge config ${other.configHash}, but ${loaded.file} has hash ${loaded.hash}; give the config they were made with (--config)`,
+    ])
   const agg = aggregateJudgments(judgments, loaded.config.invalidPolicy)
   let agreement: unknown = null
   let agreementNote = 'No human labels were given (--human FILE), so no agreement is reported.'
@@ -277,14 +405,26 @@ export async function judgeReportCommand(o: JudgeReportCommandOptions): Promise<
     try {
       human = await readAll(o.human)
     } catch (e) {
-      throw new JudgeInputError([`${o.human}: cannot read the human labels (${e instanceof SourceError ? e.reason : ((e as NodeJS.ErrnoException).code ?? (e as Error).message)})`])
+      throw new JudgeInputError([
+        `${o.human}: cannot read the human labels (${e instanceof SourceError ? e.reason : ((e as NodeJS.ErrnoException).code ?? (e as Error).message)})`,
+      ])
     }
     const computed = judgeAgreement(
-      { human: { file: o.human, bytes: human }, judgments: { file: o.judgments, bytes: await readAll(o.judgments) } },
-      { ...(o.bootstrap !== undefined ? { bootstrap: o.bootstrap } : {}), ...(o.seed !== undefined ? { seed: o.seed } : {}) },
+      {
+        human: { file: o.human, bytes: human },
+        judgments: { file: o.judgments, bytes: await readAll(o.judgments) },
+      },
+      {
+        ...(o.bootstrap !== undefined ? { bootstrap: o.bootstrap } : {}),
+        ...(o.seed !== undefined ? { seed: o.seed } : {}),
+      },
     )
     // Problems above name the files as given; the shared report names them by relative paths.
-    const result = { ...computed, humanFile: reportPath(o.human), judgmentsFile: reportPath(o.judgments) }
+    const result = {
+      ...computed,
+      humanFile: reportPath(o.human),
+      judgmentsFile: reportPath(o.judgments),
+    }
     agreement = JSON.parse(renderAgreementJson(result)) as unknown
     agreementMarkdown = renderAgreementMarkdown(result)
     agreementNote = `Agreement of the judge with the human labels in ${reportPath(o.human)} (quadratic-weighted Cohen's kappa, Krippendorff's alpha, Spearman, Kendall tau-b; bootstrap CIs resample whole conversations).`
@@ -295,16 +435,48 @@ export async function judgeReportCommand(o: JudgeReportCommandOptions): Promise<
     try {
       rep = JSON.parse((await readAll(o.diagnostics)).toString('utf8')) as Record<string, unknown>
     } catch (e) {
-      throw new JudgeInputError([`${o.diagnostics}: cannot read a judge run JSON report (${e instanceof SourceError ? e.reason : ((e as NodeJS.ErrnoException).code ?? (e as Error).message)})`])
+      throw new JudgeInputError([
+        `${o.diagnostics}: cannot read a judge run JSON report (${e instanceof SourceError ? e.reason : ((e as NodeJS.ErrnoException).code ?? (e as Error).message)})`,
+      ])
     }
-    if (jsonDeeperThan(rep, MAX_JSON_DEPTH)) throw new JudgeInputError([`${o.diagnostics}: nested deeper than ${MAX_JSON_DEPTH} levels (expected a judge run JSON report)`])
-    if (rep === null || typeof rep !== 'object' || Array.isArray(rep)) throw new JudgeInputError([`${o.diagnostics}: expected a judge run JSON report object (\`judge run --report-json\`)`])
-    if (rep['judge_config_id'] !== loaded.hash) throw new JudgeInputError([`${o.diagnostics}: run report of judge config ${String(rep['judge_config_id'])}, not ${loaded.hash}`])
-    if (!rep['lexical']) throw new JudgeInputError([`${o.diagnostics}: the run report has no lexical diagnostics (the items had no references, or --no-lexical)`])
+    if (jsonDeeperThan(rep, MAX_JSON_DEPTH))
+      throw new JudgeInputError([
+        `${o.diagnostics}: nested deeper than ${MAX_JSON_DEPTH} levels (expected a judge run JSON report)`,
+      ])
+    if (rep === null || typeof rep !== 'object' || Array.isArray(rep))
+      throw new JudgeInputError([
+        `${o.diagnostics}: expected a judge run JSON report object (\`judge run --report-json\`)`,
+      ])
+    if (rep['judge_config_id'] !== loaded.hash)
+      throw new JudgeInputError([
+        `${o.diagnostics}: run report of judge config ${String(rep['judge_config_id'])}, not ${loaded.hash}`,
+      ])
+    if (!rep['lexical'])
+      throw new JudgeInputError([
+        `${o.diagnostics}: the run report has no lexical diagnostics (the items had no references, or --no-lexical)`,
+      ])
     const lx = rep['lexical'] as Record<string, unknown>
-    diagnostics = { method: lx['method'], all: lx['all'], per_domain: lx['byDomain'], per_turn_depth: lx['byDepth'], no_reference: lx['noReference'], unanswered: lx['unanswered'], too_long: lx['tooLong'] }
+    diagnostics = {
+      method: lx['method'],
+      all: lx['all'],
+      per_domain: lx['byDomain'],
+      per_turn_depth: lx['byDepth'],
+      no_reference: lx['noReference'],
+      unanswered: lx['unanswered'],
+      too_long: lx['tooLong'],
+    }
   }
-  const input = { config: loaded.config, configHash: loaded.hash, configFile: reportPath(loaded.file), judgmentsFile: reportPath(o.judgments), aggregates: agg, agreement, agreementNote, agreementMarkdown, diagnostics }
+  const input = {
+    config: loaded.config,
+    configHash: loaded.hash,
+    configFile: reportPath(loaded.file),
+    judgmentsFile: reportPath(o.judgments),
+    aggregates: agg,
+    agreement,
+    agreementNote,
+    agreementMarkdown,
+    diagnostics,
+  }
   const md = renderDisclosureMarkdown(input)
   const json = `${JSON.stringify(disclosureJson(input), null, 2)}\n`
   const written: string[] = []
@@ -331,7 +503,9 @@ export async function judgeReportCommand(o: JudgeReportCommandOptions): Promise<
 function reportPath(file: string, cwd: string = process.cwd()): string {
   if (resolve(file) === resolve(defaultJudgeConfigPath())) return 'data/judge/reteco-judge-v1.json'
   const rel = relative(cwd, resolve(cwd, file))
-  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel.split(sep).join('/') : basename(file)
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel)
+    ? rel.split(sep).join('/')
+    : basename(file)
 }
 
 /** Options of the `judge batch` commands. */
@@ -344,14 +518,25 @@ export interface JudgeBatchOptions extends JudgeItemsSource {
 }
 
 /** `judge batch submit`: send every request not yet cached as one Batch API job. */
-export async function judgeBatchSubmitCommand(o: JudgeBatchOptions): Promise<{ report: string; result: BatchSubmitResult }> {
+export async function judgeBatchSubmitCommand(
+  o: JudgeBatchOptions,
+): Promise<{ report: string; result: BatchSubmitResult }> {
   const { items } = await resolveJudgeItems(o)
   const { loaded, cache, endpoint } = openRun(o)
   try {
-    const result = await submitBatch({ ...endpoint, timeoutMs: loaded.config.retry.requestTimeoutMs }, loaded.config, loaded.hash, items, cache, o.dimensions ?? JUDGE_DIMENSIONS)
+    const result = await submitBatch(
+      { ...endpoint, timeoutMs: loaded.config.retry.requestTimeoutMs },
+      loaded.config,
+      loaded.hash,
+      items,
+      cache,
+      o.dimensions ?? JUDGE_DIMENSIONS,
+    )
     const lines = [
       `judge config hash: ${loaded.hash}`,
-      result.batchId ? `batch ${result.batchId} submitted: ${result.requests} request(s) (input file ${result.fileId})` : 'nothing to submit: every judgment is already in the cache',
+      result.batchId
+        ? `batch ${result.batchId} submitted: ${result.requests} request(s) (input file ${result.fileId})`
+        : 'nothing to submit: every judgment is already in the cache',
       `already cached: ${result.cached}; in a batch still waiting: ${result.waiting}; needing no request (unanswered turns, nothing to judge against): ${result.notAsked}`,
       `cache: ${cache.file}; collect with \`trecscore judge batch collect\` (same --config and --cache), then \`trecscore judge run\``,
     ]
@@ -362,15 +547,22 @@ export async function judgeBatchSubmitCommand(o: JudgeBatchOptions): Promise<{ r
 }
 
 /** `judge batch collect`: poll the submitted batches; cache the valid replies of completed ones. */
-export async function judgeBatchCollectCommand(o: Omit<JudgeBatchOptions, keyof JudgeItemsSource | 'dimensions'>): Promise<{ report: string; results: BatchCollectResult[] }> {
+export async function judgeBatchCollectCommand(
+  o: Omit<JudgeBatchOptions, keyof JudgeItemsSource | 'dimensions'>,
+): Promise<{ report: string; results: BatchCollectResult[] }> {
   const { loaded, cache, endpoint } = openRun(o)
   try {
-    const results = await collectBatches({ ...endpoint, timeoutMs: loaded.config.retry.requestTimeoutMs }, cache)
+    const results = await collectBatches(
+      { ...endpoint, timeoutMs: loaded.config.retry.requestTimeoutMs },
+      cache,
+    )
     const lines = [`judge config hash: ${loaded.hash}`]
     if (!results.length) lines.push('no submitted batch is waiting in this cache')
     for (const r of results) {
       const bad = Object.entries(r.malformed).map(([k, n]) => `${k} ×${n}`)
-      lines.push(`batch ${r.batchId}: ${r.status}; ${r.requests} request(s), ${r.collected} judgment(s) cached, ${bad.length ? `malformed: ${bad.join(', ')}` : '0 malformed'}, ${r.failed} without a valid reply (judge run asks the malformed and failed ones again)${r.errorReplies ? `; ${r.errorReplies} HTTP error repl${r.errorReplies === 1 ? 'y' : 'ies'}` : ''}${r.unreadableLines ? `; ${r.unreadableLines} unreadable output line(s) skipped` : ''}${r.unknownRequests ? `; ${r.unknownRequests} output line(s) naming no request of this cache skipped` : ''}`)
+      lines.push(
+        `batch ${r.batchId}: ${r.status}; ${r.requests} request(s), ${r.collected} judgment(s) cached, ${bad.length ? `malformed: ${bad.join(', ')}` : '0 malformed'}, ${r.failed} without a valid reply (judge run asks the malformed and failed ones again)${r.errorReplies ? `; ${r.errorReplies} HTTP error repl${r.errorReplies === 1 ? 'y' : 'ies'}` : ''}${r.unreadableLines ? `; ${r.unreadableLines} unreadable output line(s) skipped` : ''}${r.unknownRequests ? `; ${r.unknownRequests} output line(s) naming no request of this cache skipped` : ''}`,
+      )
     }
     return { report: `${lines.join('\n')}\n`, results }
   } finally {

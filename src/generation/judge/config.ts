@@ -13,13 +13,27 @@
  */
 
 /** The five RETECO dimensions, in report order. */
-export const JUDGE_DIMENSIONS = ['correctness', 'completeness', 'relevance', 'coherence', 'faithfulness'] as const
+export const JUDGE_DIMENSIONS = [
+  'correctness',
+  'completeness',
+  'relevance',
+  'coherence',
+  'faithfulness',
+] as const
 
 /** One of {@link JUDGE_DIMENSIONS}. */
 export type JudgeDimension = (typeof JUDGE_DIMENSIONS)[number]
 
 /** The placeholders a prompt template may use (`{{name}}`). */
-export const TEMPLATE_FIELDS = ['history', 'question', 'answer', 'passages', 'reference', 'rubric', 'dimension'] as const
+export const TEMPLATE_FIELDS = [
+  'history',
+  'question',
+  'answer',
+  'passages',
+  'reference',
+  'rubric',
+  'dimension',
+] as const
 
 /** What happens to an *invalid* or judge-*missing* judgment in the aggregates. */
 export type InvalidPolicy =
@@ -89,7 +103,11 @@ export interface JudgeConfig {
   readonly invalidPolicy: InvalidPolicy
   readonly concurrency: number
   readonly requestsPerMinute: number
-  readonly prices: { readonly inputPerMillion: number; readonly outputPerMillion: number; readonly currency: string }
+  readonly prices: {
+    readonly inputPerMillion: number
+    readonly outputPerMillion: number
+    readonly currency: string
+  }
   /** `max_chars_per_passage` etc.: how long inputs are cut before they go in the prompt (0 = never). */
   readonly limits: { readonly maxPassageChars: number; readonly maxPassages: number }
 }
@@ -106,7 +124,8 @@ export interface ConfigProblem {
  */
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null'
-  if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : canonicalJson(v))).join(',')}]`
+  if (Array.isArray(value))
+    return `[${value.map((v) => (v === undefined ? 'null' : canonicalJson(v))).join(',')}]`
   const o = value as Record<string, unknown>
   const keys = Object.keys(o)
     .filter((k) => o[k] !== undefined)
@@ -128,18 +147,25 @@ class Reader {
   }
 
   obj(v: unknown, path: string): Record<string, unknown> {
-    if (v !== null && typeof v === 'object' && !Array.isArray(v)) return v as Record<string, unknown>
+    if (v !== null && typeof v === 'object' && !Array.isArray(v))
+      return v as Record<string, unknown>
     this.problem(path, `expected an object, found ${show(v)}`)
     return {}
   }
 
   known(o: Record<string, unknown>, path: string, keys: readonly string[]): void {
     for (const k of Object.keys(o)) {
-      if (!keys.includes(k)) this.problem(`${path}.${k}`, `unknown field (expected one of ${keys.join(', ')})`)
+      if (!keys.includes(k))
+        this.problem(`${path}.${k}`, `unknown field (expected one of ${keys.join(', ')})`)
     }
   }
 
-  str(o: Record<string, unknown>, key: string, path: string, opts: { optional?: string; nonEmpty?: boolean } = {}): string {
+  str(
+    o: Record<string, unknown>,
+    key: string,
+    path: string,
+    opts: { optional?: string; nonEmpty?: boolean } = {},
+  ): string {
     const v = o[key]
     if (v === undefined && opts.optional !== undefined) return opts.optional
     if (typeof v !== 'string' || (opts.nonEmpty !== false && v.trim() === '')) {
@@ -149,23 +175,45 @@ class Reader {
     return v
   }
 
-  num(o: Record<string, unknown>, key: string, path: string, opts: { min: number; max?: number; integer?: boolean; optional?: number }): number {
+  num(
+    o: Record<string, unknown>,
+    key: string,
+    path: string,
+    opts: { min: number; max?: number; integer?: boolean; optional?: number },
+  ): number {
     const v = o[key]
     if (v === undefined && opts.optional !== undefined) return opts.optional
-    const ok = typeof v === 'number' && Number.isFinite(v) && v >= opts.min && (opts.max === undefined || v <= opts.max) && (!opts.integer || Number.isInteger(v))
+    const ok =
+      typeof v === 'number' &&
+      Number.isFinite(v) &&
+      v >= opts.min &&
+      (opts.max === undefined || v <= opts.max) &&
+      (!opts.integer || Number.isInteger(v))
     if (!ok) {
       const range = opts.max === undefined ? `≥ ${opts.min}` : `in [${opts.min}, ${opts.max}]`
-      this.problem(`${path}.${key}`, `expected ${opts.integer ? 'an integer' : 'a number'} ${range}, found ${show(v)}`)
+      this.problem(
+        `${path}.${key}`,
+        `expected ${opts.integer ? 'an integer' : 'a number'} ${range}, found ${show(v)}`,
+      )
       return opts.min
     }
     return v as number
   }
 
-  oneOf<T extends string>(o: Record<string, unknown>, key: string, path: string, values: readonly T[], optional?: T): T {
+  oneOf<T extends string>(
+    o: Record<string, unknown>,
+    key: string,
+    path: string,
+    values: readonly T[],
+    optional?: T,
+  ): T {
     const v = o[key]
     if (v === undefined && optional !== undefined) return optional
     if (typeof v === 'string' && (values as readonly string[]).includes(v)) return v as T
-    this.problem(`${path}.${key}`, `expected one of ${values.map((x) => JSON.stringify(x)).join(', ')}, found ${show(v)}`)
+    this.problem(
+      `${path}.${key}`,
+      `expected one of ${values.map((x) => JSON.stringify(x)).join(', ')}, found ${show(v)}`,
+    )
     return values[0]!
   }
 
@@ -178,20 +226,42 @@ class Reader {
   }
 }
 
-const TOP_KEYS = ['name', 'description', 'model', 'system_prompt', 'decoding', 'structured_output', 'output_schema', 'dimensions', 'retry', 'invalid_policy', 'concurrency', 'requests_per_minute', 'prices', 'limits']
+const TOP_KEYS = [
+  'name',
+  'description',
+  'model',
+  'system_prompt',
+  'decoding',
+  'structured_output',
+  'output_schema',
+  'dimensions',
+  'retry',
+  'invalid_policy',
+  'concurrency',
+  'requests_per_minute',
+  'prices',
+  'limits',
+]
 
 function checkTemplate(r: Reader, template: string, path: string): void {
   for (const m of template.matchAll(/\{\{\s*([^}]*?)\s*\}\}/g)) {
-    if (!(TEMPLATE_FIELDS as readonly string[]).includes(m[1]!)) r.problem(path, `unknown placeholder {{${m[1]}}} (expected one of ${TEMPLATE_FIELDS.map((f) => `{{${f}}}`).join(', ')})`)
+    if (!(TEMPLATE_FIELDS as readonly string[]).includes(m[1]!))
+      r.problem(
+        path,
+        `unknown placeholder {{${m[1]}}} (expected one of ${TEMPLATE_FIELDS.map((f) => `{{${f}}}`).join(', ')})`,
+      )
   }
-  if (!/\{\{\s*answer\s*\}\}/.test(template)) r.problem(path, 'the template never shows the answer: expected a {{answer}} placeholder')
+  if (!/\{\{\s*answer\s*\}\}/.test(template))
+    r.problem(path, 'the template never shows the answer: expected a {{answer}} placeholder')
 }
 
 /**
  * Validate a parsed judge-config JSON value. Returns the config, or every problem found (JSON
  * paths like `$.dimensions[2].rubric`).
  */
-export function parseJudgeConfig(value: unknown): { ok: true; config: JudgeConfig } | { ok: false; problems: readonly ConfigProblem[] } {
+export function parseJudgeConfig(
+  value: unknown,
+): { ok: true; config: JudgeConfig } | { ok: false; problems: readonly ConfigProblem[] } {
   const r = new Reader()
   const o = r.obj(value, '$')
   r.known(o, '$', TOP_KEYS)
@@ -204,22 +274,31 @@ export function parseJudgeConfig(value: unknown): { ok: true; config: JudgeConfi
   r.known(d, '$.decoding', ['temperature', 'top_p', 'seed', 'max_tokens', 'max_tokens_field'])
   const seedRaw = d['seed']
   let seed: number | null = null
-  if (seedRaw !== null && seedRaw !== undefined) seed = r.num(d, 'seed', '$.decoding', { min: 0, integer: true })
+  if (seedRaw !== null && seedRaw !== undefined)
+    seed = r.num(d, 'seed', '$.decoding', { min: 0, integer: true })
   const decoding = {
     temperature: r.num(d, 'temperature', '$.decoding', { min: 0, max: 2 }),
     topP: r.num(d, 'top_p', '$.decoding', { min: 0, max: 1, optional: 1 }),
     seed,
     maxTokens: r.num(d, 'max_tokens', '$.decoding', { min: 1, integer: true }),
-    maxTokensField: r.oneOf(d, 'max_tokens_field', '$.decoding', ['max_tokens', 'max_completion_tokens'] as const, 'max_tokens'),
+    maxTokensField: r.oneOf(
+      d,
+      'max_tokens_field',
+      '$.decoding',
+      ['max_tokens', 'max_completion_tokens'] as const,
+      'max_tokens',
+    ),
   }
   const structuredOutput = r.oneOf(o, 'structured_output', '$', ['json_schema', 'none'] as const)
   const outputSchema = r.obj(o['output_schema'], '$.output_schema')
   const props = outputSchema['properties'] as Record<string, unknown> | undefined
-  if (!props || typeof props !== 'object' || !('score' in props)) r.problem('$.output_schema.properties', 'expected a JSON Schema object with a "score" property')
+  if (!props || typeof props !== 'object' || !('score' in props))
+    r.problem('$.output_schema.properties', 'expected a JSON Schema object with a "score" property')
 
   const dims: DimensionConfig[] = []
   const rawDims = o['dimensions']
-  if (!Array.isArray(rawDims)) r.problem('$.dimensions', `expected an array of the five dimensions, found ${show(rawDims)}`)
+  if (!Array.isArray(rawDims))
+    r.problem('$.dimensions', `expected an array of the five dimensions, found ${show(rawDims)}`)
   else {
     const seen = new Set<string>()
     rawDims.forEach((x, i) => {
@@ -233,24 +312,52 @@ export function parseJudgeConfig(value: unknown): { ok: true; config: JudgeConfi
       if (prompt) checkTemplate(r, prompt, `${p}.prompt`)
       const rubric = dd['rubric']
       let anchors: [string, string, string, string, string] = ['', '', '', '', '']
-      if (Array.isArray(rubric) && rubric.length === 5 && rubric.every((a) => typeof a === 'string' && a.trim() !== '')) anchors = rubric as [string, string, string, string, string]
-      else r.problem(`${p}.rubric`, `expected 5 non-empty anchor strings for the scores 1..5, found ${show(rubric)}`)
+      if (
+        Array.isArray(rubric) &&
+        rubric.length === 5 &&
+        rubric.every((a) => typeof a === 'string' && a.trim() !== '')
+      )
+        anchors = rubric as [string, string, string, string, string]
+      else
+        r.problem(
+          `${p}.rubric`,
+          `expected 5 non-empty anchor strings for the scores 1..5, found ${show(rubric)}`,
+        )
       const req = dd['requires'] ?? []
       const requires: ('passages' | 'reference' | 'history')[] = []
       if (!Array.isArray(req)) r.problem(`${p}.requires`, `expected an array, found ${show(req)}`)
       else {
         for (const q of req) {
           if (q === 'passages' || q === 'reference' || q === 'history') requires.push(q)
-          else r.problem(`${p}.requires`, `expected "passages", "reference" or "history", found ${show(q)}`)
+          else
+            r.problem(
+              `${p}.requires`,
+              `expected "passages", "reference" or "history", found ${show(q)}`,
+            )
         }
       }
       dims.push({ name: dn, question: r.str(dd, 'question', p), prompt, rubric: anchors, requires })
     })
-    for (const want of JUDGE_DIMENSIONS) if (!seen.has(want)) r.problem('$.dimensions', `dimension ${JSON.stringify(want)} is missing (all five are required)`)
+    for (const want of JUDGE_DIMENSIONS)
+      if (!seen.has(want))
+        r.problem(
+          '$.dimensions',
+          `dimension ${JSON.stringify(want)} is missing (all five are required)`,
+        )
   }
 
   const rt = r.obj(o['retry'], '$.retry')
-  r.known(rt, '$.retry', ['malformed_reasks', 'transport_retries', 'backoff_base_ms', 'backoff_cap_ms', 'jitter', 'honour_retry_after', 'request_timeout_ms', 'max_retry_after_ms', 'max_reply_bytes'])
+  r.known(rt, '$.retry', [
+    'malformed_reasks',
+    'transport_retries',
+    'backoff_base_ms',
+    'backoff_cap_ms',
+    'jitter',
+    'honour_retry_after',
+    'request_timeout_ms',
+    'max_retry_after_ms',
+    'max_reply_bytes',
+  ])
   const retry: RetryPolicy = {
     malformedReasks: r.num(rt, 'malformed_reasks', '$.retry', { min: 0, max: 20, integer: true }),
     transportRetries: r.num(rt, 'transport_retries', '$.retry', { min: 0, max: 50, integer: true }),
@@ -259,11 +366,28 @@ export function parseJudgeConfig(value: unknown): { ok: true; config: JudgeConfi
     jitter: r.oneOf(rt, 'jitter', '$.retry', ['full', 'none'] as const, 'full'),
     honourRetryAfter: r.bool(rt, 'honour_retry_after', '$.retry', true),
     requestTimeoutMs: r.num(rt, 'request_timeout_ms', '$.retry', { min: 1, max: MAX_TIMER_MS }),
-    maxRetryAfterMs: r.num(rt, 'max_retry_after_ms', '$.retry', { min: 0, max: MAX_TIMER_MS, optional: 120_000 }),
-    maxReplyBytes: r.num(rt, 'max_reply_bytes', '$.retry', { min: 1024, max: 1 << 30, integer: true, optional: 8 << 20 }),
+    maxRetryAfterMs: r.num(rt, 'max_retry_after_ms', '$.retry', {
+      min: 0,
+      max: MAX_TIMER_MS,
+      optional: 120_000,
+    }),
+    maxReplyBytes: r.num(rt, 'max_reply_bytes', '$.retry', {
+      min: 1024,
+      max: 1 << 30,
+      integer: true,
+      optional: 8 << 20,
+    }),
   }
   // (Only when both values were read: a rejected one stands in as its minimum.)
-  if (rt['backoff_cap_ms'] === retry.backoffCapMs && rt['backoff_base_ms'] === retry.backoffBaseMs && retry.backoffCapMs < retry.backoffBaseMs) r.problem('$.retry.backoff_cap_ms', `expected at least backoff_base_ms (${retry.backoffBaseMs}), found ${retry.backoffCapMs}`)
+  if (
+    rt['backoff_cap_ms'] === retry.backoffCapMs &&
+    rt['backoff_base_ms'] === retry.backoffBaseMs &&
+    retry.backoffCapMs < retry.backoffBaseMs
+  )
+    r.problem(
+      '$.retry.backoff_cap_ms',
+      `expected at least backoff_base_ms (${retry.backoffBaseMs}), found ${retry.backoffCapMs}`,
+    )
 
   const invalidPolicy = r.oneOf(o, 'invalid_policy', '$', ['exclude', 'minimum'] as const)
   const concurrency = r.num(o, 'concurrency', '$', { min: 1, max: 256, integer: true })
@@ -278,14 +402,33 @@ export function parseJudgeConfig(value: unknown): { ok: true; config: JudgeConfi
   const lm = o['limits'] === undefined ? {} : r.obj(o['limits'], '$.limits')
   r.known(lm, '$.limits', ['max_passage_chars', 'max_passages'])
   const limits = {
-    maxPassageChars: r.num(lm, 'max_passage_chars', '$.limits', { min: 0, integer: true, optional: 0 }),
+    maxPassageChars: r.num(lm, 'max_passage_chars', '$.limits', {
+      min: 0,
+      integer: true,
+      optional: 0,
+    }),
     maxPassages: r.num(lm, 'max_passages', '$.limits', { min: 0, integer: true, optional: 0 }),
   }
   if (r.problems.length) return { ok: false, problems: r.problems }
   const ordered = JUDGE_DIMENSIONS.map((n) => dims.find((x) => x.name === n)!)
   return {
     ok: true,
-    config: { name, description, model, systemPrompt, decoding, structuredOutput, outputSchema, dimensions: ordered, retry, invalidPolicy, concurrency, requestsPerMinute, prices, limits },
+    config: {
+      name,
+      description,
+      model,
+      systemPrompt,
+      decoding,
+      structuredOutput,
+      outputSchema,
+      dimensions: ordered,
+      retry,
+      invalidPolicy,
+      concurrency,
+      requestsPerMinute,
+      prices,
+      limits,
+    },
   }
 }
 

@@ -3,16 +3,16 @@
  * JSONL files. Every problem of a file is reported at once as `file:line: what`; invalid UTF-8,
  * non-JSON lines, NUL bytes and over-long lines are problems, never crashes.
  */
-import { promises as fsp, readFileSync, existsSync } from 'node:fs'
+import { existsSync, promises as fsp, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { canonicalJson, parseJudgeConfig, type JudgeConfig } from './config.js'
-import { parseJudgeItem, type JudgeItem } from './items.js'
-import { judgmentToJson, parseJudgmentRecord, type Judgment } from './aggregate.js'
-import { sha256Hex } from './cache.js'
-import { JudgeInputError } from './errors.js'
 import { jsonDeeperThan, jsonlStream, MAX_JSON_DEPTH } from '../../io/jsonl.js'
 import { inputLimits, readChunks, SourceError } from '../../io/source.js'
+import { type Judgment, judgmentToJson, parseJudgmentRecord } from './aggregate.js'
+import { sha256Hex } from './cache.js'
+import { canonicalJson, type JudgeConfig, parseJudgeConfig } from './config.js'
+import { JudgeInputError } from './errors.js'
+import { type JudgeItem, parseJudgeItem } from './items.js'
 
 /** Largest batch-API reply read (bytes). JSONL files follow the shared input limits (`io/limits.ts`). */
 export const MAX_JSONL_BYTES = 1 << 30
@@ -49,15 +49,22 @@ export function loadJudgeConfig(file: string): LoadedJudgeConfig {
   try {
     text = readFileSync(file, 'utf8')
   } catch (e) {
-    throw new JudgeInputError([`${file}: cannot read the judge config (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`])
+    throw new JudgeInputError([
+      `${file}: cannot read the judge config (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+    ])
   }
   let raw: unknown
   try {
     raw = JSON.parse(text)
   } catch (e) {
-    throw new JudgeInputError([`${file}: the judge config is not valid JSON (${(e as Error).message})`])
+    throw new JudgeInputError([
+      `${file}: the judge config is not valid JSON (${(e as Error).message})`,
+    ])
   }
-  if (jsonDeeperThan(raw, MAX_JSON_DEPTH)) throw new JudgeInputError([`${file}: the judge config is nested deeper than ${MAX_JSON_DEPTH} levels (expected a judge config object)`])
+  if (jsonDeeperThan(raw, MAX_JSON_DEPTH))
+    throw new JudgeInputError([
+      `${file}: the judge config is nested deeper than ${MAX_JSON_DEPTH} levels (expected a judge config object)`,
+    ])
   const r = parseJudgeConfig(raw)
   if (!r.ok) throw new JudgeInputError(r.problems.map((p) => `${file}: ${p.path}: ${p.message}`))
   return { file, config: r.config, hash: judgeConfigHash(raw), raw }
@@ -82,8 +89,12 @@ function shown(bytes: Uint8Array): string {
  * Lines follow the shared conventions of `src/io/jsonl.ts` (physical line numbers, CRLF, BOM,
  * blank lines); a line with a NUL byte that does not parse is reported as binary data.
  */
-export async function readJsonlFile(file: string, onRecord: (value: unknown, line: number) => readonly string[] | void): Promise<string[]> {
-  const cannotRead = (e: unknown): string => `${file}: cannot read (${e instanceof SourceError ? e.reason : ((e as NodeJS.ErrnoException).code ?? (e as Error).message)})`
+export async function readJsonlFile(
+  file: string,
+  onRecord: (value: unknown, line: number) => readonly string[] | void,
+): Promise<string[]> {
+  const cannotRead = (e: unknown): string =>
+    `${file}: cannot read (${e instanceof SourceError ? e.reason : ((e as NodeJS.ErrnoException).code ?? (e as Error).message)})`
   try {
     const st = await fsp.stat(file)
     if (!st.isFile()) return [`${file}: not a file`]
@@ -102,11 +113,15 @@ export async function readJsonlFile(file: string, onRecord: (value: unknown, lin
         break
       }
       if (l.kind === 'too_long') {
-        problems.push(`${file}:${line}: line longer than ${maxLineBytes} bytes (raise the limit with TRECSCORE_MAX_LINE_BYTES)`)
+        problems.push(
+          `${file}:${line}: line longer than ${maxLineBytes} bytes (raise the limit with TRECSCORE_MAX_LINE_BYTES)`,
+        )
         continue
       }
       if (l.kind !== 'value' && l.bytes.includes(0)) {
-        problems.push(`${file}:${line}: NUL byte in line (binary data?), expected one JSON object per line: ${shown(l.bytes)}`)
+        problems.push(
+          `${file}:${line}: NUL byte in line (binary data?), expected one JSON object per line: ${shown(l.bytes)}`,
+        )
         continue
       }
       if (l.kind === 'invalid_utf8') {
@@ -114,7 +129,9 @@ export async function readJsonlFile(file: string, onRecord: (value: unknown, lin
         continue
       }
       if (l.kind === 'invalid_json') {
-        problems.push(`${file}:${line}: not valid JSON (${l.error.slice(0, 100)}): ${clipText(l.text)}`)
+        problems.push(
+          `${file}:${line}: not valid JSON (${l.error.slice(0, 100)}): ${clipText(l.text)}`,
+        )
         continue
       }
       const more = onRecord(l.value, line)
@@ -136,7 +153,10 @@ export async function readJudgeItems(file: string): Promise<JudgeItem[]> {
     if (!r.ok) return r.problems
     const key = `${r.item.domain ?? ''}\u0000${r.item.turnId}`
     const first = seen.get(key)
-    if (first !== undefined) return [`turn ${JSON.stringify(r.item.turnId)}${r.item.domain ? ` (domain ${r.item.domain})` : ''} already given at line ${first}`]
+    if (first !== undefined)
+      return [
+        `turn ${JSON.stringify(r.item.turnId)}${r.item.domain ? ` (domain ${r.item.domain})` : ''} already given at line ${first}`,
+      ]
     seen.set(key, line)
     items.push(r.item)
   })
@@ -159,12 +179,18 @@ export async function readJudgments(file: string): Promise<Judgment[]> {
     const j = r.judgment
     const key = `${j.domain ?? ''}\u0000${j.turnId}\u0000${j.dimension}`
     const first = seen.get(key)
-    if (first !== undefined) return [`turn ${JSON.stringify(j.turnId)}${j.domain !== null ? ` (domain ${j.domain})` : ''} already has a ${j.dimension} judgment at line ${first}; expected one judgment per turn and dimension`]
+    if (first !== undefined)
+      return [
+        `turn ${JSON.stringify(j.turnId)}${j.domain !== null ? ` (domain ${j.domain})` : ''} already has a ${j.dimension} judgment at line ${first}; expected one judgment per turn and dimension`,
+      ]
     seen.set(key, line)
     out.push(j)
   })
   const hashes = [...new Set(out.map((j) => j.configHash))]
-  if (hashes.length > 1) problems.push(`${file}: judgments of ${hashes.length} different judge configs are mixed (${hashes.join(', ')}); refusing to use them together`)
+  if (hashes.length > 1)
+    problems.push(
+      `${file}: judgments of ${hashes.length} different judge configs are mixed (${hashes.join(', ')}); refusing to use them together`,
+    )
   if (problems.length) throw new JudgeInputError(problems)
   return out
 }
@@ -191,7 +217,11 @@ async function firstLine(file: string): Promise<string | null> {
  * cache), and one made under another config hash is refused even then (judgments of different
  * configs are never mixed).
  */
-export async function checkJudgmentsOut(file: string, configHash: string, force: boolean): Promise<void> {
+export async function checkJudgmentsOut(
+  file: string,
+  configHash: string,
+  force: boolean,
+): Promise<void> {
   if (!existsSync(file)) return
   const first = (await firstLine(file)) ?? ''
   let prev: unknown = null
@@ -201,9 +231,14 @@ export async function checkJudgmentsOut(file: string, configHash: string, force:
     prev = null
   }
   if (typeof prev === 'string' && prev !== configHash) {
-    throw new JudgeInputError([`${file}: holds judgments made under judge config ${prev}, not ${configHash}; refusing to overwrite or mix them (choose another --out)`])
+    throw new JudgeInputError([
+      `${file}: holds judgments made under judge config ${prev}, not ${configHash}; refusing to overwrite or mix them (choose another --out)`,
+    ])
   }
-  if (!force) throw new JudgeInputError([`${file}: already exists; refusing to overwrite it (pass --force to replace it: finished judgments come from the cache, so a rerun makes no new calls for them)`])
+  if (!force)
+    throw new JudgeInputError([
+      `${file}: already exists; refusing to overwrite it (pass --force to replace it: finished judgments come from the cache, so a rerun makes no new calls for them)`,
+    ])
 }
 
 /** Write a text file; a failure is a one-line user error naming the file. */
@@ -211,7 +246,9 @@ export async function writeTextFile(file: string, text: string): Promise<void> {
   try {
     await fsp.writeFile(file, text)
   } catch (e) {
-    throw new JudgeInputError([`${file}: cannot write (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`])
+    throw new JudgeInputError([
+      `${file}: cannot write (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+    ])
   }
 }
 
@@ -219,7 +256,16 @@ export async function writeTextFile(file: string, text: string): Promise<void> {
  * Write judgments as JSONL, after {@link checkJudgmentsOut} (an existing file is replaced only
  * with `force`; one of another config hash never).
  */
-export async function writeJudgments(file: string, judgments: readonly Judgment[], configHash: string, force: boolean): Promise<void> {
+export async function writeJudgments(
+  file: string,
+  judgments: readonly Judgment[],
+  configHash: string,
+  force: boolean,
+): Promise<void> {
   await checkJudgmentsOut(file, configHash, force)
-  await writeTextFile(file, judgments.map((j) => JSON.stringify(judgmentToJson(j))).join('\n') + (judgments.length ? '\n' : ''))
+  await writeTextFile(
+    file,
+    judgments.map((j) => JSON.stringify(judgmentToJson(j))).join('\n') +
+      (judgments.length ? '\n' : ''),
+  )
 }

@@ -8,7 +8,7 @@
  * `{"id"?, "text"}` objects. A missing `conversation_id` / `turn_depth` is taken from a
  * `<conv>_turn_<t>` turn id when it has that form.
  */
-import type { JudgeConfig, DimensionConfig, JudgeDimension } from './config.js'
+import type { DimensionConfig, JudgeConfig, JudgeDimension } from './config.js'
 
 /** One message of the conversation before the judged turn. */
 export interface HistoryMessage {
@@ -41,7 +41,10 @@ export function splitTurnId(turnId: string): { conversationId: string; depth: nu
   const at = turnId.lastIndexOf('_turn_')
   if (at < 0) return { conversationId: turnId, depth: null }
   const tail = turnId.slice(at + 6)
-  return { conversationId: turnId.slice(0, at), depth: /^[0-9]+$/.test(tail) && Number(tail) >= 1 ? Number(tail) : null }
+  return {
+    conversationId: turnId.slice(0, at),
+    depth: /^[0-9]+$/.test(tail) && Number(tail) >= 1 ? Number(tail) : null,
+  }
 }
 
 function show(v: unknown): string {
@@ -53,16 +56,32 @@ function show(v: unknown): string {
  * Parse one items-JSONL record (already JSON-parsed). Returns the item or the problems (without
  * the `file:line` prefix, which the caller adds).
  */
-export function parseJudgeItem(rec: unknown): { ok: true; item: JudgeItem } | { ok: false; problems: string[] } {
+export function parseJudgeItem(
+  rec: unknown,
+): { ok: true; item: JudgeItem } | { ok: false; problems: string[] } {
   const problems: string[] = []
-  if (rec === null || typeof rec !== 'object' || Array.isArray(rec)) return { ok: false, problems: [`expected a JSON object, found ${show(rec)}`] }
+  if (rec === null || typeof rec !== 'object' || Array.isArray(rec))
+    return { ok: false, problems: [`expected a JSON object, found ${show(rec)}`] }
   const o = rec as Record<string, unknown>
-  const known = ['turn_id', 'conversation_id', 'domain', 'turn_depth', 'history', 'question', 'answer', 'passages', 'reference']
-  for (const k of Object.keys(o)) if (!known.includes(k)) problems.push(`unknown field "${k}" (expected ${known.join(', ')})`)
+  const known = [
+    'turn_id',
+    'conversation_id',
+    'domain',
+    'turn_depth',
+    'history',
+    'question',
+    'answer',
+    'passages',
+    'reference',
+  ]
+  for (const k of Object.keys(o))
+    if (!known.includes(k)) problems.push(`unknown field "${k}" (expected ${known.join(', ')})`)
   const reqStr = (k: string): string => {
     const v = o[k]
     if (typeof v === 'string' && v !== '') return v
-    problems.push(`"${k}": expected a non-empty string, found ${v === undefined ? 'nothing' : show(v)}`)
+    problems.push(
+      `"${k}": expected a non-empty string, found ${v === undefined ? 'nothing' : show(v)}`,
+    )
     return ''
   }
   const optStr = (k: string): string | null => {
@@ -77,7 +96,10 @@ export function parseJudgeItem(rec: unknown): { ok: true; item: JudgeItem } | { 
   let answer: string | null = null
   if (o['answer'] === null) answer = null
   else if (typeof o['answer'] === 'string') answer = o['answer']
-  else problems.push(`"answer": expected a string (or null for an unanswered turn), found ${o['answer'] === undefined ? 'nothing' : show(o['answer'])}`)
+  else
+    problems.push(
+      `"answer": expected a string (or null for an unanswered turn), found ${o['answer'] === undefined ? 'nothing' : show(o['answer'])}`,
+    )
   const split = splitTurnId(turnId)
   const conversationId = optStr('conversation_id') ?? split.conversationId
   const domain = optStr('domain')
@@ -89,14 +111,22 @@ export function parseJudgeItem(rec: unknown): { ok: true; item: JudgeItem } | { 
   }
   const history: HistoryMessage[] = []
   const h = o['history'] ?? []
-  if (!Array.isArray(h)) problems.push(`"history": expected an array of {"role","content"}, found ${show(h)}`)
+  if (!Array.isArray(h))
+    problems.push(`"history": expected an array of {"role","content"}, found ${show(h)}`)
   else {
     h.forEach((m, i) => {
       const mm = m as Record<string, unknown> | null
       const role = mm?.['role']
       const content = mm?.['content']
-      if ((role === 'user' || role === 'assistant' || role === 'system') && typeof content === 'string') history.push({ role, content })
-      else problems.push(`"history"[${i}]: expected {"role": "user"|"assistant"|"system", "content": string}, found ${show(m)}`)
+      if (
+        (role === 'user' || role === 'assistant' || role === 'system') &&
+        typeof content === 'string'
+      )
+        history.push({ role, content })
+      else
+        problems.push(
+          `"history"[${i}]: expected {"role": "user"|"assistant"|"system", "content": string}, found ${show(m)}`,
+        )
     })
   }
   const passages: JudgePassage[] = []
@@ -105,21 +135,43 @@ export function parseJudgeItem(rec: unknown): { ok: true; item: JudgeItem } | { 
   else {
     p.forEach((x, i) => {
       if (typeof x === 'string') passages.push({ id: null, text: x })
-      else if (x && typeof x === 'object' && typeof (x as Record<string, unknown>)['text'] === 'string') {
+      else if (
+        x &&
+        typeof x === 'object' &&
+        typeof (x as Record<string, unknown>)['text'] === 'string'
+      ) {
         const id = (x as Record<string, unknown>)['id']
-        passages.push({ id: typeof id === 'string' ? id : null, text: (x as Record<string, unknown>)['text'] as string })
-      } else problems.push(`"passages"[${i}]: expected a string or {"id"?, "text"}, found ${show(x)}`)
+        passages.push({
+          id: typeof id === 'string' ? id : null,
+          text: (x as Record<string, unknown>)['text'] as string,
+        })
+      } else
+        problems.push(`"passages"[${i}]: expected a string or {"id"?, "text"}, found ${show(x)}`)
     })
   }
   const reference = optStr('reference')
   if (problems.length) return { ok: false, problems }
-  return { ok: true, item: { turnId, conversationId, domain, turnDepth, history, question, answer, passages, reference } }
+  return {
+    ok: true,
+    item: {
+      turnId,
+      conversationId,
+      domain,
+      turnDepth,
+      history,
+      question,
+      answer,
+      passages,
+      reference,
+    },
+  }
 }
 
 /** What an item lacks for a dimension (its `requires`), or `null` when it can be judged. */
 export function lacksFor(item: JudgeItem, dim: DimensionConfig): string | null {
   for (const r of dim.requires) {
-    if (r === 'passages' && item.passages.length === 0) return 'no passages to judge faithfulness against'
+    if (r === 'passages' && item.passages.length === 0)
+      return 'no passages to judge faithfulness against'
     if (r === 'reference' && !item.reference) return 'no reference answer'
     if (r === 'history' && item.history.length === 0) return 'no conversation history'
   }
@@ -136,14 +188,32 @@ export function renderRubric(dim: DimensionConfig): string {
 }
 
 /** The values substituted into a template for an item (text shown when a field is empty). */
-export function templateValues(config: JudgeConfig, dim: DimensionConfig, item: JudgeItem): Record<string, string> {
+export function templateValues(
+  config: JudgeConfig,
+  dim: DimensionConfig,
+  item: JudgeItem,
+): Record<string, string> {
   const maxP = config.limits.maxPassages
   const shown = maxP > 0 ? item.passages.slice(0, maxP) : item.passages
   return {
-    history: item.history.length ? item.history.map((m) => `${m.role === 'user' ? 'User' : m.role === 'assistant' ? 'Assistant' : 'System'}: ${m.content}`).join('\n') : '(no earlier turns)',
+    history: item.history.length
+      ? item.history
+          .map(
+            (m) =>
+              `${m.role === 'user' ? 'User' : m.role === 'assistant' ? 'Assistant' : 'System'}: ${m.content}`,
+          )
+          .join('\n')
+      : '(no earlier turns)',
     question: item.question,
     answer: item.answer ?? '',
-    passages: shown.length ? shown.map((p, i) => `[${i + 1}]${p.id ? ` (${p.id})` : ''} ${clip(p.text, config.limits.maxPassageChars)}`).join('\n\n') : '(no passages)',
+    passages: shown.length
+      ? shown
+          .map(
+            (p, i) =>
+              `[${i + 1}]${p.id ? ` (${p.id})` : ''} ${clip(p.text, config.limits.maxPassageChars)}`,
+          )
+          .join('\n\n')
+      : '(no passages)',
     reference: item.reference ?? '(no reference answer)',
     rubric: renderRubric(dim),
     dimension: dim.name,
@@ -163,7 +233,12 @@ export type RequestBody = Readonly<Record<string, unknown>>
  * config's json_schema; without, the server is asked for plain text and the strict parser
  * decides. Decoding values are sent explicitly (servers otherwise apply their own defaults).
  */
-export function buildRequest(config: JudgeConfig, dimension: JudgeDimension, item: JudgeItem, structured: boolean): RequestBody {
+export function buildRequest(
+  config: JudgeConfig,
+  dimension: JudgeDimension,
+  item: JudgeItem,
+  structured: boolean,
+): RequestBody {
   const dim = config.dimensions.find((d) => d.name === dimension)!
   const body: Record<string, unknown> = {
     model: config.model,
@@ -178,7 +253,10 @@ export function buildRequest(config: JudgeConfig, dimension: JudgeDimension, ite
   }
   if (config.decoding.seed !== null) body['seed'] = config.decoding.seed
   if (structured && config.structuredOutput === 'json_schema') {
-    body['response_format'] = { type: 'json_schema', json_schema: { name: 'judgment', schema: config.outputSchema, strict: true } }
+    body['response_format'] = {
+      type: 'json_schema',
+      json_schema: { name: 'judgment', schema: config.outputSchema, strict: true },
+    }
   }
   return body
 }

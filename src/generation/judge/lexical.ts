@@ -49,13 +49,21 @@ export interface LexicalDiagnostics {
 function group(key: string, rows: readonly LexicalTurn[]): LexicalGroup {
   const mean = (xs: number[]) => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : null)
   const m = rows.map((r) => r.meteor).filter((x): x is number => x !== null)
-  return { key, turns: rows.length, rougeL: mean(rows.map((r) => r.rougeL)), meteor: rows.length && m.length === rows.length ? mean(m) : null }
+  return {
+    key,
+    turns: rows.length,
+    rougeL: mean(rows.map((r) => r.rougeL)),
+    meteor: rows.length && m.length === rows.length ? mean(m) : null,
+  }
 }
 
 const DEPTHS = ['T1', 'T2', 'T3', 'T4', 'T5+', 'T?']
 
 /** Score every item with a reference. `wordnet: null` computes ROUGE-L only. */
-export function lexicalDiagnostics(items: readonly JudgeItem[], wordnet: SynonymSource | null): LexicalDiagnostics {
+export function lexicalDiagnostics(
+  items: readonly JudgeItem[],
+  wordnet: SynonymSource | null,
+): LexicalDiagnostics {
   const turns: LexicalTurn[] = []
   let noReference = 0
   let tooLong = 0
@@ -72,7 +80,9 @@ export function lexicalDiagnostics(items: readonly JudgeItem[], wordnet: Synonym
     }
     try {
       const rougeL = rougeScores(it.answer, [it.reference], { stemmer: true }).best.rougeL.fmeasure
-      const meteor = wordnet ? meteorScore(it.answer, [it.reference], { wordnet, tokenize: lower }).score : null
+      const meteor = wordnet
+        ? meteorScore(it.answer, [it.reference], { wordnet, tokenize: lower }).score
+        : null
       turns.push({ ...base, rougeL, meteor, unanswered: false })
     } catch (e) {
       if ((e as { reason?: string }).reason === 'too_long') tooLong++
@@ -87,8 +97,16 @@ export function lexicalDiagnostics(items: readonly JudgeItem[], wordnet: Synonym
   return {
     method: `ROUGE-L F (rouge-score 0.1.2, Porter stemmer) and ${wordnet ? 'METEOR (NLTK 3.8, WordNet 3.0, lower-cased whitespace tokens)' : 'no METEOR'} of each answer against the turn's reference; unanswered target turns 0; macro over turns`,
     all: group('all', turns),
-    byDomain: turns.some((t) => t.domain !== null) ? by((t) => t.domain ?? '(none)', (a, b) => (a < b ? -1 : a > b ? 1 : 0)) : [],
-    byDepth: by((t) => depthBucket(t.turnDepth), (a, b) => DEPTHS.indexOf(a) - DEPTHS.indexOf(b)),
+    byDomain: turns.some((t) => t.domain !== null)
+      ? by(
+          (t) => t.domain ?? '(none)',
+          (a, b) => (a < b ? -1 : a > b ? 1 : 0),
+        )
+      : [],
+    byDepth: by(
+      (t) => depthBucket(t.turnDepth),
+      (a, b) => DEPTHS.indexOf(a) - DEPTHS.indexOf(b),
+    ),
     turns,
     noReference,
     unanswered: turns.filter((t) => t.unanswered).length,

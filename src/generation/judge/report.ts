@@ -5,14 +5,15 @@
  * Every report names the config hash and the invalid policy, and always shows the invalid and
  * missing counts per dimension, zeros included.
  */
-import { formatDecimal } from '../../report/printf.js'
+
 import { escapeMarkdown } from '../../report/escape.js'
-import { JUDGE_DIMENSIONS, type JudgeConfig } from './config.js'
+import { formatDecimal } from '../../report/printf.js'
 import type { GroupSummary, JudgeAggregates } from './aggregate.js'
-import type { JudgeRunStats } from './runner.js'
 import type { CalibrationResult } from './calibrate.js'
+import { JUDGE_DIMENSIONS, type JudgeConfig } from './config.js'
 import { renderRubric } from './items.js'
 import type { LexicalDiagnostics, LexicalGroup } from './lexical.js'
+import type { JudgeRunStats } from './runner.js'
 
 /** Output formats of the judge reports. */
 export const JUDGE_REPORT_FORMATS = ['text', 'markdown', 'json'] as const
@@ -22,13 +23,21 @@ function f4(x: number | null): string {
   return x === null ? '-' : formatDecimal(x, 4)
 }
 
-function table(head: readonly string[], rows: readonly (readonly string[])[], markdown: boolean): string {
+function table(
+  head: readonly string[],
+  rows: readonly (readonly string[])[],
+  markdown: boolean,
+): string {
   if (markdown) {
     const line = (r: readonly string[]) => `| ${r.map(escapeMarkdown).join(' | ')} |`
     return [line(head), `|${head.map(() => ' --- ').join('|')}|`, ...rows.map(line)].join('\n')
   }
   const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)))
-  const line = (r: readonly string[]) => r.map((c, i) => (i === 0 ? c.padEnd(w[i]!) : c.padStart(w[i]!))).join('  ').trimEnd()
+  const line = (r: readonly string[]) =>
+    r
+      .map((c, i) => (i === 0 ? c.padEnd(w[i]!) : c.padStart(w[i]!)))
+      .join('  ')
+      .trimEnd()
   return [line(head), ...rows.map(line)].join('\n')
 }
 
@@ -40,7 +49,16 @@ function policyText(policy: JudgeAggregates['policy']): string {
 
 function groupTable(groups: readonly GroupSummary[], label: string, markdown: boolean): string {
   const head = [label, 'turns', ...JUDGE_DIMENSIONS, 'mean']
-  return table(head, groups.map((g) => [g.key, String(g.turns), ...g.dimensions.map((d) => f4(d.mean)), f4(g.overall)]), markdown)
+  return table(
+    head,
+    groups.map((g) => [
+      g.key,
+      String(g.turns),
+      ...g.dimensions.map((d) => f4(d.mean)),
+      f4(g.overall),
+    ]),
+    markdown,
+  )
 }
 
 /** Facts about a run shown in its report. */
@@ -56,15 +74,35 @@ export interface RunReportMeta {
 }
 
 function lexicalTables(l: LexicalDiagnostics, md: boolean, h: (t: string) => string): string[] {
-  const rows = (gs: readonly LexicalGroup[]) => gs.map((g) => [g.key, String(g.turns), f4(g.rougeL), f4(g.meteor)])
+  const rows = (gs: readonly LexicalGroup[]) =>
+    gs.map((g) => [g.key, String(g.turns), f4(g.rougeL), f4(g.meteor)])
   const out = [h('Lexical diagnostics (against the reference answers)')]
-  out.push([l.method, `scored turns: ${l.all.turns} (unanswered, scored 0: ${l.unanswered}); answered turns without a reference, not scored: ${l.noReference}; too long to align, not scored: ${l.tooLong}`].map((x) => (md ? `- ${x}` : x)).join('\n'))
-  out.push(table(['group', 'turns', 'ROUGE-L F', 'METEOR'], [...rows([l.all]), ...rows(l.byDomain), ...rows(l.byDepth)], md))
+  out.push(
+    [
+      l.method,
+      `scored turns: ${l.all.turns} (unanswered, scored 0: ${l.unanswered}); answered turns without a reference, not scored: ${l.noReference}; too long to align, not scored: ${l.tooLong}`,
+    ]
+      .map((x) => (md ? `- ${x}` : x))
+      .join('\n'),
+  )
+  out.push(
+    table(
+      ['group', 'turns', 'ROUGE-L F', 'METEOR'],
+      [...rows([l.all]), ...rows(l.byDomain), ...rows(l.byDepth)],
+      md,
+    ),
+  )
   return out
 }
 
 /** The run report: headline per dimension, counts, breakdowns, per-turn rows, tokens and cost. */
-export function renderRunReport(agg: JudgeAggregates, stats: JudgeRunStats | null, meta: RunReportMeta, format: JudgeReportFormat, options: { perTurn?: boolean } = {}): string {
+export function renderRunReport(
+  agg: JudgeAggregates,
+  stats: JudgeRunStats | null,
+  meta: RunReportMeta,
+  format: JudgeReportFormat,
+  options: { perTurn?: boolean } = {},
+): string {
   if (format === 'json') return `${JSON.stringify(runReportJson(agg, stats, meta), null, 2)}\n`
   const md = format === 'markdown'
   const h = (t: string) => (md ? `## ${t}` : `${t}\n${'-'.repeat(t.length)}`)
@@ -76,7 +114,9 @@ export function renderRunReport(agg: JudgeAggregates, stats: JudgeRunStats | nul
       `judge model: ${meta.config.model}${stats?.models.length ? ` (server reported: ${stats.models.join(', ')})` : ''}`,
       `source: ${meta.source}`,
       meta.baseUrl ? `endpoint: ${meta.baseUrl}` : null,
-      stats ? `structured output: ${stats.structuredOutput === 'rejected' ? 'json_schema requested but REJECTED by the server; replies were checked by the strict parser only' : stats.structuredOutput}` : null,
+      stats
+        ? `structured output: ${stats.structuredOutput === 'rejected' ? 'json_schema requested but REJECTED by the server; replies were checked by the strict parser only' : stats.structuredOutput}`
+        : null,
       `invalid policy: ${agg.policy} (${policyText(agg.policy)})`,
       `scores: (s - 1)/4 per judgment, macro-averaged over turns; mean = mean of the per-dimension means`,
       ...meta.notes,
@@ -90,7 +130,16 @@ export function renderRunReport(agg: JudgeAggregates, stats: JudgeRunStats | nul
     table(
       ['dimension', 'mean', 'n', 'ok', 'invalid', 'missing', 'unanswered', 'excluded'],
       [
-        ...agg.all.dimensions.map((d) => [d.dimension, f4(d.mean), String(d.n), String(d.ok), String(d.invalid), String(d.missing), String(d.unanswered), String(d.excluded)]),
+        ...agg.all.dimensions.map((d) => [
+          d.dimension,
+          f4(d.mean),
+          String(d.n),
+          String(d.ok),
+          String(d.invalid),
+          String(d.missing),
+          String(d.unanswered),
+          String(d.excluded),
+        ]),
         ['mean over dimensions', f4(agg.all.overall), '', '', '', '', '', ''],
       ],
       md,
@@ -102,8 +151,26 @@ export function renderRunReport(agg: JudgeAggregates, stats: JudgeRunStats | nul
     out.push(h('Requests'))
     out.push(
       table(
-        ['dimension', 'requested', 'cache hits', 'HTTP calls', 'ok 1st try', 'ok after retry', 'transport failures', 'malformed replies'],
-        stats.dimensions.map((d) => [d.dimension, String(d.requested), String(d.cacheHits), String(d.calls), String(d.okFirstAttempt), String(d.okAfterRetry), String(d.transportFailures), String(d.malformedReplies)]),
+        [
+          'dimension',
+          'requested',
+          'cache hits',
+          'HTTP calls',
+          'ok 1st try',
+          'ok after retry',
+          'transport failures',
+          'malformed replies',
+        ],
+        stats.dimensions.map((d) => [
+          d.dimension,
+          String(d.requested),
+          String(d.cacheHits),
+          String(d.calls),
+          String(d.okFirstAttempt),
+          String(d.okAfterRetry),
+          String(d.transportFailures),
+          String(d.malformedReplies),
+        ]),
         md,
       ),
     )
@@ -112,7 +179,8 @@ export function renderRunReport(agg: JudgeAggregates, stats: JudgeRunStats | nul
       ...Object.entries(d.missing).map(([r, n]) => `${d.dimension}: missing ×${n}: ${r}`),
     ])
     if (reasons.length) out.push(reasons.map((r) => (md ? `- ${r}` : r)).join('\n'))
-    const tok = (t: { promptTokens: number; completionTokens: number }) => `${t.promptTokens} input + ${t.completionTokens} output tokens`
+    const tok = (t: { promptTokens: number; completionTokens: number }) =>
+      `${t.promptTokens} input + ${t.completionTokens} output tokens`
     out.push(
       [
         `this run: ${tok(stats.tokens)}, cost ${formatDecimal(stats.cost, 4)} ${stats.currency}`,
@@ -129,7 +197,19 @@ export function renderRunReport(agg: JudgeAggregates, stats: JudgeRunStats | nul
     out.push(
       table(
         ['turn', 'domain', 'depth', ...JUDGE_DIMENSIONS, 'mean'],
-        agg.turns.map((t) => [t.turnId, t.domain ?? '', t.turnDepth === null ? '?' : String(t.turnDepth), ...JUDGE_DIMENSIONS.map((d) => (t.unanswered ? '0 (unanswered)' : t.statuses[d] === 'ok' ? `${f4(t.values[d])} (${t.scores[d]})` : t.statuses[d] ?? '-')), f4(t.mean)]),
+        agg.turns.map((t) => [
+          t.turnId,
+          t.domain ?? '',
+          t.turnDepth === null ? '?' : String(t.turnDepth),
+          ...JUDGE_DIMENSIONS.map((d) =>
+            t.unanswered
+              ? '0 (unanswered)'
+              : t.statuses[d] === 'ok'
+                ? `${f4(t.values[d])} (${t.scores[d]})`
+                : (t.statuses[d] ?? '-'),
+          ),
+          f4(t.mean),
+        ]),
         md,
       ),
     )
@@ -138,7 +218,11 @@ export function renderRunReport(agg: JudgeAggregates, stats: JudgeRunStats | nul
 }
 
 /** The run report as a JSON value. */
-export function runReportJson(agg: JudgeAggregates, stats: JudgeRunStats | null, meta: RunReportMeta): Record<string, unknown> {
+export function runReportJson(
+  agg: JudgeAggregates,
+  stats: JudgeRunStats | null,
+  meta: RunReportMeta,
+): Record<string, unknown> {
   return {
     judge_config_id: meta.configHash,
     config_name: meta.config.name,
@@ -160,22 +244,70 @@ export function runReportJson(agg: JudgeAggregates, stats: JudgeRunStats | null,
 }
 
 /** The calibration report. */
-export function renderCalibration(r: CalibrationResult, meta: { config: JudgeConfig; golden: string }, format: JudgeReportFormat): string {
-  if (format === 'json') return `${JSON.stringify({ judge_config_id: r.configHash, model: meta.config.model, golden: meta.golden, passed: r.passed, total: r.total, dimensions: r.dimensions, failures: r.failures, cases: r.cases }, null, 2)}\n`
+export function renderCalibration(
+  r: CalibrationResult,
+  meta: { config: JudgeConfig; golden: string },
+  format: JudgeReportFormat,
+): string {
+  if (format === 'json')
+    return `${JSON.stringify({ judge_config_id: r.configHash, model: meta.config.model, golden: meta.golden, passed: r.passed, total: r.total, dimensions: r.dimensions, failures: r.failures, cases: r.cases }, null, 2)}\n`
   const md = format === 'markdown'
   const out: string[] = []
-  out.push(md ? `# Judge calibration: ${meta.config.name}` : `Judge calibration: ${meta.config.name}`)
-  out.push([`judge config hash: ${r.configHash}`, `judge model: ${meta.config.model}`, `golden set: ${meta.golden} (${r.total} pairs)`, 'a pair passes when the better answer gets the strictly higher score; ties, inversions and unjudged pairs are failures'].map((l) => (md ? `- ${l}` : l)).join('\n'))
+  out.push(
+    md ? `# Judge calibration: ${meta.config.name}` : `Judge calibration: ${meta.config.name}`,
+  )
+  out.push(
+    [
+      `judge config hash: ${r.configHash}`,
+      `judge model: ${meta.config.model}`,
+      `golden set: ${meta.golden} (${r.total} pairs)`,
+      'a pair passes when the better answer gets the strictly higher score; ties, inversions and unjudged pairs are failures',
+    ]
+      .map((l) => (md ? `- ${l}` : l))
+      .join('\n'),
+  )
   out.push(
     table(
       ['dimension', 'pairs', 'better higher', 'rate', 'ties', 'inverted', 'unjudged'],
-      [...r.dimensions.map((d) => [d.dimension, String(d.cases), String(d.passed), f4(d.rate), String(d.ties), String(d.inverted), String(d.unjudged)]), ['all', String(r.total), String(r.passed), f4(r.total ? r.passed / r.total : null), '', '', '']],
+      [
+        ...r.dimensions.map((d) => [
+          d.dimension,
+          String(d.cases),
+          String(d.passed),
+          f4(d.rate),
+          String(d.ties),
+          String(d.inverted),
+          String(d.unjudged),
+        ]),
+        [
+          'all',
+          String(r.total),
+          String(r.passed),
+          f4(r.total ? r.passed / r.total : null),
+          '',
+          '',
+          '',
+        ],
+      ],
       md,
     ),
   )
   if (r.failures.length) {
     out.push(md ? '## Failures' : 'Failures')
-    out.push(table(['case', 'dimension', 'respect', 'better', 'worse', 'outcome'], r.failures.map((c) => [c.id, c.dimension, c.respect, c.betterScore === null ? '-' : String(c.betterScore), c.worseScore === null ? '-' : String(c.worseScore), c.outcome + (c.note ? `: ${c.note}` : '')]), md))
+    out.push(
+      table(
+        ['case', 'dimension', 'respect', 'better', 'worse', 'outcome'],
+        r.failures.map((c) => [
+          c.id,
+          c.dimension,
+          c.respect,
+          c.betterScore === null ? '-' : String(c.betterScore),
+          c.worseScore === null ? '-' : String(c.worseScore),
+          c.outcome + (c.note ? `: ${c.note}` : ''),
+        ]),
+        md,
+      ),
+    )
   } else out.push('no failures')
   return `${out.join('\n\n')}\n`
 }
@@ -197,7 +329,8 @@ export interface DisclosureInput {
 }
 
 function sample(agg: JudgeAggregates): Record<string, unknown> {
-  const conversations = new Set(agg.turns.map((t) => `${t.domain ?? ''}\u0000${t.conversationId}`)).size
+  const conversations = new Set(agg.turns.map((t) => `${t.domain ?? ''}\u0000${t.conversationId}`))
+    .size
   return {
     turns: agg.turns.length,
     conversations,
@@ -224,17 +357,45 @@ export function disclosureJson(d: DisclosureInput): Record<string, unknown> {
     judge_config_id: d.configHash,
     config_file: d.configFile,
     judgments_file: d.judgmentsFile,
-    judge: { name: d.config.name, model: d.config.model, decoding: d.config.decoding, structured_output: d.config.structuredOutput, output_schema: d.config.outputSchema },
+    judge: {
+      name: d.config.name,
+      model: d.config.model,
+      decoding: d.config.decoding,
+      structured_output: d.config.structuredOutput,
+      output_schema: d.config.outputSchema,
+    },
     sample: sample(d.aggregates),
-    scores: { overall: d.aggregates.all.overall, dimensions: d.aggregates.all.dimensions, per_domain: d.aggregates.byDomain, per_turn_depth: d.aggregates.byDepth },
-    invalid_and_missing: d.aggregates.all.dimensions.map((x) => ({ dimension: x.dimension, invalid: x.invalid, missing: x.missing, unanswered: x.unanswered, excluded: x.excluded })),
+    scores: {
+      overall: d.aggregates.all.overall,
+      dimensions: d.aggregates.all.dimensions,
+      per_domain: d.aggregates.byDomain,
+      per_turn_depth: d.aggregates.byDepth,
+    },
+    invalid_and_missing: d.aggregates.all.dimensions.map((x) => ({
+      dimension: x.dimension,
+      invalid: x.invalid,
+      missing: x.missing,
+      unanswered: x.unanswered,
+      excluded: x.excluded,
+    })),
     invalid_policy: d.config.invalidPolicy,
     retry_procedure: retryText(d.config),
     retry_policy: d.config.retry,
-    prompts: { system: d.config.systemPrompt, dimensions: d.config.dimensions.map((x) => ({ name: x.name, question: x.question, template: x.prompt, rubric: x.rubric, requires: x.requires })) },
+    prompts: {
+      system: d.config.systemPrompt,
+      dimensions: d.config.dimensions.map((x) => ({
+        name: x.name,
+        question: x.question,
+        template: x.prompt,
+        rubric: x.rubric,
+        requires: x.requires,
+      })),
+    },
     agreement: d.agreement,
     agreement_note: d.agreementNote,
-    ...(d.diagnostics !== undefined && d.diagnostics !== null ? { diagnostics: d.diagnostics } : {}),
+    ...(d.diagnostics !== undefined && d.diagnostics !== null
+      ? { diagnostics: d.diagnostics }
+      : {}),
   }
 }
 
@@ -255,25 +416,87 @@ export function renderDisclosureMarkdown(d: DisclosureInput): string {
     ].join('\n'),
   )
   out.push('## Sample')
-  out.push(`${s['turns']} turns in ${s['conversations']} conversations; ${a.unansweredTurns} unanswered target turn(s) (scored 0).`)
-  if (a.byDomain.length) out.push(table(['domain', 'turns'], a.byDomain.map((g) => [g.key, String(g.turns)]), true))
-  out.push(table(['depth', 'turns'], a.byDepth.map((g) => [g.key, String(g.turns)]), true))
+  out.push(
+    `${s['turns']} turns in ${s['conversations']} conversations; ${a.unansweredTurns} unanswered target turn(s) (scored 0).`,
+  )
+  if (a.byDomain.length)
+    out.push(
+      table(
+        ['domain', 'turns'],
+        a.byDomain.map((g) => [g.key, String(g.turns)]),
+        true,
+      ),
+    )
+  out.push(
+    table(
+      ['depth', 'turns'],
+      a.byDepth.map((g) => [g.key, String(g.turns)]),
+      true,
+    ),
+  )
   out.push('## Scores')
-  out.push(table(['dimension', 'mean', 'n', 'ok', 'invalid', 'missing', 'unanswered', 'excluded'], [...a.all.dimensions.map((x) => [x.dimension, f4(x.mean), String(x.n), String(x.ok), String(x.invalid), String(x.missing), String(x.unanswered), String(x.excluded)]), ['mean over dimensions', f4(a.all.overall), '', '', '', '', '', '']], true))
+  out.push(
+    table(
+      ['dimension', 'mean', 'n', 'ok', 'invalid', 'missing', 'unanswered', 'excluded'],
+      [
+        ...a.all.dimensions.map((x) => [
+          x.dimension,
+          f4(x.mean),
+          String(x.n),
+          String(x.ok),
+          String(x.invalid),
+          String(x.missing),
+          String(x.unanswered),
+          String(x.excluded),
+        ]),
+        ['mean over dimensions', f4(a.all.overall), '', '', '', '', '', ''],
+      ],
+      true,
+    ),
+  )
   if (a.byDomain.length) out.push(groupTable(a.byDomain, 'domain', true))
   out.push(groupTable(a.byDepth, 'depth', true))
   out.push('## Invalid and missing judge outputs')
-  out.push(table(['dimension', 'invalid', 'missing', 'excluded from the mean'], a.all.dimensions.map((x) => [x.dimension, String(x.invalid), String(x.missing), String(x.excluded)]), true))
+  out.push(
+    table(
+      ['dimension', 'invalid', 'missing', 'excluded from the mean'],
+      a.all.dimensions.map((x) => [
+        x.dimension,
+        String(x.invalid),
+        String(x.missing),
+        String(x.excluded),
+      ]),
+      true,
+    ),
+  )
   out.push(`Policy: ${c.invalidPolicy} (${policyText(c.invalidPolicy)}).`)
   out.push('## Agreement with human labels')
-  out.push(d.agreement === null ? d.agreementNote : d.agreementMarkdown ? `${d.agreementNote}\n\n${d.agreementMarkdown.trim()}` : `${d.agreementNote}\n\n${fence(JSON.stringify(d.agreement, null, 2))}`)
-  if (d.diagnostics !== undefined && d.diagnostics !== null) out.push('## Lexical diagnostics', fence(JSON.stringify(d.diagnostics, null, 2)))
+  out.push(
+    d.agreement === null
+      ? d.agreementNote
+      : d.agreementMarkdown
+        ? `${d.agreementNote}\n\n${d.agreementMarkdown.trim()}`
+        : `${d.agreementNote}\n\n${fence(JSON.stringify(d.agreement, null, 2))}`,
+  )
+  if (d.diagnostics !== undefined && d.diagnostics !== null)
+    out.push('## Lexical diagnostics', fence(JSON.stringify(d.diagnostics, null, 2)))
   out.push('## Retry procedure')
-  out.push(retryText(c).map((l) => `- ${l}`).join('\n'))
+  out.push(
+    retryText(c)
+      .map((l) => `- ${l}`)
+      .join('\n'),
+  )
   out.push('## Prompts (verbatim)')
   out.push('### System prompt', fence(c.systemPrompt))
   for (const dim of c.dimensions) {
-    out.push(`### ${dim.name}`, `Question: ${dim.question}`, 'Template:', fence(dim.prompt), 'Rubric:', fence(renderRubric(dim)))
+    out.push(
+      `### ${dim.name}`,
+      `Question: ${dim.question}`,
+      'Template:',
+      fence(dim.prompt),
+      'Rubric:',
+      fence(renderRubric(dim)),
+    )
   }
   out.push('### Output schema', fence(JSON.stringify(c.outputSchema, null, 2)))
   return `${out.join('\n\n')}\n`

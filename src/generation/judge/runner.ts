@@ -16,11 +16,11 @@
  * ended without one or died. Identical requests within one run are asked once, too.
  */
 import { formatDecimal } from '../../report/printf.js'
-import { JUDGE_DIMENSIONS, type JudgeConfig, type JudgeDimension } from './config.js'
-import { buildRequest, lacksFor, type JudgeItem } from './items.js'
-import { callJudge, rateLimiter, type JudgeClientOptions } from './client.js'
-import { sha256Hex, type JudgeCache } from './cache.js'
 import type { Judgment } from './aggregate.js'
+import { type JudgeCache, sha256Hex } from './cache.js'
+import { callJudge, type JudgeClientOptions, rateLimiter } from './client.js'
+import { JUDGE_DIMENSIONS, type JudgeConfig, type JudgeDimension } from './config.js'
+import { buildRequest, type JudgeItem, lacksFor } from './items.js'
 
 /** Per-dimension bookkeeping of one run. */
 export interface DimensionRunStats {
@@ -100,8 +100,15 @@ export interface RunJudgeOptions {
 }
 
 /** Cost of tokens at the config's prices (per million). */
-export function costOf(config: JudgeConfig, t: { promptTokens: number; completionTokens: number }): number {
-  return (t.promptTokens * config.prices.inputPerMillion + t.completionTokens * config.prices.outputPerMillion) / 1e6
+export function costOf(
+  config: JudgeConfig,
+  t: { promptTokens: number; completionTokens: number },
+): number {
+  return (
+    (t.promptTokens * config.prices.inputPerMillion +
+      t.completionTokens * config.prices.outputPerMillion) /
+    1e6
+  )
 }
 
 function bump(m: Record<string, number>, k: string): void {
@@ -109,12 +116,28 @@ function bump(m: Record<string, number>, k: string): void {
 }
 
 /** Judge every item on every (selected) dimension. */
-export async function runJudge(options: RunJudgeOptions): Promise<{ judgments: Judgment[]; stats: JudgeRunStats }> {
+export async function runJudge(
+  options: RunJudgeOptions,
+): Promise<{ judgments: Judgment[]; stats: JudgeRunStats }> {
   const { config, configHash, items, cache } = options
   // A dimension named twice is judged once (the CLI refuses the repetition outright).
   const dims = [...new Set(options.dimensions ?? JUDGE_DIMENSIONS)]
   const stats: JudgeRunStats = {
-    dimensions: dims.map((dimension) => ({ dimension, requested: 0, cacheHits: 0, calls: 0, okFirstAttempt: 0, okAfterRetry: 0, transportFailures: 0, malformedReplies: 0, invalid: {}, missing: {}, unanswered: 0, judgeNeeded: 0, judgeFailed: 0 })),
+    dimensions: dims.map((dimension) => ({
+      dimension,
+      requested: 0,
+      cacheHits: 0,
+      calls: 0,
+      okFirstAttempt: 0,
+      okAfterRetry: 0,
+      transportFailures: 0,
+      malformedReplies: 0,
+      invalid: {},
+      missing: {},
+      unanswered: 0,
+      judgeNeeded: 0,
+      judgeFailed: 0,
+    })),
     tokens: { promptTokens: 0, completionTokens: 0 },
     recordedTokens: { promptTokens: 0, completionTokens: 0 },
     cost: 0,
@@ -127,24 +150,54 @@ export async function runJudge(options: RunJudgeOptions): Promise<{ judgments: J
   const fallbackKey = `structured_rejected:${options.client.baseUrl}`
   let structured = config.structuredOutput === 'json_schema' && cache.getMeta(fallbackKey) === null
   if (config.structuredOutput === 'json_schema' && !structured) stats.structuredOutput = 'rejected'
-  const limiter = rateLimiter(options.requestsPerMinute ?? config.requestsPerMinute, options.client.sleep)
-  const clientOptions: JudgeClientOptions = { ...options.client, retry: config.retry, beforeRequest: () => limiter.take() }
+  const limiter = rateLimiter(
+    options.requestsPerMinute ?? config.requestsPerMinute,
+    options.client.sleep,
+  )
+  const clientOptions: JudgeClientOptions = {
+    ...options.client,
+    retry: config.retry,
+    beforeRequest: () => limiter.take(),
+  }
   const jobs: { item: JudgeItem; dimension: JudgeDimension; at: number }[] = []
   const out: Judgment[] = []
-  const base = (item: JudgeItem, dimension: JudgeDimension) => ({ turnId: item.turnId, conversationId: item.conversationId, domain: item.domain, turnDepth: item.turnDepth, dimension, configHash })
+  const base = (item: JudgeItem, dimension: JudgeDimension) => ({
+    turnId: item.turnId,
+    conversationId: item.conversationId,
+    domain: item.domain,
+    turnDepth: item.turnDepth,
+    dimension,
+    configHash,
+  })
   for (const item of items) {
     for (const dimension of dims) {
       const st = stats.dimensions.find((d) => d.dimension === dimension)!
       if (item.answer === null) {
         st.unanswered++
-        out.push({ ...base(item, dimension), score: null, status: 'missing', rationale: null, attempts: 0, reason: 'no answer submitted for this target turn (scored 0)', unanswered: true })
+        out.push({
+          ...base(item, dimension),
+          score: null,
+          status: 'missing',
+          rationale: null,
+          attempts: 0,
+          reason: 'no answer submitted for this target turn (scored 0)',
+          unanswered: true,
+        })
         continue
       }
       st.requested++
       const lack = lacksFor(item, config.dimensions.find((d) => d.name === dimension)!)
       if (lack) {
         bump(st.missing, lack)
-        out.push({ ...base(item, dimension), score: null, status: 'missing', rationale: null, attempts: 0, reason: lack, unanswered: false })
+        out.push({
+          ...base(item, dimension),
+          score: null,
+          status: 'missing',
+          rationale: null,
+          attempts: 0,
+          reason: lack,
+          unanswered: false,
+        })
         continue
       }
       st.judgeNeeded++
@@ -191,13 +244,29 @@ export async function runJudge(options: RunJudgeOptions): Promise<{ judgments: J
         }
         if (cached.model) models.add(cached.model)
         if (cached.systemFingerprint) fingerprints.add(cached.systemFingerprint)
-        out[job.at] = { ...base(job.item, job.dimension), score: cached.score, status: cached.status, rationale: cached.rationale, attempts: cached.attempts, reason: cached.reason, unanswered: false }
+        out[job.at] = {
+          ...base(job.item, job.dimension),
+          score: cached.score,
+          status: cached.status,
+          rationale: cached.rationale,
+          attempts: cached.attempts,
+          reason: cached.reason,
+          unanswered: false,
+        }
         return 'done'
       }
       if (gaveUp !== null) {
         bump(st.missing, gaveUp)
         st.judgeFailed++
-        out[job.at] = { ...base(job.item, job.dimension), score: null, status: 'missing', rationale: null, attempts: 0, reason: gaveUp, unanswered: false }
+        out[job.at] = {
+          ...base(job.item, job.dimension),
+          score: null,
+          status: 'missing',
+          rationale: null,
+          attempts: 0,
+          reason: gaveUp,
+          unanswered: false,
+        }
         return 'done'
       }
       const claim = inFlight.has(key) ? 'taken' : cache.claim(key, lease)
@@ -233,11 +302,21 @@ export async function runJudge(options: RunJudgeOptions): Promise<{ judgments: J
       }
       if (r.status === 'missing') {
         inARow++
-        if (gaveUp === null && r.unreachable) gaveUp = `not asked: the endpoint is unreachable (last: ${r.reason ?? 'missing'})`
-        if (giveUpAfter > 0 && inARow >= giveUpAfter && gaveUp === null) gaveUp = `not asked: ${inARow} judgments in a row failed (last: ${r.reason ?? 'missing'})`
+        if (gaveUp === null && r.unreachable)
+          gaveUp = `not asked: the endpoint is unreachable (last: ${r.reason ?? 'missing'})`
+        if (giveUpAfter > 0 && inARow >= giveUpAfter && gaveUp === null)
+          gaveUp = `not asked: ${inARow} judgments in a row failed (last: ${r.reason ?? 'missing'})`
         bump(st.missing, r.reason ?? 'missing')
         st.judgeFailed++
-        out[job.at] = { ...base(job.item, job.dimension), score: null, status: 'missing', rationale: null, attempts: r.attempts, reason: r.reason, unanswered: false }
+        out[job.at] = {
+          ...base(job.item, job.dimension),
+          score: null,
+          status: 'missing',
+          rationale: null,
+          attempts: r.attempts,
+          reason: r.reason,
+          unanswered: false,
+        }
         return 'done'
       }
       inARow = 0
@@ -267,7 +346,15 @@ export async function runJudge(options: RunJudgeOptions): Promise<{ judgments: J
         request: payload,
         createdAt: new Date().toISOString(),
       })
-      out[job.at] = { ...base(job.item, job.dimension), score: r.score, status: r.status, rationale: r.rationale, attempts: r.attempts, reason: r.reason, unanswered: false }
+      out[job.at] = {
+        ...base(job.item, job.dimension),
+        score: r.score,
+        status: r.status,
+        rationale: r.rationale,
+        attempts: r.attempts,
+        reason: r.reason,
+        unanswered: false,
+      }
       return 'done'
     }
   }
@@ -325,7 +412,9 @@ export function judgeShortfall(runs: readonly JudgeRunStats[], maxShare: number)
   }
   if (needed === 0 || failed === 0) return null
   const pct = (x: number) => `${formatDecimal(100 * x, 1).replace(/\.0$/, '')}%`
-  if (failed === needed) return `every judgment (${failed} of ${needed}) ended missing or invalid; see the reasons in the report`
-  if (failed / needed > maxShare) return `${failed} of ${needed} judgments (${pct(failed / needed)}) ended missing or invalid, more than the ${pct(maxShare)} allowed (--max-failed); see the reasons in the report`
+  if (failed === needed)
+    return `every judgment (${failed} of ${needed}) ended missing or invalid; see the reasons in the report`
+  if (failed / needed > maxShare)
+    return `${failed} of ${needed} judgments (${pct(failed / needed)}) ended missing or invalid, more than the ${pct(maxShare)} allowed (--max-failed); see the reasons in the report`
   return null
 }

@@ -130,16 +130,36 @@ function fullCodePoints(s: string): number {
 const FIELDS = new Set(['turn_id', 'answer'])
 
 /** Checks one answer file's bytes against the target turns. */
-export function checkAnswerFile(bytes: Uint8Array, file: string, options: AnswerCheckOptions): AnswerFileReport {
+export function checkAnswerFile(
+  bytes: Uint8Array,
+  file: string,
+  options: AnswerCheckOptions,
+): AnswerFileReport {
   const maxChars = options.maxAnswerChars ?? DEFAULT_MAX_ANSWER_CHARS
   const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES
   const targets = new Set(options.turns)
   const lenient = new TextDecoder('utf-8')
   const problems: AnswerProblem[] = []
-  const counts = Object.fromEntries(ANSWER_PROBLEM_CODES.map((c) => [c, 0])) as Record<AnswerProblemCode, number>
-  const add = (code: AnswerProblemCode, line: number, text: string, message: string, extra: { turnId?: string; firstLine?: number } = {}): void => {
+  const counts = Object.fromEntries(ANSWER_PROBLEM_CODES.map((c) => [c, 0])) as Record<
+    AnswerProblemCode,
+    number
+  >
+  const add = (
+    code: AnswerProblemCode,
+    line: number,
+    text: string,
+    message: string,
+    extra: { turnId?: string; firstLine?: number } = {},
+  ): void => {
     counts[code]++
-    problems.push({ code, severity: ANSWER_PROBLEM_SEVERITY[code], line, text: clip(text), message, ...extra })
+    problems.push({
+      code,
+      severity: ANSWER_PROBLEM_SEVERITY[code],
+      line,
+      text: clip(text),
+      message,
+      ...extra,
+    })
   }
   const answered = new Map<string, number>()
   let lines = 0
@@ -148,7 +168,12 @@ export function checkAnswerFile(bytes: Uint8Array, file: string, options: Answer
   for (const l of jsonlLines(bytes, { maxLineBytes })) {
     const lineNo = (lines = l.line)
     if (l.kind === 'too_long') {
-      add('line_too_long', lineNo, lenient.decode(l.bytes.subarray(0, SHOW * 4)), `line of ${l.lineBytes} bytes is longer than ${maxLineBytes} bytes; not parsed`)
+      add(
+        'line_too_long',
+        lineNo,
+        lenient.decode(l.bytes.subarray(0, SHOW * 4)),
+        `line of ${l.lineBytes} bytes is longer than ${maxLineBytes} bytes; not parsed`,
+      )
       continue
     }
     if (l.kind === 'invalid_utf8') {
@@ -161,40 +186,97 @@ export function checkAnswerFile(bytes: Uint8Array, file: string, options: Answer
     }
     const text = l.text
     if (l.kind === 'invalid_json') {
-      add('invalid_json', lineNo, text, `invalid JSON (${l.error}); expected {"turn_id": "<conv>_turn_<t>", "answer": "..."}`)
+      add(
+        'invalid_json',
+        lineNo,
+        text,
+        `invalid JSON (${l.error}); expected {"turn_id": "<conv>_turn_<t>", "answer": "..."}`,
+      )
       continue
     }
     const value = l.value
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      add('not_an_object', lineNo, text, `found ${Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`}; expected an object {"turn_id": ..., "answer": ...}`)
+      add(
+        'not_an_object',
+        lineNo,
+        text,
+        `found ${Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`}; expected an object {"turn_id": ..., "answer": ...}`,
+      )
       continue
     }
     const o = value as Record<string, unknown>
-    for (const k of Object.keys(o)) if (!FIELDS.has(k)) add('extra_field', lineNo, text, `unexpected field ${JSON.stringify(k)}; expected only "turn_id" and "answer"`)
+    for (const k of Object.keys(o))
+      if (!FIELDS.has(k))
+        add(
+          'extra_field',
+          lineNo,
+          text,
+          `unexpected field ${JSON.stringify(k)}; expected only "turn_id" and "answer"`,
+        )
     const turnId = o['turn_id']
     const answer = o['answer']
-    if (turnId === undefined) add('missing_field', lineNo, text, 'no "turn_id"; expected "turn_id": "<conv>_turn_<t>"')
-    else if (typeof turnId !== 'string') add('wrong_type', lineNo, text, `"turn_id" is ${JSON.stringify(turnId)}; expected a string "<conv>_turn_<t>"`)
-    if (answer === undefined) add('missing_field', lineNo, text, 'no "answer"; expected "answer": "..." (a string)')
-    else if (typeof answer !== 'string') add('wrong_type', lineNo, text, `"answer" is ${answer === null ? 'null' : Array.isArray(answer) ? 'an array' : `a ${typeof answer}`}; expected a string`)
+    if (turnId === undefined)
+      add('missing_field', lineNo, text, 'no "turn_id"; expected "turn_id": "<conv>_turn_<t>"')
+    else if (typeof turnId !== 'string')
+      add(
+        'wrong_type',
+        lineNo,
+        text,
+        `"turn_id" is ${JSON.stringify(turnId)}; expected a string "<conv>_turn_<t>"`,
+      )
+    if (answer === undefined)
+      add('missing_field', lineNo, text, 'no "answer"; expected "answer": "..." (a string)')
+    else if (typeof answer !== 'string')
+      add(
+        'wrong_type',
+        lineNo,
+        text,
+        `"answer" is ${answer === null ? 'null' : Array.isArray(answer) ? 'an array' : `a ${typeof answer}`}; expected a string`,
+      )
     if (typeof answer === 'string') {
-      if (answer.trim() === '') add('empty_answer', lineNo, text, `empty answer${typeof turnId === 'string' ? ` for turn ${JSON.stringify(turnId)}` : ''}; it is judged as given and will score low`, typeof turnId === 'string' ? { turnId } : {})
+      if (answer.trim() === '')
+        add(
+          'empty_answer',
+          lineNo,
+          text,
+          `empty answer${typeof turnId === 'string' ? ` for turn ${JSON.stringify(turnId)}` : ''}; it is judged as given and will score low`,
+          typeof turnId === 'string' ? { turnId } : {},
+        )
       const n = codePoints(answer, maxChars)
       if (n > maxChars) {
         const full = fullCodePoints(answer)
         longest = Math.max(longest, full)
-        add('answer_too_long', lineNo, text, `answer of ${full} characters is longer than ${maxChars}`, typeof turnId === 'string' ? { turnId } : {})
+        add(
+          'answer_too_long',
+          lineNo,
+          text,
+          `answer of ${full} characters is longer than ${maxChars}`,
+          typeof turnId === 'string' ? { turnId } : {},
+        )
       } else longest = Math.max(longest, n)
     }
     if (typeof turnId === 'string') {
       if (!targets.has(turnId)) {
         const where = options.elsewhere?.get(turnId)
         const shape = /^.+_turn_\d+$/.test(turnId) ? '' : ' (not of the form <conv>_turn_<t>)'
-        add('unknown_turn', lineNo, text, `turn ${JSON.stringify(turnId)} is not a target turn${shape}${where ? `; it is ${where}` : ''}`, { turnId })
+        add(
+          'unknown_turn',
+          lineNo,
+          text,
+          `turn ${JSON.stringify(turnId)} is not a target turn${shape}${where ? `; it is ${where}` : ''}`,
+          { turnId },
+        )
       } else if (typeof answer === 'string') {
         // only a line with an answer answers its turn (a broken line leaves the turn missing)
         const first = answered.get(turnId)
-        if (first !== undefined) add('duplicate_turn', lineNo, text, `turn ${JSON.stringify(turnId)} already answered at line ${first}`, { turnId, firstLine: first })
+        if (first !== undefined)
+          add(
+            'duplicate_turn',
+            lineNo,
+            text,
+            `turn ${JSON.stringify(turnId)} already answered at line ${first}`,
+            { turnId, firstLine: first },
+          )
         else answered.set(turnId, lineNo)
       }
     }
@@ -203,11 +285,14 @@ export function checkAnswerFile(bytes: Uint8Array, file: string, options: Answer
   for (const t of options.turns) {
     if (answered.has(t)) continue
     missing++
-    add('missing_turn', 0, '', `no answer for target turn ${JSON.stringify(t)}: it scores zero`, { turnId: t })
+    add('missing_turn', 0, '', `no answer for target turn ${JSON.stringify(t)}: it scores zero`, {
+      turnId: t,
+    })
   }
   let errors = 0
   let warnings = 0
-  for (const c of ANSWER_PROBLEM_CODES) ANSWER_PROBLEM_SEVERITY[c] === 'error' ? (errors += counts[c]) : (warnings += counts[c])
+  for (const c of ANSWER_PROBLEM_CODES)
+    ANSWER_PROBLEM_SEVERITY[c] === 'error' ? (errors += counts[c]) : (warnings += counts[c])
   return {
     file,
     lines,

@@ -100,7 +100,10 @@ export function meteorAlign(
   const stem = options.stemmer ?? porterStem
   const max = options.maxAlignCells ?? 25_000_000
   if (hypothesisTokens.length * referenceTokens.length > max) {
-    throw new TextsimItemError('too_long', `METEOR alignment of ${hypothesisTokens.length} × ${referenceTokens.length} tokens exceeds the limit of ${max} pairs`)
+    throw new TextsimItemError(
+      'too_long',
+      `METEOR alignment of ${hypothesisTokens.length} × ${referenceTokens.length} tokens exceeds the limit of ${max} pairs`,
+    )
   }
   let hyp: Enum = hypothesisTokens.map((t, i) => [i, pre(t)])
   let ref: Enum = referenceTokens.map((t, i) => [i, pre(t)])
@@ -127,13 +130,18 @@ export function meteorAlign(
 }
 
 /** NLTK `single_meteor_score(reference, hypothesis)` with the alignment. */
-export function singleMeteor(referenceTokens: readonly string[], hypothesisTokens: readonly string[], options: MeteorOptions): MeteorDetail {
+export function singleMeteor(
+  referenceTokens: readonly string[],
+  hypothesisTokens: readonly string[],
+  options: MeteorOptions,
+): MeteorDetail {
   const { alpha, beta, gamma } = { ...NLTK_METEOR_PARAMS, ...options.params }
   const matches = meteorAlign(referenceTokens, hypothesisTokens, options)
   const hypLen = hypothesisTokens.length
   const refLen = referenceTokens.length
   const m = matches.length
-  if (m === 0 || hypLen === 0 || refLen === 0) return { score: 0, hypLen, refLen, matches, chunks: 0 }
+  if (m === 0 || hypLen === 0 || refLen === 0)
+    return { score: 0, hypLen, refLen, matches, chunks: 0 }
   const precision = m / hypLen
   const recall = m / refLen
   const chunks = countChunks(matches)
@@ -164,7 +172,9 @@ export type MeteorTokenizer = (text: string) => string[]
  * it (which includes U+001C–U+001F and U+0085 but not U+FEFF or U+200B), dropping empty pieces.
  */
 export function pythonSplit(text: string): string[] {
-  return text.split(/[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/).filter((t) => t !== '')
+  return text
+    .split(/[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/)
+    .filter((t) => t !== '')
 }
 
 /** The `split` tokenization of the reference fixtures: `text.lower().split()`. */
@@ -182,17 +192,24 @@ export function meteorScore(
   references: readonly string[],
   options: MeteorOptions & { readonly tokenize?: MeteorTokenizer },
 ): MeteorResult {
-  if (references.length === 0) throw new TextsimItemError('no_references', 'no references: METEOR needs at least one')
+  if (references.length === 0)
+    throw new TextsimItemError('no_references', 'no references: METEOR needs at least one')
   const tok = options.tokenize ?? meteorSplitTokenize
   const hyp = tok(prediction)
   return meteorScoreTokens(hyp, references.map(tok), options)
 }
 
 /** {@link meteorScore} on tokens. */
-export function meteorScoreTokens(hypothesis: readonly string[], references: readonly (readonly string[])[], options: MeteorOptions): MeteorResult {
-  if (references.length === 0) throw new TextsimItemError('no_references', 'no references: METEOR needs at least one')
+export function meteorScoreTokens(
+  hypothesis: readonly string[],
+  references: readonly (readonly string[])[],
+  options: MeteorOptions,
+): MeteorResult {
+  if (references.length === 0)
+    throw new TextsimItemError('no_references', 'no references: METEOR needs at least one')
   const perReference = references.map((r) => singleMeteor(r, hypothesis, options))
   let best = 0
-  for (let k = 1; k < perReference.length; k++) if (perReference[k]!.score > perReference[best]!.score) best = k
+  for (let k = 1; k < perReference.length; k++)
+    if (perReference[k]!.score > perReference[best]!.score) best = k
   return { score: perReference[best]!.score, reference: best, perReference }
 }

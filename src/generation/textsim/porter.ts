@@ -156,7 +156,9 @@ function step1b(word: string): string {
 }
 
 function step1c(word: string): string {
-  return applyRules(word, [['y', 'i', (stem) => stem.length > 1 && isConsonant(stem, stem.length - 1)]])
+  return applyRules(word, [
+    ['y', 'i', (stem) => stem.length > 1 && isConsonant(stem, stem.length - 1)],
+  ])
 }
 
 function step2(word: string): string {

@@ -11,7 +11,10 @@ import type { Stemmer } from './porter.js'
  * 5. keep tokens matching `^[a-z0-9]+$` (drops the empty strings).
  */
 export function rougeTokenize(text: string, stemmer?: Stemmer): string[] {
-  const words = text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').split(' ')
+  const words = text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .split(' ')
   const out: string[] = []
   for (const w of words) {
     if (w === '') continue

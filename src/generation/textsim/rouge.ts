@@ -69,12 +69,19 @@ export function rougeF(precision: number, recall: number): number {
 
 function checkCells(a: number, b: number, max: number): void {
   if (a * b > max) {
-    throw new TextsimItemError('too_long', `LCS table of ${a} × ${b} tokens exceeds the limit of ${max} cells`)
+    throw new TextsimItemError(
+      'too_long',
+      `LCS table of ${a} × ${b} tokens exceeds the limit of ${max} cells`,
+    )
   }
 }
 
 /** LCS length of two token lists (two rolling rows). */
-export function lcsLength(a: readonly string[], b: readonly string[], maxCells = DEFAULT_MAX_CELLS): number {
+export function lcsLength(
+  a: readonly string[],
+  b: readonly string[],
+  maxCells = DEFAULT_MAX_CELLS,
+): number {
   if (a.length === 0 || b.length === 0) return 0
   checkCells(a.length, b.length, maxCells)
   let prev = new Int32Array(b.length + 1)
@@ -95,7 +102,11 @@ export function lcsLength(a: readonly string[], b: readonly string[], maxCells =
  * One LCS of `ref` and `can` as ascending indices into `ref`, backtracked as rouge-score's
  * `_backtrack_norec` does (ties step up in the reference).
  */
-export function lcsIndices(ref: readonly string[], can: readonly string[], maxCells = DEFAULT_MAX_CELLS): number[] {
+export function lcsIndices(
+  ref: readonly string[],
+  can: readonly string[],
+  maxCells = DEFAULT_MAX_CELLS,
+): number[] {
   const n = ref.length
   const m = can.length
   if (n === 0 || m === 0) return []
@@ -105,7 +116,10 @@ export function lcsIndices(ref: readonly string[], can: readonly string[], maxCe
   for (let i = 1; i <= n; i++) {
     const ri = ref[i - 1]
     for (let j = 1; j <= m; j++) {
-      t[i * w + j] = ri === can[j - 1] ? t[(i - 1) * w + j - 1]! + 1 : Math.max(t[(i - 1) * w + j]!, t[i * w + j - 1]!)
+      t[i * w + j] =
+        ri === can[j - 1]
+          ? t[(i - 1) * w + j - 1]! + 1
+          : Math.max(t[(i - 1) * w + j]!, t[i * w + j - 1]!)
     }
   }
   const out: number[] = []
@@ -136,7 +150,11 @@ function ngramCounts(tokens: readonly string[], n: number): Map<string, number> 
 }
 
 /** rougeN of token lists, reference first (`rouge_scorer._score_ngrams`). */
-export function rougeNTokens(target: readonly string[], prediction: readonly string[], n: number): RougeScore {
+export function rougeNTokens(
+  target: readonly string[],
+  prediction: readonly string[],
+  n: number,
+): RougeScore {
   const t = ngramCounts(target, n)
   const p = ngramCounts(prediction, n)
   let hits = 0
@@ -147,7 +165,11 @@ export function rougeNTokens(target: readonly string[], prediction: readonly str
 }
 
 /** rougeL of token lists, reference first. */
-export function rougeLTokens(target: readonly string[], prediction: readonly string[], maxCells = DEFAULT_MAX_CELLS): RougeScore {
+export function rougeLTokens(
+  target: readonly string[],
+  prediction: readonly string[],
+  maxCells = DEFAULT_MAX_CELLS,
+): RougeScore {
   if (target.length === 0 || prediction.length === 0) return ZERO
   const l = lcsLength(target, prediction, maxCells)
   const precision = l / prediction.length
@@ -200,10 +222,15 @@ function stemmerOf(option: boolean | Stemmer | undefined): Stemmer | undefined {
 }
 
 /** rouge-score `RougeScorer(['rouge1','rouge2','rougeL','rougeLsum'], use_stemmer).score(reference, prediction)`. */
-export function rougePair(reference: string, prediction: string, options: RougeOptions = {}): RougePair {
+export function rougePair(
+  reference: string,
+  prediction: string,
+  options: RougeOptions = {},
+): RougePair {
   const stem = stemmerOf(options.stemmer)
   const max = options.maxLcsCells ?? DEFAULT_MAX_CELLS
-  const sents = (text: string): string[][] => rougeSentences(text).map((s) => rougeTokenize(s, stem))
+  const sents = (text: string): string[][] =>
+    rougeSentences(text).map((s) => rougeTokenize(s, stem))
   const ref = rougeTokenize(reference, stem)
   const pred = rougeTokenize(prediction, stem)
   return {
@@ -219,13 +246,30 @@ export function rougePair(reference: string, prediction: string, options: RougeO
  * `score_multi` pick per type (highest F, first on ties). Throws {@link TextsimItemError} for an
  * empty reference list (rouge-score raises `ValueError`) or a text over `maxLcsCells`.
  */
-export function rougeScores(prediction: string, references: readonly string[], options: RougeOptions = {}): RougeResult {
-  if (references.length === 0) throw new TextsimItemError('no_references', 'no references: ROUGE score_multi needs at least one')
+export function rougeScores(
+  prediction: string,
+  references: readonly string[],
+  options: RougeOptions = {},
+): RougeResult {
+  if (references.length === 0)
+    throw new TextsimItemError(
+      'no_references',
+      'no references: ROUGE score_multi needs at least one',
+    )
   const perReference = references.map((r) => rougePair(r, prediction, options))
   const pick = (type: RougeType): RougeBest => {
     let best = 0
-    for (let k = 1; k < perReference.length; k++) if (perReference[k]![type].fmeasure > perReference[best]![type].fmeasure) best = k
+    for (let k = 1; k < perReference.length; k++)
+      if (perReference[k]![type].fmeasure > perReference[best]![type].fmeasure) best = k
     return { ...perReference[best]![type], reference: best }
   }
-  return { perReference, best: { rouge1: pick('rouge1'), rouge2: pick('rouge2'), rougeL: pick('rougeL'), rougeLsum: pick('rougeLsum') } }
+  return {
+    perReference,
+    best: {
+      rouge1: pick('rouge1'),
+      rouge2: pick('rouge2'),
+      rougeL: pick('rougeL'),
+      rougeLsum: pick('rougeLsum'),
+    },
+  }
 }

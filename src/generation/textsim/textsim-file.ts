@@ -2,13 +2,14 @@
  * Edge: reads a `textsim` pair file (path, `-` for standard input, `.gz`) line by line with
  * bounded memory, and writes output lines to a file.
  */
-import { createWriteStream } from 'node:fs'
+
 import { once } from 'node:events'
+import { createWriteStream } from 'node:fs'
 import type { TrecscoreError } from '../../errors/trecscore-error.js'
-import { readChunks } from '../../io/source.js'
-import { OutputError, describeWriteError } from '../../io/output.js'
-import { jsonlStream } from '../../io/jsonl.js'
 import { binaryString } from '../../io/bytes.js'
+import { jsonlStream } from '../../io/jsonl.js'
+import { describeWriteError, OutputError } from '../../io/output.js'
+import { readChunks } from '../../io/source.js'
 import { parseTextsimLine, parseTextsimValue, type TextsimLine } from './textsim.js'
 
 /** Longest line read (bytes); longer lines are reported, not parsed. */
@@ -21,7 +22,10 @@ export const TEXTSIM_MAX_LINE_BYTES = 16 * 1024 * 1024
  * Invalid UTF-8, NUL-free binary junk and over-long lines are reported as issues of their
  * line; reading goes on. Throws `SourceError` if the file cannot be read.
  */
-export async function* readTextsimPairs(name: string, maxLineBytes = TEXTSIM_MAX_LINE_BYTES): AsyncGenerator<TextsimLine> {
+export async function* readTextsimPairs(
+  name: string,
+  maxLineBytes = TEXTSIM_MAX_LINE_BYTES,
+): AsyncGenerator<TextsimLine> {
   const file = name === '-' ? '<stdin>' : name
   for await (const l of jsonlStream(readChunks(name), { maxLineBytes })) {
     const line = l.line
@@ -35,10 +39,26 @@ export async function* readTextsimPairs(name: string, maxLineBytes = TEXTSIM_MAX
         yield parseTextsimLine(l.text, file, line)
         continue
       case 'invalid_utf8':
-        yield { ok: false, issue: { file, line, problem: 'invalid UTF-8', text: binaryString(l.bytes, 0, Math.min(l.bytes.length, 200)) } }
+        yield {
+          ok: false,
+          issue: {
+            file,
+            line,
+            problem: 'invalid UTF-8',
+            text: binaryString(l.bytes, 0, Math.min(l.bytes.length, 200)),
+          },
+        }
         continue
       case 'too_long':
-        yield { ok: false, issue: { file, line, problem: `line longer than ${maxLineBytes} bytes (binary data or a missing newline?)`, text: '' } }
+        yield {
+          ok: false,
+          issue: {
+            file,
+            line,
+            problem: `line longer than ${maxLineBytes} bytes (binary data or a missing newline?)`,
+            text: '',
+          },
+        }
     }
   }
 }

@@ -6,12 +6,24 @@
  * `meteor_score` (max over references), BERTScore by the `bertscore` module's scorer.
  */
 import { isTrecscoreError } from '../../errors/trecscore-error.js'
-import { meteorScore, type MeteorParams, type MeteorTokenizer, type SynonymSource } from './meteor.js'
 import { numpyPairwiseSum } from '../../stats/agreement/numpy-sum.js'
-import { ROUGE_TYPES, rougeScores, type RougeBest } from './rouge.js'
+import {
+  type MeteorParams,
+  type MeteorTokenizer,
+  meteorScore,
+  type SynonymSource,
+} from './meteor.js'
+import { ROUGE_TYPES, type RougeBest, rougeScores } from './rouge.js'
 
 /** The metrics `textsim` computes. */
-export const TEXTSIM_METRICS = ['rouge1', 'rouge2', 'rougeL', 'rougeLsum', 'meteor', 'bertscore'] as const
+export const TEXTSIM_METRICS = [
+  'rouge1',
+  'rouge2',
+  'rougeL',
+  'rougeLsum',
+  'meteor',
+  'bertscore',
+] as const
 /** A metric `textsim` computes. */
 export type TextsimMetric = (typeof TEXTSIM_METRICS)[number]
 
@@ -38,7 +50,14 @@ export type TextsimLine =
   | { readonly ok: true; readonly pair: TextsimPair; readonly file: string; readonly line: number }
   | { readonly ok: false; readonly issue: TextsimIssue }
 
-const describe = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : `a ${typeof v}`)
+const describe = (v: unknown): string =>
+  v === null
+    ? 'null'
+    : Array.isArray(v)
+      ? 'an array'
+      : typeof v === 'object'
+        ? 'an object'
+        : `a ${typeof v}`
 
 /**
  * Parses one line of a pair file (already decoded). Reports, at once, every problem of the line:
@@ -50,15 +69,31 @@ export function parseTextsimLine(text: string, file: string, line: number): Text
   try {
     value = JSON.parse(text)
   } catch (e) {
-    return { ok: false, issue: { file, line, problem: `invalid JSON (${(e as Error).message})`, text } }
+    return {
+      ok: false,
+      issue: { file, line, problem: `invalid JSON (${(e as Error).message})`, text },
+    }
   }
   return parseTextsimValue(value, text, file, line)
 }
 
 /** {@link parseTextsimLine} for a line already JSON-parsed (`text` is the line, for issues). */
-export function parseTextsimValue(value: unknown, text: string, file: string, line: number): TextsimLine {
+export function parseTextsimValue(
+  value: unknown,
+  text: string,
+  file: string,
+  line: number,
+): TextsimLine {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    return { ok: false, issue: { file, line, problem: `expected a JSON object {"id", "prediction", "references"}, found ${describe(value)}`, text } }
+    return {
+      ok: false,
+      issue: {
+        file,
+        line,
+        problem: `expected a JSON object {"id", "prediction", "references"}, found ${describe(value)}`,
+        text,
+      },
+    }
   }
   const o = value as Record<string, unknown>
   const problems: string[] = []
@@ -66,18 +101,36 @@ export function parseTextsimValue(value: unknown, text: string, file: string, li
   if (!('id' in o)) problems.push('missing "id"')
   else if (id === undefined) problems.push(`"id" must be a string, found ${describe(o.id)}`)
   if (!('prediction' in o)) problems.push('missing "prediction"')
-  else if (typeof o.prediction !== 'string') problems.push(`"prediction" must be a string, found ${describe(o.prediction)}`)
+  else if (typeof o.prediction !== 'string')
+    problems.push(`"prediction" must be a string, found ${describe(o.prediction)}`)
   if (!('references' in o)) problems.push('missing "references"')
-  else if (!Array.isArray(o.references)) problems.push(`"references" must be an array of strings, found ${describe(o.references)}`)
-  else if (o.references.length === 0) problems.push('"references" is empty: ROUGE score_multi and METEOR need at least one reference')
+  else if (!Array.isArray(o.references))
+    problems.push(`"references" must be an array of strings, found ${describe(o.references)}`)
+  else if (o.references.length === 0)
+    problems.push('"references" is empty: ROUGE score_multi and METEOR need at least one reference')
   else {
     const bad = o.references.findIndex((r) => typeof r !== 'string')
-    if (bad >= 0) problems.push(`"references"[${bad}] must be a string, found ${describe(o.references[bad])}`)
+    if (bad >= 0)
+      problems.push(`"references"[${bad}] must be a string, found ${describe(o.references[bad])}`)
   }
   if (problems.length > 0) {
-    return { ok: false, issue: { file, line, ...(id !== undefined ? { id } : {}), problem: problems.join('; '), text } }
+    return {
+      ok: false,
+      issue: {
+        file,
+        line,
+        ...(id !== undefined ? { id } : {}),
+        problem: problems.join('; '),
+        text,
+      },
+    }
   }
-  return { ok: true, pair: { id: id!, prediction: o.prediction as string, references: o.references as string[] }, file, line }
+  return {
+    ok: true,
+    pair: { id: id!, prediction: o.prediction as string, references: o.references as string[] },
+    file,
+    line,
+  }
 }
 
 /** One line of `textsim` output. Scores of metrics not asked for are absent. */
@@ -94,7 +147,10 @@ export interface TextsimRow {
 
 /** A BERTScore scorer as `textsim` uses it (the `bertscore` module's `BertScorer`). */
 export interface TextsimBertScorer {
-  score(predictions: string[], references: string[][]): Promise<{ precision: number; recall: number; f1: number }[]>
+  score(
+    predictions: string[],
+    references: string[][],
+  ): Promise<{ precision: number; recall: number; f1: number }[]>
 }
 
 /** How to score: the metrics and everything they need. */
@@ -120,7 +176,8 @@ export function scoreTextsimPair(pair: TextsimPair, config: TextsimConfig): Text
     for (const t of rouge) row[t] = r.best[t]
   }
   if (config.metrics.includes('meteor')) {
-    if (config.wordnet === undefined) throw new Error('scoreTextsimPair: meteor needs config.wordnet')
+    if (config.wordnet === undefined)
+      throw new Error('scoreTextsimPair: meteor needs config.wordnet')
     const m = meteorScore(pair.prediction, pair.references, {
       wordnet: config.wordnet,
       ...(config.tokenize !== undefined ? { tokenize: config.tokenize } : {}),
@@ -145,7 +202,10 @@ export interface TextsimScored {
 export async function scoreTextsim(
   pairs: readonly TextsimPair[],
   config: TextsimConfig,
-  at: (pair: TextsimPair, index: number) => { file: string; line: number } = (_p, i) => ({ file: '<pairs>', line: i + 1 }),
+  at: (pair: TextsimPair, index: number) => { file: string; line: number } = (_p, i) => ({
+    file: '<pairs>',
+    line: i + 1,
+  }),
 ): Promise<TextsimScored> {
   const rows: (TextsimRow | undefined)[] = []
   const issues: TextsimIssue[] = []
@@ -159,9 +219,16 @@ export async function scoreTextsim(
     }
   })
   if (config.metrics.includes('bertscore')) {
-    if (config.bertScorer === undefined) throw new Error('scoreTextsim: bertscore needs config.bertScorer')
+    if (config.bertScorer === undefined)
+      throw new Error('scoreTextsim: bertscore needs config.bertScorer')
     const idx = rows.flatMap((row, i) => (row === undefined ? [] : [i]))
-    const scores = idx.length > 0 ? await config.bertScorer.score(idx.map((i) => pairs[i]!.prediction), idx.map((i) => [...pairs[i]!.references])) : []
+    const scores =
+      idx.length > 0
+        ? await config.bertScorer.score(
+            idx.map((i) => pairs[i]!.prediction),
+            idx.map((i) => [...pairs[i]!.references]),
+          )
+        : []
     idx.forEach((i, n) => {
       const s = scores[n]!
       rows[i] = { ...rows[i]!, bertscore: { precision: s.precision, recall: s.recall, f1: s.f1 } }
@@ -172,7 +239,10 @@ export async function scoreTextsim(
 
 /** One issue as a line for people: `file:line: id "x": problem: "text…"`. */
 export function formatTextsimIssue(issue: TextsimIssue, max = 120): string {
-  const clipped = issue.text.length > max ? `${issue.text.slice(0, max)}… (${issue.text.length} characters)` : issue.text
+  const clipped =
+    issue.text.length > max
+      ? `${issue.text.slice(0, max)}… (${issue.text.length} characters)`
+      : issue.text
   const id = issue.id !== undefined ? ` id ${JSON.stringify(issue.id)}:` : ''
   return `${issue.file}:${issue.line}:${id} ${issue.problem}: ${JSON.stringify(clipped)}`
 }
@@ -219,7 +289,11 @@ function component(row: TextsimRow, metric: TextsimMetric, c: string): number | 
  * summation, then one division), so they match a Python mean of the same file bit for bit.
  * A NaN BERTScore value (written as null) is left out and counted in `undefined`.
  */
-export function summarizeTextsim(rows: readonly TextsimRow[], metrics: readonly TextsimMetric[], notScored = 0): TextsimSummary {
+export function summarizeTextsim(
+  rows: readonly TextsimRow[],
+  metrics: readonly TextsimMetric[],
+  notScored = 0,
+): TextsimSummary {
   const means: TextsimMean[] = []
   for (const metric of metrics) {
     for (const c of COMPONENTS[metric]) {
@@ -230,9 +304,14 @@ export function summarizeTextsim(rows: readonly TextsimRow[], metrics: readonly 
         if (typeof v === 'number' && !Number.isNaN(v)) values.push(v)
         else undef++
       }
-      means.push({ metric, component: c, mean: values.length > 0 ? numpyPairwiseSum(values) / values.length : null, n: values.length, undefined: undef })
+      means.push({
+        metric,
+        component: c,
+        mean: values.length > 0 ? numpyPairwiseSum(values) / values.length : null,
+        n: values.length,
+        undefined: undef,
+      })
     }
   }
   return { schema: 'trecscore.textsim-summary/1', scored: rows.length, notScored, means }
 }
-

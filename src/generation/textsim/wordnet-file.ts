@@ -5,10 +5,13 @@
 import { readFile } from 'node:fs/promises'
 import { gunzipSync } from 'node:zlib'
 import { TrecscoreError } from '../../errors/trecscore-error.js'
-import { parseWordNetIndex, type MorphyMode, type WordNet } from './wordnet.js'
+import { type MorphyMode, parseWordNetIndex, type WordNet } from './wordnet.js'
 
 /** Where the bundled index lies (the package's `data/wordnet/`; same relative path from `src/` and `dist/`). */
-export const DEFAULT_WORDNET_INDEX = new URL('../../../data/wordnet/wordnet-3.0.txt.gz', import.meta.url)
+export const DEFAULT_WORDNET_INDEX = new URL(
+  '../../../data/wordnet/wordnet-3.0.txt.gz',
+  import.meta.url,
+)
 
 /** Which index {@link loadWordNet} reads, and with which morphy rules. */
 export interface WordNetLoadOptions {
@@ -31,13 +34,21 @@ export async function loadWordNet(options: WordNetLoadOptions = {}): Promise<Wor
   try {
     buf = await readFile(path)
   } catch (e) {
-    throw new TrecscoreError(`${name}: cannot read the WordNet index: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`, 2, { cause: e })
+    throw new TrecscoreError(
+      `${name}: cannot read the WordNet index: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`,
+      2,
+      { cause: e },
+    )
   }
   try {
     const raw = buf[0] === 0x1f && buf[1] === 0x8b ? gunzipSync(buf) : buf
     return parseWordNetIndex(raw.toString('latin1'), options.morphy ?? 'nltk38')
   } catch (e) {
-    throw new TrecscoreError(`${name}: not a WordNet index written by scripts/build-wordnet.mjs (${(e as Error).message})`, 2, { cause: e })
+    throw new TrecscoreError(
+      `${name}: not a WordNet index written by scripts/build-wordnet.mjs (${(e as Error).message})`,
+      2,
+      { cause: e },
+    )
   }
 }
 

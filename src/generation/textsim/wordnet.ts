@@ -126,7 +126,10 @@ export class WordNet {
         }
       }
       if (generated > MAX_MORPHY_CHARS) {
-        throw new TextsimItemError('too_long', `WordNet morphy of a ${form.length}-character token generates over ${MAX_MORPHY_CHARS} characters of candidate forms`)
+        throw new TextsimItemError(
+          'too_long',
+          `WordNet morphy of a ${form.length}-character token generates over ${MAX_MORPHY_CHARS} characters of candidate forms`,
+        )
       }
       return out
     }
@@ -155,7 +158,8 @@ export class WordNet {
       for (const f of this.morphy(lemma, pos)) {
         const ids = this.index[pos].get(f)
         if (ids === undefined || ids === '') continue
-        for (const id of ids.split(',')) for (const name of this.synsets[parseInt(id, 36)]!.split(' ')) out.add(name)
+        for (const id of ids.split(','))
+          for (const name of this.synsets[parseInt(id, 36)]!.split(' ')) out.add(name)
       }
     }
     if (this.cache.size >= CACHE_LIMIT) this.cache.clear()
@@ -176,7 +180,8 @@ export function parseWordNetIndex(text: string, mode: MorphyMode = 'nltk38'): Wo
   let i = 1
   const section = (kind: string): [string, number] => {
     const m = /^@(\w+)(?: (\w))? (\d+)$/.exec(lines[i] ?? '')
-    if (m === null || m[1] !== kind) throw new Error(`wordnet index: expected @${kind} at line ${i + 1}`)
+    if (m === null || m[1] !== kind)
+      throw new Error(`wordnet index: expected @${kind} at line ${i + 1}`)
     i++
     return [m[2] ?? '', Number(m[3])]
   }

@@ -7,7 +7,16 @@
 import type { AggregationRow } from '../../evaluate/aggregations.js'
 
 /** The per-topic measures of the plan scorer, in display order. */
-export const PLAN_METRICS = ['nDCG@10', 'MAP@10', 'Recall@10', 'P@10', 'MRR', 'TP@10', 'TR@10', 'TP-TEMPO@10'] as const
+export const PLAN_METRICS = [
+  'nDCG@10',
+  'MAP@10',
+  'Recall@10',
+  'P@10',
+  'MRR',
+  'TP@10',
+  'TR@10',
+  'TP-TEMPO@10',
+] as const
 
 /** One of {@link PLAN_METRICS}. */
 export type PlanMetric = (typeof PLAN_METRICS)[number]
@@ -65,12 +74,24 @@ export function meanSummary(row: AggregationRow, coverage: boolean): MeanSummary
   return {
     values: metricValues(row),
     count: row.units,
-    coverage: coverage ? { tc: row.values[n] ?? null, tcDefined: row.defined[n] ?? 0, ndcgFullCoverage: row.values[n + 1] ?? null, fullCoverage: row.defined[n + 1] ?? 0 } : null,
+    coverage: coverage
+      ? {
+          tc: row.values[n] ?? null,
+          tcDefined: row.defined[n] ?? 0,
+          ndcgFullCoverage: row.values[n + 1] ?? null,
+          fullCoverage: row.defined[n + 1] ?? 0,
+        }
+      : null,
   }
 }
 
 /** A macro summary from an aggregation row whose last level grouped by domain (or conversation). */
 export function macroSummary(row: AggregationRow, coverage: boolean): MacroSummary {
   const n = PLAN_METRICS.length
-  return { values: metricValues(row), groups: row.units, tc: coverage ? (row.values[n] ?? null) : null, ndcgFullCoverage: coverage ? (row.values[n + 1] ?? null) : null }
+  return {
+    values: metricValues(row),
+    groups: row.units,
+    tc: coverage ? (row.values[n] ?? null) : null,
+    ndcgFullCoverage: coverage ? (row.values[n + 1] ?? null) : null,
+  }
 }

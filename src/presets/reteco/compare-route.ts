@@ -8,9 +8,9 @@
  */
 import type { GroupingName, PerQueryTable } from '../../compare/types.js'
 import { TrecscoreError } from '../../errors/trecscore-error.js'
-import { runInputName, runInputPath, type RunInput } from '../../io/run-labels.js'
+import { type RunInput, runInputName, runInputPath } from '../../io/run-labels.js'
 import type { RetecoReport } from './report-model.js'
-import { scoreRetecoRuns, type RetecoPreset } from './score-runs.js'
+import { type RetecoPreset, scoreRetecoRuns } from './score-runs.js'
 
 /** Groupings a RETECO sub-track defines. */
 export function retecoGroupings(subtrack: RetecoReport['subtrack']): GroupingName[] {
@@ -26,15 +26,27 @@ function stepLabel(topic: string): string {
 }
 
 /** The per-topic table of RETECO reports (same sub-track, split and data). */
-export function tableFromRetecoReports(reports: readonly RetecoReport[], measures: readonly string[], source: string): PerQueryTable {
+export function tableFromRetecoReports(
+  reports: readonly RetecoReport[],
+  measures: readonly string[],
+  source: string,
+): PerQueryTable {
   const problems: string[] = []
   for (const r of reports) for (const e of r.errors) problems.push(`${r.run}: ${e}`)
-  if (problems.length) throw new TrecscoreError(`compare: run(s) that cannot be scored:\n  ${problems.slice(0, 20).join('\n  ')}${problems.length > 20 ? `\n  … ${problems.length - 20} more` : ''}`, 2)
+  if (problems.length)
+    throw new TrecscoreError(
+      `compare: run(s) that cannot be scored:\n  ${problems.slice(0, 20).join('\n  ')}${problems.length > 20 ? `\n  … ${problems.length - 20} more` : ''}`,
+      2,
+    )
   const first = reports[0]
   if (!first) throw new TrecscoreError('compare needs at least 2 runs, got 0', 2)
   const available = [...new Set(first.perTopic.flatMap((t) => Object.keys(t.values)))]
   const unknown = measures.filter((m) => !available.includes(m))
-  if (unknown.length) throw new TrecscoreError(`-m ${unknown.join(', ')}: not a per-topic measure of RETECO ${first.subtrack}; available: ${available.join(', ')}`, 2)
+  if (unknown.length)
+    throw new TrecscoreError(
+      `-m ${unknown.join(', ')}: not a per-topic measure of RETECO ${first.subtrack}; available: ${available.join(', ')}`,
+      2,
+    )
   const key = (domain: string, topic: string): string => `${domain}\u0000${topic}`
   const order = first.perTopic.map((t) => key(t.domain, t.topic))
   const groupings = retecoGroupings(first.subtrack)
@@ -46,15 +58,28 @@ export function tableFromRetecoReports(reports: readonly RetecoReport[], measure
   })
   const notes: string[] = []
   const runs = reports.map((r) => {
-    if (r.subtrack !== first.subtrack || r.split !== first.split) throw new TrecscoreError(`compare: ${r.run} was scored as ${r.subtrack}/${r.split}, not ${first.subtrack}/${first.split}`, 2)
+    if (r.subtrack !== first.subtrack || r.split !== first.split)
+      throw new TrecscoreError(
+        `compare: ${r.run} was scored as ${r.subtrack}/${r.split}, not ${first.subtrack}/${first.split}`,
+        2,
+      )
     const byKey = new Map(r.perTopic.map((t) => [key(t.domain, t.topic), t]))
-    if (byKey.size !== order.length || order.some((k) => !byKey.has(k))) throw new TrecscoreError(`compare: ${r.run} was not scored on the same topics as ${first.run} (are the --domains the same?)`, 2)
+    if (byKey.size !== order.length || order.some((k) => !byKey.has(k)))
+      throw new TrecscoreError(
+        `compare: ${r.run} was not scored on the same topics as ${first.run} (are the --domains the same?)`,
+        2,
+      )
     const empty = r.perTopic.filter((t) => t.status === 'empty_after_cleaning')
-    if (empty.length) notes.push(`${r.run}: ${empty.length} topic(s) empty after cleaning (unknown or duplicate documents only), scored 0`)
+    if (empty.length)
+      notes.push(
+        `${r.run}: ${empty.length} topic(s) empty after cleaning (unknown or duplicate documents only), scored 0`,
+      )
     return {
       name: r.run,
       tag: '',
-      zeroFilledQueries: r.perTopic.filter((t) => t.status === 'missing').map((t) => `${t.domain}/${t.topic}`),
+      zeroFilledQueries: r.perTopic
+        .filter((t) => t.status === 'missing')
+        .map((t) => `${t.domain}/${t.topic}`),
       values: measures.map((m) => order.map((k) => byKey.get(k)!.values[m] ?? null)),
     }
   })
@@ -78,10 +103,24 @@ export interface CompareRetecoInput {
  * Score RETECO runs with the plan convention set and return their per-topic table (groups:
  * domain; turn-depth for 2a/2c; step for 1b) and each run's scoring warnings.
  */
-export async function perQueryTableFromReteco(input: CompareRetecoInput): Promise<{ readonly table: PerQueryTable; readonly warnings: readonly { readonly run: string; readonly warnings: readonly string[] }[] }> {
+export async function perQueryTableFromReteco(input: CompareRetecoInput): Promise<{
+  readonly table: PerQueryTable
+  readonly warnings: readonly { readonly run: string; readonly warnings: readonly string[] }[]
+}> {
   const split = input.split ?? 'dev'
-  const scored = await scoreRetecoRuns({ preset: input.preset, data: input.data, split, runs: input.runs.map(runInputPath), conventions: 'plan', ...(input.domains ? { domains: input.domains } : {}) })
+  const scored = await scoreRetecoRuns({
+    preset: input.preset,
+    data: input.data,
+    split,
+    runs: input.runs.map(runInputPath),
+    conventions: 'plan',
+    ...(input.domains ? { domains: input.domains } : {}),
+  })
   const reports = scored.map((r, i) => ({ ...r, run: runInputName(input.runs[i]!) }))
-  const table = tableFromRetecoReports(reports, input.measures ?? ['nDCG@10'], `preset ${input.preset} (plan conventions), data ${input.data}, split ${split}`)
+  const table = tableFromRetecoReports(
+    reports,
+    input.measures ?? ['nDCG@10'],
+    `preset ${input.preset} (plan conventions), data ${input.data}, split ${split}`,
+  )
   return { table, warnings: reports.map((r) => ({ run: r.run, warnings: r.warnings })) }
 }

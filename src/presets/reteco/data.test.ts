@@ -23,11 +23,20 @@ describe('readCorpusIds', () => {
         '{"id": "caf\u00e9", "content": "utf-8"}',
       ].join('\n'),
     )
-    expect([...(await readCorpusIds(file))]).toEqual(['a/1.txt', 'a/2.txt', 'b_ex_1_doc_0', 'quote"d', 'a/3.txt', encodeId('café')])
+    expect([...(await readCorpusIds(file))]).toEqual([
+      'a/1.txt',
+      'a/2.txt',
+      'b_ex_1_doc_0',
+      'quote"d',
+      'a/3.txt',
+      encodeId('café'),
+    ])
   })
   it('names the line of a record without an id', async () => {
     const file = join(dir, 'bad.jsonl')
     writeFileSync(file, '{"id": "a"}\n{"content": "no id"}\nnot json\n')
-    await expect(readCorpusIds(file)).rejects.toThrow(/bad\.jsonl:2: expected a JSON object with a string "id" or "doc_id".*\n.*bad\.jsonl:3:/)
+    await expect(readCorpusIds(file)).rejects.toThrow(
+      /bad\.jsonl:2: expected a JSON object with a string "id" or "doc_id".*\n.*bad\.jsonl:3:/,
+    )
   })
 })

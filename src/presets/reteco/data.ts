@@ -15,10 +15,10 @@
  */
 import { promises as fsp } from 'node:fs'
 import { join } from 'node:path'
-import { encodeId, decodeId } from '../../io/bytes.js'
+import { formatIssue } from '../../errors/format-issue.js'
+import { decodeId, encodeId } from '../../io/bytes.js'
 import { readAll } from '../../io/source.js'
 import { parseQrels } from '../../io/trec-qrels.js'
-import { formatIssue } from '../../errors/format-issue.js'
 import type { Qrels, QueryJudgments } from '../../model/types.js'
 import { RetecoInputError } from './errors.js'
 import { forEachLine, isBlank } from './read-lines.js'
@@ -71,8 +71,14 @@ async function isDir(path: string): Promise<boolean> {
  * `benchmark.jsonl`; `null` otherwise.
  */
 export async function detectRetecoLayout(root: string): Promise<RetecoLayout | null> {
-  if ((await isDir(join(root, 'track1_tempo'))) || (await isDir(join(root, 'track2_recor')))) return 'release'
-  for (const f of ['examples.jsonl', 'benchmark.jsonl', 'tempo/examples.jsonl', 'recor/benchmark.jsonl']) {
+  if ((await isDir(join(root, 'track1_tempo'))) || (await isDir(join(root, 'track2_recor'))))
+    return 'release'
+  for (const f of [
+    'examples.jsonl',
+    'benchmark.jsonl',
+    'tempo/examples.jsonl',
+    'recor/benchmark.jsonl',
+  ]) {
     if (await exists(join(root, f))) return 'pilot'
   }
   return null
@@ -115,7 +121,10 @@ function leadingId(buf: Buffer, start: number, end: number): string | null {
  * tests for a run's documents over a huge corpus). Blank lines are skipped; a line that is not
  * a JSON object with a string id is an error (`file:line`).
  */
-export async function readCorpusIds(file: string, options: { readonly only?: ReadonlySet<string> } = {}): Promise<Set<string>> {
+export async function readCorpusIds(
+  file: string,
+  options: { readonly only?: ReadonlySet<string> } = {},
+): Promise<Set<string>> {
   const ids = new Set<string>()
   const problems: string[] = []
   const only = options.only
@@ -132,7 +141,10 @@ export async function readCorpusIds(file: string, options: { readonly only?: Rea
       }
     }
     if (id === null) {
-      if (problems.length < 50) problems.push(`${file}:${line}: expected a JSON object with a string "id" or "doc_id", found ${JSON.stringify(buf.toString('utf8', start, Math.min(end, start + 80)))}`)
+      if (problems.length < 50)
+        problems.push(
+          `${file}:${line}: expected a JSON object with a string "id" or "doc_id", found ${JSON.stringify(buf.toString('utf8', start, Math.min(end, start + 80)))}`,
+        )
       return
     }
     if (!only || only.has(id)) ids.add(id)
@@ -142,7 +154,10 @@ export async function readCorpusIds(file: string, options: { readonly only?: Rea
 }
 
 /** Parse every non-blank line of a JSONL file as a JSON object; errors name file:line. */
-async function readJsonl(file: string, onRecord: (rec: Record<string, unknown>, line: number) => void): Promise<void> {
+async function readJsonl(
+  file: string,
+  onRecord: (rec: Record<string, unknown>, line: number) => void,
+): Promise<void> {
   const problems: string[] = []
   await forEachLine(file, (buf, start, end, line) => {
     if (isBlank(buf, start, end)) return
@@ -170,7 +185,9 @@ function str(rec: Record<string, unknown>, key: string): string {
   const v = rec[key]
   if (typeof v === 'string') return encodeId(v)
   if (typeof v === 'number' && Number.isFinite(v)) return String(v)
-  throw new Error(`expected a string "${key}", found ${JSON.stringify(v)?.slice(0, 80) ?? 'nothing'}`)
+  throw new Error(
+    `expected a string "${key}", found ${JSON.stringify(v)?.slice(0, 80) ?? 'nothing'}`,
+  )
 }
 
 function idList(rec: Record<string, unknown>, key: string): string[] {
@@ -178,7 +195,8 @@ function idList(rec: Record<string, unknown>, key: string): string[] {
   if (v === undefined || v === null) return []
   if (!Array.isArray(v)) throw new Error(`expected "${key}" to be an array of ids`)
   return v.map((x) => {
-    if (typeof x !== 'string') throw new Error(`expected "${key}" to hold strings, found ${JSON.stringify(x)}`)
+    if (typeof x !== 'string')
+      throw new Error(`expected "${key}" to hold strings, found ${JSON.stringify(x)}`)
     return encodeId(x)
   })
 }
@@ -192,7 +210,11 @@ async function readQrelsFile(file: string): Promise<Qrels> {
 const EMPTY_QRELS: Qrels = { queries: new Map(), commentLines: 0, judgmentLines: 0 }
 
 /** The part of `qrels` whose topics satisfy `keep`, topic ids optionally renamed. */
-function subQrels(qrels: Qrels, keep: (topicId: string) => boolean, rename: (topicId: string) => string = (t) => t): Qrels {
+function subQrels(
+  qrels: Qrels,
+  keep: (topicId: string) => boolean,
+  rename: (topicId: string) => string = (t) => t,
+): Qrels {
   const queries = new Map<string, QueryJudgments>()
   let lines = 0
   for (const [id, q] of qrels.queries) {
@@ -207,7 +229,9 @@ function subQrels(qrels: Qrels, keep: (topicId: string) => boolean, rename: (top
 async function readExamples(file: string): Promise<Track1Query[]> {
   const out: Track1Query[] = []
   if (!(await exists(file))) return out
-  await readJsonl(file, (rec, line) => out.push({ id: str(rec, 'id'), goldIds: idList(rec, 'gold_ids'), line }))
+  await readJsonl(file, (rec, line) =>
+    out.push({ id: str(rec, 'id'), goldIds: idList(rec, 'gold_ids'), line }),
+  )
   return out
 }
 
@@ -226,7 +250,11 @@ async function readSteps(file: string): Promise<Map<string, Track1StepRecord>> {
       if (s === null || typeof s !== 'object') throw new Error(`steps[${i}] is not an object`)
       const o = s as Record<string, unknown>
       const n = o['step']
-      return { stepId: str(o, 'step_id'), step: typeof n === 'number' ? n : null, goldIds: idList(o, 'gold_ids') }
+      return {
+        stepId: str(o, 'step_id'),
+        step: typeof n === 'number' ? n : null,
+        goldIds: idList(o, 'gold_ids'),
+      }
     })
     out.set(queryId, { queryId, steps, flat: false, line })
   })
@@ -256,13 +284,23 @@ function conversationOf(rec: Record<string, unknown>, where: string): Track2Conv
   const id = str(rec, 'id')
   const task = typeof rec['task'] === 'string' ? (rec['task'] as string).toLowerCase() : ''
   const rawTurns = rec['turns']
-  if (!Array.isArray(rawTurns)) throw new Error(`${where}conversation ${JSON.stringify(decodeId(id))}: expected "turns" to be an array`)
+  if (!Array.isArray(rawTurns))
+    throw new Error(
+      `${where}conversation ${JSON.stringify(decodeId(id))}: expected "turns" to be an array`,
+    )
   const turns: Track2Turn[] = rawTurns.map((t: unknown, i) => {
-    if (t === null || typeof t !== 'object') throw new Error(`${where}conversation ${JSON.stringify(decodeId(id))}: turns[${i}] is not an object`)
+    if (t === null || typeof t !== 'object')
+      throw new Error(
+        `${where}conversation ${JSON.stringify(decodeId(id))}: turns[${i}] is not an object`,
+      )
     const o = t as Record<string, unknown>
     const turnId = o['turn_id']
-    if (typeof turnId !== 'number' || !Number.isInteger(turnId)) throw new Error(`${where}conversation ${JSON.stringify(decodeId(id))}: turns[${i}].turn_id is not an integer`)
-    const gold = o['gold_doc_ids'] !== undefined ? idList(o, 'gold_doc_ids') : idList(o, 'supporting_doc_ids')
+    if (typeof turnId !== 'number' || !Number.isInteger(turnId))
+      throw new Error(
+        `${where}conversation ${JSON.stringify(decodeId(id))}: turns[${i}].turn_id is not an integer`,
+      )
+    const gold =
+      o['gold_doc_ids'] !== undefined ? idList(o, 'gold_doc_ids') : idList(o, 'supporting_doc_ids')
     return { topicId: `${id}_turn_${turnId}`, conversationId: id, turnId, goldDocIds: gold }
   })
   return { id, task, turns }
@@ -276,7 +314,8 @@ async function readBenchmarkArray(file: string): Promise<Track2Conversation[]> {
   } catch (e) {
     throw new RetecoInputError([`${file}: not valid JSON (${(e as Error).message})`])
   }
-  if (!Array.isArray(arr)) throw new RetecoInputError([`${file}: expected a JSON array of conversations`])
+  if (!Array.isArray(arr))
+    throw new RetecoInputError([`${file}: expected a JSON array of conversations`])
   const problems: string[] = []
   const out: Track2Conversation[] = []
   arr.forEach((rec, i) => {
@@ -296,12 +335,15 @@ function manifestDomain(v: unknown): ManifestDomain {
   const ids: Record<string, readonly string[]> = {}
   for (const [k, x] of Object.entries(o)) {
     const m = /^(.*)_ids$/.exec(k)
-    if (m && Array.isArray(x)) ids[m[1]!] = x.filter((s): s is string => typeof s === 'string').map(encodeId)
+    if (m && Array.isArray(x))
+      ids[m[1]!] = x.filter((s): s is string => typeof s === 'string').map(encodeId)
   }
   const dropped = o['dropped_gold_ids']
   return {
     documents: typeof o['documents'] === 'number' ? (o['documents'] as number) : null,
-    droppedGoldIds: Array.isArray(dropped) ? dropped.filter((s): s is string => typeof s === 'string').map(encodeId) : [],
+    droppedGoldIds: Array.isArray(dropped)
+      ? dropped.filter((s): s is string => typeof s === 'string').map(encodeId)
+      : [],
     ids,
   }
 }
@@ -318,7 +360,8 @@ export async function readSplitManifest(file: string): Promise<SplitManifest> {
   const track = (key: string): Map<string, ManifestDomain> => {
     const t = o[key]
     const m = new Map<string, ManifestDomain>()
-    if (t && typeof t === 'object' && !Array.isArray(t)) for (const [d, v] of Object.entries(t)) m.set(d, manifestDomain(v))
+    if (t && typeof t === 'object' && !Array.isArray(t))
+      for (const [d, v] of Object.entries(t)) m.set(d, manifestDomain(v))
     return m
   }
   return { file, track1: track('track1_tempo'), track2: track('track2_recor'), raw }
@@ -337,13 +380,25 @@ async function domainsOf(dir: string): Promise<string[]> {
     .sort(byteOrder)
 }
 
-async function loadReleaseDomain(root: string, track: RetecoTrack, domain: string, split: string): Promise<RetecoDomainData> {
+async function loadReleaseDomain(
+  root: string,
+  track: RetecoTrack,
+  domain: string,
+  split: string,
+): Promise<RetecoDomainData> {
   const dir = join(root, track, domain)
   const corpus = join(dir, 'documents.jsonl')
   const qrelsFile = join(dir, `qrels_${split}.txt`)
   const hasQrels = await exists(qrelsFile)
   const qrels = hasQrels ? await readQrelsFile(qrelsFile) : EMPTY_QRELS
-  const base = { track, domain, dir, corpusFile: (await exists(corpus)) ? corpus : null, qrels, qrelsFile: hasQrels ? qrelsFile : null }
+  const base = {
+    track,
+    domain,
+    dir,
+    corpusFile: (await exists(corpus)) ? corpus : null,
+    qrels,
+    qrelsFile: hasQrels ? qrelsFile : null,
+  }
   if (track === 'track1_tempo') {
     const stepFile = join(dir, `qrels_steps_${split}.txt`)
     const hasSteps = await exists(stepFile)
@@ -368,10 +423,17 @@ async function loadReleaseDomain(root: string, track: RetecoTrack, domain: strin
   }
 }
 
-function pickDomains(available: readonly string[], wanted: readonly string[] | undefined, where: string): string[] {
+function pickDomains(
+  available: readonly string[],
+  wanted: readonly string[] | undefined,
+  where: string,
+): string[] {
   if (!wanted) return [...available]
   const missing = wanted.filter((d) => !available.includes(d))
-  if (missing.length) throw new RetecoInputError([`${where}: no domain ${missing.map((d) => JSON.stringify(d)).join(', ')} (domains: ${available.join(', ') || 'none'})`])
+  if (missing.length)
+    throw new RetecoInputError([
+      `${where}: no domain ${missing.map((d) => JSON.stringify(d)).join(', ')} (domains: ${available.join(', ') || 'none'})`,
+    ])
   return available.filter((d) => wanted.includes(d))
 }
 
@@ -391,7 +453,8 @@ async function loadPilotTempo(dir: string): Promise<Map<string, RetecoDomainData
   const qrels = (await exists(qrelsFile)) ? await readQrelsFile(qrelsFile) : EMPTY_QRELS
   const domainOf = new Map<string, string>()
   for (const q of queries) domainOf.set(q.id, pilotTempoDomain(q.goldIds))
-  for (const [id, q] of qrels.queries) if (!domainOf.has(id)) domainOf.set(id, pilotTempoDomain([...q.grades.keys()]))
+  for (const [id, q] of qrels.queries)
+    if (!domainOf.has(id)) domainOf.set(id, pilotTempoDomain([...q.grades.keys()]))
   const corpus = join(dir, 'documents.jsonl')
   const names = [...new Set(domainOf.values())].sort(byteOrder)
   for (const domain of names) {
@@ -431,10 +494,13 @@ async function loadPilotRecor(dir: string): Promise<Map<string, RetecoDomainData
   const topicDomain = new Map<string, string>()
   for (const id of raw.queries.keys()) {
     const topic = normalizeTurnTopic(id)
-    const conv = topic.lastIndexOf('_turn_') >= 0 ? topic.slice(0, topic.lastIndexOf('_turn_')) : topic
+    const conv =
+      topic.lastIndexOf('_turn_') >= 0 ? topic.slice(0, topic.lastIndexOf('_turn_')) : topic
     const doms = domainsOfConv.get(conv)
     if (!doms || doms.size !== 1) {
-      problems.push(`${qrelsFile}:${raw.queries.get(id)!.lines.values().next().value ?? 0}: topic ${JSON.stringify(decodeId(id))} belongs to ${doms ? 'several conversations' : 'no conversation'} of ${bench}`)
+      problems.push(
+        `${qrelsFile}:${raw.queries.get(id)!.lines.values().next().value ?? 0}: topic ${JSON.stringify(decodeId(id))} belongs to ${doms ? 'several conversations' : 'no conversation'} of ${bench}`,
+      )
       continue
     }
     topicDomain.set(id, [...doms][0]!)
@@ -473,7 +539,10 @@ async function loadPilotRecor(dir: string): Promise<Map<string, RetecoDomainData
  * const data = await loadRetecoData('RETECO-SemEval2027', { split: 'dev', tracks: ['track1_tempo'] })
  * for (const [domain, d] of data.track1) console.log(domain, d.qrels.queries.size)
  */
-export async function loadRetecoData(root: string, options: LoadRetecoOptions = {}): Promise<RetecoData> {
+export async function loadRetecoData(
+  root: string,
+  options: LoadRetecoOptions = {},
+): Promise<RetecoData> {
   const layout = await detectRetecoLayout(root)
   if (!layout) {
     throw new RetecoInputError([
@@ -482,13 +551,23 @@ export async function loadRetecoData(root: string, options: LoadRetecoOptions = 
   }
   const tracks = options.tracks ?? ['track1_tempo', 'track2_recor']
   if (layout === 'pilot') {
-    const tempoDir = (await exists(join(root, 'tempo', 'examples.jsonl'))) ? join(root, 'tempo') : root
-    const recorDir = (await exists(join(root, 'recor', 'benchmark.jsonl'))) ? join(root, 'recor') : root
-    const t1 = tracks.includes('track1_tempo') ? await loadPilotTempo(tempoDir) : new Map<string, RetecoDomainData>()
-    const t2 = tracks.includes('track2_recor') ? await loadPilotRecor(recorDir) : new Map<string, RetecoDomainData>()
+    const tempoDir = (await exists(join(root, 'tempo', 'examples.jsonl')))
+      ? join(root, 'tempo')
+      : root
+    const recorDir = (await exists(join(root, 'recor', 'benchmark.jsonl')))
+      ? join(root, 'recor')
+      : root
+    const t1 = tracks.includes('track1_tempo')
+      ? await loadPilotTempo(tempoDir)
+      : new Map<string, RetecoDomainData>()
+    const t2 = tracks.includes('track2_recor')
+      ? await loadPilotRecor(recorDir)
+      : new Map<string, RetecoDomainData>()
     const wanted = options.domains
-    if (wanted) pickDomains([...new Set([...t1.keys(), ...t2.keys()])].sort(byteOrder), wanted, root)
-    const keep = (m: Map<string, RetecoDomainData>): Map<string, RetecoDomainData> => (wanted ? new Map([...m].filter(([d]) => wanted.includes(d))) : m)
+    if (wanted)
+      pickDomains([...new Set([...t1.keys(), ...t2.keys()])].sort(byteOrder), wanted, root)
+    const keep = (m: Map<string, RetecoDomainData>): Map<string, RetecoDomainData> =>
+      wanted ? new Map([...m].filter(([d]) => wanted.includes(d))) : m
     return { root, layout, split: 'pilot', track1: keep(t1), track2: keep(t2), manifest: null }
   }
   const split = options.split ?? 'dev'
@@ -496,14 +575,19 @@ export async function loadRetecoData(root: string, options: LoadRetecoOptions = 
     const m = new Map<string, RetecoDomainData>()
     if (!tracks.includes(track)) return m
     const available = await domainsOf(join(root, track))
-    const names = options.domains ? available.filter((d) => options.domains!.includes(d)) : available
+    const names = options.domains
+      ? available.filter((d) => options.domains!.includes(d))
+      : available
     for (const d of names) m.set(d, await loadReleaseDomain(root, track, d, split))
     return m
   }
   const track1 = await load('track1_tempo')
   const track2 = await load('track2_recor')
   if (options.domains) {
-    const all = [...(await domainsOf(join(root, 'track1_tempo'))), ...(await domainsOf(join(root, 'track2_recor')))].filter((d, i, a) => a.indexOf(d) === i)
+    const all = [
+      ...(await domainsOf(join(root, 'track1_tempo'))),
+      ...(await domainsOf(join(root, 'track2_recor'))),
+    ].filter((d, i, a) => a.indexOf(d) === i)
     pickDomains(all, options.domains, root)
   }
   const manifestFile = join(root, 'split_manifest.json')
@@ -512,6 +596,9 @@ export async function loadRetecoData(root: string, options: LoadRetecoOptions = 
 }
 
 /** The domains of `data` for a track, in name order. */
-export function domainsOfTrack(data: RetecoData, track: RetecoTrack): ReadonlyMap<string, RetecoDomainData> {
+export function domainsOfTrack(
+  data: RetecoData,
+  track: RetecoTrack,
+): ReadonlyMap<string, RetecoDomainData> {
   return track === 'track1_tempo' ? data.track1 : data.track2
 }

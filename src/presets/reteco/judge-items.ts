@@ -19,20 +19,20 @@
  *   without an answer is kept with `answer: null` (it scores zero and is counted).
  */
 import { promises as fsp } from 'node:fs'
-import { readAll } from '../../io/source.js'
 import { join } from 'node:path'
+import type { JudgeItemsRoute } from '../../generation/judge/commands.js'
+import { JudgeInputError } from '../../generation/judge/errors.js'
+import { readJsonlFile } from '../../generation/judge/files.js'
+import type { HistoryMessage, JudgeItem, JudgePassage } from '../../generation/judge/items.js'
 import { decodeId } from '../../io/bytes.js'
+import { jsonDeeperThan, MAX_JSON_DEPTH } from '../../io/jsonl.js'
+import { readAll } from '../../io/source.js'
 import { loadRetecoData } from './data.js'
 import { readRetecoRun } from './runs.js'
-import { expectedTopics } from './validate.js'
-import { renderRetecoAnswersText } from './validate-answers-render.js'
-import { validateRetecoAnswers } from './validate-answers.js'
 import type { RetecoDomainData } from './types.js'
-import { readJsonlFile } from '../../generation/judge/files.js'
-import { jsonDeeperThan, MAX_JSON_DEPTH } from '../../io/jsonl.js'
-import type { JudgeItemsRoute } from '../../generation/judge/commands.js'
-import type { HistoryMessage, JudgeItem, JudgePassage } from '../../generation/judge/items.js'
-import { JudgeInputError } from '../../generation/judge/errors.js'
+import { expectedTopics } from './validate.js'
+import { validateRetecoAnswers } from './validate-answers.js'
+import { renderRetecoAnswersText } from './validate-answers-render.js'
 
 /** `reteco-2b` (gold passages) or `reteco-2c` (the run's top 5). */
 export type RetecoJudgePreset = 'reteco-2b' | 'reteco-2c'
@@ -74,53 +74,85 @@ interface RawTurn {
   gold: string[]
 }
 
-async function readBenchmarkTexts(d: RetecoDomainData, layout: string, split: string): Promise<Map<string, RawTurn[]>> {
+async function readBenchmarkTexts(
+  d: RetecoDomainData,
+  layout: string,
+  split: string,
+): Promise<Map<string, RawTurn[]>> {
   const out = new Map<string, RawTurn[]>()
   const add = (rec: Record<string, unknown>): void => {
     const task = typeof rec['task'] === 'string' ? (rec['task'] as string).toLowerCase() : ''
     if (layout === 'pilot' && (task || 'pilot') !== d.domain) return
     const id = typeof rec['id'] === 'string' ? (rec['id'] as string) : String(rec['id'])
-    const turns = Array.isArray(rec['turns']) ? (rec['turns'] as unknown[]).filter((t): t is Record<string, unknown> => t !== null && typeof t === 'object') : []
+    const turns = Array.isArray(rec['turns'])
+      ? (rec['turns'] as unknown[]).filter(
+          (t): t is Record<string, unknown> => t !== null && typeof t === 'object',
+        )
+      : []
     out.set(
       id,
       turns.map((t) => ({
         turnId: Number(t['turn_id']),
         query: typeof t['query'] === 'string' ? (t['query'] as string) : '',
         answer: typeof t['answer'] === 'string' ? (t['answer'] as string) : '',
-        gold: (Array.isArray(t['gold_doc_ids']) ? t['gold_doc_ids'] : Array.isArray(t['supporting_doc_ids']) ? t['supporting_doc_ids'] : []).filter((x: unknown): x is string => typeof x === 'string'),
+        gold: (Array.isArray(t['gold_doc_ids'])
+          ? t['gold_doc_ids']
+          : Array.isArray(t['supporting_doc_ids'])
+            ? t['supporting_doc_ids']
+            : []
+        ).filter((x: unknown): x is string => typeof x === 'string'),
       })),
     )
   }
   if (layout === 'pilot') {
-    const problems = await readJsonlFile(join(d.dir, 'benchmark.jsonl'), (v) => void add(v as Record<string, unknown>))
+    const problems = await readJsonlFile(
+      join(d.dir, 'benchmark.jsonl'),
+      (v) => void add(v as Record<string, unknown>),
+    )
     if (problems.length) throw new JudgeInputError(problems)
   } else {
     const file = join(d.dir, `benchmark_${split}.json`)
     let arr: unknown
     try {
       const st = await fsp.stat(file)
-      if (!st.isFile()) throw new JudgeInputError([`${file}: not a file (expected the RECOR conversations of domain ${d.domain}, split ${split})`])
+      if (!st.isFile())
+        throw new JudgeInputError([
+          `${file}: not a file (expected the RECOR conversations of domain ${d.domain}, split ${split})`,
+        ])
       arr = JSON.parse((await readAll(file)).toString('utf8')) as unknown
     } catch (e) {
       if (e instanceof JudgeInputError) throw e
       const code = (e as NodeJS.ErrnoException).code
-      if (code === 'ENOENT') throw new JudgeInputError([`${file}: missing; the judge needs the RECOR conversations (questions and benchmark answers) of domain ${d.domain} for split ${split} (--split)`])
-      throw new JudgeInputError([`${file}: cannot read the RECOR conversations (${code ?? (e as Error).message})`])
+      if (code === 'ENOENT')
+        throw new JudgeInputError([
+          `${file}: missing; the judge needs the RECOR conversations (questions and benchmark answers) of domain ${d.domain} for split ${split} (--split)`,
+        ])
+      throw new JudgeInputError([
+        `${file}: cannot read the RECOR conversations (${code ?? (e as Error).message})`,
+      ])
     }
-    if (!Array.isArray(arr) || jsonDeeperThan(arr, MAX_JSON_DEPTH)) throw new JudgeInputError([`${file}: expected a JSON array of conversations${Array.isArray(arr) ? ` nested at most ${MAX_JSON_DEPTH} levels deep` : ''}`])
-    for (const rec of arr) if (rec !== null && typeof rec === 'object') add(rec as Record<string, unknown>)
+    if (!Array.isArray(arr) || jsonDeeperThan(arr, MAX_JSON_DEPTH))
+      throw new JudgeInputError([
+        `${file}: expected a JSON array of conversations${Array.isArray(arr) ? ` nested at most ${MAX_JSON_DEPTH} levels deep` : ''}`,
+      ])
+    for (const rec of arr)
+      if (rec !== null && typeof rec === 'object') add(rec as Record<string, unknown>)
   }
   return out
 }
 
 /** Texts of the wanted documents of a corpus file (streamed; others skipped). */
-async function readDocuments(file: string | null, wanted: ReadonlySet<string>): Promise<Map<string, string>> {
+async function readDocuments(
+  file: string | null,
+  wanted: ReadonlySet<string>,
+): Promise<Map<string, string>> {
   const out = new Map<string, string>()
   if (!file || wanted.size === 0) return out
   const problems = await readJsonlFile(file, (v) => {
     const o = v as Record<string, unknown>
     const id = o?.['doc_id'] ?? o?.['id']
-    if (typeof id === 'string' && wanted.has(id) && typeof o['content'] === 'string') out.set(id, o['content'] as string)
+    if (typeof id === 'string' && wanted.has(id) && typeof o['content'] === 'string')
+      out.set(id, o['content'] as string)
   })
   if (problems.length) throw new JudgeInputError(problems)
   return out
@@ -131,12 +163,25 @@ function byteCompare(a: string, b: string): number {
 }
 
 /** Build judge items for every target turn. */
-export async function buildRetecoItems(options: RetecoItemsOptions): Promise<{ items: JudgeItem[]; summary: RetecoItemsSummary }> {
+export async function buildRetecoItems(
+  options: RetecoItemsOptions,
+): Promise<{ items: JudgeItem[]; summary: RetecoItemsSummary }> {
   const split = options.split ?? 'dev'
-  if (options.preset === 'reteco-2c' && !options.retrieval) throw new JudgeInputError(['--preset reteco-2c needs the submission\'s retrieval run (--retrieval RUN): its top-5 passages are what the faithfulness judge sees'])
-  if (options.preset === 'reteco-2b' && options.retrieval) throw new JudgeInputError(['--retrieval is for --preset reteco-2c; 2b judges against the gold passages'])
-  const data = await loadRetecoData(options.data, { split, tracks: ['track2_recor'], ...(options.domains ? { domains: options.domains } : {}) })
-  if (data.track2.size === 0) throw new JudgeInputError([`${options.data}: no Track 2 (RECOR) conversations found`])
+  if (options.preset === 'reteco-2c' && !options.retrieval)
+    throw new JudgeInputError([
+      "--preset reteco-2c needs the submission's retrieval run (--retrieval RUN): its top-5 passages are what the faithfulness judge sees",
+    ])
+  if (options.preset === 'reteco-2b' && options.retrieval)
+    throw new JudgeInputError([
+      '--retrieval is for --preset reteco-2c; 2b judges against the gold passages',
+    ])
+  const data = await loadRetecoData(options.data, {
+    split,
+    tracks: ['track2_recor'],
+    ...(options.domains ? { domains: options.domains } : {}),
+  })
+  if (data.track2.size === 0)
+    throw new JudgeInputError([`${options.data}: no Track 2 (RECOR) conversations found`])
   const topK = options.topK ?? 5
 
   // Answers: validated first by the submission validator (every problem at once; errors stop
@@ -148,12 +193,16 @@ export async function buildRetecoItems(options: RetecoItemsOptions): Promise<{ i
     ...(options.retrieval ? { retrieval: options.retrieval } : {}),
   })
   if (validation.errors > 0) {
-    throw new JudgeInputError([...renderRetecoAnswersText(validation).trimEnd().split('\n'), `${options.answers}: not judged: the submission has ${validation.errors} error(s) (trecscore validate --preset ${options.preset} shows the same report)`])
+    throw new JudgeInputError([
+      ...renderRetecoAnswersText(validation).trimEnd().split('\n'),
+      `${options.answers}: not judged: the submission has ${validation.errors} error(s) (trecscore validate --preset ${options.preset} shows the same report)`,
+    ])
   }
   const answers = new Map<string, string>()
   const unknownAnswers: string[] = []
   const targetsOf = new Map<string, Set<string>>()
-  for (const [dom, dd] of data.track2) targetsOf.set(dom, new Set(expectedTopics(dd, '2a').map(decodeId)))
+  for (const [dom, dd] of data.track2)
+    targetsOf.set(dom, new Set(expectedTopics(dd, '2a').map(decodeId)))
   for (const dv of validation.domains) {
     if (!dv.file || !targetsOf.has(dv.domain)) continue
     const targets = targetsOf.get(dv.domain)!
@@ -163,16 +212,22 @@ export async function buildRetecoItems(options: RetecoItemsOptions): Promise<{ i
       const ans = o?.['answer']
       if (typeof tid !== 'string' || typeof ans !== 'string') return
       if (!targets.has(tid)) unknownAnswers.push(`${dv.file}:${line}: ${tid}`)
-      else if (!answers.has(`${dv.domain}\u0000${tid}`)) answers.set(`${dv.domain}\u0000${tid}`, ans)
+      else if (!answers.has(`${dv.domain}\u0000${tid}`))
+        answers.set(`${dv.domain}\u0000${tid}`, ans)
     })
     if (problems.length) throw new JudgeInputError(problems)
   }
   const warnings = validation.warnings
 
   // 2c: the run.
-  const run = options.preset === 'reteco-2c' ? await readRetecoRun(options.retrieval!, { domains: data.track2, subtrack: '2c' }) : null
+  const run =
+    options.preset === 'reteco-2c'
+      ? await readRetecoRun(options.retrieval!, { domains: data.track2, subtrack: '2c' })
+      : null
   if (run) {
-    const bad = [...run.domains.values()].flatMap((f) => f.parseErrors.map((p) => `${p.file}:${p.line}: ${p.message}`))
+    const bad = [...run.domains.values()].flatMap((f) =>
+      f.parseErrors.map((p) => `${p.file}:${p.line}: ${p.message}`),
+    )
     if (bad.length) throw new JudgeInputError(bad)
   }
 
@@ -189,7 +244,13 @@ export async function buildRetecoItems(options: RetecoItemsOptions): Promise<{ i
       for (const t of c.turns) {
         if (run) {
           const rt = runFile?.topics.get(t.topicId)
-          const list = rt ? rt.docIds.map((id, i) => ({ id: decodeId(id), score: Math.fround(rt.scores[i]!), line: rt.lines[i]! })) : []
+          const list = rt
+            ? rt.docIds.map((id, i) => ({
+                id: decodeId(id),
+                score: Math.fround(rt.scores[i]!),
+                line: rt.lines[i]!,
+              }))
+            : []
           candidates.set(t.topicId, list)
           for (const x of list) wanted.add(x.id)
         } else for (const g of t.goldDocIds) wanted.add(decodeId(g))
@@ -226,25 +287,38 @@ export async function buildRetecoItems(options: RetecoItemsOptions): Promise<{ i
           }
         }
         const a = answers.get(`${dom}\u0000${tid}`)
-        if (target) items.push({
-          turnId: tid,
-          conversationId: convId,
-          domain: dom,
-          turnDepth: t.turnId,
-          history: [...history],
-          question: rt?.query ?? '',
-          answer: a ?? null,
-          passages,
-          reference: rt?.answer || null,
-        })
-        history.push({ role: 'user', content: rt?.query ?? '' }, { role: 'assistant', content: rt?.answer ?? '' })
+        if (target)
+          items.push({
+            turnId: tid,
+            conversationId: convId,
+            domain: dom,
+            turnDepth: t.turnId,
+            history: [...history],
+            question: rt?.query ?? '',
+            answer: a ?? null,
+            passages,
+            reference: rt?.answer || null,
+          })
+        history.push(
+          { role: 'user', content: rt?.query ?? '' },
+          { role: 'assistant', content: rt?.answer ?? '' },
+        )
       }
     }
   }
   const answered = items.filter((i) => i.answer !== null).length
   return {
     items,
-    summary: { targetTurns: items.length, answered, unanswered: items.length - answered, unknownAnswers, shortRetrieval, passagesNotFound: notFound, domains: [...data.track2.keys()], validationWarnings: warnings },
+    summary: {
+      targetTurns: items.length,
+      answered,
+      unanswered: items.length - answered,
+      unknownAnswers,
+      shortRetrieval,
+      passagesNotFound: notFound,
+      domains: [...data.track2.keys()],
+      validationWarnings: warnings,
+    },
   }
 }
 
@@ -253,14 +327,38 @@ export const retecoJudgeItemsRoute: JudgeItemsRoute = {
   presets: ['reteco-2b', 'reteco-2c'] satisfies readonly RetecoJudgePreset[],
   async build(o) {
     const preset = o.preset as RetecoJudgePreset
-    const r = await buildRetecoItems({ preset, data: o.data, answers: o.answers, retrieval: o.retrieval, ...(o.split ? { split: o.split } : {}), ...(o.domains ? { domains: o.domains } : {}) })
+    const r = await buildRetecoItems({
+      preset,
+      data: o.data,
+      answers: o.answers,
+      retrieval: o.retrieval,
+      ...(o.split ? { split: o.split } : {}),
+      ...(o.domains ? { domains: o.domains } : {}),
+    })
     const s = r.summary
     const notes: string[] = []
-    notes.push(`target turns: ${s.targetTurns}, answered ${s.answered}, unanswered ${s.unanswered} (scored 0 on every dimension)`)
-    notes.push(`answers validated as \`trecscore validate --preset ${preset}\` does: no errors, ${s.validationWarnings} warning(s) (missing turns, empty answers, stray files)`)
-    if (s.unknownAnswers.length) notes.push(`answers for turns that are not target turns, ignored: ${s.unknownAnswers.length} (${s.unknownAnswers.slice(0, 5).join('; ')}${s.unknownAnswers.length > 5 ? '; …' : ''})`)
-    if (s.shortRetrieval.size) notes.push(`turns with fewer than 5 retrieved passages in the corpus: ${s.shortRetrieval.size}`)
-    if (s.passagesNotFound) notes.push(`gold passages not found in the corpus (not shown to the judge): ${s.passagesNotFound}`)
-    return { items: r.items, source: `${preset} on ${o.data} (domains ${s.domains.join(', ')}), answers ${o.answers}${o.retrieval ? `, retrieval ${o.retrieval}` : ''}`, notes }
+    notes.push(
+      `target turns: ${s.targetTurns}, answered ${s.answered}, unanswered ${s.unanswered} (scored 0 on every dimension)`,
+    )
+    notes.push(
+      `answers validated as \`trecscore validate --preset ${preset}\` does: no errors, ${s.validationWarnings} warning(s) (missing turns, empty answers, stray files)`,
+    )
+    if (s.unknownAnswers.length)
+      notes.push(
+        `answers for turns that are not target turns, ignored: ${s.unknownAnswers.length} (${s.unknownAnswers.slice(0, 5).join('; ')}${s.unknownAnswers.length > 5 ? '; …' : ''})`,
+      )
+    if (s.shortRetrieval.size)
+      notes.push(
+        `turns with fewer than 5 retrieved passages in the corpus: ${s.shortRetrieval.size}`,
+      )
+    if (s.passagesNotFound)
+      notes.push(
+        `gold passages not found in the corpus (not shown to the judge): ${s.passagesNotFound}`,
+      )
+    return {
+      items: r.items,
+      source: `${preset} on ${o.data} (domains ${s.domains.join(', ')}), answers ${o.answers}${o.retrieval ? `, retrieval ${o.retrieval}` : ''}`,
+      notes,
+    }
   },
 }

@@ -37,7 +37,18 @@ describe('judge-label file (trecscore.reteco-labels/1)', () => {
   })
   it('reports every bad line with file:line', async () => {
     const file = join(dir, 'bad.jsonl')
-    writeFileSync(file, ['{"topic": "q1", "doc": "d1"}', 'not json', '{"topic": "q1", "doc": "d2", "temporally_relevant": true}', '{"topic": "q1", "doc": "d2", "temporally_relevant": true}', '{"topic": "q1"}'].join('\n'))
-    await expect(judgeLabels(file)).rejects.toThrow(/bad\.jsonl:1: "temporally_relevant" must be true or false\n.*bad\.jsonl:2: .*\n.*bad\.jsonl:4: document "d2" labelled twice.*\n.*bad\.jsonl:5: expected "doc"/)
+    writeFileSync(
+      file,
+      [
+        '{"topic": "q1", "doc": "d1"}',
+        'not json',
+        '{"topic": "q1", "doc": "d2", "temporally_relevant": true}',
+        '{"topic": "q1", "doc": "d2", "temporally_relevant": true}',
+        '{"topic": "q1"}',
+      ].join('\n'),
+    )
+    await expect(judgeLabels(file)).rejects.toThrow(
+      /bad\.jsonl:1: "temporally_relevant" must be true or false\n.*bad\.jsonl:2: .*\n.*bad\.jsonl:4: document "d2" labelled twice.*\n.*bad\.jsonl:5: expected "doc"/,
+    )
   })
 })

@@ -65,10 +65,14 @@ const NO_PERIODS: readonly string[] = []
 export function offlineLabels(): TemporalLabelProvider {
   return {
     name: 'offline-qrels-steps',
-    description: "qrels as temporal relevance; each query's steps as its required periods, covered by any of the step's gold documents (RETECO scorer.py)",
+    description:
+      "qrels as temporal relevance; each query's steps as its required periods, covered by any of the step's gold documents (RETECO scorer.py)",
     labelsFor(domain, topicId) {
       const judged = domain.qrels.queries.get(topicId) ?? domain.stepQrels?.queries.get(topicId)
-      const record = domain.track === 'track1_tempo' && domain.qrels.queries.has(topicId) ? domain.stepRecords.get(topicId) : undefined
+      const record =
+        domain.track === 'track1_tempo' && domain.qrels.queries.has(topicId)
+          ? domain.stepRecords.get(topicId)
+          : undefined
       const steps = record && record.steps.length ? record.steps : null
       const cover = new Map<string, string[]>()
       if (steps) {
@@ -115,7 +119,8 @@ function key(domain: string | null, topic: string): string {
 
 function periodList(v: unknown, what: string): string[] {
   if (v === undefined || v === null) return []
-  if (!Array.isArray(v) || v.some((x) => typeof x !== 'string' && typeof x !== 'number')) throw new Error(`"${what}" must be an array of period ids`)
+  if (!Array.isArray(v) || v.some((x) => typeof x !== 'string' && typeof x !== 'number'))
+    throw new Error(`"${what}" must be an array of period ids`)
   return v.map((x) => encodeId(String(x)))
 }
 
@@ -123,7 +128,9 @@ function periodList(v: unknown, what: string): string[] {
  * Read a judge-label file (`trecscore.reteco-labels/1`, see the module comment) and return it as a
  * provider. Throws {@link RetecoInputError} listing every bad line (`file:line: …`).
  */
-export async function judgeLabels(file: string): Promise<TemporalLabelProvider & { readonly info: JudgeLabelFile }> {
+export async function judgeLabels(
+  file: string,
+): Promise<TemporalLabelProvider & { readonly info: JudgeLabelFile }> {
   const entries = new Map<string, TopicEntry>()
   const problems: string[] = []
   let header: Record<string, unknown> | null = null
@@ -142,30 +149,49 @@ export async function judgeLabels(file: string): Promise<TemporalLabelProvider &
     if (isBlank(buf, start, end)) return
     try {
       const rec = JSON.parse(buf.toString('utf8', start, end)) as unknown
-      if (rec === null || typeof rec !== 'object' || Array.isArray(rec)) throw new Error('expected a JSON object')
+      if (rec === null || typeof rec !== 'object' || Array.isArray(rec))
+        throw new Error('expected a JSON object')
       const o = rec as Record<string, unknown>
       if (typeof o['schema'] === 'string' && o['topic'] === undefined) {
-        if (o['schema'] !== 'trecscore.reteco-labels/1') throw new Error(`unknown schema ${JSON.stringify(o['schema'])} (expected "trecscore.reteco-labels/1")`)
+        if (o['schema'] !== 'trecscore.reteco-labels/1')
+          throw new Error(
+            `unknown schema ${JSON.stringify(o['schema'])} (expected "trecscore.reteco-labels/1")`,
+          )
         header = o
         return
       }
-      if (typeof o['topic'] !== 'string' || o['topic'] === '') throw new Error('expected a string "topic"')
+      if (typeof o['topic'] !== 'string' || o['topic'] === '')
+        throw new Error('expected a string "topic"')
       const topic = encodeId(o['topic'])
-      const dom = o['domain'] === undefined || o['domain'] === null ? null : typeof o['domain'] === 'string' ? o['domain'] : null
-      if (o['domain'] !== undefined && o['domain'] !== null && dom === null) throw new Error('"domain" must be a string')
+      const dom =
+        o['domain'] === undefined || o['domain'] === null
+          ? null
+          : typeof o['domain'] === 'string'
+            ? o['domain']
+            : null
+      if (o['domain'] !== undefined && o['domain'] !== null && dom === null)
+        throw new Error('"domain" must be a string')
       if (o['doc'] !== undefined) {
         if (typeof o['doc'] !== 'string') throw new Error('"doc" must be a string')
-        if (typeof o['temporally_relevant'] !== 'boolean') throw new Error('"temporally_relevant" must be true or false')
+        if (typeof o['temporally_relevant'] !== 'boolean')
+          throw new Error('"temporally_relevant" must be true or false')
         const doc = encodeId(o['doc'])
         const e = entry(dom, topic)
-        if (e.docs.has(doc)) throw new Error(`document ${JSON.stringify(o['doc'])} labelled twice for topic ${JSON.stringify(o['topic'])}`)
-        e.docs.set(doc, { relevant: o['temporally_relevant'], periods: periodList(o['covered_periods'], 'covered_periods') })
+        if (e.docs.has(doc))
+          throw new Error(
+            `document ${JSON.stringify(o['doc'])} labelled twice for topic ${JSON.stringify(o['topic'])}`,
+          )
+        e.docs.set(doc, {
+          relevant: o['temporally_relevant'],
+          periods: periodList(o['covered_periods'], 'covered_periods'),
+        })
         docLabels++
         return
       }
       if (o['required_periods'] !== undefined) {
         const e = entry(dom, topic)
-        if (e.required) throw new Error(`required periods given twice for topic ${JSON.stringify(o['topic'])}`)
+        if (e.required)
+          throw new Error(`required periods given twice for topic ${JSON.stringify(o['topic'])}`)
         e.required = periodList(o['required_periods'], 'required_periods')
         topics++
         return
@@ -185,7 +211,8 @@ export async function judgeLabels(file: string): Promise<TemporalLabelProvider &
       const specific = entries.get(key(domain.domain, topicId))
       const general = entries.get(key(null, topicId))
       const required = specific?.required ?? general?.required ?? null
-      const find = (docId: string): DocLabel | undefined => specific?.docs.get(docId) ?? general?.docs.get(docId)
+      const find = (docId: string): DocLabel | undefined =>
+        specific?.docs.get(docId) ?? general?.docs.get(docId)
       return {
         requiredPeriods: required && required.length ? required : null,
         relevance: (docId) => find(docId)?.relevant,

@@ -35,23 +35,51 @@
  */
 import type { Conventions } from '../../conventions/conventions.js'
 import { trecEvalV9 } from '../../conventions/profiles.js'
-import { NOT_POOLED, type QueryJudgments, type RunQuery } from '../../model/types.js'
-import { orderDocs } from '../../rank/prepare.js'
-import type { JudgedRanking } from '../../rank/judged-ranking.js'
-import { ndcgAt } from '../../measures/ndcg.js'
-import { averagePrecisionAt } from '../../measures/average-precision.js'
-import { recall } from '../../measures/recall.js'
-import { precision } from '../../measures/precision.js'
-import { reciprocalRank } from '../../measures/reciprocal-rank.js'
+import {
+  type AggregationColumn,
+  type AggregationRow,
+  type AggregationSpec,
+  aggregateAll,
+  type QueryTable,
+} from '../../evaluate/aggregations.js'
 import { decodeId } from '../../io/bytes.js'
-import { aggregateAll, type AggregationColumn, type AggregationRow, type AggregationSpec, type QueryTable } from '../../evaluate/aggregations.js'
-import { macroSummary, meanSummary, PLAN_METRICS, type MacroSummary, type MeanSummary, type MetricValues, type PlanMetric } from './aggregate.js'
-import { offlineLabels, type TemporalLabelProvider, type TopicTemporalLabels } from './labels.js'
-import { temporalCoverage, temporalPrecisionReteco, temporalPrecisionTempo, temporalRelevance } from './temporal.js'
-import { parseTurnTopic, stepQueryOf, turnBucket, TURN_BUCKETS, type TurnBucket } from './topics.js'
+import { averagePrecisionAt } from '../../measures/average-precision.js'
+import { ndcgAt } from '../../measures/ndcg.js'
+import { precision } from '../../measures/precision.js'
+import { recall } from '../../measures/recall.js'
+import { reciprocalRank } from '../../measures/reciprocal-rank.js'
+import { NOT_POOLED, type QueryJudgments, type RunQuery } from '../../model/types.js'
+import type { JudgedRanking } from '../../rank/judged-ranking.js'
+import { orderDocs } from '../../rank/prepare.js'
+import {
+  type MacroSummary,
+  type MeanSummary,
+  type MetricValues,
+  macroSummary,
+  meanSummary,
+  PLAN_METRICS,
+  type PlanMetric,
+} from './aggregate.js'
 import { readCorpusIds } from './data.js'
 import { RetecoInputError } from './errors.js'
-import { topicQrels, type RetecoData, type RetecoDomainData, type RetecoRun, type RetecoRunFile, type RetecoRunProblem, type RetecoRunTopic, type RetecoSubtrack } from './types.js'
+import { offlineLabels, type TemporalLabelProvider, type TopicTemporalLabels } from './labels.js'
+import {
+  temporalCoverage,
+  temporalPrecisionReteco,
+  temporalPrecisionTempo,
+  temporalRelevance,
+} from './temporal.js'
+import { parseTurnTopic, stepQueryOf, TURN_BUCKETS, type TurnBucket, turnBucket } from './topics.js'
+import {
+  type RetecoData,
+  type RetecoDomainData,
+  type RetecoRun,
+  type RetecoRunFile,
+  type RetecoRunProblem,
+  type RetecoRunTopic,
+  type RetecoSubtrack,
+  topicQrels,
+} from './types.js'
 
 /** The rank cutoff of every plan measure. */
 export const PLAN_CUTOFF = 10
@@ -159,7 +187,10 @@ export interface Plan1bScores {
   readonly queryMacro: MeanSummary
   /** Flat mean over all steps. */
   readonly stepMacro: MeanSummary
-  readonly perDomain: ReadonlyMap<string, { readonly queryMacro: MeanSummary; readonly stepMacro: MeanSummary }>
+  readonly perDomain: ReadonlyMap<
+    string,
+    { readonly queryMacro: MeanSummary; readonly stepMacro: MeanSummary }
+  >
   readonly domainMacroOfQueryMeans: MacroSummary
   readonly domainMacroOfStepMeans: MacroSummary
   readonly perQuery: readonly PlanQueryMean[]
@@ -238,7 +269,11 @@ export interface PlanOptions {
  * The domains of a sub-track that have no corpus (`documents.jsonl`, or a set in `corpora`), and
  * the error lines that refuse them unless `allowMissingCorpus` is set.
  */
-export function missingCorpusProblems(data: RetecoData, subtrack: RetecoSubtrack, corpora?: ReadonlyMap<string, ReadonlySet<string>>): { domains: string[]; problems: string[] } {
+export function missingCorpusProblems(
+  data: RetecoData,
+  subtrack: RetecoSubtrack,
+  corpora?: ReadonlyMap<string, ReadonlySet<string>>,
+): { domains: string[]; problems: string[] } {
   const domains = subtrack === '1a' || subtrack === '1b' ? data.track1 : data.track2
   const missing = [...domains.values()].filter((d) => !d.corpusFile && !corpora?.has(d.domain))
   return {
@@ -250,7 +285,10 @@ export function missingCorpusProblems(data: RetecoData, subtrack: RetecoSubtrack
   }
 }
 
-const ZERO: MetricValues = Object.fromEntries(PLAN_METRICS.map((m) => [m, 0])) as Record<PlanMetric, number>
+const ZERO: MetricValues = Object.fromEntries(PLAN_METRICS.map((m) => [m, 0])) as Record<
+  PlanMetric,
+  number
+>
 
 function quote(id: string): string {
   return `'${decodeId(id)}'`
@@ -263,11 +301,22 @@ interface Cleaned {
 }
 
 function asRunQuery(t: RetecoRunTopic, float32: boolean): RunQuery {
-  return { queryId: t.topicId, docIds: t.docIds, scores: float32 ? t.scores.map(Math.fround) : t.scores, ranks: t.ranks, lines: t.lines }
+  return {
+    queryId: t.topicId,
+    docIds: t.docIds,
+    scores: float32 ? t.scores.map(Math.fround) : t.scores,
+    ranks: t.ranks,
+    lines: t.lines,
+  }
 }
 
 /** Unknown ids out, ordered (core `orderDocs`, score-docid-desc), duplicates out. */
-function clean(t: RetecoRunTopic, corpus: ReadonlySet<string> | null, duplicates: 'keep-first-ranked' | 'keep-first', float32: boolean): Cleaned {
+function clean(
+  t: RetecoRunTopic,
+  corpus: ReadonlySet<string> | null,
+  duplicates: 'keep-first-ranked' | 'keep-first',
+  float32: boolean,
+): Cleaned {
   const n = t.docIds.length
   let keep: number[] = []
   for (let i = 0; i < n; i++) if (!corpus || corpus.has(t.docIds[i]!)) keep.push(i)
@@ -298,7 +347,10 @@ function clean(t: RetecoRunTopic, corpus: ReadonlySet<string> | null, duplicates
 }
 
 /** Whether the rank column (ascending, stable) orders the lines differently from the scores. */
-function rankDisagrees(t: RetecoRunTopic, float32: boolean): { disagrees: boolean; f32Ties: number } {
+function rankDisagrees(
+  t: RetecoRunTopic,
+  float32: boolean,
+): { disagrees: boolean; f32Ties: number } {
   const byScore = orderDocs(asRunQuery(t, float32), retecoPlanConventions.ordering)
   const byRank = orderDocs(asRunQuery(t, float32), 'rank')
   let disagrees = false
@@ -335,11 +387,26 @@ function judgedRanking(j: QueryJudgments, ranked: readonly string[]): JudgedRank
       if (g >= 1) numRel += j.relLevels[g]!
     }
   }
-  return { queryId: j.queryId, grades, numRet: ranked.length, relLevels: j.relLevels, numRelLevels, relevanceLevel: 1, numRel, numRelRet, numNonpool, numUnjudgedInPool: 0 }
+  return {
+    queryId: j.queryId,
+    grades,
+    numRet: ranked.length,
+    relLevels: j.relLevels,
+    numRelLevels,
+    relevanceLevel: 1,
+    numRel,
+    numRelRet,
+    numNonpool,
+    numUnjudgedInPool: 0,
+  }
 }
 
 /** The plan measures of one cleaned ranking (binary relevance, cutoff 10). */
-export function planTopicValues(j: QueryJudgments, ranked: readonly string[], labels: TopicTemporalLabels): { values: MetricValues; unlabelled: number; R: number } {
+export function planTopicValues(
+  j: QueryJudgments,
+  ranked: readonly string[],
+  labels: TopicTemporalLabels,
+): { values: MetricValues; unlabelled: number; R: number } {
   const q = judgedRanking(j, ranked)
   const top = ranked.slice(0, PLAN_CUTOFF)
   let unlabelled = 0
@@ -361,7 +428,11 @@ export function planTopicValues(j: QueryJudgments, ranked: readonly string[], la
   return { values, unlabelled, R: q.numRel }
 }
 
-async function corpusFor(d: RetecoDomainData, file: RetecoRunFile | undefined, given: ReadonlyMap<string, ReadonlySet<string>> | undefined): Promise<ReadonlySet<string> | null> {
+async function corpusFor(
+  d: RetecoDomainData,
+  file: RetecoRunFile | undefined,
+  given: ReadonlyMap<string, ReadonlySet<string>> | undefined,
+): Promise<ReadonlySet<string> | null> {
   const pre = given?.get(d.domain)
   if (pre) return pre
   if (!d.corpusFile) return null
@@ -377,7 +448,11 @@ async function corpusFor(d: RetecoDomainData, file: RetecoRunFile | undefined, g
  * several times without re-reading the corpora. Domains without a corpus file are left out
  * (nothing is then discarded as unknown there).
  */
-export async function runCorpora(data: RetecoData, subtrack: RetecoSubtrack, run: RetecoRun): Promise<Map<string, ReadonlySet<string>>> {
+export async function runCorpora(
+  data: RetecoData,
+  subtrack: RetecoSubtrack,
+  run: RetecoRun,
+): Promise<Map<string, ReadonlySet<string>>> {
   const out = new Map<string, ReadonlySet<string>>()
   for (const [name, d] of subtrack === '1a' || subtrack === '1b' ? data.track1 : data.track2) {
     const c = await corpusFor(d, run.domains.get(name), undefined)
@@ -401,12 +476,23 @@ function stepQueries(d: RetecoDomainData): (stepId: string) => string {
 export function unscorableReasons(data: RetecoData, subtrack: RetecoSubtrack): string[] {
   const track1 = subtrack === '1a' || subtrack === '1b'
   const domains = track1 ? data.track1 : data.track2
-  if (domains.size === 0) return [`${data.root}: no ${track1 ? 'track1_tempo' : 'track2_recor'} domain to score`]
+  if (domains.size === 0)
+    return [`${data.root}: no ${track1 ? 'track1_tempo' : 'track2_recor'} domain to score`]
   const problems: string[] = []
-  const file = data.layout === 'pilot' ? (subtrack === '1b' ? 'step qrels' : 'qrels.txt') : subtrack === '1b' ? `qrels_steps_${data.split}.txt` : `qrels_${data.split}.txt`
+  const file =
+    data.layout === 'pilot'
+      ? subtrack === '1b'
+        ? 'step qrels'
+        : 'qrels.txt'
+      : subtrack === '1b'
+        ? `qrels_steps_${data.split}.txt`
+        : `qrels_${data.split}.txt`
   for (const d of domains.values()) {
     const missing = subtrack === '1b' ? !d.stepQrels : !d.qrelsFile
-    if (missing) problems.push(`${d.dir}: no ${file} for domain ${d.domain}: sub-track ${subtrack} cannot be scored on this data`)
+    if (missing)
+      problems.push(
+        `${d.dir}: no ${file} for domain ${d.domain}: sub-track ${subtrack} cannot be scored on this data`,
+      )
   }
   return problems
 }
@@ -436,14 +522,24 @@ export async function scorePlan(options: PlanOptions): Promise<PlanResult> {
   if (problems.length) throw new RetecoInputError(problems)
 
   const runWarnings: string[] = []
-  for (const d of run.missingDomainFiles) runWarnings.push(`${run.path}: no run file for domain ${d}: its ${topicQrels(domains.get(d)!, subtrack)!.queries.size} topics are missing (scored 0)`)
-  for (const f of run.strayFiles) runWarnings.push(`${f}: file named after no domain of the data (ignored)`)
-  for (const [t, n] of run.unroutedTopics) runWarnings.push(`topic ${quote(t)} not in qrels (${n} lines ignored)`)
-  if (run.whole && run.whole.tags.length > 1) runWarnings.push(`mixed run tags: [${run.whole.tags.map(([t]) => quote(t)).join(', ')}]`)
+  for (const d of run.missingDomainFiles)
+    runWarnings.push(
+      `${run.path}: no run file for domain ${d}: its ${topicQrels(domains.get(d)!, subtrack)!.queries.size} topics are missing (scored 0)`,
+    )
+  for (const f of run.strayFiles)
+    runWarnings.push(`${f}: file named after no domain of the data (ignored)`)
+  for (const [t, n] of run.unroutedTopics)
+    runWarnings.push(`topic ${quote(t)} not in qrels (${n} lines ignored)`)
+  if (run.whole && run.whole.tags.length > 1)
+    runWarnings.push(`mixed run tags: [${run.whole.tags.map(([t]) => quote(t)).join(', ')}]`)
 
   const wholeErrors = run.whole ? run.whole.parseErrors : []
-  const parseable = wholeErrors.length === 0 && [...run.domains.values()].every((f) => f.parseErrors.length === 0)
-  const valid = parseable && (run.whole ? run.whole.validationErrors.length === 0 : true) && [...run.domains.values()].every((f) => f.validationErrors.length === 0)
+  const parseable =
+    wholeErrors.length === 0 && [...run.domains.values()].every((f) => f.parseErrors.length === 0)
+  const valid =
+    parseable &&
+    (run.whole ? run.whole.validationErrors.length === 0 : true) &&
+    [...run.domains.values()].every((f) => f.validationErrors.length === 0)
 
   const topics: PlanTopic[] = []
   const counts: PlanDomainCounts[] = []
@@ -476,23 +572,51 @@ export async function scorePlan(options: PlanOptions): Promise<PlanResult> {
         for (let g = 1; g < j.relLevels.length; g++) R += j.relLevels[g]!
         if (!rt || rt.docIds.length === 0) {
           const required = subtrack === '1a' ? labels.requiredPeriods : null
-          domainTopics.push({ ...meta, status: 'missing', R, values: ZERO, tc: required ? 0 : null, top10: [], lines: 0, duplicatesRemoved: 0, unknownDiscarded: 0, unlabelled: 0, rankDisagrees: false, float32OnlyTies: 0 })
+          domainTopics.push({
+            ...meta,
+            status: 'missing',
+            R,
+            values: ZERO,
+            tc: required ? 0 : null,
+            top10: [],
+            lines: 0,
+            duplicatesRemoved: 0,
+            unknownDiscarded: 0,
+            unlabelled: 0,
+            rankDisagrees: false,
+            float32OnlyTies: 0,
+          })
           continue
         }
         const c = clean(rt, corpus, duplicates, float32)
         const m = planTopicValues(j, c.ranked, labels)
         const top10 = c.ranked.slice(0, PLAN_CUTOFF)
-        const tc = subtrack === '1a' ? temporalCoverage(labels.requiredPeriods, top10.map((doc) => labels.periods(doc)), PLAN_CUTOFF) : null
+        const tc =
+          subtrack === '1a'
+            ? temporalCoverage(
+                labels.requiredPeriods,
+                top10.map((doc) => labels.periods(doc)),
+                PLAN_CUTOFF,
+              )
+            : null
         const diag = rankDisagrees(rt, float32)
         duplicateRows += c.duplicatesRemoved
         unknownDocRows += c.unknownDiscarded
         unlabelled += m.unlabelled
         if (diag.disagrees) rankDisagreements++
         f32 += diag.f32Ties
-        if (diag.f32Ties) warnings.push(`topic ${quote(topicId)}: ${diag.f32Ties} adjacent score pairs equal only in float32`)
-        if (diag.disagrees) warnings.push(`topic ${quote(topicId)}: rank column order differs from score order`)
-        if (c.duplicatesRemoved) warnings.push(`topic ${quote(topicId)}: ${c.duplicatesRemoved} duplicate doc rows removed`)
-        if (c.unknownDiscarded) warnings.push(`topic ${quote(topicId)}: ${c.unknownDiscarded} unknown doc ids discarded`)
+        if (diag.f32Ties)
+          warnings.push(
+            `topic ${quote(topicId)}: ${diag.f32Ties} adjacent score pairs equal only in float32`,
+          )
+        if (diag.disagrees)
+          warnings.push(`topic ${quote(topicId)}: rank column order differs from score order`)
+        if (c.duplicatesRemoved)
+          warnings.push(
+            `topic ${quote(topicId)}: ${c.duplicatesRemoved} duplicate doc rows removed`,
+          )
+        if (c.unknownDiscarded)
+          warnings.push(`topic ${quote(topicId)}: ${c.unknownDiscarded} unknown doc ids discarded`)
         domainTopics.push({
           ...meta,
           status: c.ranked.length ? 'scored' : 'empty_after_cleaning',
@@ -510,9 +634,13 @@ export async function scorePlan(options: PlanOptions): Promise<PlanResult> {
       }
     }
     const unknownTopics: [string, number][] = []
-    if (file) for (const [t, rt] of file.topics) if (!qrels.queries.has(t) && rt.lines.length) unknownTopics.push([t, rt.lines.length])
-    for (const [t, n] of unknownTopics) warnings.push(`topic ${quote(t)} not in qrels (${n} lines ignored)`)
-    if (file && file.tags.length > 1) warnings.push(`mixed run tags: [${file.tags.map(([t]) => quote(t)).join(', ')}]`)
+    if (file)
+      for (const [t, rt] of file.topics)
+        if (!qrels.queries.has(t) && rt.lines.length) unknownTopics.push([t, rt.lines.length])
+    for (const [t, n] of unknownTopics)
+      warnings.push(`topic ${quote(t)} not in qrels (${n} lines ignored)`)
+    if (file && file.tags.length > 1)
+      warnings.push(`mixed run tags: [${file.tags.map(([t]) => quote(t)).join(', ')}]`)
     topics.push(...domainTopics)
     counts.push({
       domain: name,
@@ -521,7 +649,9 @@ export async function scorePlan(options: PlanOptions): Promise<PlanResult> {
       topicsInFile: file ? file.topics.size : 0,
       topics: qrels.queries.size,
       missing: domainTopics.filter((t) => t.status === 'missing').map((t) => t.topicId),
-      emptyAfterCleaning: domainTopics.filter((t) => t.status === 'empty_after_cleaning').map((t) => t.topicId),
+      emptyAfterCleaning: domainTopics
+        .filter((t) => t.status === 'empty_after_cleaning')
+        .map((t) => t.topicId),
       unknownTopics,
       unknownTopicLines: unknownTopics.reduce((s, [, n]) => s + n, 0),
       duplicateRows,
@@ -554,7 +684,12 @@ export async function scorePlan(options: PlanOptions): Promise<PlanResult> {
 
 /** The keys of a plan topic in the per-query table: domain, 1b query, 2a/2c conversation and turn bucket. */
 function topicKeys(t: PlanTopic): Record<string, string> {
-  return { group: t.domain, parent: t.queryId ?? t.topicId, conversation: t.conversationId ?? t.topicId, bucket: t.bucket ?? 'T?' }
+  return {
+    group: t.domain,
+    parent: t.queryId ?? t.topicId,
+    conversation: t.conversationId ?? t.topicId,
+    bucket: t.bucket ?? 'T?',
+  }
 }
 
 /**
@@ -562,14 +697,36 @@ function topicKeys(t: PlanTopic): Record<string, string> {
  * RETECO's `_mean`), and for 1a TC@10 and nDCG|FC@10 (nDCG@10 where TC@10 = 1, else undefined),
  * both undefined for an empty group; domains in name order, buckets T1…T5+, T?.
  */
-export function planQueryTable(subtrack: RetecoSubtrack, domainNames: readonly string[], topics: readonly PlanTopic[]): QueryTable {
+export function planQueryTable(
+  subtrack: RetecoSubtrack,
+  domainNames: readonly string[],
+  topics: readonly PlanTopic[],
+): QueryTable {
   const coverage = subtrack === '1a'
-  const columns: AggregationColumn[] = [...PLAN_METRICS.map((name) => ({ name, empty: 0 as const })), ...(coverage ? [{ name: 'TC@10', empty: null }, { name: 'nDCG|FC@10', empty: null }] : [])]
+  const columns: AggregationColumn[] = [
+    ...PLAN_METRICS.map((name) => ({ name, empty: 0 as const })),
+    ...(coverage
+      ? [
+          { name: 'TC@10', empty: null },
+          { name: 'nDCG|FC@10', empty: null },
+        ]
+      : []),
+  ]
   const rows = topics.map((t) => ({
     keys: topicKeys(t),
-    values: [...PLAN_METRICS.map((m) => t.values[m]), ...(coverage ? [t.tc, t.tc === 1 ? t.values['nDCG@10'] : null] : [])],
+    values: [
+      ...PLAN_METRICS.map((m) => t.values[m]),
+      ...(coverage ? [t.tc, t.tc === 1 ? t.values['nDCG@10'] : null] : []),
+    ],
   }))
-  return { columns, rows, keyOrders: { group: { values: domainNames, keepEmpty: true }, bucket: { values: TURN_BUCKETS, keepEmpty: false } } }
+  return {
+    columns,
+    rows,
+    keyOrders: {
+      group: { values: domainNames, keepEmpty: true },
+      bucket: { values: TURN_BUCKETS, keepEmpty: false },
+    },
+  }
 }
 
 /** The plan's aggregations of each sub-track, as data (computed by the engine's `aggregateTable`). */
@@ -582,10 +739,19 @@ export const PLAN_AGGREGATIONS = {
   '1b': [
     { id: 'query-macro', title: 'query macro of step means', levels: [['group', 'parent']] },
     { id: 'step-macro', title: 'flat step mean', levels: [] },
-    { id: 'per-domain-queries', title: 'per domain (query means)', levels: [['group', 'parent']], splitBy: ['group'] },
+    {
+      id: 'per-domain-queries',
+      title: 'per domain (query means)',
+      levels: [['group', 'parent']],
+      splitBy: ['group'],
+    },
     { id: 'per-domain-steps', title: 'per domain (step means)', levels: [], splitBy: ['group'] },
     { id: 'per-query', title: 'per query', levels: [], splitBy: ['group', 'parent'] },
-    { id: 'domain-macro-of-query-means', title: 'domain macro of query means', levels: [['group', 'parent'], ['group']] },
+    {
+      id: 'domain-macro-of-query-means',
+      title: 'domain macro of query means',
+      levels: [['group', 'parent'], ['group']],
+    },
     { id: 'domain-macro-of-step-means', title: 'domain macro of step means', levels: [['group']] },
   ],
   '2a': [
@@ -593,25 +759,55 @@ export const PLAN_AGGREGATIONS = {
     { id: 'per-domain', title: 'per domain', levels: [], splitBy: ['group'] },
     { id: 'domain-macro', title: 'domain macro', levels: [['group']] },
     { id: 'turn-depth', title: 'turn depth (pooled)', levels: [], splitBy: ['bucket'] },
-    { id: 'turn-depth-per-domain', title: 'turn depth per domain', levels: [], splitBy: ['group', 'bucket'] },
-    { id: 'conversation-per-domain', title: 'per domain (conversation means)', levels: [['group', 'conversation']], splitBy: ['group'] },
-    { id: 'conversation-then-domain', title: 'conversation then domain macro', levels: [['group', 'conversation'], ['group']] },
+    {
+      id: 'turn-depth-per-domain',
+      title: 'turn depth per domain',
+      levels: [],
+      splitBy: ['group', 'bucket'],
+    },
+    {
+      id: 'conversation-per-domain',
+      title: 'per domain (conversation means)',
+      levels: [['group', 'conversation']],
+      splitBy: ['group'],
+    },
+    {
+      id: 'conversation-then-domain',
+      title: 'conversation then domain macro',
+      levels: [['group', 'conversation'], ['group']],
+    },
   ],
 } as const satisfies Record<'1a' | '1b' | '2a', readonly AggregationSpec[]>
 
 /** Every aggregation of the sub-track over per-topic results (see the module comment). */
-export function aggregatePlan(subtrack: RetecoSubtrack, domainNames: readonly string[], topics: readonly PlanTopic[]): PlanScores {
+export function aggregatePlan(
+  subtrack: RetecoSubtrack,
+  domainNames: readonly string[],
+  topics: readonly PlanTopic[],
+): PlanScores {
   const table = planQueryTable(subtrack, domainNames, topics)
-  const byId = new Map(aggregateAll(table, PLAN_AGGREGATIONS[subtrack === '2c' ? '2a' : subtrack]).map((a) => [a.id, a.rows]))
+  const byId = new Map(
+    aggregateAll(table, PLAN_AGGREGATIONS[subtrack === '2c' ? '2a' : subtrack]).map((a) => [
+      a.id,
+      a.rows,
+    ]),
+  )
   const rows = (id: string): readonly AggregationRow[] => byId.get(id)!
   const one = (id: string): AggregationRow => rows(id)[0]!
   const coverage = subtrack === '1a'
   const mean = (r: AggregationRow): MeanSummary => meanSummary(r, coverage)
   const macro = (r: AggregationRow): MacroSummary => macroSummary(r, coverage)
-  const perDomain = (id: string): Map<string, MeanSummary> => new Map(rows(id).map((r) => [r.split['group']!, mean(r)]))
+  const perDomain = (id: string): Map<string, MeanSummary> =>
+    new Map(rows(id).map((r) => [r.split['group']!, mean(r)]))
   if (subtrack === '1a') {
     const queryMacro = mean(one('query-macro'))
-    return { subtrack, headline: queryMacro.values['nDCG@10'], queryMacro, perDomain: perDomain('per-domain'), domainMacro: macro(one('domain-macro')) }
+    return {
+      subtrack,
+      headline: queryMacro.values['nDCG@10'],
+      queryMacro,
+      perDomain: perDomain('per-domain'),
+      domainMacro: macro(one('domain-macro')),
+    }
   }
   if (subtrack === '1b') {
     const queries = perDomain('per-domain-queries')
@@ -622,13 +818,21 @@ export function aggregatePlan(subtrack: RetecoSubtrack, domainNames: readonly st
       headline: queryMacro.values['nDCG@10'],
       queryMacro,
       stepMacro: mean(one('step-macro')),
-      perDomain: new Map(domainNames.map((d) => [d, { queryMacro: queries.get(d)!, stepMacro: steps.get(d)! }])),
+      perDomain: new Map(
+        domainNames.map((d) => [d, { queryMacro: queries.get(d)!, stepMacro: steps.get(d)! }]),
+      ),
       domainMacroOfQueryMeans: macro(one('domain-macro-of-query-means')),
       domainMacroOfStepMeans: macro(one('domain-macro-of-step-means')),
-      perQuery: rows('per-query').map((r) => ({ domain: r.split['group']!, queryId: r.split['parent']!, values: mean(r).values, steps: r.units })),
+      perQuery: rows('per-query').map((r) => ({
+        domain: r.split['group']!,
+        queryId: r.split['parent']!,
+        values: mean(r).values,
+        steps: r.units,
+      })),
     }
   }
-  const buckets = (rs: readonly AggregationRow[]): Map<TurnBucket, MeanSummary> => new Map(rs.map((r) => [r.split['bucket'] as TurnBucket, mean(r)]))
+  const buckets = (rs: readonly AggregationRow[]): Map<TurnBucket, MeanSummary> =>
+    new Map(rs.map((r) => [r.split['bucket'] as TurnBucket, mean(r)]))
   const depthRows = rows('turn-depth-per-domain')
   const turnMacro = mean(one('turn-macro'))
   return {
@@ -638,7 +842,9 @@ export function aggregatePlan(subtrack: RetecoSubtrack, domainNames: readonly st
     perDomain: perDomain('per-domain'),
     domainMacro: macro(one('domain-macro')),
     byTurnDepth: buckets(rows('turn-depth')),
-    byTurnDepthPerDomain: new Map(domainNames.map((d) => [d, buckets(depthRows.filter((r) => r.split['group'] === d))])),
+    byTurnDepthPerDomain: new Map(
+      domainNames.map((d) => [d, buckets(depthRows.filter((r) => r.split['group'] === d))]),
+    ),
     conversationMacroPerDomain: perDomain('conversation-per-domain'),
     conversationThenDomainMacro: macro(one('conversation-then-domain')),
   }

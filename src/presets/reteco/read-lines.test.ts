@@ -18,7 +18,9 @@ describe('RETECO line reading (the engine LineSplitter)', () => {
     const file = join(dir, 'a.txt')
     writeFileSync(file, 'q1 Q0 d 1 1 r\r\n\n  \t\nlast')
     const seen: [number, string, boolean][] = []
-    await forEachLine(file, (buf, s, e, line) => seen.push([line, buf.toString('latin1', s, e), isBlank(buf, s, e)]))
+    await forEachLine(file, (buf, s, e, line) =>
+      seen.push([line, buf.toString('latin1', s, e), isBlank(buf, s, e)]),
+    )
     expect(seen).toEqual([
       [1, 'q1 Q0 d 1 1 r\r', false],
       [2, '', true],
@@ -31,6 +33,8 @@ describe('RETECO line reading (the engine LineSplitter)', () => {
     process.env['TRECSCORE_MAX_LINE_BYTES'] = '64'
     const file = join(dir, 'long.trec')
     writeFileSync(file, `q1 Q0 d1 1 2.0 r\nq1 Q0 ${'x'.repeat(100)} 2 1.0 r\n`)
-    await expect(parseRetecoRunFile(file)).rejects.toMatchObject({ issues: [{ code: 'line_too_long', file, line: 2, limit: 64 }] })
+    await expect(parseRetecoRunFile(file)).rejects.toMatchObject({
+      issues: [{ code: 'line_too_long', file, line: 2, limit: 64 }],
+    })
   })
 })

@@ -84,7 +84,11 @@ export interface RetecoReport {
   /** The conventions in force, as (name, description) pairs. */
   readonly conventions: readonly (readonly [string, string])[]
   /** The headline: official measure, value (`null` when the run cannot be scored), aggregation. */
-  readonly headline: { readonly measure: string; readonly value: number | null; readonly aggregation: string }
+  readonly headline: {
+    readonly measure: string
+    readonly value: number | null
+    readonly aggregation: string
+  }
   /** Headline-level diagnostics, in display order. */
   readonly diagnostics: ReportValues
   readonly tables: readonly ReportTable[]

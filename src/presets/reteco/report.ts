@@ -28,19 +28,43 @@ function cell(v: number | null | undefined, column: string, digits: number): str
   return COUNT_COLUMNS.has(column) ? String(v) : v.toFixed(digits)
 }
 
-function grid(header: readonly string[], rows: readonly (readonly string[])[], markdown: boolean): string {
+function grid(
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+  markdown: boolean,
+): string {
   if (markdown) {
-    const line = (r: readonly string[]): string => `| ${r.map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`
-    return [line(header), `| ${header.map((_, i) => (i === 0 ? '---' : '---:')).join(' | ')} |`, ...rows.map(line)].join('\n') + '\n'
+    const line = (r: readonly string[]): string =>
+      `| ${r.map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`
+    return (
+      [
+        line(header),
+        `| ${header.map((_, i) => (i === 0 ? '---' : '---:')).join(' | ')} |`,
+        ...rows.map(line),
+      ].join('\n') + '\n'
+    )
   }
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)))
-  const line = (r: readonly string[]): string => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd()
-  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n') + '\n'
+  const line = (r: readonly string[]): string =>
+    r
+      .map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+      .join('  ')
+      .trimEnd()
+  return (
+    [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n') + '\n'
+  )
 }
 
 function table(t: ReportTable, digits: number, markdown: boolean): string {
   const head = markdown ? `#### ${t.title}\n\n` : `${t.title}\n`
-  return head + grid([t.key === 'aggregations' ? 'aggregation' : 'group', ...t.columns], t.rows.map((r) => [r.label, ...t.columns.map((c) => cell(r.values[c], c, digits))]), markdown)
+  return (
+    head +
+    grid(
+      [t.key === 'aggregations' ? 'aggregation' : 'group', ...t.columns],
+      t.rows.map((r) => [r.label, ...t.columns.map((c) => cell(r.values[c], c, digits))]),
+      markdown,
+    )
+  )
 }
 
 function values(v: ReportValues, digits: number): string {
@@ -48,8 +72,10 @@ function values(v: ReportValues, digits: number): string {
     .filter(([k]) => !COUNT_COLUMNS.has(k))
     .map(([k, x]) => {
       const text = `${k} ${cell(x, k, digits)}`
-      if (k === 'TC@10' && 'tc_defined' in v) return `${text} (${v['tc_defined']} queries with periods)`
-      if (k === 'nDCG|FC@10' && 'full_coverage' in v) return `${text} (${v['full_coverage']} with full coverage)`
+      if (k === 'TC@10' && 'tc_defined' in v)
+        return `${text} (${v['tc_defined']} queries with periods)`
+      if (k === 'nDCG|FC@10' && 'full_coverage' in v)
+        return `${text} (${v['full_coverage']} with full coverage)`
       return text
     })
     .join('  ')
@@ -65,28 +91,77 @@ function renderOne(r: RetecoReport, o: RenderRetecoOptions, digits: number): str
   if (Object.keys(r.diagnostics).length) {
     out += `${md ? '- ' : '  '}diagnostics: ${values(r.diagnostics, digits)}\n`
   }
-  if (r.errors.length) out += h(`Errors (${r.errors.length}): the run cannot be scored`) + r.errors.map((e) => `${md ? '- ' : '  '}${e}\n`).join('')
+  if (r.errors.length)
+    out +=
+      h(`Errors (${r.errors.length}): the run cannot be scored`) +
+      r.errors.map((e) => `${md ? '- ' : '  '}${e}\n`).join('')
   for (const t of r.tables) out += '\n' + table(t, digits, md)
   if (r.counts.length) {
     out += h('Counts')
     out += grid(
-      ['domain', 'topics', 'lines', 'missing', 'empty', 'duplicates', 'unknown_docs', 'unknown_topics', 'rank!=score', 'f32_ties', 'unlabelled'],
-      r.counts.map((c) => [c.domain, c.topics, c.lines, c.missing.length, c.emptyAfterCleaning.length, c.duplicatesRemoved, c.unknownDocsDiscarded, `${c.unknownTopics} (${c.unknownTopicLines} lines)`, c.rankDisagreements, c.float32OnlyTies, c.unlabelled].map(String)),
+      [
+        'domain',
+        'topics',
+        'lines',
+        'missing',
+        'empty',
+        'duplicates',
+        'unknown_docs',
+        'unknown_topics',
+        'rank!=score',
+        'f32_ties',
+        'unlabelled',
+      ],
+      r.counts.map((c) =>
+        [
+          c.domain,
+          c.topics,
+          c.lines,
+          c.missing.length,
+          c.emptyAfterCleaning.length,
+          c.duplicatesRemoved,
+          c.unknownDocsDiscarded,
+          `${c.unknownTopics} (${c.unknownTopicLines} lines)`,
+          c.rankDisagreements,
+          c.float32OnlyTies,
+          c.unlabelled,
+        ].map(String),
+      ),
       md,
     )
-    for (const c of r.counts) if (c.missing.length) out += `${md ? '- ' : '  '}${c.domain}: missing (scored 0): ${c.missing.join(', ')}\n`
-    for (const c of r.counts) if (c.emptyAfterCleaning.length) out += `${md ? '- ' : '  '}${c.domain}: empty after cleaning (scored 0): ${c.emptyAfterCleaning.join(', ')}\n`
+    for (const c of r.counts)
+      if (c.missing.length)
+        out += `${md ? '- ' : '  '}${c.domain}: missing (scored 0): ${c.missing.join(', ')}\n`
+    for (const c of r.counts)
+      if (c.emptyAfterCleaning.length)
+        out += `${md ? '- ' : '  '}${c.domain}: empty after cleaning (scored 0): ${c.emptyAfterCleaning.join(', ')}\n`
   }
-  out += h('Conventions in force') + r.conventions.map(([k, v]) => `${md ? '- ' : '  '}${k}: ${v}\n`).join('')
-  if (r.warnings.length) out += h(`Warnings (${r.warnings.length})`) + r.warnings.map((w) => `${md ? '- ' : '  '}${w}\n`).join('')
-  if (r.printed !== null) out += h('Reference output') + (md ? '```\n' + r.printed.replace(/\n?$/, '\n') + '```\n' : r.printed.replace(/^/gm, '  ').replace(/\n?$/, '\n'))
+  out +=
+    h('Conventions in force') +
+    r.conventions.map(([k, v]) => `${md ? '- ' : '  '}${k}: ${v}\n`).join('')
+  if (r.warnings.length)
+    out +=
+      h(`Warnings (${r.warnings.length})`) +
+      r.warnings.map((w) => `${md ? '- ' : '  '}${w}\n`).join('')
+  if (r.printed !== null)
+    out +=
+      h('Reference output') +
+      (md
+        ? '```\n' + r.printed.replace(/\n?$/, '\n') + '```\n'
+        : r.printed.replace(/^/gm, '  ').replace(/\n?$/, '\n'))
   if (o.perQuery && r.perTopic.length) {
     const cols = [...new Set(r.perTopic.flatMap((t) => Object.keys(t.values)))]
     const infos = [...new Set(r.perTopic.flatMap((t) => Object.keys(t.info)))]
     out += h('Per topic')
     out += grid(
       ['domain', 'topic', 'status', ...infos, ...cols],
-      r.perTopic.map((t) => [t.domain, t.topic, t.status, ...infos.map((i) => t.info[i] ?? ''), ...cols.map((c) => cell(t.values[c], c, digits))]),
+      r.perTopic.map((t) => [
+        t.domain,
+        t.topic,
+        t.status,
+        ...infos.map((i) => t.info[i] ?? ''),
+        ...cols.map((c) => cell(t.values[c], c, digits)),
+      ]),
       md,
     )
   }
@@ -98,7 +173,10 @@ function renderOne(r: RetecoReport, o: RenderRetecoOptions, digits: number): str
  * with per-topic rows only when `perQuery` is set; text formats print, per run, the headline and
  * diagnostics, every aggregation table, the counts, the conventions in force and the warnings.
  */
-export function renderRetecoReports(reports: readonly RetecoReport[], options: RenderRetecoOptions): string {
+export function renderRetecoReports(
+  reports: readonly RetecoReport[],
+  options: RenderRetecoOptions,
+): string {
   const digits = options.digits ?? 4
   if (options.format === 'json') {
     const shown = reports.map((r) => (options.perQuery ? r : { ...r, perTopic: [] }))

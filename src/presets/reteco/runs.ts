@@ -22,7 +22,15 @@ import { join } from 'node:path'
 import { decodeId } from '../../io/bytes.js'
 import { RetecoInputError } from './errors.js'
 import { forEachLine } from './read-lines.js'
-import { topicQrels, type RetecoDomainData, type RetecoRun, type RetecoRunFile, type RetecoRunProblem, type RetecoRunTopic, type RetecoSubtrack } from './types.js'
+import {
+  type RetecoDomainData,
+  type RetecoRun,
+  type RetecoRunFile,
+  type RetecoRunProblem,
+  type RetecoRunTopic,
+  type RetecoSubtrack,
+  topicQrels,
+} from './types.js'
 
 const RANK = /^[+-]?[0-9]+$/
 const SCORE = /^[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$/
@@ -48,7 +56,14 @@ class RunBuilder {
 
   constructor(readonly file: string) {}
 
-  add(topicId: string, docId: string, rank: number, score: number, tag: string, line: number): void {
+  add(
+    topicId: string,
+    docId: string,
+    rank: number,
+    score: number,
+    tag: string,
+    line: number,
+  ): void {
     let t = this.topics.get(topicId)
     if (!t) {
       t = { topicId, docIds: [], scores: [], ranks: [], lines: [], rankSet: new Set() }
@@ -60,21 +75,48 @@ class RunBuilder {
     t.lines.push(line)
     this.tags.set(tag, (this.tags.get(tag) ?? 0) + 1)
     if (rank <= 0) {
-      this.validationErrors.push({ file: this.file, line, code: 'nonpositive_rank', message: `rank ${rank} is not positive in topic ${quote(topicId)}`, text: '' })
+      this.validationErrors.push({
+        file: this.file,
+        line,
+        code: 'nonpositive_rank',
+        message: `rank ${rank} is not positive in topic ${quote(topicId)}`,
+        text: '',
+      })
     } else if (t.rankSet.has(rank)) {
-      this.validationErrors.push({ file: this.file, line, code: 'duplicate_rank', message: `duplicate rank ${rank} in topic ${quote(topicId)}`, text: '' })
+      this.validationErrors.push({
+        file: this.file,
+        line,
+        code: 'duplicate_rank',
+        message: `duplicate rank ${rank} in topic ${quote(topicId)}`,
+        text: '',
+      })
     }
     t.rankSet.add(rank)
   }
 
   /** A topic seen only on lines that failed to parse still counts as a topic of the file. */
   touch(topicId: string): void {
-    if (!this.topics.has(topicId)) this.topics.set(topicId, { topicId, docIds: [], scores: [], ranks: [], lines: [], rankSet: new Set() })
+    if (!this.topics.has(topicId))
+      this.topics.set(topicId, {
+        topicId,
+        docIds: [],
+        scores: [],
+        ranks: [],
+        lines: [],
+        rankSet: new Set(),
+      })
   }
 
   build(): RetecoRunFile {
     const topics = new Map<string, RetecoRunTopic>()
-    for (const [id, t] of this.topics) topics.set(id, { topicId: t.topicId, docIds: t.docIds, scores: t.scores, ranks: t.ranks, lines: t.lines })
+    for (const [id, t] of this.topics)
+      topics.set(id, {
+        topicId: t.topicId,
+        docIds: t.docIds,
+        scores: t.scores,
+        ranks: t.ranks,
+        lines: t.lines,
+      })
     return {
       file: this.file,
       topics,
@@ -114,18 +156,36 @@ export async function parseRetecoRunFile(file: string): Promise<RetecoRunFile> {
     const text = buf.toString('latin1', start, Math.min(end, start + 400)).replace(/\r$/, '')
     b.touch(field(0))
     if (f.length !== 6) {
-      b.parseErrors.push({ file, line, code: 'columns', message: `expected 6 columns, got ${f.length}`, text })
+      b.parseErrors.push({
+        file,
+        line,
+        code: 'columns',
+        message: `expected 6 columns, got ${f.length}`,
+        text,
+      })
       return
     }
     const rankText = field(3)
     if (!RANK.test(rankText)) {
-      b.parseErrors.push({ file, line, code: 'rank', message: `rank is not an integer: ${quote(rankText)}`, text })
+      b.parseErrors.push({
+        file,
+        line,
+        code: 'rank',
+        message: `rank is not an integer: ${quote(rankText)}`,
+        text,
+      })
       return
     }
     const scoreText = field(4)
     const score = SCORE.test(scoreText) ? Number(scoreText) : NaN
     if (!Number.isFinite(score)) {
-      b.parseErrors.push({ file, line, code: 'score', message: `score is not a number: ${quote(scoreText)}`, text })
+      b.parseErrors.push({
+        file,
+        line,
+        code: 'score',
+        message: `score is not a number: ${quote(scoreText)}`,
+        text,
+      })
       return
     }
     b.add(field(0), field(2), Number(rankText), score, field(5), line)
@@ -158,7 +218,11 @@ export function domainOfRunFile(name: string, domains: readonly string[]): strin
   let best: string | undefined
   for (const d of domains) {
     const dl = d.toLowerCase()
-    if ((base === dl || base.startsWith(`${dl}.`)) && (best === undefined || d.length > best.length)) best = d
+    if (
+      (base === dl || base.startsWith(`${dl}.`)) &&
+      (best === undefined || d.length > best.length)
+    )
+      best = d
   }
   return best
 }
@@ -174,7 +238,10 @@ export function domainOfRunFile(name: string, domains: readonly string[]): strin
  * @example
  * const run = await readRetecoRun('runs/bm25', { domains: data.track2, subtrack: '2a' })
  */
-export async function readRetecoRun(path: string, options: ReadRetecoRunOptions): Promise<RetecoRun> {
+export async function readRetecoRun(
+  path: string,
+  options: ReadRetecoRunOptions,
+): Promise<RetecoRun> {
   let st
   try {
     st = await fsp.stat(path)
@@ -183,7 +250,10 @@ export async function readRetecoRun(path: string, options: ReadRetecoRunOptions)
   }
   const names = [...options.domains.keys()]
   if (st.isDirectory()) {
-    const files = (await fsp.readdir(path, { withFileTypes: true })).filter((e) => e.isFile() && !e.name.startsWith('.')).map((e) => e.name).sort()
+    const files = (await fsp.readdir(path, { withFileTypes: true }))
+      .filter((e) => e.isFile() && !e.name.startsWith('.'))
+      .map((e) => e.name)
+      .sort()
     const byDomain = new Map<string, string>()
     const stray: string[] = []
     const problems: string[] = []
@@ -199,14 +269,27 @@ export async function readRetecoRun(path: string, options: ReadRetecoRunOptions)
     }
     if (problems.length) throw new RetecoInputError(problems)
     if (byDomain.size === 0) {
-      throw new RetecoInputError([`${path}: no run file named after a domain (expected e.g. ${names.slice(0, 3).map((n) => `${n}.trec`).join(', ')})`])
+      throw new RetecoInputError([
+        `${path}: no run file named after a domain (expected e.g. ${names
+          .slice(0, 3)
+          .map((n) => `${n}.trec`)
+          .join(', ')})`,
+      ])
     }
     const domains = new Map<string, RetecoRunFile>()
     for (const d of names) {
       const name = byDomain.get(d)
       if (name) domains.set(d, await parseRetecoRunFile(join(path, name)))
     }
-    return { path, layout: 'per-domain', domains, missingDomainFiles: names.filter((d) => !byDomain.has(d)), strayFiles: stray, unroutedTopics: new Map(), whole: null }
+    return {
+      path,
+      layout: 'per-domain',
+      domains,
+      missingDomainFiles: names.filter((d) => !byDomain.has(d)),
+      strayFiles: stray,
+      unroutedTopics: new Map(),
+      whole: null,
+    }
   }
   const whole = await parseRetecoRunFile(path)
   const owner = new Map<string, string[]>()
@@ -229,18 +312,34 @@ export async function readRetecoRun(path: string, options: ReadRetecoRunOptions)
       continue
     }
     if (doms.length > 1) {
-      problems.push(`${path}:${t.lines[0] ?? 0}: topic ${quote(topicId)} is in the qrels of ${doms.join(' and ')}: a single run file cannot say which; give a directory with one file per domain (${doms.map((d) => `${d}.trec`).join(', ')})`)
+      problems.push(
+        `${path}:${t.lines[0] ?? 0}: topic ${quote(topicId)} is in the qrels of ${doms.join(' and ')}: a single run file cannot say which; give a directory with one file per domain (${doms.map((d) => `${d}.trec`).join(', ')})`,
+      )
       continue
     }
     const b = builders.get(doms[0]!)!
-    for (let i = 0; i < t.docIds.length; i++) b.add(topicId, t.docIds[i]!, t.ranks[i]!, t.scores[i]!, '', t.lines[i]!)
+    for (let i = 0; i < t.docIds.length; i++)
+      b.add(topicId, t.docIds[i]!, t.ranks[i]!, t.scores[i]!, '', t.lines[i]!)
   }
   if (problems.length) throw new RetecoInputError(problems)
   const domains = new Map<string, RetecoRunFile>()
   for (const [d, b] of builders) {
     const part = b.build()
     // Routed parts carry their lines; tags and problems stay with the whole file (`whole`).
-    domains.set(d, { ...part, tags: [], lines: [...part.topics.values()].reduce((n, t) => n + t.lines.length, 0), validationErrors: [] })
+    domains.set(d, {
+      ...part,
+      tags: [],
+      lines: [...part.topics.values()].reduce((n, t) => n + t.lines.length, 0),
+      validationErrors: [],
+    })
   }
-  return { path, layout: 'single-file', domains, missingDomainFiles: [], strayFiles: [], unroutedTopics: unrouted, whole }
+  return {
+    path,
+    layout: 'single-file',
+    domains,
+    missingDomainFiles: [],
+    strayFiles: [],
+    unroutedTopics: unrouted,
+    whole,
+  }
 }

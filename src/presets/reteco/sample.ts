@@ -8,12 +8,12 @@
  */
 import { promises as fsp } from 'node:fs'
 import { join } from 'node:path'
-import { OutputError, describeWriteError, writeOutputFile } from '../../io/output.js'
-import { readCorpusIds, loadRetecoData } from './data.js'
-import { RetecoInputError } from './errors.js'
-import { trackOf, type RetecoSubtrack } from './types.js'
-import { expectedTopics, RETECO_MAX_DEPTH } from './validate.js'
+import { describeWriteError, OutputError, writeOutputFile } from '../../io/output.js'
 import { mulberry32 } from '../../stats/random.js'
+import { loadRetecoData, readCorpusIds } from './data.js'
+import { RetecoInputError } from './errors.js'
+import { type RetecoSubtrack, trackOf } from './types.js'
+import { expectedTopics, RETECO_MAX_DEPTH } from './validate.js'
 
 /** Options of {@link makeRetecoSample}. */
 export interface RetecoSampleOptions {
@@ -73,10 +73,17 @@ export async function makeRetecoSample(options: RetecoSampleOptions): Promise<Re
   const { subtrack } = options
   const seed = options.seed ?? 1
   const depth = options.depth ?? 100
-  if (!Number.isSafeInteger(seed) || seed < 0) throw new RetecoInputError([`--seed: expected a non-negative integer, found ${seed}`])
-  if (!Number.isSafeInteger(depth) || depth < 1 || depth > RETECO_MAX_DEPTH) throw new RetecoInputError([`--depth: expected an integer from 1 to ${RETECO_MAX_DEPTH}, found ${depth}`])
+  if (!Number.isSafeInteger(seed) || seed < 0)
+    throw new RetecoInputError([`--seed: expected a non-negative integer, found ${seed}`])
+  if (!Number.isSafeInteger(depth) || depth < 1 || depth > RETECO_MAX_DEPTH)
+    throw new RetecoInputError([
+      `--depth: expected an integer from 1 to ${RETECO_MAX_DEPTH}, found ${depth}`,
+    ])
   const track = trackOf(subtrack)
-  const data = await loadRetecoData(options.data, { split: options.split ?? 'dev', tracks: [track] })
+  const data = await loadRetecoData(options.data, {
+    split: options.split ?? 'dev',
+    tracks: [track],
+  })
   const domains = track === 'track1_tempo' ? data.track1 : data.track2
   const tag = `trecscore-sample-${subtrack}-seed${seed}`
   const parts = new Map<string, string>()
@@ -84,7 +91,10 @@ export async function makeRetecoSample(options: RetecoSampleOptions): Promise<Re
   for (const [domain, d] of domains) {
     const ids = expectedTopics(d, subtrack)
     if (ids.length === 0) continue
-    if (!d.corpusFile) throw new RetecoInputError([`${d.dir}: no documents.jsonl: cannot draw documents for ${domain}`])
+    if (!d.corpusFile)
+      throw new RetecoInputError([
+        `${d.dir}: no documents.jsonl: cannot draw documents for ${domain}`,
+      ])
     const corpus = [...(await readCorpusIds(d.corpusFile))]
     if (corpus.length === 0) throw new RetecoInputError([`${d.corpusFile}: no documents`])
     const random = mulberry32((seed ^ fnv(domain)) >>> 0)
@@ -92,14 +102,19 @@ export async function makeRetecoSample(options: RetecoSampleOptions): Promise<Re
     const lines: string[] = []
     for (const qid of ids) {
       const picked = draw(corpus.length, k, random)
-      for (let i = 0; i < k; i++) lines.push(`${qid} Q0 ${corpus[picked[i]!]} ${i + 1} ${((k - i) / k).toFixed(6)} ${tag}\n`)
+      for (let i = 0; i < k; i++)
+        lines.push(`${qid} Q0 ${corpus[picked[i]!]} ${i + 1} ${((k - i) / k).toFixed(6)} ${tag}\n`)
       topics++
     }
     parts.set(domain, lines.join(''))
   }
-  if (topics === 0) throw new RetecoInputError([`${options.data}: no ${subtrack} topics for split ${data.split}`])
+  if (topics === 0)
+    throw new RetecoInputError([`${options.data}: no ${subtrack} topics for split ${data.split}`])
   const layout = track === 'track1_tempo' ? 'single-file' : 'per-domain'
-  const files = layout === 'single-file' ? new Map([['run.trec', [...parts.values()].join('')]]) : new Map([...parts].map(([d, text]) => [`${d}.trec`, text]))
+  const files =
+    layout === 'single-file'
+      ? new Map([['run.trec', [...parts.values()].join('')]])
+      : new Map([...parts].map(([d, text]) => [`${d}.trec`, text]))
   return { subtrack, split: data.split, seed, layout, files, topics }
 }
 
@@ -110,12 +125,18 @@ export async function makeRetecoSample(options: RetecoSampleOptions): Promise<Re
 export async function writeRetecoSample(sample: RetecoSample, out: string): Promise<string[]> {
   if (sample.layout === 'single-file') {
     const st = await fsp.stat(out).catch(() => null)
-    if (st?.isDirectory()) throw new RetecoInputError([`${out}: is a directory; a ${sample.subtrack} sample is one file (for example ${join(out, 'run.trec')})`])
+    if (st?.isDirectory())
+      throw new RetecoInputError([
+        `${out}: is a directory; a ${sample.subtrack} sample is one file (for example ${join(out, 'run.trec')})`,
+      ])
     await writeOutputFile(out, sample.files.values().next().value!, 'latin1')
     return [out]
   }
   const st = await fsp.stat(out).catch(() => null)
-  if (st && !st.isDirectory()) throw new RetecoInputError([`${out}: is a file; a ${sample.subtrack} sample is a directory with one file per domain`])
+  if (st && !st.isDirectory())
+    throw new RetecoInputError([
+      `${out}: is a file; a ${sample.subtrack} sample is a directory with one file per domain`,
+    ])
   await fsp.mkdir(out, { recursive: true }).catch((e: unknown) => {
     throw new OutputError(out, describeWriteError(e), e)
   })

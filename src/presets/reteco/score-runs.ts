@@ -2,15 +2,15 @@
  * One call behind `trecscore score --preset reteco-…`: load the data once, read each run, score it
  * with a registered convention set, and return one {@link RetecoReport} per run.
  */
-import { runInputPath, type RunInput } from '../../io/run-labels.js'
+import { type RunInput, runInputPath } from '../../io/run-labels.js'
+import { RETECO_CONVENTION_SETS } from './conventions.js'
 import { loadRetecoData } from './data.js'
 import { RetecoInputError } from './errors.js'
 import { judgeLabels } from './labels.js'
-import { readRetecoRun } from './runs.js'
 import { missingCorpusProblems, unscorableReasons } from './plan.js'
-import { RETECO_CONVENTION_SETS } from './conventions.js'
 import type { RetecoConventionSetName, RetecoReport } from './report-model.js'
-import { trackOf, type RetecoSubtrack } from './types.js'
+import { readRetecoRun } from './runs.js'
+import { type RetecoSubtrack, trackOf } from './types.js'
 
 /** The RETECO scoring presets (`--preset`), one per retrieval sub-track. */
 export const RETECO_PRESETS = ['reteco-1a', 'reteco-1b', 'reteco-2a', 'reteco-2c'] as const
@@ -57,19 +57,33 @@ export interface ScoreRetecoOptions {
 export async function scoreRetecoRuns(options: ScoreRetecoOptions): Promise<RetecoReport[]> {
   const name = options.conventions ?? 'plan'
   const set = RETECO_CONVENTION_SETS.get(name)
-  if (!set) throw new RetecoInputError([`--conventions ${name}: this convention set is not available in this build (available: ${[...RETECO_CONVENTION_SETS.keys()].join(', ')})`])
+  if (!set)
+    throw new RetecoInputError([
+      `--conventions ${name}: this convention set is not available in this build (available: ${[...RETECO_CONVENTION_SETS.keys()].join(', ')})`,
+    ])
   const subtrack = subtrackOfPreset(options.preset)
   const track = trackOf(subtrack)
-  const data = await loadRetecoData(options.data, { split: options.split ?? 'dev', tracks: [track], ...(options.domains ? { domains: options.domains } : {}) })
+  const data = await loadRetecoData(options.data, {
+    split: options.split ?? 'dev',
+    tracks: [track],
+    ...(options.domains ? { domains: options.domains } : {}),
+  })
   const domains = track === 'track1_tempo' ? data.track1 : data.track2
   const unscorable = unscorableReasons(data, subtrack)
-  if (name === 'plan' && !options.allowMissingCorpus) unscorable.push(...missingCorpusProblems(data, subtrack).problems)
+  if (name === 'plan' && !options.allowMissingCorpus)
+    unscorable.push(...missingCorpusProblems(data, subtrack).problems)
   if (unscorable.length) throw new RetecoInputError(unscorable)
   const labels = options.labels ? await judgeLabels(options.labels) : null
   const reports: RetecoReport[] = []
   for (const input of options.runs) {
     const run = await readRetecoRun(runInputPath(input), { domains, subtrack })
-    const report = await set.score({ data, subtrack, run, labels, ...(options.allowMissingCorpus ? { allowMissingCorpus: true } : {}) })
+    const report = await set.score({
+      data,
+      subtrack,
+      run,
+      labels,
+      ...(options.allowMissingCorpus ? { allowMissingCorpus: true } : {}),
+    })
     reports.push(typeof input === 'string' ? report : { ...report, run: input.name })
   }
   return reports

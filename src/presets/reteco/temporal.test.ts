@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { temporalCoverage, temporalPrecisionReteco, temporalPrecisionTempo, temporalRelevance } from './temporal.js'
+import {
+  temporalCoverage,
+  temporalPrecisionReteco,
+  temporalPrecisionTempo,
+  temporalRelevance,
+} from './temporal.js'
 
 const b = (s: string): boolean[] => s.split(' ').map((c) => c === '1')
 

@@ -69,7 +69,11 @@ export function temporalRelevance(labels: readonly boolean[], k: number): number
  *
  *   TC@k = |P ∩ ∪_{i≤n} C(r_i)| / |P|,   `null` (undefined, left out of means) when P is empty.
  */
-export function temporalCoverage(required: readonly string[] | null, covered: readonly (readonly string[])[], k: number): number | null {
+export function temporalCoverage(
+  required: readonly string[] | null,
+  covered: readonly (readonly string[])[],
+  k: number,
+): number | null {
   if (!required || required.length === 0) return null
   const want = new Set(required)
   const got = new Set<string>()

@@ -25,7 +25,10 @@ export function parseTurnTopic(topicId: string): TurnTopic {
   const at = topicId.lastIndexOf('_turn_')
   if (at < 0) return { conversationId: topicId, turnId: null }
   const tail = topicId.slice(at + 6)
-  return { conversationId: topicId.slice(0, at), turnId: /^[0-9]+$/.test(tail) ? Number(tail) : null }
+  return {
+    conversationId: topicId.slice(0, at),
+    turnId: /^[0-9]+$/.test(tail) ? Number(tail) : null,
+  }
 }
 
 /** Depth bucket of a turn number: T1..T4, T5+ for ≥ 5, `T?` when unknown (or below 1). */

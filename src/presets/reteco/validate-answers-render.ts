@@ -3,9 +3,15 @@
  * per code with the rest counted, then one verdict line per file and overall) and JSON
  * (`trecscore.reteco-answers-validate/1`, every problem).
  */
-import { renderRetecoValidationText, retecoValidationJsonModel } from './validate-render.js'
-import { ANSWER_PROBLEM_CODES, ANSWER_PROBLEM_SEVERITY, type AnswerFileReport, type AnswerProblemCode } from '../../generation/submission/answers.js'
+
+import {
+  ANSWER_PROBLEM_CODES,
+  ANSWER_PROBLEM_SEVERITY,
+  type AnswerFileReport,
+  type AnswerProblemCode,
+} from '../../generation/submission/answers.js'
 import type { RetecoAnswersValidation } from './validate-answers.js'
+import { renderRetecoValidationText, retecoValidationJsonModel } from './validate-render.js'
 
 function fileText(r: AnswerFileReport, maxListed: number): string[] {
   const out: string[] = []
@@ -15,11 +21,16 @@ function fileText(r: AnswerFileReport, maxListed: number): string[] {
     shown.set(p.code, n + 1)
     if (n >= maxListed) continue
     const where = p.line > 0 ? `${r.file}:${p.line}` : r.file
-    out.push(`${where}: ${p.severity} ${p.code}: ${p.message}${p.text ? `: ${JSON.stringify(p.text)}` : ''}`)
+    out.push(
+      `${where}: ${p.severity} ${p.code}: ${p.message}${p.text ? `: ${JSON.stringify(p.text)}` : ''}`,
+    )
   }
   for (const c of ANSWER_PROBLEM_CODES) {
     const n = r.counts[c]
-    if (n > maxListed) out.push(`${r.file}: ${n - maxListed} more ${c} ${ANSWER_PROBLEM_SEVERITY[c]}(s) not listed (--max-listed ${maxListed})`)
+    if (n > maxListed)
+      out.push(
+        `${r.file}: ${n - maxListed} more ${c} ${ANSWER_PROBLEM_SEVERITY[c]}(s) not listed (--max-listed ${maxListed})`,
+      )
   }
   const verdict = r.errors > 0 ? 'failed' : 'ok'
   out.push(
@@ -30,15 +41,27 @@ function fileText(r: AnswerFileReport, maxListed: number): string[] {
 
 /** Text report. */
 export function renderRetecoAnswersText(v: RetecoAnswersValidation, maxListed = 20): string {
-  const out: string[] = [`${v.answers}: RETECO ${v.subtrack} answers, split ${v.split}, ${v.layout}; answers up to ${v.maxAnswerChars} characters`]
+  const out: string[] = [
+    `${v.answers}: RETECO ${v.subtrack} answers, split ${v.split}, ${v.layout}; answers up to ${v.maxAnswerChars} characters`,
+  ]
   for (const d of v.domains) {
     if (d.unreadable !== null) out.push(`${d.file}: error: cannot read: ${d.unreadable}`)
     else if (d.report) out.push(...fileText(d.report, maxListed))
-    else out.push(`${v.answers}: warning: no answer file for domain ${d.domain} (${d.domain}.jsonl): all ${d.targetTurns} target turn(s) missing; they score zero`)
+    else
+      out.push(
+        `${v.answers}: warning: no answer file for domain ${d.domain} (${d.domain}.jsonl): all ${d.targetTurns} target turn(s) missing; they score zero`,
+      )
   }
   for (const s of v.strayFiles) out.push(`${s}: warning: not named after a domain; ignored`)
-  if (v.retrieval) out.push('', `retrieval run for 2c (its top-5 passages per turn go to the Faithfulness judge):`, renderRetecoValidationText(v.retrieval).trimEnd())
-  out.push(`${v.answers}: ${v.ok ? 'ok' : 'failed'}: ${v.errors} error(s), ${v.warnings} warning(s)${v.strict ? ' (strict: warnings fail)' : ''}`)
+  if (v.retrieval)
+    out.push(
+      '',
+      `retrieval run for 2c (its top-5 passages per turn go to the Faithfulness judge):`,
+      renderRetecoValidationText(v.retrieval).trimEnd(),
+    )
+  out.push(
+    `${v.answers}: ${v.ok ? 'ok' : 'failed'}: ${v.errors} error(s), ${v.warnings} warning(s)${v.strict ? ' (strict: warnings fail)' : ''}`,
+  )
   return `${out.join('\n')}\n`
 }
 

@@ -9,12 +9,16 @@
  */
 import { promises as fsp } from 'node:fs'
 import { join } from 'node:path'
+import {
+  type AnswerFileReport,
+  checkAnswerFile,
+  DEFAULT_MAX_ANSWER_CHARS,
+} from '../../generation/submission/answers.js'
 import { readAll, SourceError } from '../../io/source.js'
 import { loadRetecoData } from './data.js'
 import { RetecoInputError } from './errors.js'
-import { expectedTopics, validateRetecoRun, type RetecoValidation } from './validate.js'
+import { expectedTopics, type RetecoValidation, validateRetecoRun } from './validate.js'
 import { loadRetecoTopicIndex } from './validate-topics.js'
-import { checkAnswerFile, DEFAULT_MAX_ANSWER_CHARS, type AnswerFileReport } from '../../generation/submission/answers.js'
 
 export type GenerationSubtrack = '2b' | '2c'
 
@@ -70,17 +74,30 @@ function stem(name: string): string {
 }
 
 /** Validates a 2b/2c answers file or directory (and, for 2c, the retrieval run). */
-export async function validateRetecoAnswers(answers: string, options: ValidateRetecoAnswersOptions): Promise<RetecoAnswersValidation> {
+export async function validateRetecoAnswers(
+  answers: string,
+  options: ValidateRetecoAnswersOptions,
+): Promise<RetecoAnswersValidation> {
   const { subtrack } = options
   if (subtrack === '2c' && options.retrieval === undefined) {
-    throw new RetecoInputError([`--preset reteco-2c needs the retrieval run of the same submission (--retrieval RUN): its top-5 passages per turn are what the Faithfulness judge sees`])
+    throw new RetecoInputError([
+      `--preset reteco-2c needs the retrieval run of the same submission (--retrieval RUN): its top-5 passages per turn are what the Faithfulness judge sees`,
+    ])
   }
   if (subtrack === '2b' && options.retrieval !== undefined) {
-    throw new RetecoInputError([`--retrieval is for reteco-2c; 2b answers are generated from the gold passages`])
+    throw new RetecoInputError([
+      `--retrieval is for reteco-2c; 2b answers are generated from the gold passages`,
+    ])
   }
-  const data = await loadRetecoData(options.data, { split: options.split ?? 'dev', tracks: ['track2_recor'] })
+  const data = await loadRetecoData(options.data, {
+    split: options.split ?? 'dev',
+    tracks: ['track2_recor'],
+  })
   const domains = data.track2
-  if (domains.size === 0) throw new RetecoInputError([`${options.data}: no track2_recor domain (RECOR) for sub-track ${subtrack}`])
+  if (domains.size === 0)
+    throw new RetecoInputError([
+      `${options.data}: no track2_recor domain (RECOR) for sub-track ${subtrack}`,
+    ])
   const turnsOf = new Map<string, string[]>()
   for (const [d, dd] of domains) turnsOf.set(d, expectedTopics(dd, '2a'))
   // hints for turn ids of other domains (same split) and other splits (release layout)
@@ -89,13 +106,26 @@ export async function validateRetecoAnswers(answers: string, options: ValidateRe
     const m = new Map<string, string>()
     const targets = new Set(turnsOf.get(domain))
     for (const c of domains.get(domain)!.conversations) {
-      for (const t of c.turns) if (!targets.has(t.topicId)) m.set(t.topicId, 'a turn of this domain with no gold passages in the qrels, so not a target turn')
+      for (const t of c.turns)
+        if (!targets.has(t.topicId))
+          m.set(
+            t.topicId,
+            'a turn of this domain with no gold passages in the qrels, so not a target turn',
+          )
     }
-    for (const [d, ids] of turnsOf) if (d !== domain) for (const t of ids) if (!m.has(t)) m.set(t, `a turn of domain ${d}`)
+    for (const [d, ids] of turnsOf)
+      if (d !== domain) for (const t of ids) if (!m.has(t)) m.set(t, `a turn of domain ${d}`)
     for (const [t, places] of index) {
       if (m.has(t)) continue
-      const p = places.find((x: { kind: string; split: string; domain: string }) => x.kind === '2a' && !(x.split === data.split && x.domain === domain))
-      if (p) m.set(t, `a turn of the ${p.split} split${p.domain !== domain ? ` of domain ${p.domain}` : ''}`)
+      const p = places.find(
+        (x: { kind: string; split: string; domain: string }) =>
+          x.kind === '2a' && !(x.split === data.split && x.domain === domain),
+      )
+      if (p)
+        m.set(
+          t,
+          `a turn of the ${p.split} split${p.domain !== domain ? ` of domain ${p.domain}` : ''}`,
+        )
     }
     return m
   }
@@ -123,25 +153,51 @@ export async function validateRetecoAnswers(answers: string, options: ValidateRe
   const strayFiles: string[] = []
   if (st.isDirectory()) {
     const names = [...domains.keys()]
-    const entries = (await fsp.readdir(answers, { withFileTypes: true })).filter((e) => e.isFile() && !e.name.startsWith('.')).map((e) => e.name).sort()
+    const entries = (await fsp.readdir(answers, { withFileTypes: true }))
+      .filter((e) => e.isFile() && !e.name.startsWith('.'))
+      .map((e) => e.name)
+      .sort()
     const byDomain = new Map<string, string>()
     for (const name of entries) {
       const d = names.find((n) => n.toLowerCase() === stem(name).toLowerCase())
       if (!d) strayFiles.push(join(answers, name))
-      else if (byDomain.has(d)) throw new RetecoInputError([`${answers}: two answer files for domain ${d}: ${byDomain.get(d)} and ${name}`])
+      else if (byDomain.has(d))
+        throw new RetecoInputError([
+          `${answers}: two answer files for domain ${d}: ${byDomain.get(d)} and ${name}`,
+        ])
       else byDomain.set(d, name)
     }
     if (byDomain.size === 0) {
-      throw new RetecoInputError([`${answers}: no answer file named after a domain (expected ${names.slice(0, 3).map((n) => `${n}.jsonl`).join(', ')}${names.length > 3 ? ', …' : ''})`])
+      throw new RetecoInputError([
+        `${answers}: no answer file named after a domain (expected ${names
+          .slice(0, 3)
+          .map((n) => `${n}.jsonl`)
+          .join(', ')}${names.length > 3 ? ', …' : ''})`,
+      ])
     }
     for (const d of names) {
       const name = byDomain.get(d)
-      results.push(name ? await check(join(answers, name), d) : { domain: d, file: null, targetTurns: turnsOf.get(d)!.length, report: null, unreadable: null })
+      results.push(
+        name
+          ? await check(join(answers, name), d)
+          : {
+              domain: d,
+              file: null,
+              targetTurns: turnsOf.get(d)!.length,
+              report: null,
+              unreadable: null,
+            },
+      )
     }
   } else {
     if (domains.size > 1) {
       throw new RetecoInputError([
-        `${answers}: RETECO Track 2 answers must be a directory with one file per domain (${[...domains.keys()].slice(0, 3).map((d) => `${d}.jsonl`).join(', ')}, …): turn ids such as "2_turn_1" repeat across domains`,
+        `${answers}: RETECO Track 2 answers must be a directory with one file per domain (${[
+          ...domains.keys(),
+        ]
+          .slice(0, 3)
+          .map((d) => `${d}.jsonl`)
+          .join(', ')}, …): turn ids such as "2_turn_1" repeat across domains`,
       ])
     }
     results.push(await check(answers, [...domains.keys()][0]!))

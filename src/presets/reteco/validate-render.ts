@@ -99,6 +99,10 @@ export function retecoValidationJsonModel(v: RetecoValidation): Record<string, u
     errors: v.errors,
     warnings: v.warnings,
     files,
-    problems: v.problems.map((p) => ({ severity: severityOf(p), ...p, message: formatRunProblem(p) })),
+    problems: v.problems.map((p) => ({
+      severity: severityOf(p),
+      ...p,
+      message: formatRunProblem(p),
+    })),
   }
 }

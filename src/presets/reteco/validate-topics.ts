@@ -24,7 +24,10 @@ export type RetecoTopicIndex = ReadonlyMap<string, readonly TopicPlace[]>
 async function subdirs(dir: string): Promise<string[]> {
   try {
     const entries = await fsp.readdir(dir, { withFileTypes: true })
-    return entries.filter((e) => e.isDirectory()).map((e) => e.name).sort()
+    return entries
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name)
+      .sort()
   } catch {
     return []
   }

@@ -22,15 +22,32 @@ import { promises as fsp } from 'node:fs'
 import { join } from 'node:path'
 import { readChunks, SourceError } from '../../io/source.js'
 import { explainCheckerDifference } from '../../validate/format-run-problem.js'
-import { RUN_PROBLEM_CODES, RUN_PROBLEM_SEVERITY, hasWhere, type RunProblem, type RunProblemCode, type TopicHint, type Where } from '../../validate/run-problem.js'
-import { RunValidator, type ProblemCount, type RunValidationReport } from '../../validate/validate-run.js'
-import { readCorpusIds, loadRetecoData } from './data.js'
+import {
+  hasWhere,
+  RUN_PROBLEM_CODES,
+  RUN_PROBLEM_SEVERITY,
+  type RunProblem,
+  type RunProblemCode,
+  type TopicHint,
+  type Where,
+} from '../../validate/run-problem.js'
+import {
+  type ProblemCount,
+  type RunValidationReport,
+  RunValidator,
+} from '../../validate/validate-run.js'
+import { loadRetecoData, readCorpusIds } from './data.js'
 import { RetecoInputError } from './errors.js'
-import { domainOfRunFile } from './runs.js'
 import { missingCorpusProblems } from './plan.js'
-import { FormatChecker, FORMAT_CHECKER_ERROR_KINDS, type CheckedLine, type FormatCheckerResult } from './reference-ports/format-checker.js'
+import {
+  type CheckedLine,
+  FORMAT_CHECKER_ERROR_KINDS,
+  FormatChecker,
+  type FormatCheckerResult,
+} from './reference-ports/format-checker.js'
+import { domainOfRunFile } from './runs.js'
 import { parseTurnTopic, stepQueryOf } from './topics.js'
-import { topicQrels, trackOf, type RetecoDomainData, type RetecoSubtrack } from './types.js'
+import { type RetecoDomainData, type RetecoSubtrack, topicQrels, trackOf } from './types.js'
 import { loadRetecoTopicIndex, type RetecoTopicIndex, type TopicKind } from './validate-topics.js'
 
 /** Most documents a RETECO topic may have (the task's run depth). */
@@ -131,7 +148,9 @@ export class RetecoFileValidator {
     })
     this.fileCorpus = context.domain === null ? null : (context.corpora.get(context.domain) ?? null)
     const corpora = [...context.corpora.values()]
-    const docs = this.fileCorpus ?? (corpora.length > 0 ? { has: (id: string) => corpora.some((c) => c.has(id)) } : undefined)
+    const docs =
+      this.fileCorpus ??
+      (corpora.length > 0 ? { has: (id: string) => corpora.some((c) => c.has(id)) } : undefined)
     this.checker = new FormatChecker({
       topics: new Set(context.topics.keys()),
       ...(docs ? { docs } : {}),
@@ -161,7 +180,11 @@ export class RetecoFileValidator {
       if (p.code === 'too_deep') return { ...p, code: 'deeper_than_limit' }
       return p
     }
-    const renamed: Partial<Record<RunProblemCode, RunProblemCode | null>> = { rank_score_order: null, duplicate_doc: 'duplicate_doc_dropped', too_deep: 'deeper_than_limit' }
+    const renamed: Partial<Record<RunProblemCode, RunProblemCode | null>> = {
+      rank_score_order: null,
+      duplicate_doc: 'duplicate_doc_dropped',
+      too_deep: 'deeper_than_limit',
+    }
     const counts = new Map<RunProblemCode, { count: number; listed: number }>()
     for (const c of g.counts) {
       const code = c.code in renamed ? renamed[c.code] : c.code
@@ -171,10 +194,19 @@ export class RetecoFileValidator {
       const listed = this.listed.filter((p) => p.code === code).length
       counts.set(code, { count, listed })
     }
-    const problems = [...g.problems.map(convert).filter((p): p is RunProblem => p !== null), ...this.listed]
+    const problems = [
+      ...g.problems.map(convert).filter((p): p is RunProblem => p !== null),
+      ...this.listed,
+    ]
     const order = new Map(RUN_PROBLEM_CODES.map((c, i) => [c, i]))
-    const key = (p: RunProblem): number => (hasWhere(p) ? p.line : p.code === 'empty_file' || p.code === 'no_run_lines' ? 0 : Infinity)
-    problems.sort((a, b) => key(a) - key(b) || (hasWhere(a) ? a.column : 0) - (hasWhere(b) ? b.column : 0) || order.get(a.code)! - order.get(b.code)!)
+    const key = (p: RunProblem): number =>
+      hasWhere(p) ? p.line : p.code === 'empty_file' || p.code === 'no_run_lines' ? 0 : Infinity
+    problems.sort(
+      (a, b) =>
+        key(a) - key(b) ||
+        (hasWhere(a) ? a.column : 0) - (hasWhere(b) ? b.column : 0) ||
+        order.get(a.code)! - order.get(b.code)!,
+    )
     const list: ProblemCount[] = []
     let errors = 0
     let warnings = 0
@@ -186,9 +218,22 @@ export class RetecoFileValidator {
       else warnings += c.count
       list.push({ code, severity, count: c.count, listed: c.listed })
     }
-    const report: RunValidationReport = { ...g, ok: errors === 0 && !(this.strict && warnings > 0), errors, warnings, counts: list, problems }
+    const report: RunValidationReport = {
+      ...g,
+      ok: errors === 0 && !(this.strict && warnings > 0),
+      errors,
+      warnings,
+      counts: list,
+      problems,
+    }
     const agrees = (errors === 0) === checker.valid
-    return { report, domain: this.ctx.domain, checker, agrees, differences: agrees ? [] : differencesOf(list, checker) }
+    return {
+      report,
+      domain: this.ctx.domain,
+      checker,
+      agrees,
+      differences: agrees ? [] : differencesOf(list, checker),
+    }
   }
 
   private add(p: RunProblem): void {
@@ -220,12 +265,25 @@ export class RetecoFileValidator {
     }
     const domain = this.ctx.domain ?? this.ctx.topics.get(qid) ?? null
     const corpus = domain === null ? null : (this.ctx.corpora.get(domain) ?? null)
-    const known = corpus ? corpus.has(docId) : domain === null && this.ctx.corpora.size > 0 ? [...this.ctx.corpora.values()].some((c) => c.has(docId)) : true
-    if (!known) this.add({ ...this.where(l, 2), code: 'doc_not_in_corpus', queryId: qid, docId, domain })
-    if (l.rank !== null && l.rank <= 0) this.add({ ...this.where(l, 3), code: 'rank_not_positive', found: f[3]! })
+    const known = corpus
+      ? corpus.has(docId)
+      : domain === null && this.ctx.corpora.size > 0
+        ? [...this.ctx.corpora.values()].some((c) => c.has(docId))
+        : true
+    if (!known)
+      this.add({ ...this.where(l, 2), code: 'doc_not_in_corpus', queryId: qid, docId, domain })
+    if (l.rank !== null && l.rank <= 0)
+      this.add({ ...this.where(l, 3), code: 'rank_not_positive', found: f[3]! })
     for (const x of l.findings) {
       if (x.kind === 'score_increases') {
-        this.add({ ...this.where(l, 4), code: 'score_rises', queryId: qid, score: x.score, previousScore: x.previousScore, previousLine: x.previousLine })
+        this.add({
+          ...this.where(l, 4),
+          code: 'score_rises',
+          queryId: qid,
+          score: x.score,
+          previousScore: x.previousScore,
+          previousLine: x.previousLine,
+        })
       }
     }
     if (l.rank !== null && l.score !== null && Number.isFinite(l.score)) {
@@ -238,12 +296,23 @@ export class RetecoFileValidator {
   private notATopic(qid: string): Omit<Extract<RunProblem, { code: 'not_a_topic' }>, keyof Where> {
     const { subtrack, domain } = this.ctx
     const base = { code: 'not_a_topic' as const, queryId: qid, subtrack, domain }
-    const hint = (h: TopicHint, suggestion: string | null): typeof base & { hint: TopicHint; suggestion: string | null } => ({ ...base, hint: h, suggestion })
+    const hint = (
+      h: TopicHint,
+      suggestion: string | null,
+    ): typeof base & { hint: TopicHint; suggestion: string | null } => ({
+      ...base,
+      hint: h,
+      suggestion,
+    })
     const track2 = trackOf(subtrack) === 'track2_recor'
     const pilot = /^(.*)#turn([0-9]+)$/.exec(qid)
-    if (pilot) return track2 ? hint('pilot_turn', `${pilot[1]}_turn_${pilot[2]}`) : hint('other_track', 'Track 2 (RECOR) pilot topic')
+    if (pilot)
+      return track2
+        ? hint('pilot_turn', `${pilot[1]}_turn_${pilot[2]}`)
+        : hint('other_track', 'Track 2 (RECOR) pilot topic')
     const elsewhere = this.ctx.allTopics.get(qid)
-    if (elsewhere && domain !== null && !elsewhere.includes(domain)) return hint('other_domain', elsewhere.join(', '))
+    if (elsewhere && domain !== null && !elsewhere.includes(domain))
+      return hint('other_domain', elsewhere.join(', '))
     const want: TopicKind = subtrack === '2c' ? '2a' : subtrack
     const places = this.ctx.index.get(qid) ?? []
     const sameSplit = places.filter((p) => p.split === this.ctx.split)
@@ -261,12 +330,17 @@ export class RetecoFileValidator {
     }
     const query = stepQueryOf(qid)
     if (want === '1b' && query !== null) {
-      const steps = [...this.ctx.topics.keys()].filter((t) => stepQueryOf(t) === query).map((t) => t.slice(query.length + 1))
+      const steps = [...this.ctx.topics.keys()]
+        .filter((t) => stepQueryOf(t) === query)
+        .map((t) => t.slice(query.length + 1))
       if (steps.length) return hint('unknown_step', steps.join(', '))
     }
     if (want === '2a') {
       const conv = parseTurnTopic(qid).conversationId
-      const turns = [...this.ctx.topics.keys()].map(parseTurnTopic).filter((t) => t.conversationId === conv && t.turnId !== null).map((t) => t.turnId)
+      const turns = [...this.ctx.topics.keys()]
+        .map(parseTurnTopic)
+        .filter((t) => t.conversationId === conv && t.turnId !== null)
+        .map((t) => t.turnId)
       if (conv !== qid && turns.length) return hint('unknown_turn', turns.join(', '))
     }
     if (want === '1a' && query !== null) return hint('step_id', query)
@@ -283,16 +357,29 @@ export class RetecoFileValidator {
     for (const [qid, rows] of this.seen) {
       const diff = rankOrderDifference(rows)
       if (diff) {
-        this.add({ ...rows.first, code: 'rank_order_differs', queryId: qid, position: diff.position, byRank: diff.byRank, byScore: diff.byScore })
+        this.add({
+          ...rows.first,
+          code: 'rank_order_differs',
+          queryId: qid,
+          position: diff.position,
+          byRank: diff.byRank,
+          byScore: diff.byScore,
+        })
       }
     }
     let knownSeen = 0
     for (const qid of this.seen.keys()) if (this.ctx.topics.has(qid)) knownSeen++
     if (this.seen.size > 0 && knownSeen === 0) {
-      this.add({ code: 'no_known_topics', subtrack: this.ctx.subtrack, domain: this.ctx.domain, topics: this.seen.size })
+      this.add({
+        code: 'no_known_topics',
+        subtrack: this.ctx.subtrack,
+        domain: this.ctx.domain,
+        topics: this.seen.size,
+      })
     }
     for (const [qid, domain] of this.ctx.topics) {
-      if (!this.seen.has(qid)) this.add({ code: 'missing_topic', queryId: qid, subtrack: this.ctx.subtrack, domain })
+      if (!this.seen.has(qid))
+        this.add({ code: 'missing_topic', queryId: qid, subtrack: this.ctx.subtrack, domain })
     }
   }
 }
@@ -302,36 +389,70 @@ export class RetecoFileValidator {
  * (pytrec_eval and the plan: float32 score descending, then doc id descending) first put
  * different documents, or `null` when the orders agree.
  */
-function rankOrderDifference(rows: TopicRows): { position: number; byRank: string; byScore: string } | null {
+function rankOrderDifference(
+  rows: TopicRows,
+): { position: number; byRank: string; byScore: string } | null {
   const n = rows.docIds.length
   const idx = Array.from({ length: n }, (_, i) => i)
-  const byRank = [...idx].sort((a, b) => rows.ranks[a]! - rows.ranks[b]! || rows.scores[b]! - rows.scores[a]! || a - b)
+  const byRank = [...idx].sort(
+    (a, b) => rows.ranks[a]! - rows.ranks[b]! || rows.scores[b]! - rows.scores[a]! || a - b,
+  )
   const f = rows.scores.map((s) => Math.fround(s))
-  const byScore = [...idx].sort((a, b) => f[b]! - f[a]! || (rows.docIds[a]! < rows.docIds[b]! ? 1 : rows.docIds[a]! > rows.docIds[b]! ? -1 : 0) || a - b)
+  const byScore = [...idx].sort(
+    (a, b) =>
+      f[b]! - f[a]! ||
+      (rows.docIds[a]! < rows.docIds[b]! ? 1 : rows.docIds[a]! > rows.docIds[b]! ? -1 : 0) ||
+      a - b,
+  )
   for (let p = 0; p < n; p++) {
     const r = byRank[p]!
     const s = byScore[p]!
-    if (rows.docIds[r] !== rows.docIds[s]) return { position: p + 1, byRank: rows.docIds[r]!, byScore: rows.docIds[s]! }
+    if (rows.docIds[r] !== rows.docIds[s])
+      return { position: p + 1, byRank: rows.docIds[r]!, byScore: rows.docIds[s]! }
   }
   return null
 }
 
-function differencesOf(counts: readonly ProblemCount[], checker: FormatCheckerResult): CheckerDifference[] {
+function differencesOf(
+  counts: readonly ProblemCount[],
+  checker: FormatCheckerResult,
+): CheckerDifference[] {
   const out: CheckerDifference[] = []
   if (checker.valid) {
     for (const c of counts) {
       if (c.severity !== 'error') continue
       const reason = explainCheckerDifference(c.code)
-      out.push({ code: c.code, count: c.count, reason: reason ?? 'format_checker.py splits this line differently (Python universal newlines or Unicode whitespace)' })
+      out.push({
+        code: c.code,
+        count: c.count,
+        reason:
+          reason ??
+          'format_checker.py splits this line differently (Python universal newlines or Unicode whitespace)',
+      })
     }
   } else if (checker.crashed) {
-    out.push({ code: 'invalid_utf8', count: 1, reason: `format_checker.py stops with a traceback (${checker.crashed}); trecscore reads the bytes as they are and warns` })
+    out.push({
+      code: 'invalid_utf8',
+      count: 1,
+      reason: `format_checker.py stops with a traceback (${checker.crashed}); trecscore reads the bytes as they are and warns`,
+    })
   } else {
     for (const kind of FORMAT_CHECKER_ERROR_KINDS) {
       const count = checker.kinds[kind]
       if (count === 0) continue
-      const code: RunProblemCode = kind === 'columns' ? 'field_count' : kind === 'rank' ? 'rank_not_an_integer' : kind === 'score' ? 'score_not_a_number' : 'duplicate_rank'
-      out.push({ code, count, reason: `format_checker.py reports ${count} "${kind}" ${count === 1 ? 'error' : 'errors'} that trecscore reads differently (Unicode whitespace or digits, a bare CR)` })
+      const code: RunProblemCode =
+        kind === 'columns'
+          ? 'field_count'
+          : kind === 'rank'
+            ? 'rank_not_an_integer'
+            : kind === 'score'
+              ? 'score_not_a_number'
+              : 'duplicate_rank'
+      out.push({
+        code,
+        count,
+        reason: `format_checker.py reports ${count} "${kind}" ${count === 1 ? 'error' : 'errors'} that trecscore reads differently (Unicode whitespace or digits, a bare CR)`,
+      })
     }
   }
   return out
@@ -370,7 +491,8 @@ export function expectedTopics(d: RetecoDomainData, subtrack: RetecoSubtrack): s
   const file = subtrack === '1b' ? d.stepQrelsFile : d.qrelsFile
   if (file !== null) return [...(topicQrels(d, subtrack)?.queries.keys() ?? [])]
   if (subtrack === '1a') return d.queries.map((q) => q.id)
-  if (subtrack === '1b') return [...d.stepRecords.values()].flatMap((r) => r.steps.map((s) => s.stepId))
+  if (subtrack === '1b')
+    return [...d.stepRecords.values()].flatMap((r) => r.steps.map((s) => s.stepId))
   return d.conversations.flatMap((c) => c.turns.map((t) => t.topicId))
 }
 
@@ -384,14 +506,22 @@ export function expectedTopics(d: RetecoDomainData, subtrack: RetecoSubtrack): s
  * const v = await validateRetecoRun('runs/bm25', { subtrack: '2a', data: 'RETECO-SemEval2027' })
  * v.ok // false when any file has an error
  */
-export async function validateRetecoRun(run: string, options: ValidateRetecoRunOptions): Promise<RetecoValidation> {
+export async function validateRetecoRun(
+  run: string,
+  options: ValidateRetecoRunOptions,
+): Promise<RetecoValidation> {
   const { subtrack } = options
   const track = trackOf(subtrack)
-  const data = await loadRetecoData(options.data, { split: options.split ?? 'dev', tracks: [track] })
+  const data = await loadRetecoData(options.data, {
+    split: options.split ?? 'dev',
+    tracks: [track],
+  })
   const domains = track === 'track1_tempo' ? data.track1 : data.track2
-  if (domains.size === 0) throw new RetecoInputError([`${options.data}: no ${track} domain for sub-track ${subtrack}`])
+  if (domains.size === 0)
+    throw new RetecoInputError([`${options.data}: no ${track} domain for sub-track ${subtrack}`])
   const noCorpus = missingCorpusProblems(data, subtrack)
-  if (noCorpus.problems.length && !options.allowMissingCorpus) throw new RetecoInputError(noCorpus.problems)
+  if (noCorpus.problems.length && !options.allowMissingCorpus)
+    throw new RetecoInputError(noCorpus.problems)
   const index = data.layout === 'release' ? await loadRetecoTopicIndex(options.data) : new Map()
   const topicsOf = new Map<string, string[]>()
   const allTopics = new Map<string, string[]>()
@@ -416,16 +546,27 @@ export async function validateRetecoRun(run: string, options: ValidateRetecoRunO
   const base = { subtrack, split: data.split, index, allTopics }
   if (st.isDirectory()) {
     const names = [...domains.keys()]
-    const entries = (await fsp.readdir(run, { withFileTypes: true })).filter((e) => e.isFile() && !e.name.startsWith('.')).map((e) => e.name).sort()
+    const entries = (await fsp.readdir(run, { withFileTypes: true }))
+      .filter((e) => e.isFile() && !e.name.startsWith('.'))
+      .map((e) => e.name)
+      .sort()
     const byDomain = new Map<string, string>()
     for (const name of entries) {
       const d = domainOfRunFile(name, names)
       if (!d) problems.push({ code: 'stray_file', path: join(run, name), domains: names })
-      else if (byDomain.has(d)) throw new RetecoInputError([`${run}: two run files for domain ${d}: ${byDomain.get(d)} and ${name}`])
+      else if (byDomain.has(d))
+        throw new RetecoInputError([
+          `${run}: two run files for domain ${d}: ${byDomain.get(d)} and ${name}`,
+        ])
       else byDomain.set(d, name)
     }
     if (byDomain.size === 0) {
-      throw new RetecoInputError([`${run}: no run file named after a domain (expected ${names.slice(0, 3).map((n) => `${n}.trec`).join(', ')}${names.length > 3 ? ', …' : ''})`])
+      throw new RetecoInputError([
+        `${run}: no run file named after a domain (expected ${names
+          .slice(0, 3)
+          .map((n) => `${n}.trec`)
+          .join(', ')}${names.length > 3 ? ', …' : ''})`,
+      ])
     }
     for (const d of names) {
       const name = byDomain.get(d)
@@ -435,29 +576,69 @@ export async function validateRetecoRun(run: string, options: ValidateRetecoRunO
       }
       await corpusOf(d)
       const topics = new Map(topicsOf.get(d)!.map((t) => [t, d]))
-      files.push(await validateFile(join(run, name), { ...base, domain: d, topics, corpora: new Map(corpora.has(d) ? [[d, corpora.get(d)!]] : []) }, options))
+      files.push(
+        await validateFile(
+          join(run, name),
+          {
+            ...base,
+            domain: d,
+            topics,
+            corpora: new Map(corpora.has(d) ? [[d, corpora.get(d)!]] : []),
+          },
+          options,
+        ),
+      )
       corpora.clear()
     }
   } else {
     if (track === 'track2_recor' && domains.size > 1) {
       throw new RetecoInputError([
-        `${run}: Track 2 runs must be a directory with one file per domain (${[...domains.keys()].slice(0, 3).map((d) => `${d}.trec`).join(', ')}, …): turn topic ids such as "2_turn_1" repeat across domains`,
+        `${run}: Track 2 runs must be a directory with one file per domain (${[...domains.keys()]
+          .slice(0, 3)
+          .map((d) => `${d}.trec`)
+          .join(', ')}, …): turn topic ids such as "2_turn_1" repeat across domains`,
       ])
     }
     for (const d of domains.keys()) await corpusOf(d)
     const topics = new Map<string, string>()
     for (const [d, ids] of topicsOf) for (const t of ids) if (!topics.has(t)) topics.set(t, d)
-    files.push(await validateFile(run, { ...base, domain: track === 'track2_recor' ? [...domains.keys()][0]! : null, topics, corpora }, options))
+    files.push(
+      await validateFile(
+        run,
+        {
+          ...base,
+          domain: track === 'track2_recor' ? [...domains.keys()][0]! : null,
+          topics,
+          corpora,
+        },
+        options,
+      ),
+    )
   }
   let errors = 0
   let warnings = 0
   for (const f of files) (errors += f.report.errors), (warnings += f.report.warnings)
   for (const p of problems) RUN_PROBLEM_SEVERITY[p.code] === 'error' ? errors++ : warnings++
   const strict = options.strict ?? false
-  return { run, subtrack, split: data.split, layout: st.isDirectory() ? 'per-domain' : 'single-file', files, problems, errors, warnings, ok: errors === 0 && !(strict && warnings > 0), strict }
+  return {
+    run,
+    subtrack,
+    split: data.split,
+    layout: st.isDirectory() ? 'per-domain' : 'single-file',
+    files,
+    problems,
+    errors,
+    warnings,
+    ok: errors === 0 && !(strict && warnings > 0),
+    strict,
+  }
 }
 
-async function validateFile(file: string, ctx: RetecoFileContext, options: RetecoValidateOptions): Promise<RetecoFileValidation> {
+async function validateFile(
+  file: string,
+  ctx: RetecoFileContext,
+  options: RetecoValidateOptions,
+): Promise<RetecoFileValidation> {
   const v = new RetecoFileValidator(file, ctx, options)
   try {
     for await (const chunk of readChunks(file)) v.feed(chunk)

@@ -25,5 +25,8 @@ export async function loadReportAssets(): Promise<ReportAssets> {
       // try the next place
     }
   }
-  throw new TrecscoreError(`the report's chart bundle is missing (looked for ${tried.join(', ')}); run npm run build`, 1)
+  throw new TrecscoreError(
+    `the report's chart bundle is missing (looked for ${tried.join(', ')}); run npm run build`,
+    1,
+  )
 }

@@ -4,8 +4,9 @@
  * comparison (significance). Plain JSON-ready data with every id
  * already decoded to display text; the page draws its table and charts from it. Pure: no I/O.
  */
-import type { CompareResult } from '../../compare/types.js'
+
 import { runLetter as letter } from '../../compare/compare.js'
+import type { CompareResult } from '../../compare/types.js'
 import type { RunEvaluation } from '../../evaluate/evaluate.js'
 import { decodeId } from '../../io/bytes.js'
 import { describeConventions } from '../leaderboard.js'
@@ -88,7 +89,10 @@ export interface ReportData {
   /** The conventions in force, as (name, description) pairs. */
   readonly conventions: readonly (readonly [string, string])[]
   /** Per run, what was dropped, deduplicated or zero-filled: (what, how many) pairs. */
-  readonly counts: readonly { readonly run: string; readonly items: readonly (readonly [string, number])[] }[]
+  readonly counts: readonly {
+    readonly run: string
+    readonly items: readonly (readonly [string, number])[]
+  }[]
   readonly perQuery: readonly QueryRow[]
   /** Per-domain values (presets with domains), else `null`. */
   readonly domains: readonly GroupRow[] | null
@@ -112,7 +116,11 @@ export interface ReportBuildOptions {
 }
 
 /** Significance of a comparison as report data, and per run and measure the letters of the runs it beats. */
-export function significanceOf(cmp: CompareResult | null | undefined, runs: readonly string[], measures: readonly string[]): { sig: ReportSignificance | null; beats: string[][][] } {
+export function significanceOf(
+  cmp: CompareResult | null | undefined,
+  runs: readonly string[],
+  measures: readonly string[],
+): { sig: ReportSignificance | null; beats: string[][][] } {
   const beats = runs.map(() => measures.map((): string[] => []))
   if (!cmp) return { sig: null, beats }
   const rows: SignificanceRow[] = []
@@ -142,8 +150,18 @@ export function significanceOf(cmp: CompareResult | null | undefined, runs: read
     }
   }
   const s = cmp.settings
-  const test = { t: "Student's paired t-test", permutation: 'Fisher randomization test', bootstrap: 'paired bootstrap test', wilcoxon: 'Wilcoxon signed-rank test' }[s.tests[0] ?? 't']
-  const correction = { holm: 'Holm', bonferroni: 'Bonferroni', bh: 'Benjamini–Hochberg', none: 'no' }[s.correction]
+  const test = {
+    t: "Student's paired t-test",
+    permutation: 'Fisher randomization test',
+    bootstrap: 'paired bootstrap test',
+    wilcoxon: 'Wilcoxon signed-rank test',
+  }[s.tests[0] ?? 't']
+  const correction = {
+    holm: 'Holm',
+    bonferroni: 'Bonferroni',
+    bh: 'Benjamini–Hochberg',
+    none: 'no',
+  }[s.correction]
   const family = s.baseline === null ? 'all pairs' : `against the baseline ${s.baseline}`
   const legend = `Letters mark the runs a run significantly beats: ${test}, ${correction} correction over ${family} per measure, α = ${s.alpha}; missing queries count 0 in the tests.`
   return { sig: { legend, rows }, beats }
@@ -159,14 +177,22 @@ export function chooseBaseline(runs: readonly string[], wanted: string | undefin
  * Report data from evaluations of several runs (one `evaluate` call per run, same measures and
  * conventions).
  */
-export function reportFromEvaluations(results: readonly RunEvaluation[], source: string, options: ReportBuildOptions = {}): ReportData {
+export function reportFromEvaluations(
+  results: readonly RunEvaluation[],
+  source: string,
+  options: ReportBuildOptions = {},
+): ReportData {
   const measures = results[0]?.measures ?? []
   const names = results.map((r) => r.runName)
   const { sig, beats } = significanceOf(options.comparison, names, measures)
-  const conv = results[0] ? describeConventions(results[0].conventions).split('\n').map((l): [string, string] => {
-    const i = l.indexOf(': ')
-    return [l.slice(0, i), l.slice(i + 2)]
-  }) : []
+  const conv = results[0]
+    ? describeConventions(results[0].conventions)
+        .split('\n')
+        .map((l): [string, string] => {
+          const i = l.indexOf(': ')
+          return [l.slice(0, i), l.slice(i + 2)]
+        })
+    : []
   return {
     schema: 'trecscore.report/1',
     title: options.title ?? 'trecscore report',
@@ -174,7 +200,11 @@ export function reportFromEvaluations(results: readonly RunEvaluation[], source:
     measures,
     primary: measures[0] ?? '',
     runs: results.map((r, i) => ({ name: r.runName, tag: decodeId(r.runTag), letter: letter(i) })),
-    leaderboard: results.map((r, i) => ({ run: i, values: r.aggregates.map((a) => a.value), beats: beats[i]! })),
+    leaderboard: results.map((r, i) => ({
+      run: i,
+      values: r.aggregates.map((a) => a.value),
+      beats: beats[i]!,
+    })),
     conventions: conv,
     counts: results.map((r) => {
       const c = r.counts
@@ -182,7 +212,10 @@ export function reportFromEvaluations(results: readonly RunEvaluation[], source:
         run: r.runName,
         items: [
           ['queries evaluated', c.evaluatedQueries],
-          [c.missingPolicy === 'zero' ? 'missing queries zero-filled' : 'missing queries skipped', c.missingQueries.length],
+          [
+            c.missingPolicy === 'zero' ? 'missing queries zero-filled' : 'missing queries skipped',
+            c.missingQueries.length,
+          ],
           ['run queries without judgments (ignored)', c.extraQueries],
           ['duplicate docs removed', c.duplicatesRemoved],
           ['unknown docs discarded', c.unknownDiscarded],
@@ -194,14 +227,30 @@ export function reportFromEvaluations(results: readonly RunEvaluation[], source:
       }
     }),
     perQuery: results.flatMap((r) =>
-      r.perQuery.map((q) => ({ run: r.runName, query: decodeId(q.queryId), group: null, depth: null, values: Object.fromEntries(measures.map((m, i) => [m, q.values[i] ?? null])) })),
+      r.perQuery.map((q) => ({
+        run: r.runName,
+        query: decodeId(q.queryId),
+        group: null,
+        depth: null,
+        values: Object.fromEntries(measures.map((m, i) => [m, q.values[i] ?? null])),
+      })),
     ),
     domains: null,
     turnDepth: null,
     baseline: chooseBaseline(names, options.baseline),
     significance: sig,
     notes: [
-      ...results.filter((r) => r.counts.failedQueries.length).map((r) => `${r.runName}: ${r.counts.failedQueries.length} quer${r.counts.failedQueries.length === 1 ? 'y' : 'ies'} could not be evaluated (${r.counts.failedQueries.slice(0, 5).map((f) => `${decodeId(f.queryId)}: ${f.failure.code}`).join(', ')}${r.counts.failedQueries.length > 5 ? ', …' : ''}) and ${r.counts.failedQueries.length === 1 ? 'is' : 'are'} left out of its means`),
+      ...results
+        .filter((r) => r.counts.failedQueries.length)
+        .map(
+          (r) =>
+            `${r.runName}: ${r.counts.failedQueries.length} quer${r.counts.failedQueries.length === 1 ? 'y' : 'ies'} could not be evaluated (${r.counts.failedQueries
+              .slice(0, 5)
+              .map((f) => `${decodeId(f.queryId)}: ${f.failure.code}`)
+              .join(
+                ', ',
+              )}${r.counts.failedQueries.length > 5 ? ', …' : ''}) and ${r.counts.failedQueries.length === 1 ? 'is' : 'are'} left out of its means`,
+        ),
       ...(options.notes ?? []),
     ],
   }

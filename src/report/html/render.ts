@@ -9,8 +9,8 @@
  * leaderboard and the key under each chart give the full names).
  */
 import { escapeControlChars } from '../control-chars.js'
-import { CLIENT_SCRIPT } from './client.js'
 import { escapeHtml } from '../escape.js'
+import { CLIENT_SCRIPT } from './client.js'
 import { inlineScript, jsonForScript } from './escape.js'
 import type { ReportData } from './model.js'
 

@@ -3,7 +3,7 @@
  * for significance, build the report data and write the HTML file. A preset family that reads
  * its own data folder (RETECO) is served by a {@link DataPresetReportRoute} the caller passes in.
  */
-import { writeOutputFile } from '../../io/output.js'
+
 import { compareRuns, compareTable } from '../../compare/compare.js'
 import { scorePresetForComparison } from '../../compare/compare-files.js'
 import type { CompareResult } from '../../compare/types.js'
@@ -12,14 +12,15 @@ import { resolveConventions } from '../../conventions/profiles.js'
 import type { InputIssue } from '../../errors/issues.js'
 import { InputError, isTrecscoreError } from '../../errors/trecscore-error.js'
 import { evaluate, type RunEvaluation } from '../../evaluate/evaluate.js'
+import { writeOutputFile } from '../../io/output.js'
 import { readQrels, readRun } from '../../io/read.js'
-import { runInputName, runInputPath, type RunInput } from '../../io/run-labels.js'
+import { type RunInput, runInputName, runInputPath } from '../../io/run-labels.js'
 import type { Run } from '../../model/types.js'
 import { findPreset } from '../../presets/registry.js'
 import { presetRunEvaluation } from '../../presets/score-preset.js'
 import { conventionsLine } from '../leaderboard.js'
 import { loadReportAssets } from './assets.js'
-import { reportFromEvaluations, type ReportData } from './model.js'
+import { type ReportData, reportFromEvaluations } from './model.js'
 import { renderHtmlReport } from './render.js'
 
 /** The measures a report shows when none are given (plain qrels). */
@@ -77,11 +78,15 @@ export interface DataPresetReportRequest {
 }
 
 /** Run a comparison; on a refusal (e.g. one run only) return the reason as a note instead. */
-export function tryCompare(f: () => CompareResult): { comparison: CompareResult | null; notes: string[] } {
+export function tryCompare(f: () => CompareResult): {
+  comparison: CompareResult | null
+  notes: string[]
+} {
   try {
     return { comparison: f(), notes: [] }
   } catch (e) {
-    if (isTrecscoreError(e)) return { comparison: null, notes: [`significance not computed: ${e.message}`] }
+    if (isTrecscoreError(e))
+      return { comparison: null, notes: [`significance not computed: ${e.message}`] }
     throw e
   }
 }
@@ -92,28 +97,86 @@ export function tryCompare(f: () => CompareResult): { comparison: CompareResult 
  */
 export async function buildReportData(req: ReportRequest): Promise<ReportData> {
   const issues: InputIssue[] = []
-  if (req.runs.length === 0) issues.push({ code: 'bad_argument', option: 'RUN', found: '', expected: 'at least one run' })
+  if (req.runs.length === 0)
+    issues.push({ code: 'bad_argument', option: 'RUN', found: '', expected: 'at least one run' })
   const names = req.runs.map(runInputName)
-  if (req.baseline !== undefined && !names.includes(req.baseline)) issues.push({ code: 'bad_argument', option: '--baseline', found: req.baseline, expected: `one of the runs given (${names.join(', ')})` })
+  if (req.baseline !== undefined && !names.includes(req.baseline))
+    issues.push({
+      code: 'bad_argument',
+      option: '--baseline',
+      found: req.baseline,
+      expected: `one of the runs given (${names.join(', ')})`,
+    })
   const routes = req.routes ?? []
-  const route = req.preset === undefined ? undefined : routes.find((r) => r.presets.includes(req.preset!))
+  const route =
+    req.preset === undefined ? undefined : routes.find((r) => r.presets.includes(req.preset!))
   if (route) {
-    if (req.data === undefined) issues.push({ code: 'bad_argument', option: '--data', found: '', expected: `the ${route.family} data directory (preset ${req.preset})` })
-    if (req.qrels !== undefined) issues.push({ code: 'bad_argument', option: 'QRELS', found: req.qrels, expected: `no qrels file with --preset ${req.preset} (the qrels come from --data)` })
+    if (req.data === undefined)
+      issues.push({
+        code: 'bad_argument',
+        option: '--data',
+        found: '',
+        expected: `the ${route.family} data directory (preset ${req.preset})`,
+      })
+    if (req.qrels !== undefined)
+      issues.push({
+        code: 'bad_argument',
+        option: 'QRELS',
+        found: req.qrels,
+        expected: `no qrels file with --preset ${req.preset} (the qrels come from --data)`,
+      })
     issues.push(...route.checkMeasures(req.measures ?? []))
   } else if (req.preset !== undefined && findPreset(req.preset)?.input.qrels === 'skillret-data') {
-    if (req.data === undefined) issues.push({ code: 'bad_argument', option: '--data', found: '', expected: `the SkillRet data folder (preset ${req.preset})` })
-    if (req.qrels !== undefined) issues.push({ code: 'bad_argument', option: 'QRELS', found: req.qrels, expected: `no qrels file with --preset ${req.preset} (the qrels come from --data)` })
+    if (req.data === undefined)
+      issues.push({
+        code: 'bad_argument',
+        option: '--data',
+        found: '',
+        expected: `the SkillRet data folder (preset ${req.preset})`,
+      })
+    if (req.qrels !== undefined)
+      issues.push({
+        code: 'bad_argument',
+        option: 'QRELS',
+        found: req.qrels,
+        expected: `no qrels file with --preset ${req.preset} (the qrels come from --data)`,
+      })
   } else {
-    const folders = [...routes.map((r) => `a ${r.family} preset (${r.presets.join(', ')})`), 'a SkillRet preset (skillret, skillret-fusion)'].join(' or ')
-    if (req.qrels === undefined) issues.push({ code: 'bad_argument', option: 'QRELS', found: '', expected: 'a TREC qrels file before the runs' })
-    if (req.data !== undefined) issues.push({ code: 'bad_argument', option: '--data', found: req.data, expected: `--data only with ${folders}` })
+    const folders = [
+      ...routes.map((r) => `a ${r.family} preset (${r.presets.join(', ')})`),
+      'a SkillRet preset (skillret, skillret-fusion)',
+    ].join(' or ')
+    if (req.qrels === undefined)
+      issues.push({
+        code: 'bad_argument',
+        option: 'QRELS',
+        found: '',
+        expected: 'a TREC qrels file before the runs',
+      })
+    if (req.data !== undefined)
+      issues.push({
+        code: 'bad_argument',
+        option: '--data',
+        found: req.data,
+        expected: `--data only with ${folders}`,
+      })
     const p = req.preset === undefined ? undefined : findPreset(req.preset)
     if (req.preset !== undefined && (!p || p.input.qrels !== 'trec-qrels'))
-      issues.push({ code: 'bad_argument', option: '--preset', found: req.preset, expected: `${routes.map((r) => `a ${r.family} preset (with --data) or `).join('')}a preset read from TREC qrels (see trecscore presets)` })
+      issues.push({
+        code: 'bad_argument',
+        option: '--preset',
+        found: req.preset,
+        expected: `${routes.map((r) => `a ${r.family} preset (with --data) or `).join('')}a preset read from TREC qrels (see trecscore presets)`,
+      })
   }
   if (issues.length) throw new InputError(issues)
-  const order = req.baseline !== undefined ? [...req.runs.filter((r) => runInputName(r) === req.baseline), ...req.runs.filter((r) => runInputName(r) !== req.baseline)] : [...req.runs]
+  const order =
+    req.baseline !== undefined
+      ? [
+          ...req.runs.filter((r) => runInputName(r) === req.baseline),
+          ...req.runs.filter((r) => runInputName(r) !== req.baseline),
+        ]
+      : [...req.runs]
 
   if (route) {
     return route.build({
@@ -128,25 +191,68 @@ export async function buildReportData(req: ReportRequest): Promise<ReportData> {
   }
 
   const preset = req.preset === undefined ? undefined : findPreset(req.preset)
-  const build = { ...(req.baseline !== undefined ? { baseline: req.baseline } : {}), ...(req.title !== undefined ? { title: req.title } : {}) }
+  const build = {
+    ...(req.baseline !== undefined ? { baseline: req.baseline } : {}),
+    ...(req.title !== undefined ? { title: req.title } : {}),
+  }
   if (preset) {
     // The route `score --preset` takes (runPreset): its checks, tie rules and per-measure conventions.
     const fromData = preset.input.qrels !== 'trec-qrels'
-    const { score, table, notes: presetNotes } = await scorePresetForComparison({ preset, ...(fromData ? { data: req.data! } : { qrels: req.qrels! }), runs: order, ...(req.measures ? { measures: req.measures } : {}) })
+    const {
+      score,
+      table,
+      notes: presetNotes,
+    } = await scorePresetForComparison({
+      preset,
+      ...(fromData ? { data: req.data! } : { qrels: req.qrels! }),
+      runs: order,
+      ...(req.measures ? { measures: req.measures } : {}),
+    })
     const source = `${fromData ? `data ${req.data}` : `qrels ${req.qrels}`}, preset ${preset.id} (${preset.title})`
-    const { comparison, notes } = order.length > 1 ? tryCompare(() => compareTable({ ...table, source }, { baseline: req.baseline ?? null })) : { comparison: null, notes: [] }
-    const data = reportFromEvaluations(score.runs.map((r) => presetRunEvaluation(score, r)), source, { comparison, notes: [...presetNotes, ...notes], ...build })
-    const groups = score.conventions.length > 1 ? score.conventions.map((g): [string, string] => [g.measures.join(', '), `${g.tieRule ? `tie rule ${g.tieRule}; ` : ''}${conventionsLine(g.conventions)}`]) : []
+    const { comparison, notes } =
+      order.length > 1
+        ? tryCompare(() => compareTable({ ...table, source }, { baseline: req.baseline ?? null }))
+        : { comparison: null, notes: [] }
+    const data = reportFromEvaluations(
+      score.runs.map((r) => presetRunEvaluation(score, r)),
+      source,
+      { comparison, notes: [...presetNotes, ...notes], ...build },
+    )
+    const groups =
+      score.conventions.length > 1
+        ? score.conventions.map((g): [string, string] => [
+            g.measures.join(', '),
+            `${g.tieRule ? `tie rule ${g.tieRule}; ` : ''}${conventionsLine(g.conventions)}`,
+          ])
+        : []
     return { ...data, conventions: [...data.conventions, ...groups] }
   }
   const conventions = resolveConventions(req.conventions ?? {})
   const measures = req.measures ?? DEFAULT_REPORT_MEASURES
   const qrels = await readQrels(req.qrels!, { comments: conventions.comments })
   const runs: { name: string; run: Run }[] = []
-  for (const f of order) runs.push({ name: runInputName(f), run: await readRun(runInputPath(f), { comments: conventions.comments, float32: conventions.scorePrecision === 'float32' }) })
-  const results: RunEvaluation[] = runs.map((r) => evaluate(qrels, r.run, measures, conventions, { runName: r.name }))
+  for (const f of order)
+    runs.push({
+      name: runInputName(f),
+      run: await readRun(runInputPath(f), {
+        comments: conventions.comments,
+        float32: conventions.scorePrecision === 'float32',
+      }),
+    })
+  const results: RunEvaluation[] = runs.map((r) =>
+    evaluate(qrels, r.run, measures, conventions, { runName: r.name }),
+  )
   const source = `qrels ${req.qrels}`
-  const { comparison, notes } = runs.length > 1 ? tryCompare(() => compareRuns(qrels, runs, measures, { conventions, source, baseline: req.baseline ?? null })) : { comparison: null, notes: [] }
+  const { comparison, notes } =
+    runs.length > 1
+      ? tryCompare(() =>
+          compareRuns(qrels, runs, measures, {
+            conventions,
+            source,
+            baseline: req.baseline ?? null,
+          }),
+        )
+      : { comparison: null, notes: [] }
   return reportFromEvaluations(results, source, { comparison, notes, ...build })
 }
 

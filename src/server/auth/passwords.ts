@@ -2,7 +2,7 @@
  * Passwords hashed with scrypt (node:crypto): `scrypt$N$r$p$salt$hash`, salt and hash base64url.
  * Verification is constant-time; the parameters travel with the hash so they can be raised later.
  */
-import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto'
+import { randomBytes, type ScryptOptions, scrypt as scryptCb, timingSafeEqual } from 'node:crypto'
 
 const N = 16384
 const R = 8
@@ -10,7 +10,15 @@ const P = 1
 const KEY_BYTES = 32
 
 function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => scryptCb(password.normalize('NFC'), salt, KEY_BYTES, { ...options, maxmem: 64 * 1024 * 1024 }, (e, key) => (e ? reject(e) : resolve(key))))
+  return new Promise((resolve, reject) =>
+    scryptCb(
+      password.normalize('NFC'),
+      salt,
+      KEY_BYTES,
+      { ...options, maxmem: 64 * 1024 * 1024 },
+      (e, key) => (e ? reject(e) : resolve(key)),
+    ),
+  )
 }
 
 /** Hash a password for storage. */
@@ -27,7 +35,13 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [n, r, p] = [Number(parts[1]), Number(parts[2]), Number(parts[3])]
   const salt = Buffer.from(parts[4]!, 'base64url')
   const expected = Buffer.from(parts[5]!, 'base64url')
-  if (!Number.isInteger(n) || !Number.isInteger(r) || !Number.isInteger(p) || expected.length !== KEY_BYTES) return false
+  if (
+    !Number.isInteger(n) ||
+    !Number.isInteger(r) ||
+    !Number.isInteger(p) ||
+    expected.length !== KEY_BYTES
+  )
+    return false
   const key = await scrypt(password, salt, { N: n, r, p })
   return timingSafeEqual(key, expected)
 }

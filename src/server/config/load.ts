@@ -5,8 +5,19 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { dirname, isAbsolute, join, resolve } from 'node:path'
-import { parseMeasure, PRESETS, RETECO_PRESETS, TrecscoreError, conventionProfiles } from '../../index.js'
-import { competitionSchema, type CompetitionConfig, type PhaseConfig, type TrackConfig } from './schema.js'
+import {
+  conventionProfiles,
+  PRESETS,
+  parseMeasure,
+  RETECO_PRESETS,
+  TrecscoreError,
+} from '../../index.js'
+import {
+  type CompetitionConfig,
+  competitionSchema,
+  type PhaseConfig,
+  type TrackConfig,
+} from './schema.js'
 
 /** How a track is scored (see `scoring.ts`). */
 export type TrackKind = 'reteco' | 'preset' | 'plain'
@@ -52,18 +63,34 @@ function checkTrack(t: TrackConfig, i: number, base: string, file: string, out: 
   const at = `${file}: tracks[${i}] (${t.id})`
   const kind = kindOf(t)
   const dataDir = isAbsolute(t.data) ? t.data : resolve(base, t.data)
-  if (!existsSync(dataDir) || !statSync(dataDir).isDirectory()) out.push(`${at}: data folder ${dataDir} does not exist`)
-  if (kind === 'preset' && !PRESETS.has(t.preset!)) out.push(`${at}: unknown preset '${t.preset}'; known: ${[...RETECO_PRESETS, ...PRESETS.keys()].join(', ')}`)
-  if (kind === 'reteco' && t.preset !== 'reteco-1a' && t.preset !== 'reteco-1b') out.push(`${at}: preset '${t.preset}' needs per-domain run folders; the server accepts reteco-1a and reteco-1b (one file per run) for now`)
-  if (kind === 'plain' && t.conventions !== undefined && !Object.hasOwn(conventionProfiles, t.conventions)) out.push(`${at}: unknown conventions profile '${t.conventions}'; known: ${Object.keys(conventionProfiles).join(', ')}`)
+  if (!existsSync(dataDir) || !statSync(dataDir).isDirectory())
+    out.push(`${at}: data folder ${dataDir} does not exist`)
+  if (kind === 'preset' && !PRESETS.has(t.preset!))
+    out.push(
+      `${at}: unknown preset '${t.preset}'; known: ${[...RETECO_PRESETS, ...PRESETS.keys()].join(', ')}`,
+    )
+  if (kind === 'reteco' && t.preset !== 'reteco-1a' && t.preset !== 'reteco-1b')
+    out.push(
+      `${at}: preset '${t.preset}' needs per-domain run folders; the server accepts reteco-1a and reteco-1b (one file per run) for now`,
+    )
+  if (
+    kind === 'plain' &&
+    t.conventions !== undefined &&
+    !Object.hasOwn(conventionProfiles, t.conventions)
+  )
+    out.push(
+      `${at}: unknown conventions profile '${t.conventions}'; known: ${Object.keys(conventionProfiles).join(', ')}`,
+    )
   const shown = t.columns ?? [t.primary]
   if (kind !== 'reteco') {
     const measures = kind === 'plain' ? t.measures! : (PRESETS.get(t.preset!)?.measures ?? [])
     const known = new Set(measures.map(measureName).filter((m): m is string => m !== null))
-    for (const m of kind === 'plain' ? t.measures! : []) if (measureName(m) === null) out.push(`${at}: unknown measure '${m}'`)
+    for (const m of kind === 'plain' ? t.measures! : [])
+      if (measureName(m) === null) out.push(`${at}: unknown measure '${m}'`)
     for (const c of [t.primary, ...shown]) {
       const name = measureName(c)
-      if (name === null || !known.has(name)) out.push(`${at}: '${c}' is not one of the track's measures (${[...known].join(', ')})`)
+      if (name === null || !known.has(name))
+        out.push(`${at}: '${c}' is not one of the track's measures (${[...known].join(', ')})`)
     }
   }
   for (const [phase, q] of Object.entries(t.qrels ?? {})) {
@@ -73,22 +100,36 @@ function checkTrack(t: TrackConfig, i: number, base: string, file: string, out: 
   const baselines: Record<string, string> = {}
   for (const [name, f] of Object.entries(t.baselines ?? {})) {
     baselines[name] = isAbsolute(f) ? f : join(dataDir, f)
-    if (!existsSync(baselines[name])) out.push(`${at}: baselines.${name}: ${baselines[name]} does not exist`)
+    if (!existsSync(baselines[name]))
+      out.push(`${at}: baselines.${name}: ${baselines[name]} does not exist`)
   }
   const canon = (c: string): string => (kind === 'reteco' ? c : (measureName(c) ?? c))
   const columns = shown.map(canon)
   const primary = canon(t.primary)
-  return { ...t, baselines, kind, dataDir, primary, shownColumns: columns.includes(primary) ? columns : [primary, ...columns] }
+  return {
+    ...t,
+    baselines,
+    kind,
+    dataDir,
+    primary,
+    shownColumns: columns.includes(primary) ? columns : [primary, ...columns],
+  }
 }
 
 /** Validate an already parsed config value; `file` names it in messages and anchors relative paths. */
 export function parseCompetition(value: unknown, file: string): Competition {
   const parsed = competitionSchema.safeParse(value)
   if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((i) => `${file}: ${i.path.length ? i.path.join('.') : '(top level)'}: ${i.message}`))
+    throw new ConfigError(
+      parsed.error.issues.map(
+        (i) => `${file}: ${i.path.length ? i.path.join('.') : '(top level)'}: ${i.message}`,
+      ),
+    )
   }
   const out: string[] = []
-  const tracks = parsed.data.tracks.map((t, i) => checkTrack(t, i, dirname(resolve(file)), file, out))
+  const tracks = parsed.data.tracks.map((t, i) =>
+    checkTrack(t, i, dirname(resolve(file)), file, out),
+  )
   if (out.length) throw new ConfigError(out)
   return { ...parsed.data, file, tracks }
 }
@@ -99,7 +140,9 @@ export function loadCompetition(file: string): Competition {
   try {
     text = readFileSync(file, 'utf8')
   } catch (e) {
-    throw new ConfigError([`${file}: cannot read: ${(e as NodeJS.ErrnoException).code ?? String(e)}`])
+    throw new ConfigError([
+      `${file}: cannot read: ${(e as NodeJS.ErrnoException).code ?? String(e)}`,
+    ])
   }
   let value: unknown
   try {

@@ -5,32 +5,63 @@
  */
 import { z } from 'zod'
 
-const id = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'expected an id: lowercase letters, digits, - and _ (at most 64)')
+const id = z
+  .string()
+  .regex(
+    /^[a-z0-9][a-z0-9_-]{0,63}$/,
+    'expected an id: lowercase letters, digits, - and _ (at most 64)',
+  )
 
 /** A UTC instant written as ISO 8601 with a `Z` or an offset (e.g. `2027-01-10T23:59:59Z`). */
 const instant = z.iso.datetime({ offset: true }).transform((s) => new Date(s).toISOString())
 
 /** One phase, shared by every track: dev (public qrels, live board) or test (hidden qrels, board released later). */
-export const phaseSchema = z.strictObject({
-  id,
-  title: z.string().min(1).max(200).optional(),
-  /** Submissions are accepted from `start` (inclusive) to `end` (exclusive), UTC. */
-  start: instant,
-  end: instant,
-  /** Hidden: the qrels and per-query values never leave the server, scores stay hidden until release. */
-  hidden: z.boolean().default(false),
-  /** Hidden phases: scores are published at this instant (or when an organizer releases the phase). */
-  release: instant.optional(),
-  /** Hidden phases: the release snapshot holds the per-query files only from this instant (a later snapshot adds them). */
-  perQueryEmbargo: instant.optional(),
-}).refine((p) => p.start < p.end, { message: 'start must be before end', path: ['end'] })
+export const phaseSchema = z
+  .strictObject({
+    id,
+    title: z.string().min(1).max(200).optional(),
+    /** Submissions are accepted from `start` (inclusive) to `end` (exclusive), UTC. */
+    start: instant,
+    end: instant,
+    /** Hidden: the qrels and per-query values never leave the server, scores stay hidden until release. */
+    hidden: z.boolean().default(false),
+    /** Hidden phases: scores are published at this instant (or when an organizer releases the phase). */
+    release: instant.optional(),
+    /** Hidden phases: the release snapshot holds the per-query files only from this instant (a later snapshot adds them). */
+    perQueryEmbargo: instant.optional(),
+  })
+  .refine((p) => p.start < p.end, { message: 'start must be before end', path: ['end'] })
 
 /** One metadata field a team states for each run. */
 export const metadataFieldSchema = z.discriminatedUnion('type', [
-  z.strictObject({ name: id, type: z.literal('boolean'), label: z.string().optional(), required: z.boolean().default(true) }),
-  z.strictObject({ name: id, type: z.literal('string'), label: z.string().optional(), required: z.boolean().default(true), maxLength: z.number().int().min(1).max(10_000).default(500) }),
-  z.strictObject({ name: id, type: z.literal('integer'), label: z.string().optional(), required: z.boolean().default(true), min: z.number().int().optional(), max: z.number().int().optional() }),
-  z.strictObject({ name: id, type: z.literal('enum'), label: z.string().optional(), required: z.boolean().default(true), values: z.array(z.string().min(1).max(100)).min(1) }),
+  z.strictObject({
+    name: id,
+    type: z.literal('boolean'),
+    label: z.string().optional(),
+    required: z.boolean().default(true),
+  }),
+  z.strictObject({
+    name: id,
+    type: z.literal('string'),
+    label: z.string().optional(),
+    required: z.boolean().default(true),
+    maxLength: z.number().int().min(1).max(10_000).default(500),
+  }),
+  z.strictObject({
+    name: id,
+    type: z.literal('integer'),
+    label: z.string().optional(),
+    required: z.boolean().default(true),
+    min: z.number().int().optional(),
+    max: z.number().int().optional(),
+  }),
+  z.strictObject({
+    name: id,
+    type: z.literal('enum'),
+    label: z.string().optional(),
+    required: z.boolean().default(true),
+    values: z.array(z.string().min(1).max(100)).min(1),
+  }),
 ])
 
 /**
@@ -59,7 +90,9 @@ export const trackSchema = z
     /** Runs the organizers score as baselines (marked on the board): name → file (relative to `data`; resolved on load). */
     baselines: z.record(z.string().min(1).max(100), z.string().min(1)).optional(),
   })
-  .refine((t) => (t.preset === undefined) !== (t.measures === undefined), { message: 'give exactly one of preset and measures' })
+  .refine((t) => (t.preset === undefined) !== (t.measures === undefined), {
+    message: 'give exactly one of preset and measures',
+  })
 
 /** Limits per team, shared by its members. Failed and invalid submissions are never charged. */
 export const limitsSchema = z.strictObject({
@@ -75,9 +108,17 @@ export const limitsSchema = z.strictObject({
 
 /** Upload limits, enforced while the bytes arrive (never trusting a declared size). */
 export const uploadLimitsSchema = z.strictObject({
-  maxBytes: z.number().int().min(1).default(64 * 1024 * 1024),
+  maxBytes: z
+    .number()
+    .int()
+    .min(1)
+    .default(64 * 1024 * 1024),
   /** For `.gz` uploads: the most bytes the decompressed run may have. */
-  maxDecompressedBytes: z.number().int().min(1).default(256 * 1024 * 1024),
+  maxDecompressedBytes: z
+    .number()
+    .int()
+    .min(1)
+    .default(256 * 1024 * 1024),
   maxLines: z.number().int().min(1).default(5_000_000),
   maxLineBytes: z.number().int().min(16).default(4096),
 })
@@ -131,21 +172,44 @@ export const competitionSchema = z
     const unique = (ids: readonly string[], what: string, path: string): void => {
       const seen = new Set<string>()
       for (const x of ids) {
-        if (seen.has(x)) ctx.addIssue({ code: 'custom', message: `duplicate ${what} id '${x}'`, path: [path] })
+        if (seen.has(x))
+          ctx.addIssue({ code: 'custom', message: `duplicate ${what} id '${x}'`, path: [path] })
         seen.add(x)
       }
     }
-    unique(c.phases.map((p) => p.id), 'phase', 'phases')
-    unique(c.tracks.map((t) => t.id), 'track', 'tracks')
-    unique(c.metadata.map((m) => m.name), 'metadata field', 'metadata')
+    unique(
+      c.phases.map((p) => p.id),
+      'phase',
+      'phases',
+    )
+    unique(
+      c.tracks.map((t) => t.id),
+      'track',
+      'tracks',
+    )
+    unique(
+      c.metadata.map((m) => m.name),
+      'metadata field',
+      'metadata',
+    )
     c.tracks.forEach((t, i) => {
       const perPhase = t.preset?.startsWith('reteco-') ? t.splits : t.qrels
       const key = t.preset?.startsWith('reteco-') ? 'splits' : 'qrels'
       for (const p of c.phases) {
-        if (perPhase?.[p.id] === undefined) ctx.addIssue({ code: 'custom', message: `track '${t.id}' needs ${key}.${p.id} (one entry per phase)`, path: ['tracks', i, key] })
+        if (perPhase?.[p.id] === undefined)
+          ctx.addIssue({
+            code: 'custom',
+            message: `track '${t.id}' needs ${key}.${p.id} (one entry per phase)`,
+            path: ['tracks', i, key],
+          })
       }
       for (const k of Object.keys(perPhase ?? {})) {
-        if (!c.phases.some((p) => p.id === k)) ctx.addIssue({ code: 'custom', message: `track '${t.id}': ${key}.${k} names no phase`, path: ['tracks', i, key, k] })
+        if (!c.phases.some((p) => p.id === k))
+          ctx.addIssue({
+            code: 'custom',
+            message: `track '${t.id}': ${key}.${k} names no phase`,
+            path: ['tracks', i, key, k],
+          })
       }
     })
   })

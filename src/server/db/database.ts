@@ -19,12 +19,20 @@ export function databaseFile(dataDir: string): string {
 /** better-sqlite3 is an optional package (see src/io/optional-package.ts): loaded here on first use. */
 async function loadSqlite(): Promise<typeof import('better-sqlite3')> {
   try {
-    const mod = (await import('better-sqlite3')) as unknown as { default: typeof import('better-sqlite3') }
+    const mod = (await import('better-sqlite3')) as unknown as {
+      default: typeof import('better-sqlite3')
+    }
     return mod.default
   } catch (e) {
     const code = (e as { code?: unknown }).code
-    const why = code === 'ERR_MODULE_NOT_FOUND' ? '' : ` (installed, but it does not load: ${(e as Error).message.split('\n')[0]})`
-    throw new MissingPackageError(`trecscore serve needs better-sqlite3${why}: npm install better-sqlite3@12.11.1`, ['better-sqlite3@12.11.1'])
+    const why =
+      code === 'ERR_MODULE_NOT_FOUND'
+        ? ''
+        : ` (installed, but it does not load: ${(e as Error).message.split('\n')[0]})`
+    throw new MissingPackageError(
+      `trecscore serve needs better-sqlite3${why}: npm install better-sqlite3@12.11.1`,
+      ['better-sqlite3@12.11.1'],
+    )
   }
 }
 
@@ -37,11 +45,17 @@ export async function openDatabase(dataDir: string): Promise<Db> {
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
-  const { error, results } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest()
+  const { error, results } = await new Migrator({
+    db,
+    provider: migrationProvider,
+  }).migrateToLatest()
   if (error) {
     await db.destroy()
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? '?'
-    throw new TrecscoreError(`${databaseFile(dataDir)}: migration ${failed} failed: ${(error as Error).message}`, 1)
+    throw new TrecscoreError(
+      `${databaseFile(dataDir)}: migration ${failed} failed: ${(error as Error).message}`,
+      1,
+    )
   }
   return db
 }

@@ -2,7 +2,7 @@
  * Schema migrations, applied in name order by Kysely's Migrator when the server opens its
  * database. A migration is never edited once released: add a new one.
  */
-import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely'
+import { type Kysely, type Migration, type MigrationProvider, sql } from 'kysely'
 
 const init: Migration = {
   async up(db: Kysely<unknown>) {
@@ -56,7 +56,9 @@ const init: Migration = {
       .addColumn('user_id', 'text', (c) => c.references('users.id'))
       .addColumn('track', 'text', (c) => c.notNull())
       .addColumn('phase', 'text', (c) => c.notNull())
-      .addColumn('state', 'text', (c) => c.notNull().check(sql`state in ('queued', 'scoring', 'scored', 'failed')`))
+      .addColumn('state', 'text', (c) =>
+        c.notNull().check(sql`state in ('queued', 'scoring', 'scored', 'failed')`),
+      )
       .addColumn('reason', 'text')
       .addColumn('charged', 'integer', (c) => c.notNull())
       .addColumn('original_name', 'text', (c) => c.notNull())
@@ -69,8 +71,16 @@ const init: Migration = {
       .addColumn('started_at', 'text')
       .addColumn('finished_at', 'text')
       .execute()
-    await db.schema.createIndex('submissions_board').on('submissions').columns(['track', 'phase', 'state']).execute()
-    await db.schema.createIndex('submissions_team').on('submissions').columns(['team_id', 'created_at']).execute()
+    await db.schema
+      .createIndex('submissions_board')
+      .on('submissions')
+      .columns(['track', 'phase', 'state'])
+      .execute()
+    await db.schema
+      .createIndex('submissions_team')
+      .on('submissions')
+      .columns(['team_id', 'created_at'])
+      .execute()
     await db.schema
       .createTable('scores')
       .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
@@ -96,7 +106,10 @@ const init: Migration = {
 /** Anonymous teams (shown by an alias on boards and exports) and the submission a team selected to count. */
 const anonymityAndSelection: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema.alterTable('teams').addColumn('anonymous', 'integer', (c) => c.notNull().defaultTo(0)).execute()
+    await db.schema
+      .alterTable('teams')
+      .addColumn('anonymous', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute()
     await db.schema
       .createTable('selections')
       .addColumn('team_id', 'text', (c) => c.notNull().references('teams.id'))
@@ -124,13 +137,18 @@ const qrelsVersions: Migration = {
       .addColumn('created_at', 'text', (c) => c.notNull())
       .addPrimaryKeyConstraint('qrels_versions_pk', ['track', 'phase', 'version'])
       .execute()
-    await db.schema.alterTable('scores').addColumn('qrels_version', 'integer', (c) => c.notNull().defaultTo(1)).execute()
+    await db.schema
+      .alterTable('scores')
+      .addColumn('qrels_version', 'integer', (c) => c.notNull().defaultTo(1))
+      .execute()
     await db.schema
       .createTable('rescores')
       .addColumn('id', 'text', (c) => c.primaryKey())
       .addColumn('submission_id', 'text', (c) => c.notNull().references('submissions.id'))
       .addColumn('qrels_version', 'integer', (c) => c.notNull())
-      .addColumn('state', 'text', (c) => c.notNull().check(sql`state in ('queued', 'scoring', 'done', 'failed')`))
+      .addColumn('state', 'text', (c) =>
+        c.notNull().check(sql`state in ('queued', 'scoring', 'done', 'failed')`),
+      )
       .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('reason', 'text')
       .addColumn('created_at', 'text', (c) => c.notNull())
@@ -139,7 +157,11 @@ const qrelsVersions: Migration = {
 }
 
 /** Every migration, by name. */
-export const MIGRATIONS: Readonly<Record<string, Migration>> = { '0001_init': init, '0002_anonymity_selection': anonymityAndSelection, '0003_qrels_versions': qrelsVersions }
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
+  '0001_init': init,
+  '0002_anonymity_selection': anonymityAndSelection,
+  '0003_qrels_versions': qrelsVersions,
+}
 
 /** The in-code migration provider. */
 export const migrationProvider: MigrationProvider = {

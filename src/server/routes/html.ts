@@ -3,25 +3,50 @@
  * submission pages and the organizer page. Any id that is unknown or not the viewer's gives
  * the same 404 page.
  */
-import { Hono, type Context } from 'hono'
+import { type Context, Hono } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
-import type { ServerContext } from '../context.js'
-import { AccountError, acceptInvite, checkLogin, createApiToken, createInvite, createSession, createTeam, deleteSession, inviteTeam, revokeApiToken } from '../auth/accounts.js'
+import {
+  AccountError,
+  acceptInvite,
+  checkLogin,
+  createApiToken,
+  createInvite,
+  createSession,
+  createTeam,
+  deleteSession,
+  inviteTeam,
+  revokeApiToken,
+} from '../auth/accounts.js'
 import { loadBoard, loadBoardDiff } from '../board.js'
-import { diffVersions } from './api.js'
+import { findPhase, findTrack } from '../config/load.js'
+import type { ServerContext } from '../context.js'
 import { addQrelsVersion, currentQrels, QrelsVersionError } from '../qrels-versions.js'
 import { listSnapshots, writeDueSnapshots } from '../release-snapshot.js'
-import { findPhase, findTrack } from '../config/load.js'
-import { remaining, selectSubmission, submitRun } from '../submissions.js'
-import { UploadRejected } from '../storage/upload.js'
-import { submissionView, teamSubmissions } from '../views.js'
-import type { SafeHtml } from '../web/html.js'
-import { boardBody, diffBody, inviteBody, layout, loginBody, messageBody, overviewBody } from '../web/pages.js'
-import { orgBody, rejectedBody, selectControl, submissionBody, teamBody } from '../web/team-pages.js'
-import { STYLE_CSS } from '../web/style.js'
-import { webAsset } from '../web/assets.js'
 import { uploadTopics } from '../scoring.js'
-import { cookieOptions, clientIp, SESSION_COOKIE, type Env } from './middleware.js'
+import { UploadRejected } from '../storage/upload.js'
+import { remaining, selectSubmission, submitRun } from '../submissions.js'
+import { submissionView, teamSubmissions } from '../views.js'
+import { webAsset } from '../web/assets.js'
+import type { SafeHtml } from '../web/html.js'
+import {
+  boardBody,
+  diffBody,
+  inviteBody,
+  layout,
+  loginBody,
+  messageBody,
+  overviewBody,
+} from '../web/pages.js'
+import { STYLE_CSS } from '../web/style.js'
+import {
+  orgBody,
+  rejectedBody,
+  selectControl,
+  submissionBody,
+  teamBody,
+} from '../web/team-pages.js'
+import { diffVersions } from './api.js'
+import { clientIp, cookieOptions, type Env, SESSION_COOKIE } from './middleware.js'
 
 const SESSION_SECONDS = 12 * 3600
 
@@ -46,44 +71,98 @@ async function* once(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
 /** The HTML routes of a server. */
 export function htmlRoutes(ctx: ServerContext): Hono<Env> {
   const app = new Hono<Env>()
-  const page = (c: Context<Env>, title: string, body: SafeHtml, status: 200 | 400 | 403 | 404 | 413 | 422 | 429 = 200, uploadScript = false): Response =>
-    c.html(layout({ title, competition: ctx.competition, viewer: c.get('viewer'), csrf: c.get('csrf'), now: ctx.now(), body, uploadScript }), status)
-  const notFound = (c: Context<Env>): Response => page(c, 'Not found', messageBody('There is nothing here, or it is not yours to see.'), 404)
+  const page = (
+    c: Context<Env>,
+    title: string,
+    body: SafeHtml,
+    status: 200 | 400 | 403 | 404 | 413 | 422 | 429 = 200,
+    uploadScript = false,
+  ): Response =>
+    c.html(
+      layout({
+        title,
+        competition: ctx.competition,
+        viewer: c.get('viewer'),
+        csrf: c.get('csrf'),
+        now: ctx.now(),
+        body,
+        uploadScript,
+      }),
+      status,
+    )
+  const notFound = (c: Context<Env>): Response =>
+    page(c, 'Not found', messageBody('There is nothing here, or it is not yours to see.'), 404)
   const form = async (c: Context<Env>): Promise<Record<string, string>> => {
     const body = await c.req.parseBody()
-    return Object.fromEntries(Object.entries(body).filter((e): e is [string, string] => typeof e[1] === 'string'))
+    return Object.fromEntries(
+      Object.entries(body).filter((e): e is [string, string] => typeof e[1] === 'string'),
+    )
   }
 
-  app.get('/static/style.css', (c) => c.body(STYLE_CSS, 200, { 'content-type': 'text/css; charset=utf-8' }))
+  app.get('/static/style.css', (c) =>
+    c.body(STYLE_CSS, 200, { 'content-type': 'text/css; charset=utf-8' }),
+  )
   // The upload page's script and its validating Web Worker (built into dist/web-assets by
   // `npm run build`); without them the pages work as before and the server validates.
   for (const name of ['upload.js', 'validate-worker.js']) {
     app.get(`/static/${name}`, (c) => {
       const code = webAsset(name)
-      return code === null ? notFound(c) : c.body(code, 200, { 'content-type': 'text/javascript; charset=utf-8' })
+      return code === null
+        ? notFound(c)
+        : c.body(code, 200, { 'content-type': 'text/javascript; charset=utf-8' })
     })
   }
   app.get('/', (c) => page(c, 'Overview', overviewBody(ctx.competition)))
 
   app.get('/boards/:track/:phase', async (c) => {
-    const board = await loadBoard(ctx.db, ctx.competition, c.req.param('track'), c.req.param('phase'), ctx.now())
+    const board = await loadBoard(
+      ctx.db,
+      ctx.competition,
+      c.req.param('track'),
+      c.req.param('phase'),
+      ctx.now(),
+    )
     if (!board) return notFound(c)
     const track = findTrack(ctx.competition, board.track)!
     return page(c, `${track.title}: ${board.phase} board`, boardBody(board, track.title))
   })
 
   app.get('/boards/:track/:phase/diff', async (c) => {
-    const v = await diffVersions(ctx, c.req.param('track'), c.req.param('phase'), c.req.query('from'), c.req.query('to'))
+    const v = await diffVersions(
+      ctx,
+      c.req.param('track'),
+      c.req.param('phase'),
+      c.req.query('from'),
+      c.req.query('to'),
+    )
     if (v === null) return notFound(c)
     const track = findTrack(ctx.competition, c.req.param('track'))!
     if (typeof v === 'string') return page(c, `${track.title}: rank changes`, messageBody(v), 400)
-    const d = (await loadBoardDiff(ctx.db, ctx.competition, track.id, c.req.param('phase'), v.from, v.to, ctx.now()))!
-    return page(c, `${track.title}: ${d.phase} rank changes, qrels v${d.from} → v${d.to}`, diffBody(d, track.title))
+    const d = (await loadBoardDiff(
+      ctx.db,
+      ctx.competition,
+      track.id,
+      c.req.param('phase'),
+      v.from,
+      v.to,
+      ctx.now(),
+    ))!
+    return page(
+      c,
+      `${track.title}: ${d.phase} rank changes, qrels v${d.from} → v${d.to}`,
+      diffBody(d, track.title),
+    )
   })
 
   app.get('/login', (c) => page(c, 'Sign in', loginBody(c.get('csrf'))))
   app.post('/login', async (c) => {
-    if (!ctx.limiter.allow(`login:${clientIp(c)}`, ctx.competition.rateLimits.loginPerMinute)) return page(c, 'Sign in', loginBody(c.get('csrf'), 'Too many sign-in attempts; wait a minute.'), 429)
+    if (!ctx.limiter.allow(`login:${clientIp(c)}`, ctx.competition.rateLimits.loginPerMinute))
+      return page(
+        c,
+        'Sign in',
+        loginBody(c.get('csrf'), 'Too many sign-in attempts; wait a minute.'),
+        429,
+      )
     const f = await form(c)
     const userId = await checkLogin(ctx.db, f['name'] ?? '', f['password'] ?? '')
     if (!userId) return page(c, 'Sign in', loginBody(c.get('csrf'), 'Wrong name or password.'), 403)
@@ -100,22 +179,51 @@ export function htmlRoutes(ctx: ServerContext): Hono<Env> {
 
   app.get('/invite/:token', async (c) => {
     const team = await inviteTeam(ctx.db, c.req.param('token'))
-    if (!team) return page(c, 'Invite', messageBody('This invite link is not valid or was used already.'), 404)
-    return page(c, 'Join a team', inviteBody(team.name, `/invite/${c.req.param('token')}`, c.get('csrf')))
+    if (!team)
+      return page(
+        c,
+        'Invite',
+        messageBody('This invite link is not valid or was used already.'),
+        404,
+      )
+    return page(
+      c,
+      'Join a team',
+      inviteBody(team.name, `/invite/${c.req.param('token')}`, c.get('csrf')),
+    )
   })
   app.post('/invite/:token', async (c) => {
-    if (!ctx.limiter.allow(`login:${clientIp(c)}`, ctx.competition.rateLimits.loginPerMinute)) return page(c, 'Join a team', messageBody('Too many attempts; wait a minute.'), 429)
+    if (!ctx.limiter.allow(`login:${clientIp(c)}`, ctx.competition.rateLimits.loginPerMinute))
+      return page(c, 'Join a team', messageBody('Too many attempts; wait a minute.'), 429)
     const token = c.req.param('token')
     const team = await inviteTeam(ctx.db, token)
-    if (!team) return page(c, 'Invite', messageBody('This invite link is not valid or was used already.'), 404)
+    if (!team)
+      return page(
+        c,
+        'Invite',
+        messageBody('This invite link is not valid or was used already.'),
+        404,
+      )
     const f = await form(c)
     try {
-      const userId = await acceptInvite(ctx.db, token, f['name'] ?? '', f['password'] ?? '', ctx.now())
+      const userId = await acceptInvite(
+        ctx.db,
+        token,
+        f['name'] ?? '',
+        f['password'] ?? '',
+        ctx.now(),
+      )
       const s = await createSession(ctx.db, userId, ctx.now())
       setCookie(c, SESSION_COOKIE, s.cookie, cookieOptions(ctx, SESSION_SECONDS))
       return c.redirect('/team', 303)
     } catch (e) {
-      if (e instanceof AccountError) return page(c, 'Join a team', inviteBody(team.name, `/invite/${token}`, c.get('csrf'), e.message), 400)
+      if (e instanceof AccountError)
+        return page(
+          c,
+          'Join a team',
+          inviteBody(team.name, `/invite/${token}`, c.get('csrf'), e.message),
+          400,
+        )
       throw e
     }
   })
@@ -123,13 +231,23 @@ export function htmlRoutes(ctx: ServerContext): Hono<Env> {
   const teamPage = async (c: Context<Env>, newToken?: string): Promise<Response> => {
     const v = c.get('viewer')
     if (v.kind !== 'member') return c.redirect('/login', 303)
-    const team = await ctx.db.selectFrom('teams').select(['name', 'anonymous']).where('id', '=', v.teamId).executeTakeFirstOrThrow()
-    const tokens = await ctx.db.selectFrom('api_tokens').select(['id', 'label', 'created_at', 'revoked_at']).where('team_id', '=', v.teamId).orderBy('created_at').execute()
+    const team = await ctx.db
+      .selectFrom('teams')
+      .select(['name', 'anonymous'])
+      .where('id', '=', v.teamId)
+      .executeTakeFirstOrThrow()
+    const tokens = await ctx.db
+      .selectFrom('api_tokens')
+      .select(['id', 'label', 'created_at', 'revoked_at'])
+      .where('team_id', '=', v.teamId)
+      .orderBy('created_at')
+      .execute()
     const left = []
-    for (const t of ctx.competition.tracks) for (const p of ctx.competition.phases) {
-      const r = await remaining(ctx, v.teamId, t.id, p.id)
-      left.push({ track: t.id, phase: p.id, day: r.day, phase_: r.phase })
-    }
+    for (const t of ctx.competition.tracks)
+      for (const p of ctx.competition.phases) {
+        const r = await remaining(ctx, v.teamId, t.id, p.id)
+        left.push({ track: t.id, phase: p.id, day: r.day, phase_: r.phase })
+      }
     const topics = new Map<string, string[]>()
     for (const t of ctx.competition.tracks)
       for (const p of ctx.competition.phases) {
@@ -145,7 +263,12 @@ export function htmlRoutes(ctx: ServerContext): Hono<Env> {
         teamName: team.name,
         csrf: c.get('csrf'),
         submissions: await teamSubmissions(ctx, v.teamId),
-        tokens: tokens.map((t) => ({ id: t.id, label: t.label, createdAt: t.created_at, revokedAt: t.revoked_at })),
+        tokens: tokens.map((t) => ({
+          id: t.id,
+          label: t.label,
+          createdAt: t.created_at,
+          revokedAt: t.revoked_at,
+        })),
         remaining: left,
         anonymous: team.anonymous === 1,
         now: ctx.now(),
@@ -170,14 +293,22 @@ export function htmlRoutes(ctx: ServerContext): Hono<Env> {
   })
   app.post('/team/tokens/:id/revoke', async (c) => {
     const v = c.get('viewer')
-    if (v.kind !== 'member' || !(await revokeApiToken(ctx.db, v.teamId, c.req.param('id'), ctx.now()))) return notFound(c)
+    if (
+      v.kind !== 'member' ||
+      !(await revokeApiToken(ctx.db, v.teamId, c.req.param('id'), ctx.now()))
+    )
+      return notFound(c)
     return c.redirect('/team', 303)
   })
   app.post('/team/anonymity', async (c) => {
     const v = c.get('viewer')
     if (v.kind !== 'member') return notFound(c)
     const f = await form(c)
-    await ctx.db.updateTable('teams').set({ anonymous: f['anonymous'] === 'true' ? 1 : 0 }).where('id', '=', v.teamId).execute()
+    await ctx.db
+      .updateTable('teams')
+      .set({ anonymous: f['anonymous'] === 'true' ? 1 : 0 })
+      .where('id', '=', v.teamId)
+      .execute()
     return c.redirect('/team', 303)
   })
   app.post('/team/submissions/:id/select', async (c) => {
@@ -191,20 +322,34 @@ export function htmlRoutes(ctx: ServerContext): Hono<Env> {
   app.post('/team/submissions', async (c) => {
     const v = c.get('viewer')
     if (v.kind !== 'member') return notFound(c)
-    if (!ctx.limiter.allow(`upload:${v.teamId}`, ctx.competition.rateLimits.uploadPerMinute)) return page(c, 'Upload refused', rejectedBody('Too many uploads; wait a minute.'), 429)
+    if (!ctx.limiter.allow(`upload:${v.teamId}`, ctx.competition.rateLimits.uploadPerMinute))
+      return page(c, 'Upload refused', rejectedBody('Too many uploads; wait a minute.'), 429)
     let fd: FormData
     try {
       const bytes = await boundedBody(c, ctx.competition.upload.maxBytes + 256 * 1024)
-      fd = await new Request('http://local/', { method: 'POST', body: bytes, headers: { 'content-type': c.req.header('content-type') ?? '' } }).formData()
+      fd = await new Request('http://local/', {
+        method: 'POST',
+        body: bytes,
+        headers: { 'content-type': c.req.header('content-type') ?? '' },
+      }).formData()
     } catch (e) {
-      if (e instanceof UploadRejected) return page(c, 'Upload refused', rejectedBody(e.message), e.status)
-      return page(c, 'Upload refused', rejectedBody('the form could not be read (expected multipart/form-data with a run file)'), 400)
+      if (e instanceof UploadRejected)
+        return page(c, 'Upload refused', rejectedBody(e.message), e.status)
+      return page(
+        c,
+        'Upload refused',
+        rejectedBody('the form could not be read (expected multipart/form-data with a run file)'),
+        400,
+      )
     }
     const file = fd.get('run')
-    if (!(file instanceof Blob)) return page(c, 'Upload refused', rejectedBody('no run file in the form'), 400)
+    if (!(file instanceof Blob))
+      return page(c, 'Upload refused', rejectedBody('no run file in the form'), 400)
     const metadata: Record<string, string> = {}
-    for (const [k, x] of fd.entries()) if (k.startsWith('meta.') && typeof x === 'string' && x !== '') metadata[k.slice(5)] = x
-    for (const f of ctx.competition.metadata) if (f.type === 'boolean' && metadata[f.name] === undefined) metadata[f.name] = 'false'
+    for (const [k, x] of fd.entries())
+      if (k.startsWith('meta.') && typeof x === 'string' && x !== '') metadata[k.slice(5)] = x
+    for (const f of ctx.competition.metadata)
+      if (f.type === 'boolean' && metadata[f.name] === undefined) metadata[f.name] = 'false'
     const out = await submitRun(ctx, {
       teamId: v.teamId,
       userId: v.userId,
@@ -222,42 +367,120 @@ export function htmlRoutes(ctx: ServerContext): Hono<Env> {
     const s = await submissionView(ctx, c.get('viewer'), c.req.param('id'))
     if (!s) return notFound(c)
     const v = c.get('viewer')
-    const select = v.kind === 'member' && ctx.competition.limits.counts === 'selected' ? selectControl(ctx.competition, s, c.get('csrf'), ctx.now()) : undefined
+    const select =
+      v.kind === 'member' && ctx.competition.limits.counts === 'selected'
+        ? selectControl(ctx.competition, s, c.get('csrf'), ctx.now())
+        : undefined
     return page(c, `Submission ${s.id}`, submissionBody(s, select))
   })
 
-  const orgPage = async (c: Context<Env>, invite?: { team: string; link: string }, notice?: string): Promise<Response> => {
+  const orgPage = async (
+    c: Context<Env>,
+    invite?: { team: string; link: string },
+    notice?: string,
+  ): Promise<Response> => {
     const teams = await ctx.db
       .selectFrom('teams')
       .leftJoin('users', 'users.team_id', 'teams.id')
-      .select((eb) => ['teams.id', 'teams.name', 'teams.is_baseline', 'teams.anonymous', eb.fn.count<number>('users.id').as('members')])
+      .select((eb) => [
+        'teams.id',
+        'teams.name',
+        'teams.is_baseline',
+        'teams.anonymous',
+        eb.fn.count<number>('users.id').as('members'),
+      ])
       .groupBy('teams.id')
       .orderBy('teams.created_at')
       .execute()
-    const released = new Map((await ctx.db.selectFrom('releases').selectAll().execute()).map((r) => [r.phase, r.released_at]))
+    const released = new Map(
+      (await ctx.db.selectFrom('releases').selectAll().execute()).map((r) => [
+        r.phase,
+        r.released_at,
+      ]),
+    )
     const qrels = []
-    for (const t of ctx.competition.tracks) if (t.kind !== 'reteco') for (const p of ctx.competition.phases) qrels.push({ track: t.id, phase: p.id, version: (await currentQrels(ctx.db, t, p, ctx.dataDir)).version })
+    for (const t of ctx.competition.tracks)
+      if (t.kind !== 'reteco')
+        for (const p of ctx.competition.phases)
+          qrels.push({
+            track: t.id,
+            phase: p.id,
+            version: (await currentQrels(ctx.db, t, p, ctx.dataDir)).version,
+          })
     const rescoreRows = await ctx.db
       .selectFrom('rescores')
       .innerJoin('submissions', 'submissions.id', 'rescores.submission_id')
       .innerJoin('teams', 'teams.id', 'submissions.team_id')
-      .select(['submissions.track', 'submissions.phase', 'rescores.qrels_version', 'rescores.state', 'rescores.reason', 'submissions.id as submission', 'teams.name as team'])
+      .select([
+        'submissions.track',
+        'submissions.phase',
+        'rescores.qrels_version',
+        'rescores.state',
+        'rescores.reason',
+        'submissions.id as submission',
+        'teams.name as team',
+      ])
       .orderBy('submissions.track')
       .orderBy('submissions.phase')
       .orderBy('rescores.qrels_version')
       .orderBy('rescores.created_at')
       .execute()
-    const rescores = new Map<string, { track: string; phase: string; version: number; queued: number; scoring: number; done: number; failed: { submission: string; team: string; reason: string }[] }>()
+    const rescores = new Map<
+      string,
+      {
+        track: string
+        phase: string
+        version: number
+        queued: number
+        scoring: number
+        done: number
+        failed: { submission: string; team: string; reason: string }[]
+      }
+    >()
     for (const r of rescoreRows) {
       const k = `${r.track}\u0000${r.phase}\u0000${r.qrels_version}`
-      const g = rescores.get(k) ?? { track: r.track, phase: r.phase, version: r.qrels_version, queued: 0, scoring: 0, done: 0, failed: [] }
+      const g = rescores.get(k) ?? {
+        track: r.track,
+        phase: r.phase,
+        version: r.qrels_version,
+        queued: 0,
+        scoring: 0,
+        done: 0,
+        failed: [],
+      }
       rescores.set(k, g)
-      if (r.state === 'failed') g.failed.push({ submission: r.submission, team: r.team, reason: r.reason ?? 'no reason recorded' })
+      if (r.state === 'failed')
+        g.failed.push({
+          submission: r.submission,
+          team: r.team,
+          reason: r.reason ?? 'no reason recorded',
+        })
       else g[r.state]++
     }
-    return page(c, 'Organizer', orgBody({ rescores: [...rescores.values()], competition: ctx.competition, csrf: c.get('csrf'), teams: teams.map((t) => ({ id: t.id, name: t.name, baseline: t.is_baseline === 1, anonymous: t.anonymous === 1, members: Number(t.members) })), released, qrels, snapshots: ctx.competition.phases.flatMap((p) => listSnapshots(ctx.dataDir, p.id)), ...(invite ? { invite } : {}), ...(notice ? { notice } : {}) }))
+    return page(
+      c,
+      'Organizer',
+      orgBody({
+        rescores: [...rescores.values()],
+        competition: ctx.competition,
+        csrf: c.get('csrf'),
+        teams: teams.map((t) => ({
+          id: t.id,
+          name: t.name,
+          baseline: t.is_baseline === 1,
+          anonymous: t.anonymous === 1,
+          members: Number(t.members),
+        })),
+        released,
+        qrels,
+        snapshots: ctx.competition.phases.flatMap((p) => listSnapshots(ctx.dataDir, p.id)),
+        ...(invite ? { invite } : {}),
+        ...(notice ? { notice } : {}),
+      }),
+    )
   }
-  const inviteLink = (c: Context<Env>, token: string): string => `${new URL(c.req.url).origin}/invite/${token}`
+  const inviteLink = (c: Context<Env>, token: string): string =>
+    `${new URL(c.req.url).origin}/invite/${token}`
   app.get('/org', (c) => (c.get('viewer').kind === 'organizer' ? orgPage(c) : notFound(c)))
   app.post('/org/teams', async (c) => {
     const v = c.get('viewer')
@@ -265,7 +488,10 @@ export function htmlRoutes(ctx: ServerContext): Hono<Env> {
     const f = await form(c)
     try {
       const id = await createTeam(ctx.db, f['name'] ?? '', ctx.now())
-      return orgPage(c, { team: f['name'] ?? '', link: inviteLink(c, await createInvite(ctx.db, id, v.userId, ctx.now())) })
+      return orgPage(c, {
+        team: f['name'] ?? '',
+        link: inviteLink(c, await createInvite(ctx.db, id, v.userId, ctx.now())),
+      })
     } catch (e) {
       if (e instanceof AccountError) return page(c, 'Organizer', messageBody(e.message), 400)
       throw e
@@ -274,9 +500,16 @@ export function htmlRoutes(ctx: ServerContext): Hono<Env> {
   app.post('/org/teams/:id/invites', async (c) => {
     const v = c.get('viewer')
     if (v.kind !== 'organizer') return notFound(c)
-    const team = await ctx.db.selectFrom('teams').select(['id', 'name']).where('id', '=', c.req.param('id')).executeTakeFirst()
+    const team = await ctx.db
+      .selectFrom('teams')
+      .select(['id', 'name'])
+      .where('id', '=', c.req.param('id'))
+      .executeTakeFirst()
     if (!team) return notFound(c)
-    return orgPage(c, { team: team.name, link: inviteLink(c, await createInvite(ctx.db, team.id, v.userId, ctx.now())) })
+    return orgPage(c, {
+      team: team.name,
+      link: inviteLink(c, await createInvite(ctx.db, team.id, v.userId, ctx.now())),
+    })
   })
   app.post('/org/qrels', async (c) => {
     const v = c.get('viewer')
@@ -284,20 +517,47 @@ export function htmlRoutes(ctx: ServerContext): Hono<Env> {
     let fd: FormData
     try {
       const bytes = await boundedBody(c, ctx.competition.upload.maxBytes + 256 * 1024)
-      fd = await new Request('http://local/', { method: 'POST', body: bytes, headers: { 'content-type': c.req.header('content-type') ?? '' } }).formData()
+      fd = await new Request('http://local/', {
+        method: 'POST',
+        body: bytes,
+        headers: { 'content-type': c.req.header('content-type') ?? '' },
+      }).formData()
     } catch (e) {
-      if (e instanceof UploadRejected) return page(c, 'Qrels refused', rejectedBody(e.message), e.status)
-      return page(c, 'Qrels refused', rejectedBody('the form could not be read (expected multipart/form-data with a qrels file)'), 400)
+      if (e instanceof UploadRejected)
+        return page(c, 'Qrels refused', rejectedBody(e.message), e.status)
+      return page(
+        c,
+        'Qrels refused',
+        rejectedBody('the form could not be read (expected multipart/form-data with a qrels file)'),
+        400,
+      )
     }
     const track = findTrack(ctx.competition, String(fd.get('track') ?? ''))
     const phase = findPhase(ctx.competition, String(fd.get('phase') ?? ''))
     const file = fd.get('qrels')
-    if (!track || !phase || !(file instanceof Blob)) return page(c, 'Qrels refused', rejectedBody('a track, a phase and a qrels file are needed'), 400)
+    if (!track || !phase || !(file instanceof Blob))
+      return page(
+        c,
+        'Qrels refused',
+        rejectedBody('a track, a phase and a qrels file are needed'),
+        400,
+      )
     try {
-      const out = await addQrelsVersion(ctx, { track, phase, bytes: new Uint8Array(await file.arrayBuffer()), note: String(fd.get('note') ?? ''), userId: v.userId })
-      return orgPage(c, undefined, `Qrels version ${out.version} of ${track.id} / ${phase.id} added; ${out.rescoring} submission(s) queued for re-scoring.`)
+      const out = await addQrelsVersion(ctx, {
+        track,
+        phase,
+        bytes: new Uint8Array(await file.arrayBuffer()),
+        note: String(fd.get('note') ?? ''),
+        userId: v.userId,
+      })
+      return orgPage(
+        c,
+        undefined,
+        `Qrels version ${out.version} of ${track.id} / ${phase.id} added; ${out.rescoring} submission(s) queued for re-scoring.`,
+      )
     } catch (e) {
-      if (e instanceof QrelsVersionError) return page(c, 'Qrels refused', rejectedBody(e.message), 400)
+      if (e instanceof QrelsVersionError)
+        return page(c, 'Qrels refused', rejectedBody(e.message), 400)
       throw e
     }
   })
@@ -305,7 +565,11 @@ export function htmlRoutes(ctx: ServerContext): Hono<Env> {
     const v = c.get('viewer')
     const phase = findPhase(ctx.competition, c.req.param('id'))
     if (v.kind !== 'organizer' || !phase || !phase.hidden) return notFound(c)
-    await ctx.db.insertInto('releases').values({ phase: phase.id, released_at: ctx.now().toISOString(), released_by: v.userId }).onConflict((oc) => oc.doNothing()).execute()
+    await ctx.db
+      .insertInto('releases')
+      .values({ phase: phase.id, released_at: ctx.now().toISOString(), released_by: v.userId })
+      .onConflict((oc) => oc.doNothing())
+      .execute()
     await writeDueSnapshots(ctx)
     return c.redirect('/org', 303)
   })

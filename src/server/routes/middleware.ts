@@ -6,8 +6,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Context, MiddlewareHandler } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
-import type { ServerContext, Viewer } from '../context.js'
 import { viewerOfSession, viewerOfToken } from '../auth/accounts.js'
+import type { ServerContext, Viewer } from '../context.js'
 
 /** Hono's typing of our context variables. */
 export interface Env {
@@ -18,7 +18,8 @@ export const SESSION_COOKIE = 'trecscore_session'
 /** The CSRF token of a visitor without a session (double-submit cookie for sign-in and invite forms). */
 export const PRE_CSRF_COOKIE = 'trecscore_csrf'
 
-export const CSP = "default-src 'none'; script-src 'self'; worker-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+export const CSP =
+  "default-src 'none'; script-src 'self'; worker-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 
 /** Security headers on every response. */
 export function securityHeaders(): MiddlewareHandler<Env> {
@@ -34,13 +35,23 @@ export function securityHeaders(): MiddlewareHandler<Env> {
 }
 
 /** Cookie options: HttpOnly, SameSite=Strict, Path=/ (Secure behind HTTPS). */
-export function cookieOptions(ctx: ServerContext, maxAgeSeconds: number): Parameters<typeof setCookie>[3] {
-  return { httpOnly: true, sameSite: 'Strict', path: '/', secure: ctx.secureCookies, maxAge: maxAgeSeconds }
+export function cookieOptions(
+  ctx: ServerContext,
+  maxAgeSeconds: number,
+): Parameters<typeof setCookie>[3] {
+  return {
+    httpOnly: true,
+    sameSite: 'Strict',
+    path: '/',
+    secure: ctx.secureCookies,
+    maxAge: maxAgeSeconds,
+  }
 }
 
 /** The client's address, for per-IP rate limits ('local' for in-process requests). */
 export function clientIp(c: Context): string {
-  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming
+  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)
+    ?.incoming
   return incoming?.socket?.remoteAddress ?? 'local'
 }
 
@@ -60,8 +71,15 @@ export function identify(ctx: ServerContext): MiddlewareHandler<Env> {
       const cookie = getCookie(c, SESSION_COOKIE)
       if (cookie) viewer = await viewerOfSession(ctx.db, cookie, ctx.now())
     }
-    let csrf = viewer.kind !== 'anonymous' && viewer.csrf !== null ? viewer.csrf : (getCookie(c, PRE_CSRF_COOKIE) ?? '')
-    if (viewer.kind === 'anonymous' && !csrf && (c.req.method === 'GET' || c.req.method === 'HEAD')) {
+    let csrf =
+      viewer.kind !== 'anonymous' && viewer.csrf !== null
+        ? viewer.csrf
+        : (getCookie(c, PRE_CSRF_COOKIE) ?? '')
+    if (
+      viewer.kind === 'anonymous' &&
+      !csrf &&
+      (c.req.method === 'GET' || c.req.method === 'HEAD')
+    ) {
       csrf = randomBytes(24).toString('base64url')
       setCookie(c, PRE_CSRF_COOKIE, csrf, cookieOptions(ctx, 3600 * 12))
     }
@@ -89,11 +107,15 @@ export function csrfCheck(): MiddlewareHandler<Env> {
     const v = c.get('viewer')
     if (v.kind === 'member' && v.via === 'token') return next()
     const origin = c.req.header('origin')
-    const refused = (): Response => c.text('refused: missing or wrong CSRF token (reload the page and try again)', 403)
+    const refused = (): Response =>
+      c.text('refused: missing or wrong CSRF token (reload the page and try again)', 403)
     if (origin !== undefined && origin !== new URL(c.req.url).origin) return refused()
     const expected = c.get('csrf')
     let given = c.req.header('x-csrf-token') ?? c.req.query('_csrf')
-    if (given === undefined && (c.req.header('content-type') ?? '').startsWith('application/x-www-form-urlencoded')) {
+    if (
+      given === undefined &&
+      (c.req.header('content-type') ?? '').startsWith('application/x-www-form-urlencoded')
+    ) {
       const body = await c.req.parseBody()
       given = typeof body['_csrf'] === 'string' ? body['_csrf'] : undefined
     }

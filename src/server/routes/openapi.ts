@@ -15,19 +15,50 @@ type Json = Record<string, unknown>
 
 function operation(r: ApiRoute, schemaOf: (s: z.ZodType) => unknown): Json {
   const parameters: Json[] = []
-  for (const m of r.path.matchAll(/:([A-Za-z_]\w*)/g)) parameters.push({ name: m[1], in: 'path', required: true, schema: { type: 'string' } })
-  for (const [name, q] of Object.entries(r.query ?? {})) parameters.push({ name, in: 'query', required: q.required, description: q.description, schema: { type: 'string' } })
-  for (const [name, description] of Object.entries(r.headers ?? {})) parameters.push({ name, in: 'header', required: false, description, schema: { type: 'string' } })
+  for (const m of r.path.matchAll(/:([A-Za-z_]\w*)/g))
+    parameters.push({ name: m[1], in: 'path', required: true, schema: { type: 'string' } })
+  for (const [name, q] of Object.entries(r.query ?? {}))
+    parameters.push({
+      name,
+      in: 'query',
+      required: q.required,
+      description: q.description,
+      schema: { type: 'string' },
+    })
+  for (const [name, description] of Object.entries(r.headers ?? {}))
+    parameters.push({
+      name,
+      in: 'header',
+      required: false,
+      description,
+      schema: { type: 'string' },
+    })
   const responses: Json = {}
   for (const [status, res] of Object.entries(r.responses)) {
-    const content = res.schema ? { 'application/json': { schema: schemaOf(res.schema) } } : res.media ? { [res.media]: { schema: { type: 'string' } } } : undefined
+    const content = res.schema
+      ? { 'application/json': { schema: schemaOf(res.schema) } }
+      : res.media
+        ? { [res.media]: { schema: { type: 'string' } } }
+        : undefined
     responses[status] = { description: res.description, ...(content ? { content } : {}) }
   }
   return {
     summary: r.summary,
-    operationId: `${r.method}${openApiPath(r.path).replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase())}`,
+    operationId: `${r.method}${openApiPath(r.path)
+      .replace(/[{}]/g, '')
+      .replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase())}`,
     ...(parameters.length ? { parameters } : {}),
-    ...(r.body === 'binary' ? { requestBody: { required: true, description: 'the run file (TREC format, optionally gzip)', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } } } : {}),
+    ...(r.body === 'binary'
+      ? {
+          requestBody: {
+            required: true,
+            description: 'the run file (TREC format, optionally gzip)',
+            content: {
+              'application/octet-stream': { schema: { type: 'string', format: 'binary' } },
+            },
+          },
+        }
+      : {}),
     ...(r.team ? { security: [{ bearer: [] }, { session: [] }] } : {}),
     responses,
   }
@@ -36,11 +67,13 @@ function operation(r: ApiRoute, schemaOf: (s: z.ZodType) => unknown): Json {
 /** The OpenAPI document (a plain JSON value). */
 export function openApiDocument(version: string): Json {
   const registry = z.registry<{ id: string }>()
-  const idOf = (s: z.ZodType): string | undefined => (z.globalRegistry.get(s) as { id?: string } | undefined)?.id
+  const idOf = (s: z.ZodType): string | undefined =>
+    (z.globalRegistry.get(s) as { id?: string } | undefined)?.id
   for (const s of API_COMPONENTS) registry.add(s, { id: idOf(s)! })
   const schemaOf = (s: z.ZodType): unknown => {
     const id = idOf(s)
-    if (id === undefined || !registry.has(s)) throw new Error(`openapi: a response schema is not in API_COMPONENTS (${id ?? 'no id'})`)
+    if (id === undefined || !registry.has(s))
+      throw new Error(`openapi: a response schema is not in API_COMPONENTS (${id ?? 'no id'})`)
     return { $ref: `#/components/schemas/${id}` }
   }
   const paths: Record<string, Json> = {}
@@ -48,14 +81,26 @@ export function openApiDocument(version: string): Json {
     const p = `/api/v1${openApiPath(r.path)}`
     paths[p] = { ...paths[p], [r.method]: operation(r, schemaOf) }
   }
-  const all = z.toJSONSchema(registry, { io: 'output', unrepresentable: 'any', uri: (id) => `#/components/schemas/${id}` }) as { schemas: Record<string, unknown> }
+  const all = z.toJSONSchema(registry, {
+    io: 'output',
+    unrepresentable: 'any',
+    uri: (id) => `#/components/schemas/${id}`,
+  }) as { schemas: Record<string, unknown> }
   return {
     openapi: '3.1.0',
-    info: { title: 'trecscore serve', version, description: 'The JSON API of the trecscore leaderboard server. Authenticate with `Authorization: Bearer TOKEN` (a team API token) or a browser session (then send `x-csrf-token` on POST).' },
+    info: {
+      title: 'trecscore serve',
+      version,
+      description:
+        'The JSON API of the trecscore leaderboard server. Authenticate with `Authorization: Bearer TOKEN` (a team API token) or a browser session (then send `x-csrf-token` on POST).',
+    },
     paths,
     components: {
       schemas: Object.fromEntries(Object.entries(all.schemas).map(([k, v]) => [k, strip(v)])),
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'a team API token (tsk_…)' }, session: { type: 'apiKey', in: 'cookie', name: 'trecscore_session' } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'a team API token (tsk_…)' },
+        session: { type: 'apiKey', in: 'cookie', name: 'trecscore_session' },
+      },
     },
   }
 }

@@ -45,7 +45,8 @@ class Counter extends Transform {
   }
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
     this.bytes += chunk.length
-    if (this.bytes > this.max) done(new UploadRejected(`upload limit: ${this.what} over ${this.max} bytes`, 413))
+    if (this.bytes > this.max)
+      done(new UploadRejected(`upload limit: ${this.what} over ${this.max} bytes`, 413))
     else done(null, chunk)
   }
 }
@@ -60,17 +61,35 @@ class LineLimits extends Transform {
   }
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
     this.bytes += chunk.length
-    if (this.bytes > this.limits.maxDecompressedBytes) return done(new UploadRejected(`upload limit: the decompressed run is over ${this.limits.maxDecompressedBytes} bytes`, 413))
+    if (this.bytes > this.limits.maxDecompressedBytes)
+      return done(
+        new UploadRejected(
+          `upload limit: the decompressed run is over ${this.limits.maxDecompressedBytes} bytes`,
+          413,
+        ),
+      )
     let start = 0
     for (;;) {
       const nl = chunk.indexOf(0x0a, start)
       const end = nl < 0 ? chunk.length : nl
       this.lineBytes += end - start
-      if (this.lineBytes > this.limits.maxLineBytes) return done(new UploadRejected(`upload limit: line ${this.lines + 1} is longer than ${this.limits.maxLineBytes} bytes`, 413))
+      if (this.lineBytes > this.limits.maxLineBytes)
+        return done(
+          new UploadRejected(
+            `upload limit: line ${this.lines + 1} is longer than ${this.limits.maxLineBytes} bytes`,
+            413,
+          ),
+        )
       if (nl < 0) break
       this.lines++
       this.lineBytes = 0
-      if (this.lines > this.limits.maxLines) return done(new UploadRejected(`upload limit: the run has more than ${this.limits.maxLines} lines`, 413))
+      if (this.lines > this.limits.maxLines)
+        return done(
+          new UploadRejected(
+            `upload limit: the run has more than ${this.limits.maxLines} lines`,
+            413,
+          ),
+        )
       start = nl + 1
     }
     this.hash.update(chunk)
@@ -78,7 +97,13 @@ class LineLimits extends Transform {
   }
   override _flush(done: TransformCallback): void {
     if (this.lineBytes > 0) this.lines++
-    if (this.lines > this.limits.maxLines) return done(new UploadRejected(`upload limit: the run has more than ${this.limits.maxLines} lines`, 413))
+    if (this.lines > this.limits.maxLines)
+      return done(
+        new UploadRejected(
+          `upload limit: the run has more than ${this.limits.maxLines} lines`,
+          413,
+        ),
+      )
     done()
   }
   digest(): string {
@@ -86,7 +111,10 @@ class LineLimits extends Transform {
   }
 }
 
-async function* withFirst(first: Uint8Array, rest: AsyncIterator<Uint8Array>): AsyncGenerator<Uint8Array> {
+async function* withFirst(
+  first: Uint8Array,
+  rest: AsyncIterator<Uint8Array>,
+): AsyncGenerator<Uint8Array> {
   yield first
   for (;;) {
     const n = await rest.next()
@@ -96,7 +124,11 @@ async function* withFirst(first: Uint8Array, rest: AsyncIterator<Uint8Array>): A
 }
 
 /** Receive a run from `body` into `dest` under `limits`; throws {@link UploadRejected}. */
-export async function receiveRun(body: AsyncIterable<Uint8Array>, dest: string, limits: UploadLimits): Promise<ReceivedRun> {
+export async function receiveRun(
+  body: AsyncIterable<Uint8Array>,
+  dest: string,
+  limits: UploadLimits,
+): Promise<ReceivedRun> {
   const it = body[Symbol.asyncIterator]()
   let first: Uint8Array | undefined
   for (;;) {
@@ -124,12 +156,20 @@ export async function receiveRun(body: AsyncIterable<Uint8Array>, dest: string, 
     await rm(dest, { force: true })
     if (e instanceof UploadRejected) throw e
     const code = (e as NodeJS.ErrnoException).code
-    if (code === 'Z_DATA_ERROR' || code === 'Z_BUF_ERROR' || code === 'ERR_STREAM_PREMATURE_CLOSE') throw new UploadRejected(`the upload is not valid gzip or was cut short (${code})`, 400)
+    if (code === 'Z_DATA_ERROR' || code === 'Z_BUF_ERROR' || code === 'ERR_STREAM_PREMATURE_CLOSE')
+      throw new UploadRejected(`the upload is not valid gzip or was cut short (${code})`, 400)
     throw e
   }
   if (lines.bytes === 0) {
     await rm(dest, { force: true })
     throw new UploadRejected('the uploaded run is empty', 400)
   }
-  return { file: dest, bytesSent: sent.bytes, bytes: lines.bytes, lines: lines.lines, sha256: lines.digest(), gzip }
+  return {
+    file: dest,
+    bytesSent: sent.bytes,
+    bytes: lines.bytes,
+    lines: lines.lines,
+    sha256: lines.digest(),
+    gzip,
+  }
 }

@@ -46,7 +46,10 @@ function csvCell(v: Cell): string {
 
 /** The board's rows: rank, team, baseline, run, submitted, then one column per measure (full precision). */
 export function boardCsv(b: Board): string {
-  return [head(b, true), ...rows(b, (v) => v, true)].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n'
+  return (
+    [head(b, true), ...rows(b, (v) => v, true)].map((r) => r.map(csvCell).join(',')).join('\r\n') +
+    '\r\n'
+  )
 }
 
 function mdCell(v: Cell): string {
@@ -59,9 +62,20 @@ function mdCell(v: Cell): string {
 /** The board as a Markdown table (values to 4 decimals; em dash for none). */
 export function boardMarkdown(b: Board): string {
   const h = head(b)
-  const lines = [h, h.map((_, i) => (i === 0 || i >= 5 ? '---:' : '---')), ...rows(b, (v) => num(v))]
+  const lines = [
+    h,
+    h.map((_, i) => (i === 0 || i >= 5 ? '---:' : '---')),
+    ...rows(b, (v) => num(v)),
+  ]
   // Only text from people (team, run: columns 1 and 3) and the header are escaped; ranks, instants and values are the server's own.
-  return lines.map((r, i) => `| ${r.map((c, j) => (i === 1 || (i > 1 && j !== 1 && j !== 3) ? String(c ?? '') : mdCell(c))).join(' | ')} |`).join('\n') + '\n'
+  return (
+    lines
+      .map(
+        (r, i) =>
+          `| ${r.map((c, j) => (i === 1 || (i > 1 && j !== 1 && j !== 3) ? String(c ?? '') : mdCell(c))).join(' | ')} |`,
+      )
+      .join('\n') + '\n'
+  )
 }
 
 const LATEX: Readonly<Record<string, string>> = {
@@ -89,6 +103,18 @@ export function latexEscape(text: string): string {
 export function boardLatex(b: Board): string {
   const h = head(b)
   const cell = (v: Cell): string => (v === null ? '' : latexEscape(String(v)))
-  const body = rows(b, (v) => (v === null || !Number.isFinite(v) ? '--' : num(v))).map((r) => `${r.map(cell).join(' & ')} \\\\`)
-  return [`\\begin{tabular}{rllll${'r'.repeat(b.columns.length + tierHead(b, false).length)}}`, '\\hline', `${h.map(cell).join(' & ')} \\\\`, '\\hline', ...body, '\\hline', '\\end{tabular}'].join('\n') + '\n'
+  const body = rows(b, (v) => (v === null || !Number.isFinite(v) ? '--' : num(v))).map(
+    (r) => `${r.map(cell).join(' & ')} \\\\`,
+  )
+  return (
+    [
+      `\\begin{tabular}{rllll${'r'.repeat(b.columns.length + tierHead(b, false).length)}}`,
+      '\\hline',
+      `${h.map(cell).join(' & ')} \\\\`,
+      '\\hline',
+      ...body,
+      '\\hline',
+      '\\end{tabular}',
+    ].join('\n') + '\n'
+  )
 }

@@ -40,7 +40,10 @@ export function num(v: number | null | undefined, digits = 4): string {
 
 /** An instant as `YYYY-MM-DD HH:MM:SS` at a fixed offset from UTC (hours). */
 function wallClock(d: Date, offsetHours: number): string {
-  return new Date(d.getTime() + offsetHours * 3_600_000).toISOString().slice(0, 19).replace('T', ' ')
+  return new Date(d.getTime() + offsetHours * 3_600_000)
+    .toISOString()
+    .slice(0, 19)
+    .replace('T', ' ')
 }
 
 /** An instant in Anywhere on Earth (UTC-12), the deadline zone of many shared tasks: `2027-03-15 11:59:59 AoE`. */

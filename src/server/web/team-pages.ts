@@ -5,7 +5,7 @@
 import type { Competition } from '../config/load.js'
 import type { MetadataField } from '../config/schema.js'
 import type { SubmissionState } from '../db/schema.js'
-import { h, num, when, type SafeHtml } from './html.js'
+import { h, num, type SafeHtml, when } from './html.js'
 
 /** A submission row as the team page lists it. */
 export interface SubmissionRow {
@@ -37,11 +37,19 @@ export interface SubmissionView extends SubmissionRow {
     readonly qrelsVersion: number
     readonly createdAt: string
     readonly columns: Readonly<Record<string, number | null>>
-    readonly notes: { readonly warnings: readonly string[]; readonly counts: Readonly<Record<string, number>> }
+    readonly notes: {
+      readonly warnings: readonly string[]
+      readonly counts: Readonly<Record<string, number>>
+    }
     readonly provenance: Readonly<Record<string, unknown>>
   }[]
   /** Per-query values (dev phases only), else null. */
-  readonly perQuery: readonly { readonly query: string; readonly values: Readonly<Record<string, number | null>> }[] | null
+  readonly perQuery:
+    | readonly {
+        readonly query: string
+        readonly values: Readonly<Record<string, number | null>>
+      }[]
+    | null
 }
 
 function field(f: MetadataField, idPrefix: string): SafeHtml {
@@ -88,7 +96,8 @@ export function teamBody(opts: {
     }),
   )
   const tokens = opts.tokens.map(
-    (t) => h`<tr><td>${t.label}</td><td><time>${t.createdAt}</time></td><td>${t.revokedAt ? h`revoked <time>${t.revokedAt}</time>` : h`<form class="inline" method="post" action="/team/tokens/${t.id}/revoke"><input type="hidden" name="_csrf" value="${opts.csrf}"><button type="submit">Revoke</button></form>`}</td></tr>`,
+    (t) =>
+      h`<tr><td>${t.label}</td><td><time>${t.createdAt}</time></td><td>${t.revokedAt ? h`revoked <time>${t.revokedAt}</time>` : h`<form class="inline" method="post" action="/team/tokens/${t.id}/revoke"><input type="hidden" name="_csrf" value="${opts.csrf}"><button type="submit">Revoke</button></form>`}</td></tr>`,
   )
   const counting = selecting
     ? h`<p>Your <strong>selected</strong> submission counts on the board of its track and phase (until you select one, your latest scored one). You can change it while the phase is open.</p>`
@@ -101,7 +110,8 @@ export function teamBody(opts: {
 export function selectControl(c: Competition, s: SubmissionRow, csrf: string, now: Date): SafeHtml {
   if (s.selected) return h`<strong>selected</strong>`
   const phase = c.phases.find((p) => p.id === s.phase)
-  const open = phase !== undefined && now.toISOString() >= phase.start && now.toISOString() < phase.end
+  const open =
+    phase !== undefined && now.toISOString() >= phase.start && now.toISOString() < phase.end
   if (!open || s.state === 'failed') return h``
   return h`<form class="inline" method="post" action="/team/submissions/${s.id}/select"><input type="hidden" name="_csrf" value="${csrf}"><button type="submit">Select to count</button></form>`
 }
@@ -113,11 +123,15 @@ export function rejectedBody(message: string, report?: string): SafeHtml {
 
 /** One submission (`select`: the counting control, for its own team under `counts: "selected"`). */
 export function submissionBody(s: SubmissionView, select?: SafeHtml): SafeHtml {
-  const meta = Object.entries(s.metadata).map(([k, v]) => h`<tr><th scope="row">${k}</th><td>${String(v)}</td></tr>`)
+  const meta = Object.entries(s.metadata).map(
+    ([k, v]) => h`<tr><th scope="row">${k}</th><td>${String(v)}</td></tr>`,
+  )
   const versions = s.scoresVisible
     ? s.versions.map(
         (v) =>
-          h`<h3>Score version ${v.version} (qrels version ${v.qrelsVersion}, <time>${v.createdAt}</time>)</h3><table><tbody>${Object.entries(v.columns).map(([k, x]) => h`<tr><th scope="row">${k}</th><td class="num">${num(x, 6)}</td></tr>`)}</tbody></table>${v.notes.warnings.length ? h`<ul>${v.notes.warnings.map((w) => h`<li>${w}</li>`)}</ul>` : ''}<p>Counts: ${Object.entries(v.notes.counts)
+          h`<h3>Score version ${v.version} (qrels version ${v.qrelsVersion}, <time>${v.createdAt}</time>)</h3><table><tbody>${Object.entries(v.columns).map(([k, x]) => h`<tr><th scope="row">${k}</th><td class="num">${num(x, 6)}</td></tr>`)}</tbody></table>${v.notes.warnings.length ? h`<ul>${v.notes.warnings.map((w) => h`<li>${w}</li>`)}</ul>` : ''}<p>Counts: ${Object.entries(
+            v.notes.counts,
+          )
             .map(([k, n]) => `${k} ${n}`)
             .join(', ')}</p><h4>Provenance</h4><pre>${JSON.stringify(v.provenance, null, 2)}</pre>`,
       )
@@ -134,19 +148,42 @@ export function submissionBody(s: SubmissionView, select?: SafeHtml): SafeHtml {
 export function orgBody(opts: {
   competition: Competition
   csrf: string
-  teams: readonly { id: string; name: string; baseline: boolean; anonymous: boolean; members: number }[]
+  teams: readonly {
+    id: string
+    name: string
+    baseline: boolean
+    anonymous: boolean
+    members: number
+  }[]
   invite?: { team: string; link: string }
   released: ReadonlyMap<string, string>
   /** Per track (not RETECO) and phase: the newest qrels version. */
   qrels: readonly { track: string; phase: string; version: number }[]
   /** Re-scoring jobs per track, phase and qrels version, with every failed one and its reason. */
-  rescores?: readonly { track: string; phase: string; version: number; queued: number; scoring: number; done: number; failed: readonly { submission: string; team: string; reason: string }[] }[]
+  rescores?: readonly {
+    track: string
+    phase: string
+    version: number
+    queued: number
+    scoring: number
+    done: number
+    failed: readonly { submission: string; team: string; reason: string }[]
+  }[]
   /** Signed release snapshots written so far (see release-snapshot.ts). */
-  snapshots?: readonly { phase: string; number: number; dir: string; writtenAt: string; perQueryIncluded: boolean; manifestSha256: string; keyFingerprint: string }[]
+  snapshots?: readonly {
+    phase: string
+    number: number
+    dir: string
+    writtenAt: string
+    perQueryIncluded: boolean
+    manifestSha256: string
+    keyFingerprint: string
+  }[]
   notice?: string
 }): SafeHtml {
   const teams = opts.teams.map(
-    (t) => h`<tr><td>${t.name}${t.baseline ? ' (baselines)' : ''}${t.anonymous ? ' (anonymous on the boards)' : ''}</td><td>${t.members}</td><td><form class="inline" method="post" action="/org/teams/${t.id}/invites"><input type="hidden" name="_csrf" value="${opts.csrf}"><button type="submit">New invite link</button></form></td></tr>`,
+    (t) =>
+      h`<tr><td>${t.name}${t.baseline ? ' (baselines)' : ''}${t.anonymous ? ' (anonymous on the boards)' : ''}</td><td>${t.members}</td><td><form class="inline" method="post" action="/org/teams/${t.id}/invites"><input type="hidden" name="_csrf" value="${opts.csrf}"><button type="submit">New invite link</button></form></td></tr>`,
   )
   const phases = opts.competition.phases
     .filter((p) => p.hidden)
@@ -164,13 +201,25 @@ export function orgBody(opts: {
 
 function rescoreSection(list: NonNullable<Parameters<typeof orgBody>[0]['rescores']>): SafeHtml {
   if (!list.length) return h``
-  const rows = list.map((r) => h`<tr><td>${r.track}</td><td>${r.phase}</td><td>${r.version}</td><td>${r.queued}</td><td>${r.scoring}</td><td>${r.done}</td><td>${r.failed.length}</td></tr>`)
-  const failed = list.flatMap((r) => r.failed.map((f) => h`<li class="error">${r.track} / ${r.phase}, qrels version ${r.version}: submission <a href="/submissions/${encodeURIComponent(f.submission)}">${f.submission}</a> of ${f.team}: ${f.reason}</li>`))
+  const rows = list.map(
+    (r) =>
+      h`<tr><td>${r.track}</td><td>${r.phase}</td><td>${r.version}</td><td>${r.queued}</td><td>${r.scoring}</td><td>${r.done}</td><td>${r.failed.length}</td></tr>`,
+  )
+  const failed = list.flatMap((r) =>
+    r.failed.map(
+      (f) =>
+        h`<li class="error">${r.track} / ${r.phase}, qrels version ${r.version}: submission <a href="/submissions/${encodeURIComponent(f.submission)}">${f.submission}</a> of ${f.team}: ${f.reason}</li>`,
+    ),
+  )
   return h`<h2>Re-scoring</h2><table><thead><tr><th scope="col">Track</th><th scope="col">Phase</th><th scope="col">Qrels version</th><th scope="col">Queued</th><th scope="col">Scoring</th><th scope="col">Done</th><th scope="col">Failed</th></tr></thead><tbody>${rows}</tbody></table>${failed.length ? h`<p>Failed re-scores keep the submission's earlier score version on the board:</p><ul>${failed}</ul>` : ''}`
 }
 
 function snapshotSection(list: NonNullable<Parameters<typeof orgBody>[0]['snapshots']>): SafeHtml {
-  if (!list.length) return h`<h2>Release snapshots</h2><p>None yet: releasing a hidden phase writes a signed snapshot of its boards under the data folder.</p>`
-  const rows = list.map((x) => h`<tr><td>${x.phase}</td><td>${x.number}</td><td><time>${x.writtenAt}</time></td><td>${x.perQueryIncluded ? 'yes' : 'not yet (embargo)'}</td><td><code>${x.dir}</code></td><td><code>${x.manifestSha256}</code></td></tr>`)
+  if (!list.length)
+    return h`<h2>Release snapshots</h2><p>None yet: releasing a hidden phase writes a signed snapshot of its boards under the data folder.</p>`
+  const rows = list.map(
+    (x) =>
+      h`<tr><td>${x.phase}</td><td>${x.number}</td><td><time>${x.writtenAt}</time></td><td>${x.perQueryIncluded ? 'yes' : 'not yet (embargo)'}</td><td><code>${x.dir}</code></td><td><code>${x.manifestSha256}</code></td></tr>`,
+  )
   return h`<h2>Release snapshots</h2><p>Signed with the Ed25519 key whose SPKI sha256 is <code>${list.at(-1)!.keyFingerprint}</code>; check one with <code>trecscore serve admin verify-release DIR</code>.</p><table><thead><tr><th scope="col">Phase</th><th scope="col">#</th><th scope="col">Written (UTC)</th><th scope="col">Per-query files</th><th scope="col">Folder</th><th scope="col">Manifest sha256</th></tr></thead><tbody>${rows}</tbody></table>`
 }

@@ -23,5 +23,15 @@ export interface JobMessage {
 
 /** The worker's answer to a job. */
 export type ResultMessage =
-  | { readonly type: 'scored'; readonly submissionId: string; readonly attempt: number; readonly outcome: ScoreOutcome }
-  | { readonly type: 'failed'; readonly submissionId: string; readonly attempt: number; readonly reason: string }
+  | {
+      readonly type: 'scored'
+      readonly submissionId: string
+      readonly attempt: number
+      readonly outcome: ScoreOutcome
+    }
+  | {
+      readonly type: 'failed'
+      readonly submissionId: string
+      readonly attempt: number
+      readonly reason: string
+    }

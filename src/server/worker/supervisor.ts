@@ -13,13 +13,13 @@
  *   under the same rules; one that fails leaves the submission and its earlier scores as they
  *   were (only the job is marked failed). Every score row records its qrels version.
  */
-import { fork, type ChildProcess } from 'node:child_process'
+import { type ChildProcess, fork } from 'node:child_process'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { type Competition, findPhase, findTrack } from '../config/load.js'
 import type { Db } from '../db/database.js'
-import { findPhase, findTrack, type Competition } from '../config/load.js'
-import type { ScoreOutcome } from '../scoring.js'
 import { currentQrels } from '../qrels-versions.js'
+import type { ScoreOutcome } from '../scoring.js'
 import type { JobMessage, ResultMessage } from './protocol.js'
 
 /** Options of {@link ScoringSupervisor}. */
@@ -51,9 +51,20 @@ function defaultWorker(): string {
 }
 
 /** Record a scored outcome as a new score version and mark the submission scored (a re-scoring job: mark the job done instead). */
-export async function recordScore(db: Db, submissionId: string, outcome: ScoreOutcome, now: Date, qrelsVersion = 1, rescoreId: string | null = null): Promise<void> {
+export async function recordScore(
+  db: Db,
+  submissionId: string,
+  outcome: ScoreOutcome,
+  now: Date,
+  qrelsVersion = 1,
+  rescoreId: string | null = null,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const last = await trx.selectFrom('scores').select((eb) => eb.fn.max('version').as('v')).where('submission_id', '=', submissionId).executeTakeFirst()
+    const last = await trx
+      .selectFrom('scores')
+      .select((eb) => eb.fn.max('version').as('v'))
+      .where('submission_id', '=', submissionId)
+      .executeTakeFirst()
     await trx
       .insertInto('scores')
       .values({
@@ -69,10 +80,18 @@ export async function recordScore(db: Db, submissionId: string, outcome: ScoreOu
       })
       .execute()
     if (rescoreId !== null) {
-      await trx.updateTable('rescores').set({ state: 'done', reason: null }).where('id', '=', rescoreId).execute()
+      await trx
+        .updateTable('rescores')
+        .set({ state: 'done', reason: null })
+        .where('id', '=', rescoreId)
+        .execute()
       return
     }
-    await trx.updateTable('submissions').set({ state: 'scored', reason: null, finished_at: now.toISOString() }).where('id', '=', submissionId).execute()
+    await trx
+      .updateTable('submissions')
+      .set({ state: 'scored', reason: null, finished_at: now.toISOString() })
+      .where('id', '=', submissionId)
+      .execute()
   })
 }
 
@@ -91,8 +110,16 @@ export class ScoringSupervisor {
 
   /** Requeue interrupted jobs and start taking jobs. */
   async start(): Promise<void> {
-    await this.options.db.updateTable('submissions').set({ state: 'queued', started_at: null }).where('state', '=', 'scoring').execute()
-    await this.options.db.updateTable('rescores').set({ state: 'queued' }).where('state', '=', 'scoring').execute()
+    await this.options.db
+      .updateTable('submissions')
+      .set({ state: 'queued', started_at: null })
+      .where('state', '=', 'scoring')
+      .execute()
+    await this.options.db
+      .updateTable('rescores')
+      .set({ state: 'queued' })
+      .where('state', '=', 'scoring')
+      .execute()
     this.poll = setInterval(() => this.kick(), 1000).unref()
     this.kick()
   }
@@ -127,7 +154,11 @@ export class ScoringSupervisor {
 
   private spawn(): ChildProcess {
     const module = this.options.workerModule ?? defaultWorker()
-    const child = fork(module, [], { execArgv: module.endsWith('.ts') ? ['--import', 'tsx'] : [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' })
+    const child = fork(module, [], {
+      execArgv: module.endsWith('.ts') ? ['--import', 'tsx'] : [],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      serialization: 'advanced',
+    })
     child.on('message', (m: ResultMessage) => void this.onResult(m))
     child.on('exit', () => void this.onExit(child))
     this.child = child
@@ -136,38 +167,94 @@ export class ScoringSupervisor {
 
   private async next(): Promise<void> {
     const { db, competition, dataDir } = this.options
-    const queued = await db.selectFrom('submissions').selectAll().where('state', '=', 'queued').orderBy('created_at').orderBy('id').limit(1).executeTakeFirst()
-    const rescore = queued ? undefined : await db.selectFrom('rescores').selectAll().where('state', '=', 'queued').orderBy('created_at').orderBy('id').limit(1).executeTakeFirst()
+    const queued = await db
+      .selectFrom('submissions')
+      .selectAll()
+      .where('state', '=', 'queued')
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst()
+    const rescore = queued
+      ? undefined
+      : await db
+          .selectFrom('rescores')
+          .selectAll()
+          .where('state', '=', 'queued')
+          .orderBy('created_at')
+          .orderBy('id')
+          .limit(1)
+          .executeTakeFirst()
     if (this.stopped || (!queued && !rescore)) return
-    const job = queued ?? (await db.selectFrom('submissions').selectAll().where('id', '=', rescore!.submission_id).executeTakeFirstOrThrow())
+    const job =
+      queued ??
+      (await db
+        .selectFrom('submissions')
+        .selectAll()
+        .where('id', '=', rescore!.submission_id)
+        .executeTakeFirstOrThrow())
     const key = rescore?.id ?? job.id
     const track = findTrack(competition, job.track)
     const phase = findPhase(competition, job.phase)
     if (!track || !phase) {
-      await (rescore ? this.failRescore(key, 'the track or phase is no longer in the config') : this.fail(job.id, `track ${job.track} or phase ${job.phase} is no longer in the config`))
+      await (rescore
+        ? this.failRescore(key, 'the track or phase is no longer in the config')
+        : this.fail(job.id, `track ${job.track} or phase ${job.phase} is no longer in the config`))
       return this.next()
     }
     const attempt = (rescore ?? job).attempts + 1
-    if (rescore) await db.updateTable('rescores').set({ state: 'scoring', attempts: attempt }).where('id', '=', key).execute()
-    else await db.updateTable('submissions').set({ state: 'scoring', attempts: attempt, started_at: this.now().toISOString() }).where('id', '=', job.id).execute()
+    if (rescore)
+      await db
+        .updateTable('rescores')
+        .set({ state: 'scoring', attempts: attempt })
+        .where('id', '=', key)
+        .execute()
+    else
+      await db
+        .updateTable('submissions')
+        .set({ state: 'scoring', attempts: attempt, started_at: this.now().toISOString() })
+        .where('id', '=', job.id)
+        .execute()
     this.options.onChange?.(job.id)
     const qrels = await currentQrels(db, track, phase, dataDir, rescore?.qrels_version)
     const limitMs = competition.worker.timeLimitSeconds * 1000
     const timer = setTimeout(() => void this.onTimeout(key, attempt), limitMs)
-    this.running = { submissionId: key, attempt, timer, rescore: rescore ? { submissionId: job.id } : null, qrelsVersion: qrels.version }
+    this.running = {
+      submissionId: key,
+      attempt,
+      timer,
+      rescore: rescore ? { submissionId: job.id } : null,
+      qrelsVersion: qrels.version,
+    }
     const child = this.child ?? this.spawn()
-    const message: JobMessage = { type: 'job', submissionId: key, attempt, track: qrels.track, phase, file: join(dataDir, job.file), name: job.original_name }
+    const message: JobMessage = {
+      type: 'job',
+      submissionId: key,
+      attempt,
+      track: qrels.track,
+      phase,
+      file: join(dataDir, job.file),
+      name: job.original_name,
+    }
     child.send(message)
   }
 
   private async fail(id: string, reason: string): Promise<void> {
-    await this.options.db.updateTable('submissions').set({ state: 'failed', reason, charged: 0, finished_at: this.now().toISOString() }).where('id', '=', id).execute()
+    await this.options.db
+      .updateTable('submissions')
+      .set({ state: 'failed', reason, charged: 0, finished_at: this.now().toISOString() })
+      .where('id', '=', id)
+      .execute()
     this.options.onChange?.(id)
   }
 
   /** A re-scoring job that failed: the submission and its scores stay as they were. */
   private async failRescore(id: string, reason: string): Promise<void> {
-    await this.options.db.updateTable('rescores').set({ state: 'failed', reason }).where('id', '=', id).execute()
+    await this.options.db
+      .updateTable('rescores')
+      .set({ state: 'failed', reason })
+      .where('id', '=', id)
+      .execute()
   }
 
   private failJob(r: Running, reason: string): Promise<void> {
@@ -175,7 +262,9 @@ export class ScoringSupervisor {
   }
 
   private current(id: string, attempt: number): boolean {
-    return this.running !== null && this.running.submissionId === id && this.running.attempt === attempt
+    return (
+      this.running !== null && this.running.submissionId === id && this.running.attempt === attempt
+    )
   }
 
   private done(): void {
@@ -188,11 +277,27 @@ export class ScoringSupervisor {
     const r = this.running
     if (!r || !this.current(m.submissionId, m.attempt)) return
     const row = r.rescore
-      ? await this.options.db.selectFrom('rescores').select(['state', 'attempts']).where('id', '=', m.submissionId).executeTakeFirst()
-      : await this.options.db.selectFrom('submissions').select(['state', 'attempts']).where('id', '=', m.submissionId).executeTakeFirst()
+      ? await this.options.db
+          .selectFrom('rescores')
+          .select(['state', 'attempts'])
+          .where('id', '=', m.submissionId)
+          .executeTakeFirst()
+      : await this.options.db
+          .selectFrom('submissions')
+          .select(['state', 'attempts'])
+          .where('id', '=', m.submissionId)
+          .executeTakeFirst()
     if (row?.state === 'scoring' && row.attempts === m.attempt) {
       const submissionId = r.rescore?.submissionId ?? m.submissionId
-      if (m.type === 'scored') await recordScore(this.options.db, submissionId, m.outcome, this.now(), r.qrelsVersion, r.rescore ? m.submissionId : null)
+      if (m.type === 'scored')
+        await recordScore(
+          this.options.db,
+          submissionId,
+          m.outcome,
+          this.now(),
+          r.qrelsVersion,
+          r.rescore ? m.submissionId : null,
+        )
       else await this.failJob(r, m.reason)
       this.options.onChange?.(submissionId)
     }
@@ -207,7 +312,10 @@ export class ScoringSupervisor {
     this.running = null
     child?.removeAllListeners('exit')
     child?.kill('SIGKILL')
-    await this.failJob(r, `time limit exceeded (${this.options.competition.worker.timeLimitSeconds} s); not charged`)
+    await this.failJob(
+      r,
+      `time limit exceeded (${this.options.competition.worker.timeLimitSeconds} s); not charged`,
+    )
     this.kick()
   }
 
@@ -220,9 +328,19 @@ export class ScoringSupervisor {
     if (r.attempt >= this.options.competition.worker.maxAttempts) {
       await this.failJob(r, `the scoring worker died ${r.attempt} times on this run; not charged`)
     } else if (r.rescore) {
-      await this.options.db.updateTable('rescores').set({ state: 'queued' }).where('id', '=', r.submissionId).where('state', '=', 'scoring').execute()
+      await this.options.db
+        .updateTable('rescores')
+        .set({ state: 'queued' })
+        .where('id', '=', r.submissionId)
+        .where('state', '=', 'scoring')
+        .execute()
     } else {
-      await this.options.db.updateTable('submissions').set({ state: 'queued', started_at: null }).where('id', '=', r.submissionId).where('state', '=', 'scoring').execute()
+      await this.options.db
+        .updateTable('submissions')
+        .set({ state: 'queued', started_at: null })
+        .where('id', '=', r.submissionId)
+        .where('state', '=', 'scoring')
+        .execute()
       this.options.onChange?.(r.submissionId)
     }
     this.kick()

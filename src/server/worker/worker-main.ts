@@ -2,8 +2,8 @@
  * Entry point of the scoring worker process (forked by the supervisor): scores each job it is
  * sent through `scoring.ts` and answers with the outcome or the reason it failed.
  */
-import { isTrecscoreError, InputError, formatIssue } from '../../index.js'
-import { scoreSubmission, ScoringFailure } from '../scoring.js'
+import { formatIssue, InputError, isTrecscoreError } from '../../index.js'
+import { ScoringFailure, scoreSubmission } from '../scoring.js'
 import type { JobMessage, ResultMessage } from './protocol.js'
 
 function reasonOf(e: unknown, job: JobMessage): string {
@@ -16,10 +16,19 @@ function reasonOf(e: unknown, job: JobMessage): string {
 process.on('message', (m: JobMessage) => {
   if (m.type !== 'job') return
   void scoreSubmission(m.track, m.phase, m.file, m.name).then(
-    (outcome) => send({ type: 'scored', submissionId: m.submissionId, attempt: m.attempt, outcome }),
+    (outcome) =>
+      send({ type: 'scored', submissionId: m.submissionId, attempt: m.attempt, outcome }),
     (e: unknown) => {
-      if (!(e instanceof ScoringFailure) && !isTrecscoreError(e)) process.stderr.write(`trecscore worker: ${m.submissionId}: ${(e as Error).stack ?? String(e)}\n`)
-      send({ type: 'failed', submissionId: m.submissionId, attempt: m.attempt, reason: reasonOf(e, m) })
+      if (!(e instanceof ScoringFailure) && !isTrecscoreError(e))
+        process.stderr.write(
+          `trecscore worker: ${m.submissionId}: ${(e as Error).stack ?? String(e)}\n`,
+        )
+      send({
+        type: 'failed',
+        submissionId: m.submissionId,
+        attempt: m.attempt,
+        reason: reasonOf(e, m),
+      })
     },
   )
 })

@@ -1,4 +1,4 @@
-import { BOOTSTRAP_METHOD, clusterBootstrapIndices, type BootstrapInterval } from './bootstrap.js'
+import { BOOTSTRAP_METHOD, type BootstrapInterval, clusterBootstrapIndices } from './bootstrap.js'
 import { LIKERT_CATEGORIES } from './cohen-kappa.js'
 import { pairedStatistics, pairedTable } from './paired-table.js'
 
@@ -88,24 +88,36 @@ export interface AgreementReport {
   readonly categories: readonly number[]
 }
 
-const mean = (xs: readonly number[]): number | null => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null)
+const mean = (xs: readonly number[]): number | null =>
+  xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null
 
 /** Agreement statistics per dimension (dimensions in order of first appearance). */
-export function computeAgreement(pairs: readonly AgreementPair[], options: AgreementOptions = {}): AgreementReport {
+export function computeAgreement(
+  pairs: readonly AgreementPair[],
+  options: AgreementOptions = {},
+): AgreementReport {
   const resamples = options.bootstrap ?? 1000
   const seed = options.seed ?? 42
   const confidence = options.confidence ?? 0.95
   const categories = options.categories ?? LIKERT_CATEGORIES
-  if (!Number.isInteger(resamples) || resamples < 0) throw new RangeError(`computeAgreement: bootstrap must be an integer >= 0, got ${resamples}`)
-  if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw new RangeError(`computeAgreement: seed must be an integer in [0, 2^32), got ${seed}`)
-  if (!(confidence > 0 && confidence < 1)) throw new RangeError(`computeAgreement: confidence must be in (0, 1), got ${confidence}`)
+  if (!Number.isInteger(resamples) || resamples < 0)
+    throw new RangeError(`computeAgreement: bootstrap must be an integer >= 0, got ${resamples}`)
+  if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff)
+    throw new RangeError(`computeAgreement: seed must be an integer in [0, 2^32), got ${seed}`)
+  if (!(confidence > 0 && confidence < 1))
+    throw new RangeError(`computeAgreement: confidence must be in (0, 1), got ${confidence}`)
   const sorted = [...categories].sort((a, b) => a - b)
-  if (sorted.length < 1 || new Set(sorted).size !== sorted.length || !sorted.every(Number.isFinite)) throw new RangeError(`computeAgreement: categories must be distinct finite numbers, got ${categories.join(',')}`)
+  if (sorted.length < 1 || new Set(sorted).size !== sorted.length || !sorted.every(Number.isFinite))
+    throw new RangeError(
+      `computeAgreement: categories must be distinct finite numbers, got ${categories.join(',')}`,
+    )
   const allowed = new Set(sorted)
   const byDimension = new Map<string, AgreementPair[]>()
   for (const p of pairs) {
     if (!allowed.has(p.human) || !allowed.has(p.judge)) {
-      throw new RangeError(`computeAgreement: turn ${p.turnId} (${p.dimension}): ratings must be one of ${categories.join(',')}, got human ${p.human}, judge ${p.judge}`)
+      throw new RangeError(
+        `computeAgreement: turn ${p.turnId} (${p.dimension}): ratings must be one of ${categories.join(',')}, got human ${p.human}, judge ${p.judge}`,
+      )
     }
     let list = byDimension.get(p.dimension)
     if (!list) byDimension.set(p.dimension, (list = []))
@@ -122,7 +134,13 @@ export function computeAgreement(pairs: readonly AgreementPair[], options: Agree
       if (!c) clusterMap.set(p.conversationId, (c = []))
       c.push(p)
     }
-    const tables = [...clusterMap.values()].map((c) => pairedTable(c.map((p) => p.human), c.map((p) => p.judge), sorted))
+    const tables = [...clusterMap.values()].map((c) =>
+      pairedTable(
+        c.map((p) => p.human),
+        c.map((p) => p.judge),
+        sorted,
+      ),
+    )
     const point = pairedStatistics(pairedTable(human, judge, sorted), sorted)
     let cis: Record<AgreementStatisticName, BootstrapInterval> | null = null
     if (resamples > 0) {
@@ -159,5 +177,9 @@ export function computeAgreement(pairs: readonly AgreementPair[], options: Agree
       statistics,
     })
   }
-  return { dimensions, bootstrap: { resamples, seed, confidence, method: BOOTSTRAP_METHOD }, categories: sorted }
+  return {
+    dimensions,
+    bootstrap: { resamples, seed, confidence, method: BOOTSTRAP_METHOD },
+    categories: sorted,
+  }
 }

@@ -32,7 +32,8 @@ export interface BootstrapInterval {
 }
 
 /** The quantile method used, for reports. */
-export const BOOTSTRAP_METHOD = 'cluster bootstrap (resampling whole conversations), percentile interval, numpy linear quantiles (Hyndman–Fan type 7)'
+export const BOOTSTRAP_METHOD =
+  'cluster bootstrap (resampling whole conversations), percentile interval, numpy linear quantiles (Hyndman–Fan type 7)'
 
 /** numpy's `_lerp`: a + (b − a)·t, computed from b's side when t ≥ 0.5 (NumPy ≥ 1.22). */
 function lerp(a: number, b: number, t: number): number {
@@ -61,13 +62,16 @@ export function clusterBootstrapIndices<K extends string>(
   options: ClusterBootstrapOptions,
 ): Record<K, BootstrapInterval> {
   const { resamples, seed, confidence } = options
-  if (!Number.isInteger(resamples) || resamples < 1) throw new RangeError(`bootstrap: resamples must be an integer >= 1, got ${resamples}`)
-  if (!(confidence > 0 && confidence < 1)) throw new RangeError(`bootstrap: confidence must be in (0, 1), got ${confidence}`)
+  if (!Number.isInteger(resamples) || resamples < 1)
+    throw new RangeError(`bootstrap: resamples must be an integer >= 1, got ${resamples}`)
+  if (!(confidence > 0 && confidence < 1))
+    throw new RangeError(`bootstrap: confidence must be in (0, 1), got ${confidence}`)
   const values = new Map<K, number[]>(names.map((k) => [k, []]))
   const undefinedCounts = new Map<K, number>(names.map((k) => [k, 0]))
   const result = {} as Record<K, BootstrapInterval>
   if (clusterCount === 0) {
-    for (const k of names) result[k] = { lower: null, upper: null, resamples: 0, undefinedResamples: 0 }
+    for (const k of names)
+      result[k] = { lower: null, upper: null, resamples: 0, undefinedResamples: 0 }
     return result
   }
   const rng = createRng(seed)

@@ -33,7 +33,10 @@ export function cohenKappa(
   weights: KappaWeights = 'quadratic',
   categories: readonly number[] = LIKERT_CATEGORIES,
 ): StatValue {
-  if (human.length !== judge.length) throw new RangeError(`cohenKappa: ${human.length} human ratings but ${judge.length} judge ratings`)
+  if (human.length !== judge.length)
+    throw new RangeError(
+      `cohenKappa: ${human.length} human ratings but ${judge.length} judge ratings`,
+    )
   const k = categories.length
   const index = new Map(categories.map((c, i) => [c, i]))
   const confusion = new Array<number>(k * k).fill(0)
@@ -41,7 +44,9 @@ export function cohenKappa(
     const i = index.get(human[t]!)
     const j = index.get(judge[t]!)
     if (i === undefined || j === undefined) {
-      throw new RangeError(`cohenKappa: rating ${i === undefined ? human[t] : judge[t]} is not one of the categories ${categories.join(',')}`)
+      throw new RangeError(
+        `cohenKappa: rating ${i === undefined ? human[t] : judge[t]} is not one of the categories ${categories.join(',')}`,
+      )
     }
     confusion[i * k + j]! += 1
   }
@@ -49,7 +54,11 @@ export function cohenKappa(
 }
 
 /** Cohen's kappa from a k×k confusion matrix (row-major; rows human, columns judge), same arithmetic. */
-export function cohenKappaFromConfusion(confusion: ArrayLike<number>, k: number, weights: KappaWeights = 'quadratic'): StatValue {
+export function cohenKappaFromConfusion(
+  confusion: ArrayLike<number>,
+  k: number,
+  weights: KappaWeights = 'quadratic',
+): StatValue {
   const colsum = new Array<number>(k).fill(0) // judge marginals (np.sum(confusion, axis=0))
   const rowsum = new Array<number>(k).fill(0) // human marginals (axis=1)
   for (let i = 0; i < k; i++) {
@@ -61,7 +70,13 @@ export function cohenKappaFromConfusion(confusion: ArrayLike<number>, k: number,
   let n = 0
   for (let i = 0; i < k * k; i++) n += confusion[i]!
   const weight = (i: number, j: number): number =>
-    weights === 'unweighted' ? (i === j ? 0 : 1) : weights === 'linear' ? Math.abs(i - j) : (i - j) * (i - j)
+    weights === 'unweighted'
+      ? i === j
+        ? 0
+        : 1
+      : weights === 'linear'
+        ? Math.abs(i - j)
+        : (i - j) * (i - j)
   let observed = 0 // integer sum: exact in any order
   const expectedCells = new Float64Array(k * k)
   for (let i = 0; i < k; i++) {

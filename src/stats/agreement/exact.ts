@@ -29,7 +29,9 @@ export function rational(num: bigint, den: bigint = 1n): Rational {
 }
 
 export function add(a: Rational, b: Rational): Rational {
-  return a.den === b.den ? rational(a.num + b.num, a.den) : rational(a.num * b.den + b.num * a.den, a.den * b.den)
+  return a.den === b.den
+    ? rational(a.num + b.num, a.den)
+    : rational(a.num * b.den + b.num * a.den, a.den * b.den)
 }
 
 export function sub(a: Rational, b: Rational): Rational {

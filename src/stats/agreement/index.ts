@@ -1,27 +1,54 @@
-export { numpyPairwiseSum } from './numpy-sum.js'
-export { cohenKappa, LIKERT_CATEGORIES, type KappaWeights, type StatValue } from './cohen-kappa.js'
-export { spearmanRho } from './spearman.js'
-export { kendallTauB, kendallCounts, type KendallCounts } from './kendall.js'
-export { krippendorffAlpha, krippendorffAlphaPaired, type AlphaLevel, type AlphaResult } from './krippendorff.js'
 export {
-  BOOTSTRAP_METHOD,
-  clusterBootstrap,
-  type BootstrapInterval,
-  type ClusterBootstrapOptions,
-} from './bootstrap.js'
-export {
-  AGREEMENT_STATISTICS,
   AGREEMENT_STATISTIC_LABELS,
-  computeAgreement,
+  AGREEMENT_STATISTICS,
   type AgreementOptions,
   type AgreementPair,
   type AgreementReport,
   type AgreementStatistic,
   type AgreementStatisticName,
+  computeAgreement,
   type DimensionAgreement,
 } from './agreement.js'
-export { conversationOfTurn, parseHumanLabels, parseJudgments, type HumanLabel, type JudgmentRecord, type JudgmentStatus } from './labels.js'
-export { formatAgreementInputProblem, AgreementInputError, type AgreementInputProblem } from './jsonl.js'
-export { pairLabels, type DimensionPairing, type Pairing, type PairingOptions } from './pairing.js'
-export { judgeAgreement, type JudgeAgreementInput, type JudgeAgreementOptions, type JudgeAgreementResult } from './judge-agreement.js'
-export { renderAgreement, renderAgreementJson, renderAgreementMarkdown, renderAgreementTable, type AgreementFormat } from './render.js'
+export {
+  BOOTSTRAP_METHOD,
+  type BootstrapInterval,
+  type ClusterBootstrapOptions,
+  clusterBootstrap,
+} from './bootstrap.js'
+export { cohenKappa, type KappaWeights, LIKERT_CATEGORIES, type StatValue } from './cohen-kappa.js'
+export {
+  AgreementInputError,
+  type AgreementInputProblem,
+  formatAgreementInputProblem,
+} from './jsonl.js'
+export {
+  type JudgeAgreementInput,
+  type JudgeAgreementOptions,
+  type JudgeAgreementResult,
+  judgeAgreement,
+} from './judge-agreement.js'
+export { type KendallCounts, kendallCounts, kendallTauB } from './kendall.js'
+export {
+  type AlphaLevel,
+  type AlphaResult,
+  krippendorffAlpha,
+  krippendorffAlphaPaired,
+} from './krippendorff.js'
+export {
+  conversationOfTurn,
+  type HumanLabel,
+  type JudgmentRecord,
+  type JudgmentStatus,
+  parseHumanLabels,
+  parseJudgments,
+} from './labels.js'
+export { numpyPairwiseSum } from './numpy-sum.js'
+export { type DimensionPairing, type Pairing, type PairingOptions, pairLabels } from './pairing.js'
+export {
+  type AgreementFormat,
+  renderAgreement,
+  renderAgreementJson,
+  renderAgreementMarkdown,
+  renderAgreementTable,
+} from './render.js'
+export { spearmanRho } from './spearman.js'

@@ -33,14 +33,31 @@ export function clip(text: string): string {
 }
 
 /** Splits bytes into JSON values per line; bad lines become problems. */
-export function readJsonLines(bytes: Uint8Array, file: string): { lines: JsonLine[]; problems: AgreementInputProblem[]; blank: number } {
+export function readJsonLines(
+  bytes: Uint8Array,
+  file: string,
+): { lines: JsonLine[]; problems: AgreementInputProblem[]; blank: number } {
   const lines: JsonLine[] = []
   const problems: AgreementInputProblem[] = []
   let blank = 0
   for (const l of jsonlLines(bytes)) {
-    if (l.kind === 'invalid_utf8') problems.push({ file, line: l.line, text: clip(l.text), message: 'invalid UTF-8', expected: 'a UTF-8 encoded line' })
+    if (l.kind === 'invalid_utf8')
+      problems.push({
+        file,
+        line: l.line,
+        text: clip(l.text),
+        message: 'invalid UTF-8',
+        expected: 'a UTF-8 encoded line',
+      })
     else if (l.kind === 'blank') blank++
-    else if (l.kind === 'invalid_json') problems.push({ file, line: l.line, text: clip(l.text), message: `invalid JSON (${l.error})`, expected: 'one JSON object per line' })
+    else if (l.kind === 'invalid_json')
+      problems.push({
+        file,
+        line: l.line,
+        text: clip(l.text),
+        message: `invalid JSON (${l.error})`,
+        expected: 'one JSON object per line',
+      })
     else if (l.kind === 'value') lines.push({ line: l.line, text: l.text, value: l.value })
   }
   return { lines, problems, blank }
@@ -57,7 +74,8 @@ export class AgreementInputError extends TrecscoreError {
   readonly problems: readonly AgreementInputProblem[]
   constructor(problems: readonly AgreementInputProblem[], maxListed = 50) {
     const listed = problems.slice(0, maxListed).map(formatAgreementInputProblem)
-    const more = problems.length > maxListed ? [`… and ${problems.length - maxListed} more problem(s)`] : []
+    const more =
+      problems.length > maxListed ? [`… and ${problems.length - maxListed} more problem(s)`] : []
     super([`${problems.length} problem(s) in the input:`, ...listed, ...more].join('\n  '), 2)
     this.problems = problems
   }

@@ -1,7 +1,7 @@
-import { computeAgreement, type AgreementOptions, type AgreementReport } from './agreement.js'
+import { type AgreementOptions, type AgreementReport, computeAgreement } from './agreement.js'
 import { AgreementInputError, type AgreementInputProblem } from './jsonl.js'
 import { parseHumanLabels, parseJudgments } from './labels.js'
-import { pairLabels, type Pairing } from './pairing.js'
+import { type Pairing, pairLabels } from './pairing.js'
 
 /**
  * `judge agreement` as a pure function: human-label bytes and judgment bytes in, the pairing
@@ -31,15 +31,30 @@ export interface JudgeAgreementResult {
   readonly report: AgreementReport
 }
 
-export function judgeAgreement(input: JudgeAgreementInput, options: JudgeAgreementOptions = {}): JudgeAgreementResult {
+export function judgeAgreement(
+  input: JudgeAgreementInput,
+  options: JudgeAgreementOptions = {},
+): JudgeAgreementResult {
   const human = parseHumanLabels(input.human.bytes, input.human.file, options.categories)
   const judged = parseJudgments(input.judgments.bytes, input.judgments.file, options.categories)
   const problems: AgreementInputProblem[] = [...human.problems, ...judged.problems]
   if (human.records.length === 0 && human.problems.length === 0) {
-    problems.push({ file: input.human.file, line: 0, text: '', message: 'no labels in the file', expected: 'one JSON label per line' })
+    problems.push({
+      file: input.human.file,
+      line: 0,
+      text: '',
+      message: 'no labels in the file',
+      expected: 'one JSON label per line',
+    })
   }
   if (judged.records.length === 0 && judged.problems.length === 0) {
-    problems.push({ file: input.judgments.file, line: 0, text: '', message: 'no judgments in the file', expected: 'one JSON judgment per line' })
+    problems.push({
+      file: input.judgments.file,
+      line: 0,
+      text: '',
+      message: 'no judgments in the file',
+      expected: 'one JSON judgment per line',
+    })
   }
   const pairing = pairLabels(human.records, judged.records, {
     humanFile: input.human.file,

@@ -18,7 +18,11 @@ export interface KendallCounts {
 }
 
 /** Concordant and discordant pairs from a dx×dy contingency table (row-major; rows x, columns y, both ascending). */
-export function pairsFromTable(table: ArrayLike<number>, dx: number, dy: number): { concordant: number; discordant: number } {
+export function pairsFromTable(
+  table: ArrayLike<number>,
+  dx: number,
+  dy: number,
+): { concordant: number; discordant: number } {
   // below[i][j] = Σ table[a][b] for a < i, b < j ; above-left for discordance: a < i, b > j
   let concordant = 0
   let discordant = 0
@@ -64,7 +68,10 @@ export function kendallCounts(x: readonly number[], y: readonly number[]): Kenda
 }
 
 /** Kendall's tau-b (scipy 1.10.1 float64 arithmetic, reproduced exactly). */
-export function kendallTauB(x: readonly number[], y: readonly number[]): StatValue & { readonly counts: KendallCounts } {
+export function kendallTauB(
+  x: readonly number[],
+  y: readonly number[],
+): StatValue & { readonly counts: KendallCounts } {
   const counts = kendallCounts(x, y)
   const { concordant, discordant, n0, tiesX, tiesY } = counts
   if (x.length < 2 || tiesX === n0 || tiesY === n0) return { value: null, status: 'nan', counts }

@@ -1,4 +1,4 @@
-import { add, div, formatRational, mul, rational, sub, toDouble, type Rational } from './exact.js'
+import { add, div, formatRational, mul, type Rational, rational, sub, toDouble } from './exact.js'
 
 /**
  * Krippendorff's alpha for a reliability matrix (coders × units, `null` = missing), computed in
@@ -40,7 +40,9 @@ function decompose(v: number): { m: bigint; e: number } {
   const sign = bits >> 63n ? -1n : 1n
   const exponent = Number((bits >> 52n) & 0x7ffn)
   const fraction = bits & 0xfffffffffffffn
-  return exponent === 0 ? { m: sign * fraction, e: -1074 } : { m: sign * (fraction | 0x10000000000000n), e: exponent - 1075 }
+  return exponent === 0
+    ? { m: sign * fraction, e: -1074 }
+    : { m: sign * (fraction | 0x10000000000000n), e: exponent - 1075 }
 }
 
 /** Finite doubles as exact integers with one common scale 2^s (differences and ratios are unchanged up to that scale). */
@@ -51,7 +53,10 @@ function toScaledIntegers(values: readonly number[]): bigint[] {
 }
 
 /** Krippendorff's alpha at the given level of measurement (exact, then correctly rounded). */
-export function krippendorffAlpha(matrix: readonly (readonly (number | null)[])[], level: AlphaLevel): AlphaResult {
+export function krippendorffAlpha(
+  matrix: readonly (readonly (number | null)[])[],
+  level: AlphaLevel,
+): AlphaResult {
   const units = matrix.reduce((m, row) => Math.max(m, row.length), 0)
   // distinct values, sorted
   const seen = new Set<number>()
@@ -63,7 +68,8 @@ export function krippendorffAlpha(matrix: readonly (readonly (number | null)[])[
     }
   }
   const values = [...seen].sort((a, b) => a - b)
-  if (level === 'ratio' && values.some((v) => v < 0)) throw new RangeError('krippendorffAlpha: ratio level needs values >= 0')
+  if (level === 'ratio' && values.some((v) => v < 0))
+    throw new RangeError('krippendorffAlpha: ratio level needs values >= 0')
   const index = new Map(values.map((v, i) => [v, i]))
   const V = values.length
   // coincidence numerators grouped by m_u: pairs[m] holds Σ_{u: m_u = m} n_uc (n_uk − [c = k])
@@ -96,12 +102,20 @@ export function krippendorffAlpha(matrix: readonly (readonly (number | null)[])[
       }
     }
   }
-  if (pairable === 0) return { value: null, status: 'undefined', exact: null, reason: 'no unit has 2 or more values', pairable }
+  if (pairable === 0)
+    return {
+      value: null,
+      status: 'undefined',
+      exact: null,
+      reason: 'no unit has 2 or more values',
+      pairable,
+    }
   // o_ck as rationals
   const o: Rational[] = new Array<Rational>(V * V).fill(rational(0n))
   for (const [m, acc] of byM) {
     const den = BigInt(m - 1)
-    for (let i = 0; i < V * V; i++) if (acc[i]! !== 0) o[i] = add(o[i]!, rational(BigInt(acc[i]!), den))
+    for (let i = 0; i < V * V; i++)
+      if (acc[i]! !== 0) o[i] = add(o[i]!, rational(BigInt(acc[i]!), den))
   }
   return alphaFromCoincidence(o, values, level, pairable)
 }
@@ -110,7 +124,12 @@ export function krippendorffAlpha(matrix: readonly (readonly (number | null)[])[
  * Alpha from a V×V coincidence matrix o (row-major, over the sorted distinct `values`; rows
  * and columns of values that never occur may be all zero). `pairable` is reported as given.
  */
-export function alphaFromCoincidence(o: readonly Rational[], values: readonly number[], level: AlphaLevel, pairable: number): AlphaResult {
+export function alphaFromCoincidence(
+  o: readonly Rational[],
+  values: readonly number[],
+  level: AlphaLevel,
+  pairable: number,
+): AlphaResult {
   const V = values.length
   // n_c (always integers: every pairable value appears in m_u − 1 pairs weighted 1/(m_u − 1))
   const nc: Rational[] = values.map((_, c) => {
@@ -119,7 +138,14 @@ export function alphaFromCoincidence(o: readonly Rational[], values: readonly nu
     return s
   })
   const n = nc.reduce((a, b) => add(a, b), rational(0n))
-  if (n.num === 0n) return { value: null, status: 'undefined', exact: null, reason: 'no unit has 2 or more values', pairable }
+  if (n.num === 0n)
+    return {
+      value: null,
+      status: 'undefined',
+      exact: null,
+      reason: 'no unit has 2 or more values',
+      pairable,
+    }
   const scaled = toScaledIntegers(values)
   const delta2 = (c: number, k: number): Rational => {
     if (c === k) return rational(0n)
@@ -156,13 +182,27 @@ export function alphaFromCoincidence(o: readonly Rational[], values: readonly nu
       expected = add(expected, mul(mul(nc[c]!, nc[k]!), d))
     }
   }
-  if (expected.num === 0n) return { value: null, status: 'undefined', exact: null, reason: 'no expected disagreement (a single value overall)', pairable }
+  if (expected.num === 0n)
+    return {
+      value: null,
+      status: 'undefined',
+      exact: null,
+      reason: 'no expected disagreement (a single value overall)',
+      pairable,
+    }
   const alpha = sub(rational(1n), div(mul(sub(n, rational(1n)), observed), expected))
   return { value: toDouble(alpha), status: 'ok', exact: formatRational(alpha), pairable }
 }
 
 /** Alpha for two raters who rated the same items (every unit complete): the human-vs-judge case. */
-export function krippendorffAlphaPaired(human: readonly number[], judge: readonly number[], level: AlphaLevel): AlphaResult {
-  if (human.length !== judge.length) throw new RangeError(`krippendorffAlpha: ${human.length} human ratings but ${judge.length} judge ratings`)
+export function krippendorffAlphaPaired(
+  human: readonly number[],
+  judge: readonly number[],
+  level: AlphaLevel,
+): AlphaResult {
+  if (human.length !== judge.length)
+    throw new RangeError(
+      `krippendorffAlpha: ${human.length} human ratings but ${judge.length} judge ratings`,
+    )
   return krippendorffAlpha([human, judge], level)
 }

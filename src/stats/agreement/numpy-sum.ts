@@ -5,7 +5,11 @@
  * then the remaining values are added one by one; longer arrays are split at a multiple of 8
  * near the middle and the halves summed recursively. Emulated so float results match bit for bit.
  */
-export function numpyPairwiseSum(values: ArrayLike<number>, start = 0, length = values.length - start): number {
+export function numpyPairwiseSum(
+  values: ArrayLike<number>,
+  start = 0,
+  length = values.length - start,
+): number {
   if (length < 8) {
     let res = 0
     for (let i = 0; i < length; i++) res += values[start + i]!
@@ -23,5 +27,7 @@ export function numpyPairwiseSum(values: ArrayLike<number>, start = 0, length = 
   }
   let half = Math.floor(length / 2)
   half -= half % 8
-  return numpyPairwiseSum(values, start, half) + numpyPairwiseSum(values, start + half, length - half)
+  return (
+    numpyPairwiseSum(values, start, half) + numpyPairwiseSum(values, start + half, length - half)
+  )
 }

@@ -1,5 +1,5 @@
 import { cohenKappaFromConfusion, type StatValue } from './cohen-kappa.js'
-import { rational, type Rational } from './exact.js'
+import { type Rational, rational } from './exact.js'
 import { kendallTauBFromTable } from './kendall.js'
 import { alphaFromCoincidence } from './krippendorff.js'
 import { spearmanRhoFromTable } from './spearman.js'
@@ -25,14 +25,21 @@ export interface PairedStatistics {
 }
 
 /** The table of (human, judge) rating pairs; a rating outside `categories` is a RangeError. */
-export function pairedTable(human: readonly number[], judge: readonly number[], categories: readonly number[]): Float64Array {
+export function pairedTable(
+  human: readonly number[],
+  judge: readonly number[],
+  categories: readonly number[],
+): Float64Array {
   const k = categories.length
   const index = new Map(categories.map((c, i) => [c, i]))
   const table = new Float64Array(k * k)
   for (let t = 0; t < human.length; t++) {
     const i = index.get(human[t]!)
     const j = index.get(judge[t]!)
-    if (i === undefined || j === undefined) throw new RangeError(`rating ${i === undefined ? human[t] : judge[t]} is not one of the categories ${categories.join(',')}`)
+    if (i === undefined || j === undefined)
+      throw new RangeError(
+        `rating ${i === undefined ? human[t] : judge[t]} is not one of the categories ${categories.join(',')}`,
+      )
     table[i * k + j]! += 1
   }
   return table
@@ -41,7 +48,10 @@ export function pairedTable(human: readonly number[], judge: readonly number[], 
 const UNDEFINED: StatValue = { value: null, status: 'undefined' }
 
 /** All statistics from a table over `categories` (sorted ascending). */
-export function pairedStatistics(table: ArrayLike<number>, categories: readonly number[]): PairedStatistics {
+export function pairedStatistics(
+  table: ArrayLike<number>,
+  categories: readonly number[],
+): PairedStatistics {
   const k = categories.length
   let n = 0
   let same = 0
@@ -58,10 +68,21 @@ export function pairedStatistics(table: ArrayLike<number>, categories: readonly 
     }
   }
   if (n === 0) {
-    return { qwk: UNDEFINED, alphaOrdinal: UNDEFINED, alphaInterval: UNDEFINED, spearman: UNDEFINED, kendallTauB: UNDEFINED, exactAgreement: UNDEFINED, within1Agreement: UNDEFINED, meanBias: UNDEFINED }
+    return {
+      qwk: UNDEFINED,
+      alphaOrdinal: UNDEFINED,
+      alphaInterval: UNDEFINED,
+      spearman: UNDEFINED,
+      kendallTauB: UNDEFINED,
+      exactAgreement: UNDEFINED,
+      within1Agreement: UNDEFINED,
+      meanBias: UNDEFINED,
+    }
   }
   const o: Rational[] = new Array<Rational>(k * k)
-  for (let c = 0; c < k; c++) for (let d = 0; d < k; d++) o[c * k + d] = rational(BigInt(table[c * k + d]! + table[d * k + c]!))
+  for (let c = 0; c < k; c++)
+    for (let d = 0; d < k; d++)
+      o[c * k + d] = rational(BigInt(table[c * k + d]! + table[d * k + c]!))
   const alpha = (level: 'ordinal' | 'interval'): StatValue => {
     const a = alphaFromCoincidence(o, categories, level, 2 * n)
     return { value: a.value, status: a.status }

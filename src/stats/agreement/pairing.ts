@@ -1,6 +1,6 @@
 import type { AgreementPair } from './agreement.js'
 import type { AgreementInputProblem } from './jsonl.js'
-import { inDomain, type HumanLabel, type JudgmentRecord } from './labels.js'
+import { type HumanLabel, inDomain, type JudgmentRecord } from './labels.js'
 
 /**
  * Pairs human labels with judge judgments by (domain, turn, dimension) (pure). RECOR repeats
@@ -68,7 +68,11 @@ export function domainQualified(domain: string | null, id: string): string {
 
 const domainName = (d: string | null): string => (d === null ? '(no domain)' : d)
 
-export function pairLabels(humans: readonly HumanLabel[], judgments: readonly JudgmentRecord[], options: PairingOptions): Pairing {
+export function pairLabels(
+  humans: readonly HumanLabel[],
+  judgments: readonly JudgmentRecord[],
+  options: PairingOptions,
+): Pairing {
   const problems: AgreementInputProblem[] = []
   // one config hash
   const hashes = new Map<string, { count: number; first: number }>()
@@ -83,16 +87,24 @@ export function pairLabels(humans: readonly HumanLabel[], judgments: readonly Ju
       line: 0,
       text: '',
       message: `judgments made under ${hashes.size} different judge configs: ${[...hashes].map(([h, v]) => `${h} (${v.count} line(s), first at line ${v.first})`).join(', ')}`,
-      expected: 'every judgment made under one judge config (one config_hash); rerun or split the file',
+      expected:
+        'every judgment made under one judge config (one config_hash); rerun or split the file',
     })
   }
   const allDims: string[] = []
-  for (const d of [...judgments.map((j) => j.dimension), ...humans.map((h) => h.dimension)]) if (!allDims.includes(d)) allDims.push(d)
+  for (const d of [...judgments.map((j) => j.dimension), ...humans.map((h) => h.dimension)])
+    if (!allDims.includes(d)) allDims.push(d)
   let dims = allDims
   if (options.dimensions && options.dimensions.length) {
     const unknown = options.dimensions.filter((d) => !allDims.includes(d))
     for (const d of unknown) {
-      problems.push({ file: '--dimension', line: 0, text: d, message: `dimension ${JSON.stringify(d)} is in neither file`, expected: `one of ${allDims.map((x) => JSON.stringify(x)).join(', ') || '(no dimensions found)'}` })
+      problems.push({
+        file: '--dimension',
+        line: 0,
+        text: d,
+        message: `dimension ${JSON.stringify(d)} is in neither file`,
+        expected: `one of ${allDims.map((x) => JSON.stringify(x)).join(', ') || '(no dimensions found)'}`,
+      })
     }
     dims = allDims.filter((d) => options.dimensions!.includes(d))
   }
@@ -112,7 +124,11 @@ export function pairLabels(humans: readonly HumanLabel[], judgments: readonly Ju
     // turn keys are domain-qualified (domainQualified), so the same turn id in two domains is two turns
     const labelledTurns = new Set<string>()
     const pairedTurns = new Set<string>()
-    const unpaired = { invalid: new Set<string>(), missing: new Set<string>(), none: new Set<string>() }
+    const unpaired = {
+      invalid: new Set<string>(),
+      missing: new Set<string>(),
+      none: new Set<string>(),
+    }
     // (annotator, domain, turn) of the labels seen: a label without a domain may resolve to a turn labelled with one
     const labelAt = new Map<string, number>()
     let n = 0
@@ -164,7 +180,13 @@ export function pairLabels(humans: readonly HumanLabel[], judgments: readonly Ju
         unpaired[j.status].add(turnKey)
         continue
       }
-      pairs.push({ conversationId: domainQualified(j.domain, h.conversationId), turnId: turnKey, dimension, human: h.score, judge: j.score! })
+      pairs.push({
+        conversationId: domainQualified(j.domain, h.conversationId),
+        turnId: turnKey,
+        dimension,
+        human: h.score,
+        judge: j.score!,
+      })
       pairedTurns.add(turnKey)
       n++
     }
@@ -181,7 +203,9 @@ export function pairLabels(humans: readonly HumanLabel[], judgments: readonly Ju
       unpairedInvalid: unpaired.invalid.size,
       unpairedMissing: unpaired.missing.size,
       unpairedNoJudgment: unpaired.none.size,
-      judgedNotLabelled: js.filter((j) => j.status === 'ok' && !labelledTurns.has(domainQualified(j.domain, j.turnId))).length,
+      judgedNotLabelled: js.filter(
+        (j) => j.status === 'ok' && !labelledTurns.has(domainQualified(j.domain, j.turnId)),
+      ).length,
     })
   }
   return {

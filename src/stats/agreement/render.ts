@@ -1,5 +1,10 @@
-import { AGREEMENT_STATISTIC_LABELS, AGREEMENT_STATISTICS, type AgreementStatistic, type DimensionAgreement } from './agreement.js'
 import { formatDecimal } from '../../report/printf.js'
+import {
+  AGREEMENT_STATISTIC_LABELS,
+  AGREEMENT_STATISTICS,
+  type AgreementStatistic,
+  type DimensionAgreement,
+} from './agreement.js'
 import type { JudgeAgreementResult } from './judge-agreement.js'
 import type { DimensionPairing } from './pairing.js'
 
@@ -13,7 +18,8 @@ export type AgreementFormat = 'table' | 'markdown' | 'json'
 
 const pct = (c: number): string => String(Number((c * 100).toPrecision(12)))
 const f4 = (v: number | null): string => (v === null ? '-' : formatDecimal(v, 4))
-const signed = (v: number | null): string => (v === null ? '-' : `${v >= 0 ? '+' : ''}${formatDecimal(v, 4)}`)
+const signed = (v: number | null): string =>
+  v === null ? '-' : `${v >= 0 ? '+' : ''}${formatDecimal(v, 4)}`
 
 function valueText(name: string, s: AgreementStatistic): string {
   if (s.status !== 'ok') return s.status
@@ -54,16 +60,25 @@ export function renderAgreementTable(r: JudgeAgreementResult): string {
   const label = Math.max(...AGREEMENT_STATISTICS.map((s) => AGREEMENT_STATISTIC_LABELS[s].length))
   for (const p of r.pairing.dimensions) {
     const d = findDimension(r, p.dimension)
-    out.push('', `${p.dimension}: ${p.pairs} pair(s) over ${p.pairedTurns} turn(s)${d ? ` in ${d.conversations} conversation(s)` : ''}; not paired: ${unpairedText(p)}`)
+    out.push(
+      '',
+      `${p.dimension}: ${p.pairs} pair(s) over ${p.pairedTurns} turn(s)${d ? ` in ${d.conversations} conversation(s)` : ''}; not paired: ${unpairedText(p)}`,
+    )
     if (!d) {
       out.push('  no pairs: nothing to compare')
       continue
     }
-    out.push(`  ${'statistic'.padEnd(label)}  ${'value'.padStart(9)}  ${b.resamples > 0 ? `${`${pct(b.confidence)}% CI`.padEnd(20)}  undefined resamples` : ''}`.trimEnd())
+    out.push(
+      `  ${'statistic'.padEnd(label)}  ${'value'.padStart(9)}  ${b.resamples > 0 ? `${`${pct(b.confidence)}% CI`.padEnd(20)}  undefined resamples` : ''}`.trimEnd(),
+    )
     for (const name of AGREEMENT_STATISTICS) {
       const s = d.statistics[name]
-      const ci = s.ci ? `  ${ciText(name, s).padEnd(20)}  ${s.ci.undefinedResamples}/${s.ci.resamples}` : ''
-      out.push(`  ${AGREEMENT_STATISTIC_LABELS[name].padEnd(label)}  ${valueText(name, s).padStart(9)}${ci}`.trimEnd())
+      const ci = s.ci
+        ? `  ${ciText(name, s).padEnd(20)}  ${s.ci.undefinedResamples}/${s.ci.resamples}`
+        : ''
+      out.push(
+        `  ${AGREEMENT_STATISTIC_LABELS[name].padEnd(label)}  ${valueText(name, s).padStart(9)}${ci}`.trimEnd(),
+      )
     }
   }
   return `${out.join('\n')}\n`
@@ -72,24 +87,44 @@ export function renderAgreementTable(r: JudgeAgreementResult): string {
 /** Markdown: one pairing table and one statistics table (value and CI per dimension). */
 export function renderAgreementMarkdown(r: JudgeAgreementResult): string {
   const b = r.report.bootstrap
-  const out = ['### Agreement with human labels', '', ...header(r).map((l) => `- ${l.replace(/:\s+/, ': ')}`), '']
-  out.push('| dimension | pairs | turns | conversations | invalid | missing | no judgment | judged, no label |', '|---|---:|---:|---:|---:|---:|---:|---:|')
+  const out = [
+    '### Agreement with human labels',
+    '',
+    ...header(r).map((l) => `- ${l.replace(/:\s+/, ': ')}`),
+    '',
+  ]
+  out.push(
+    '| dimension | pairs | turns | conversations | invalid | missing | no judgment | judged, no label |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+  )
   for (const p of r.pairing.dimensions) {
     const d = findDimension(r, p.dimension)
-    out.push(`| ${p.dimension} | ${p.pairs} | ${p.pairedTurns} | ${d?.conversations ?? 0} | ${p.unpairedInvalid} | ${p.unpairedMissing} | ${p.unpairedNoJudgment} | ${p.judgedNotLabelled} |`)
+    out.push(
+      `| ${p.dimension} | ${p.pairs} | ${p.pairedTurns} | ${d?.conversations ?? 0} | ${p.unpairedInvalid} | ${p.unpairedMissing} | ${p.unpairedNoJudgment} | ${p.judgedNotLabelled} |`,
+    )
   }
   const dims = r.report.dimensions
   if (dims.length) {
-    out.push('', `| statistic | ${dims.map((d) => d.dimension).join(' | ')} |`, `|---|${dims.map(() => '---').join('|')}|`)
+    out.push(
+      '',
+      `| statistic | ${dims.map((d) => d.dimension).join(' | ')} |`,
+      `|---|${dims.map(() => '---').join('|')}|`,
+    )
     for (const name of AGREEMENT_STATISTICS) {
       const cells = dims.map((d) => {
         const s = d.statistics[name]
-        const ci = s.ci ? ` ${ciText(name, s)}${s.ci.undefinedResamples ? ` (${s.ci.undefinedResamples} undefined)` : ''}` : ''
+        const ci = s.ci
+          ? ` ${ciText(name, s)}${s.ci.undefinedResamples ? ` (${s.ci.undefinedResamples} undefined)` : ''}`
+          : ''
         return `${valueText(name, s)}${ci}`
       })
       out.push(`| ${AGREEMENT_STATISTIC_LABELS[name]} | ${cells.join(' | ')} |`)
     }
-    if (b.resamples > 0) out.push('', `Intervals: ${pct(b.confidence)}% ${b.method}; ${b.resamples} resamples, seed ${b.seed}. Resamples on which a statistic is undefined are counted and left out.`)
+    if (b.resamples > 0)
+      out.push(
+        '',
+        `Intervals: ${pct(b.confidence)}% ${b.method}; ${b.resamples} resamples, seed ${b.seed}. Resamples on which a statistic is undefined are counted and left out.`,
+      )
   }
   return `${out.join('\n')}\n`
 }
@@ -126,5 +161,9 @@ export function renderAgreementJson(r: JudgeAgreementResult): string {
 }
 
 export function renderAgreement(r: JudgeAgreementResult, format: AgreementFormat): string {
-  return format === 'json' ? renderAgreementJson(r) : format === 'markdown' ? renderAgreementMarkdown(r) : renderAgreementTable(r)
+  return format === 'json'
+    ? renderAgreementJson(r)
+    : format === 'markdown'
+      ? renderAgreementMarkdown(r)
+      : renderAgreementTable(r)
 }

@@ -15,7 +15,13 @@
  * Sakai (2006), "Evaluating evaluation metrics based on the bootstrap", SIGIR.
  */
 import { effectFromSums, type PairedEffect } from './effect.js'
-import { atLeastAsExtreme, differences, mean, resampledSums, type PairedTestResult } from './paired.js'
+import {
+  atLeastAsExtreme,
+  differences,
+  mean,
+  type PairedTestResult,
+  resampledSums,
+} from './paired.js'
 
 /** Options of {@link bootstrapTest}. */
 export interface BootstrapOptions {
@@ -26,25 +32,40 @@ export interface BootstrapOptions {
 }
 
 /** Paired two-sided bootstrap test of A against B (statistic: mean difference). */
-export function bootstrapTest(a: readonly number[], b: readonly number[], options: BootstrapOptions = {}): PairedTestResult {
+export function bootstrapTest(
+  a: readonly number[],
+  b: readonly number[],
+  options: BootstrapOptions = {},
+): PairedTestResult {
   const B = options.resamples ?? 10000
   const seed = options.seed ?? 42
-  if (!(Number.isInteger(B) && B >= 1)) throw new RangeError(`bootstrap resamples must be a positive integer, got ${B}`)
+  if (!(Number.isInteger(B) && B >= 1))
+    throw new RangeError(`bootstrap resamples must be a positive integer, got ${B}`)
   const d = differences(a, b)
   const n = d.length
-  if (n < 2) return { statistic: null, p: null, method: `bootstrap test needs at least 2 pairs, got ${n}` }
+  if (n < 2)
+    return { statistic: null, p: null, method: `bootstrap test needs at least 2 pairs, got ${n}` }
   const observed = mean(d)
   const z = Float64Array.from(d, (x) => x - observed)
   const [sums] = resampledSums([z], B, seed)
   return testFromSums(observed, n, sums!, seed)
 }
 
-function testFromSums(observed: number, n: number, sums: Float64Array, seed: number): PairedTestResult {
+function testFromSums(
+  observed: number,
+  n: number,
+  sums: Float64Array,
+  seed: number,
+): PairedTestResult {
   const B = sums.length
   const obsSum = observed * n
   let count = 0
   for (let k = 0; k < B; k++) if (atLeastAsExtreme(sums[k]!, obsSum)) count++
-  return { statistic: observed, p: (count + 1) / (B + 1), method: `paired bootstrap, shift method, ${B} resamples (seed ${seed}), p = (count + 1)/(B + 1)` }
+  return {
+    statistic: observed,
+    p: (count + 1) / (B + 1),
+    method: `paired bootstrap, shift method, ${B} resamples (seed ${seed}), p = (count + 1)/(B + 1)`,
+  }
 }
 
 /**
@@ -61,7 +82,8 @@ export function bootstrapTestAndEffect(
   const B = options.resamples ?? 10000
   const seed = options.seed ?? 42
   const level = options.level ?? 0.95
-  if (!(Number.isInteger(B) && B >= 1)) throw new RangeError(`bootstrap resamples must be a positive integer, got ${B}`)
+  if (!(Number.isInteger(B) && B >= 1))
+    throw new RangeError(`bootstrap resamples must be a positive integer, got ${B}`)
   if (!(level > 0 && level < 1)) throw new RangeError(`CI level must be in (0, 1), got ${level}`)
   const d = differences(a, b)
   const n = d.length
@@ -72,6 +94,10 @@ export function bootstrapTestAndEffect(
     }
   }
   const observed = mean(d)
-  const [sd, sz] = resampledSums([Float64Array.from(d), Float64Array.from(d, (x) => x - observed)], B, seed)
+  const [sd, sz] = resampledSums(
+    [Float64Array.from(d), Float64Array.from(d, (x) => x - observed)],
+    B,
+    seed,
+  )
   return { test: testFromSums(observed, n, sz!, seed), effect: effectFromSums(d, sd!, level) }
 }

@@ -20,7 +20,10 @@
 export type Correction = 'holm' | 'bonferroni' | 'bh' | 'none'
 
 /** Adjusted p-values for one family (same order as `p`; `null` stays `null` and is not counted in m). */
-export function adjustPValues(p: readonly (number | null)[], method: Correction): (number | null)[] {
+export function adjustPValues(
+  p: readonly (number | null)[],
+  method: Correction,
+): (number | null)[] {
   const idx: number[] = []
   for (let i = 0; i < p.length; i++) {
     const v = p[i]

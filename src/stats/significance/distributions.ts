@@ -12,8 +12,9 @@
 
 const LANCZOS_G = 7
 const LANCZOS = [
-  0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905, -0.13857109526572012,
-  9.9843695780195716e-6, 1.5056327351493116e-7,
+  0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313,
+  -176.61502916214059, 12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6,
+  1.5056327351493116e-7,
 ]
 
 /** ln Γ(x) for x > 0 (Lanczos approximation; reflection below 0.5). */
@@ -71,7 +72,8 @@ function betaContinuedFraction(x: number, a: number, b: number): number {
  * so the fraction converges fast.
  */
 export function regularizedIncompleteBeta(x: number, a: number, b: number): number {
-  if (!(a > 0 && b > 0)) throw new RangeError(`incomplete beta: a and b must be > 0, got ${a}, ${b}`)
+  if (!(a > 0 && b > 0))
+    throw new RangeError(`incomplete beta: a and b must be > 0, got ${a}, ${b}`)
   if (Number.isNaN(x)) return NaN
   if (x <= 0) return 0
   if (x >= 1) return 1

@@ -51,10 +51,15 @@ export function cohensDz(a: readonly number[], b: readonly number[]): number | n
 }
 
 /** Mean difference, its percentile bootstrap CI, and Cohen's d_z. */
-export function pairedEffect(a: readonly number[], b: readonly number[], options: EffectOptions = {}): PairedEffect {
+export function pairedEffect(
+  a: readonly number[],
+  b: readonly number[],
+  options: EffectOptions = {},
+): PairedEffect {
   const B = options.resamples ?? 10000
   const level = options.level ?? 0.95
-  if (!(Number.isInteger(B) && B >= 1)) throw new RangeError(`bootstrap resamples must be a positive integer, got ${B}`)
+  if (!(Number.isInteger(B) && B >= 1))
+    throw new RangeError(`bootstrap resamples must be a positive integer, got ${B}`)
   if (!(level > 0 && level < 1)) throw new RangeError(`CI level must be in (0, 1), got ${level}`)
   const d = differences(a, b)
   const n = d.length
@@ -68,11 +73,20 @@ export function pairedEffect(a: readonly number[], b: readonly number[], options
  * The effect sizes of differences `d` (n ≥ 2) given the resampled sums of d (see
  * `resampledSums`): the CI's resampled means are sums / n, sorted in place.
  */
-export function effectFromSums(d: readonly number[], sums: Float64Array, level: number): PairedEffect {
+export function effectFromSums(
+  d: readonly number[],
+  sums: Float64Array,
+  level: number,
+): PairedEffect {
   const n = d.length
   for (let k = 0; k < sums.length; k++) sums[k] = sums[k]! / n
   sums.sort()
   const tail = (1 - level) / 2
   const s = sampleSd(d)
-  return { meanDifference: mean(d), ci: [quantileSorted(sums, tail), quantileSorted(sums, 1 - tail)], level, cohensDz: s > 0 ? mean(d) / s : null }
+  return {
+    meanDifference: mean(d),
+    ci: [quantileSorted(sums, tail), quantileSorted(sums, 1 - tail)],
+    level,
+    cohensDz: s > 0 ? mean(d) / s : null,
+  }
 }

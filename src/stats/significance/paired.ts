@@ -12,11 +12,15 @@ export interface PairedTestResult {
 
 /** d_i = a_i − b_i; throws when the samples are not paired (different lengths) or not finite. */
 export function differences(a: readonly number[], b: readonly number[]): number[] {
-  if (a.length !== b.length) throw new RangeError(`paired samples must have the same length, got ${a.length} and ${b.length}`)
+  if (a.length !== b.length)
+    throw new RangeError(
+      `paired samples must have the same length, got ${a.length} and ${b.length}`,
+    )
   const d = new Array<number>(a.length)
   for (let i = 0; i < a.length; i++) {
     const x = a[i]! - b[i]!
-    if (!Number.isFinite(x)) throw new RangeError(`paired samples must be finite numbers (pair ${i}: ${a[i]}, ${b[i]})`)
+    if (!Number.isFinite(x))
+      throw new RangeError(`paired samples must be finite numbers (pair ${i}: ${a[i]}, ${b[i]})`)
     d[i] = x
   }
   return d
@@ -59,10 +63,15 @@ export function atLeastAsExtreme(x: number, y: number): boolean {
  * u, n < 2^32, and twice as fast as a double `%`): O(B·n) time, O(B) memory per column. The
  * stream and the sums are bitwise those of the plain `Rng.int` loop.
  */
-export function resampledSums(columns: readonly Float64Array[], resamples: number, seed: number): Float64Array[] {
+export function resampledSums(
+  columns: readonly Float64Array[],
+  resamples: number,
+  seed: number,
+): Float64Array[] {
   const n = columns[0]?.length ?? 0
   if (n === 0) throw new RangeError('resampledSums: empty sample')
-  for (const c of columns) if (c.length !== n) throw new RangeError('resampledSums: columns of different lengths')
+  for (const c of columns)
+    if (c.length !== n) throw new RangeError('resampledSums: columns of different lengths')
   const limit = Math.floor(4294967296 / n) * n
   const out = columns.map(() => new Float64Array(resamples))
   let a = seed | 0 // int32 state: the same bits as mulberry32's uint32, without heap numbers

@@ -29,13 +29,24 @@ export interface PermutationOptions {
 }
 
 /** Paired two-sided randomization test of A against B (statistic: mean difference). */
-export function permutationTest(a: readonly number[], b: readonly number[], options: PermutationOptions = {}): PairedTestResult & { readonly exact: boolean } {
+export function permutationTest(
+  a: readonly number[],
+  b: readonly number[],
+  options: PermutationOptions = {},
+): PairedTestResult & { readonly exact: boolean } {
   const budget = options.permutations ?? 10000
   const seed = options.seed ?? 42
-  if (!(Number.isInteger(budget) && budget >= 1)) throw new RangeError(`permutations must be a positive integer, got ${budget}`)
+  if (!(Number.isInteger(budget) && budget >= 1))
+    throw new RangeError(`permutations must be a positive integer, got ${budget}`)
   const d = differences(a, b)
   const n = d.length
-  if (n < 1) return { statistic: null, p: null, exact: true, method: 'permutation test needs at least 1 pair, got 0' }
+  if (n < 1)
+    return {
+      statistic: null,
+      p: null,
+      exact: true,
+      method: 'permutation test needs at least 1 pair, got 0',
+    }
   const observed = mean(d)
   // Sums instead of means: same ordering, fewer divisions.
   const obsSum = observed * n
@@ -47,7 +58,12 @@ export function permutationTest(a: readonly number[], b: readonly number[], opti
       for (let i = 0; i < n; i++) s += ((mask >>> i) & 1) === 1 ? -d[i]! : d[i]!
       if (atLeastAsExtreme(s, obsSum)) count++
     }
-    return { statistic: observed, p: count / total, exact: true, method: `exact, all ${total} sign vectors enumerated` }
+    return {
+      statistic: observed,
+      p: count / total,
+      exact: true,
+      method: `exact, all ${total} sign vectors enumerated`,
+    }
   }
   const rng = createRng(seed)
   const dv = Float64Array.from(d)
@@ -68,5 +84,10 @@ export function permutationTest(a: readonly number[], b: readonly number[], opti
     }
     if (atLeastAsExtreme(s, obsSum)) count++
   }
-  return { statistic: observed, p: (count + 1) / (budget + 1), exact: false, method: `sampled, ${budget} random sign vectors (seed ${seed}), p = (count + 1)/(B + 1)` }
+  return {
+    statistic: observed,
+    p: (count + 1) / (budget + 1),
+    exact: false,
+    method: `sampled, ${budget} random sign vectors (seed ${seed}), p = (count + 1)/(B + 1)`,
+  }
 }

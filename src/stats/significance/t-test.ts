@@ -13,19 +13,39 @@
  * |t| = ∞, p = 0.
  */
 import { studentTTwoSided } from './distributions.js'
-import { differences, mean, sampleSd, type PairedTestResult } from './paired.js'
+import { differences, mean, type PairedTestResult, sampleSd } from './paired.js'
 
 /** Paired two-sided Student t-test of A against B. */
-export function pairedTTest(a: readonly number[], b: readonly number[]): PairedTestResult & { readonly df: number } {
+export function pairedTTest(
+  a: readonly number[],
+  b: readonly number[],
+): PairedTestResult & { readonly df: number } {
   const d = differences(a, b)
   const n = d.length
-  if (n < 2) return { statistic: null, p: null, df: Math.max(0, n - 1), method: `t test needs at least 2 pairs, got ${n}` }
+  if (n < 2)
+    return {
+      statistic: null,
+      p: null,
+      df: Math.max(0, n - 1),
+      method: `t test needs at least 2 pairs, got ${n}`,
+    }
   const m = mean(d)
   const s = sampleSd(d)
   const df = n - 1
   if (s === 0) {
-    if (m === 0) return { statistic: null, p: 1, df, method: `t distribution, df ${df}: every difference is 0, p = 1` }
-    return { statistic: m > 0 ? Infinity : -Infinity, p: 0, df, method: `t distribution, df ${df}: every difference is ${m}, |t| = ∞, p = 0` }
+    if (m === 0)
+      return {
+        statistic: null,
+        p: 1,
+        df,
+        method: `t distribution, df ${df}: every difference is 0, p = 1`,
+      }
+    return {
+      statistic: m > 0 ? Infinity : -Infinity,
+      p: 0,
+      df,
+      method: `t distribution, df ${df}: every difference is ${m}, |t| = ∞, p = 0`,
+    }
   }
   const t = m / (s / Math.sqrt(n))
   return { statistic: t, p: studentTTwoSided(t, df), df, method: `t distribution, df ${df}` }

@@ -37,12 +37,27 @@ export function signedRankCounts(n: number): number[] {
 }
 
 /** Paired two-sided Wilcoxon signed-rank test of A against B. */
-export function wilcoxonTest(a: readonly number[], b: readonly number[]): PairedTestResult & { readonly nonZero: number; readonly zeros: number; readonly exact: boolean } {
+export function wilcoxonTest(
+  a: readonly number[],
+  b: readonly number[],
+): PairedTestResult & {
+  readonly nonZero: number
+  readonly zeros: number
+  readonly exact: boolean
+} {
   const d = differences(a, b).filter((x) => x !== 0)
   const zeros = a.length - d.length
   const n = d.length
   const dropped = zeros ? `, ${zeros} zero difference(s) dropped` : ''
-  if (n === 0) return { statistic: null, p: null, nonZero: 0, zeros, exact: false, method: `Wilcoxon signed-rank: no non-zero difference${dropped}` }
+  if (n === 0)
+    return {
+      statistic: null,
+      p: null,
+      nonZero: 0,
+      zeros,
+      exact: false,
+      method: `Wilcoxon signed-rank: no non-zero difference${dropped}`,
+    }
   const order = d.map((x, i) => [Math.abs(x), i] as const).sort((x, y) => x[0] - y[0])
   const ranks = new Array<number>(n)
   let tieTerm = 0
@@ -67,14 +82,36 @@ export function wilcoxonTest(a: readonly number[], b: readonly number[]): Paired
       if (k >= V) upper += counts[k]!
     }
     const p = Math.min(1, (2 * Math.min(lower, upper)) / total)
-    return { statistic: V, p, nonZero: n, zeros, exact: true, method: `Wilcoxon signed-rank, exact distribution of W+ (n = ${n})${dropped}` }
+    return {
+      statistic: V,
+      p,
+      nonZero: n,
+      zeros,
+      exact: true,
+      method: `Wilcoxon signed-rank, exact distribution of W+ (n = ${n})${dropped}`,
+    }
   }
   const mu = (n * (n + 1)) / 4
   const sigma = Math.sqrt((n * (n + 1) * (2 * n + 1)) / 24 - tieTerm / 48)
   const why = tieTerm ? 'ties' : `n = ${n} ≥ ${WILCOXON_EXACT_LIMIT}`
-  if (sigma === 0) return { statistic: V, p: 1, nonZero: n, zeros, exact: false, method: `Wilcoxon signed-rank, normal approximation (${why}): zero variance, p = 1${dropped}` }
+  if (sigma === 0)
+    return {
+      statistic: V,
+      p: 1,
+      nonZero: n,
+      zeros,
+      exact: false,
+      method: `Wilcoxon signed-rank, normal approximation (${why}): zero variance, p = 1${dropped}`,
+    }
   const diff = V - mu
   const z = (diff - 0.5 * Math.sign(diff)) / sigma
   const p = Math.min(1, 2 * normalSf(Math.abs(z)))
-  return { statistic: V, p, nonZero: n, zeros, exact: false, method: `Wilcoxon signed-rank, normal approximation with tie and continuity correction (${why})${dropped}` }
+  return {
+    statistic: V,
+    p,
+    nonZero: n,
+    zeros,
+    exact: false,
+    method: `Wilcoxon signed-rank, normal approximation with tie and continuity correction (${why})${dropped}`,
+  }
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { trecEvalV10 } from '../../conventions/profiles.js'
-import type { RunQuery } from '../../model/types.js'
 import { averagePrecision } from '../../measures/average-precision.js'
 import { precision, rPrecisionMult } from '../../measures/precision.js'
+import type { RunQuery } from '../../model/types.js'
 import type { JudgedRanking } from '../../rank/judged-ranking.js'
 import { prepareQuery } from '../../rank/prepare.js'
 import { mapAvgjg, precisionAvgjg, rPrecisionMultAvgjg } from './avgjg.js'
@@ -18,7 +18,13 @@ function groups(qrelsJg: string, r: RunQuery): JudgedRanking[] {
   })
 }
 
-const run: RunQuery = { queryId: 'q', docIds: ['d1', 'd2'], scores: [2, 1], ranks: null, lines: [1, 2] }
+const run: RunQuery = {
+  queryId: 'q',
+  docIds: ['d1', 'd2'],
+  scores: [2, 1],
+  ranks: null,
+  lines: [1, 2],
+}
 
 describe('judgment-group averages', () => {
   // g1: d1 relevant (rank 1); g2: d2 relevant (rank 2).

@@ -19,17 +19,26 @@ export function mapAvgjg(groups: readonly JudgedRanking[]): number {
 }
 
 /** P_avgjg.k = (1/G) Σ_g P_g@k; see {@link mapAvgjg}. */
-export function precisionAvgjg(groups: readonly JudgedRanking[], cutoffs: readonly number[]): number[] {
+export function precisionAvgjg(
+  groups: readonly JudgedRanking[],
+  cutoffs: readonly number[],
+): number[] {
   return averageOverGroups(groups, (q) => precision(q, cutoffs))
 }
 
 /** Rprec_mult_avgjg.x = (1/G) Σ_g P_g@⌊x·R_g + 0.9⌋; see {@link mapAvgjg}. */
-export function rPrecisionMultAvgjg(groups: readonly JudgedRanking[], multiples: readonly number[]): number[] {
+export function rPrecisionMultAvgjg(
+  groups: readonly JudgedRanking[],
+  multiples: readonly number[],
+): number[] {
   return averageOverGroups(groups, (q) => rPrecisionMult(q, multiples))
 }
 
 /** Element-wise mean of per-group values, summed in group order (trec_eval's accumulation). */
-function averageOverGroups(groups: readonly JudgedRanking[], perGroup: (q: JudgedRanking) => number[]): number[] {
+function averageOverGroups(
+  groups: readonly JudgedRanking[],
+  perGroup: (q: JudgedRanking) => number[],
+): number[] {
   let sums: number[] = []
   for (const q of groups) {
     const v = perGroup(q)

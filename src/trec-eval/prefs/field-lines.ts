@@ -5,10 +5,11 @@
  * separated by C `isspace` and at most the line limit in bytes, and trec_eval numbers a malformed
  * line by counting the data lines (comments excluded) up to it.
  */
+
+import { formatIssue } from '../../errors/format-issue.js'
+import type { InputIssue } from '../../errors/issues.js'
 import { LineSplitter, splitFields } from '../../io/lines.js'
 import { inputLimits, readAll, SourceError } from '../../io/source.js'
-import type { InputIssue } from '../../errors/issues.js'
-import { formatIssue } from '../../errors/format-issue.js'
 import type { TrecEvalIO } from '../types.js'
 
 /** Options of {@link forEachFieldLine}. */
@@ -59,7 +60,15 @@ export function forEachFieldLine(
       if (nul >= 0 && nul < start) nul = bytes.indexOf(0, start)
       if (nul >= 0 && nul < end) return fail({ code: 'nul_byte', file, line, text: text() })
       const count = splitFields(bytes, start, end, f)
-      if (count !== options.fields) return fail({ code: 'field_count', file, line, expected: options.expected, found: count, text: text() })
+      if (count !== options.fields)
+        return fail({
+          code: 'field_count',
+          file,
+          line,
+          expected: options.expected,
+          found: count,
+          text: text(),
+        })
       const rejected = onRow(f, line)
       return rejected ? fail(rejected) : true
     },
@@ -88,7 +97,12 @@ export function field(bytes: Buffer, f: readonly number[], k: number): string {
  * Read a whole input file for one of these formats. An unreadable or empty file prints
  * `<who>: Cannot read <noun> file '<file>'` (trec_eval's wording, plus the reason) and gives null.
  */
-export async function readWholeFile(file: string, who: string, noun: string, io: TrecEvalIO): Promise<Buffer | null> {
+export async function readWholeFile(
+  file: string,
+  who: string,
+  noun: string,
+  io: TrecEvalIO,
+): Promise<Buffer | null> {
   try {
     const bytes = await readAll(file)
     if (bytes.length > 0) return bytes
@@ -101,6 +115,12 @@ export async function readWholeFile(file: string, who: string, noun: string, io:
 }
 
 /** Print trec_eval's `Malformed line N` message for a failed read, with trecscore's detail line. */
-export function reportMalformed(who: string, result: Extract<FieldLinesResult, { ok: false }>, io: TrecEvalIO): void {
-  io.err(`${who}: Malformed line ${result.malformedLine}\ntrecscore: ${formatIssue(result.issue)}\n`)
+export function reportMalformed(
+  who: string,
+  result: Extract<FieldLinesResult, { ok: false }>,
+  io: TrecEvalIO,
+): void {
+  io.err(
+    `${who}: Malformed line ${result.malformedLine}\ntrecscore: ${formatIssue(result.issue)}\n`,
+  )
 }

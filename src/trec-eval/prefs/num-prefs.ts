@@ -1,4 +1,4 @@
-import { fulfilledIn, possibleIn, type PrefCounts } from './pref-counts.js'
+import { fulfilledIn, type PrefCounts, possibleIn } from './pref-counts.js'
 
 /**
  * Number of preferences of a query, summed over its judgment groups jg (summary: sum over

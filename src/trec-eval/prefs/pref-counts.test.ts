@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import type { RunQuery } from '../../model/types.js'
-import { closeTransitively, formPrefCounts, type PrefCounts } from './pref-counts.js'
-import type { PrefJudgment } from './prefs-file.js'
 import { prefsNumFulfilled, prefsNumFulfilledRet, prefsNumPossible } from './num-prefs.js'
-import { prefsSimp } from './prefs-simp.js'
-import { prefsPair } from './prefs-pair.js'
+import { closeTransitively, formPrefCounts, type PrefCounts } from './pref-counts.js'
 import { prefsAvgjg } from './prefs-avgjg.js'
 import { prefsAvgjgRnonrel } from './prefs-avgjg-rnonrel.js'
+import type { PrefJudgment } from './prefs-file.js'
+import { prefsPair } from './prefs-pair.js'
+import { prefsSimp } from './prefs-simp.js'
 
 /** `"jg jsg docno level"` lines. */
 function prefs(...lines: string[]): PrefJudgment[] {
@@ -19,7 +19,13 @@ function prefs(...lines: string[]): PrefJudgment[] {
 /** `"docno score"` pairs. */
 function run(...docs: string[]): RunQuery {
   const parsed = docs.map((d) => d.split(' '))
-  return { queryId: 'q', docIds: parsed.map((p) => p[0]!), scores: parsed.map((p) => Number(p[1])), ranks: null, lines: parsed.map((_, i) => i + 1) }
+  return {
+    queryId: 'q',
+    docIds: parsed.map((p) => p[0]!),
+    scores: parsed.map((p) => Number(p[1])),
+    ranks: null,
+    lines: parsed.map((_, i) => i + 1),
+  }
 }
 
 function counts(j: PrefJudgment[], r: RunQuery, depth: number | null = null): PrefCounts {
@@ -43,23 +49,44 @@ describe('formPrefCounts', () => {
   it('classifies each preference as ret, implied or not occurring', () => {
     const g = c.groups[0]!
     // d1 > d2: implied, fulfilled; d1 > d3: both retrieved, not fulfilled; d2 > d3: implied, not fulfilled.
-    expect(g).toMatchObject({ fulfilledRet: 0, possibleRet: 1, fulfilledImp: 1, possibleImp: 2, possibleNotOccur: 0 })
+    expect(g).toMatchObject({
+      fulfilledRet: 0,
+      possibleRet: 1,
+      fulfilledImp: 1,
+      possibleImp: 2,
+      possibleNotOccur: 0,
+    })
     expect(g).toMatchObject({ numRel: 2, numRelRet: 1, numNonrel: 1, numNonrelRet: 1 })
     expect(g.prefs.kind).toBe('classes')
   })
 
   it('gives the values trec_eval 10 prints for every prefs measure', () => {
     expect([prefsNumPossible(c), prefsNumFulfilled(c), prefsNumFulfilledRet(c)]).toEqual([3, 1, 0])
-    expect([prefsSimp(c, 'all'), prefsSimp(c, 'ret'), prefsSimp(c, 'imp')]).toEqual([1 / 3, 0, 1 / 3])
-    expect([prefsPair(c, 'all'), prefsPair(c, 'ret'), prefsPair(c, 'imp')]).toEqual([1 / 3, 0, 1 / 3])
-    expect([prefsAvgjg(c, 'all'), prefsAvgjg(c, 'ret'), prefsAvgjg(c, 'imp')]).toEqual([1 / 3, 0, 1 / 3])
+    expect([prefsSimp(c, 'all'), prefsSimp(c, 'ret'), prefsSimp(c, 'imp')]).toEqual([
+      1 / 3,
+      0,
+      1 / 3,
+    ])
+    expect([prefsPair(c, 'all'), prefsPair(c, 'ret'), prefsPair(c, 'imp')]).toEqual([
+      1 / 3,
+      0,
+      1 / 3,
+    ])
+    expect([prefsAvgjg(c, 'all'), prefsAvgjg(c, 'ret'), prefsAvgjg(c, 'imp')]).toEqual([
+      1 / 3,
+      0,
+      1 / 3,
+    ])
     // R = 2 >= N = 1: (1 + 1·1) / (3 + 2·1).
     expect(prefsAvgjgRnonrel(c, 'all')).toBeCloseTo(0.4, 15)
     expect(prefsAvgjgRnonrel(c, 'ret')).toBe(0)
   })
 
   it('recounts with the first R non-relevant docs when N > R (pairing the last class with itself)', () => {
-    const r = counts(prefs('g s d1 1', 'g s d2 0', 'g s d3 0', 'g s d4 0'), run('d1 3', 'd2 2', 'd3 1'))
+    const r = counts(
+      prefs('g s d1 1', 'g s d2 0', 'g s d3 0', 'g s d4 0'),
+      run('d1 3', 'd2 2', 'd3 1'),
+    )
     // Kept non-relevant: d2. d1 > d2 fulfilled; d2, d3, d4 against d2 are not: 1/4.
     expect(prefsAvgjgRnonrel(r, 'all')).toBe(0.25)
     // Retrieved only: d1 > d2 fulfilled; d2, d3 against d2 are not: 1/3.
@@ -69,7 +96,9 @@ describe('formPrefCounts', () => {
   it('breaks score ties by docno ascending (unlike qrels measures)', () => {
     const t = counts(prefs('g s d2 1', 'g s d1 0'), run('d1 1', 'd2 1'))
     expect(prefsSimp(t, 'ret')).toBe(0)
-    expect(counts(prefs('g s d2 1', 'g s d1 0'), run('d1 1', 'd2 1.5')).groups[0]!.fulfilledRet).toBe(1)
+    expect(
+      counts(prefs('g s d2 1', 'g s d1 0'), run('d1 1', 'd2 1.5')).groups[0]!.fulfilledRet,
+    ).toBe(1)
   })
 
   it('closes the preferences of a multi-subgroup group transitively', () => {
@@ -78,7 +107,9 @@ describe('formPrefCounts', () => {
     expect(worst.groups[0]!.prefs.kind).toBe('array')
     expect([prefsNumPossible(worst), prefsNumFulfilled(worst)]).toEqual([3, 0])
     const best = counts(j, run('a 3', 'b 2', 'c 1'))
-    expect([prefsNumPossible(best), prefsNumFulfilled(best), prefsNumFulfilledRet(best)]).toEqual([3, 3, 3])
+    expect([prefsNumPossible(best), prefsNumFulfilled(best), prefsNumFulfilledRet(best)]).toEqual([
+      3, 3, 3,
+    ])
   })
 
   it('counts a doc pair once per judgment group', () => {
@@ -99,7 +130,9 @@ describe('formPrefCounts', () => {
       const res = formPrefCounts(j, r, depth)
       return res.ok ? '' : res.message
     }
-    expect(msg(prefs('g s a 1'), run('a 2', 'b 1', 'a 0'))).toBe('trec_eval.form_prefs_counts: duplicate docs a')
+    expect(msg(prefs('g s a 1'), run('a 2', 'b 1', 'a 0'))).toBe(
+      'trec_eval.form_prefs_counts: duplicate docs a',
+    )
     expect(msg(prefs('g s a 1'), run('a 2', 'b 1', 'a 0'), 2)).toBe('')
     expect(msg(prefs('g s a 2', 'g s a 1'), run('a 1'))).toBe(
       'trec_eval.form_prefs_counts: Internal docid 0 occurs with different rel_level in same jsg\n',
@@ -114,7 +147,9 @@ describe('formPrefCounts', () => {
 
   it('scores 0 when nothing can be preferred', () => {
     const none = counts(prefs('g s a 1'), run())
-    expect([prefsSimp(none, 'all'), prefsPair(none, 'all'), prefsAvgjg(none, 'all')]).toEqual([0, 0, 0])
+    expect([prefsSimp(none, 'all'), prefsPair(none, 'all'), prefsAvgjg(none, 'all')]).toEqual([
+      0, 0, 0,
+    ])
   })
 })
 

@@ -76,7 +76,9 @@ export interface PrefCounts {
 }
 
 /** Outcome of {@link formPrefCounts}: a failure carries trec_eval's stderr text. */
-export type PrefCountsResult = { readonly ok: true; readonly value: PrefCounts } | { readonly ok: false; readonly message: string }
+export type PrefCountsResult =
+  | { readonly ok: true; readonly value: PrefCounts }
+  | { readonly ok: false; readonly message: string }
 
 interface Ranked {
   readonly jg: string
@@ -94,12 +96,18 @@ function byteOrder(a: string, b: string): number {
  * Confront one query's preference judgments with its retrieved docs (see the module comment).
  * `depth` is trec_eval's `-M` (null: no cut).
  */
-export function formPrefCounts(judgments: readonly PrefJudgment[], run: RunQuery, depth: number | null): PrefCountsResult {
+export function formPrefCounts(
+  judgments: readonly PrefJudgment[],
+  run: RunQuery,
+  depth: number | null,
+): PrefCountsResult {
   const { scores } = run
   const docIds = docIdsOf(run)
   // Not rank/prepare's orderDocs: preference formats break score ties by doc id *ascending*.
   let order = docIds.map((_, i) => i)
-  order.sort((a, b) => (scores[a]! > scores[b]! ? -1 : scores[a]! < scores[b]! ? 1 : byteOrder(docIds[a]!, docIds[b]!)))
+  order.sort((a, b) =>
+    scores[a]! > scores[b]! ? -1 : scores[a]! < scores[b]! ? 1 : byteOrder(docIds[a]!, docIds[b]!),
+  )
   if (depth !== null && order.length > depth) order = order.slice(0, Math.max(0, depth))
   const seen = new Set<string>()
   let duplicate: string | null = null
@@ -109,14 +117,16 @@ export function formPrefCounts(judgments: readonly PrefJudgment[], run: RunQuery
       if (duplicate === null || id < duplicate) duplicate = id
     } else seen.add(id)
   }
-  if (duplicate !== null) return { ok: false, message: `trec_eval.form_prefs_counts: duplicate docs ${duplicate}` }
+  if (duplicate !== null)
+    return { ok: false, message: `trec_eval.form_prefs_counts: duplicate docs ${duplicate}` }
 
   // Internal ranks: retrieved judged docs in ranking order, then the others in byte order.
   const judged = new Set(judgments.map((j) => j.docId))
   const rankOf = new Map<string, number>()
   for (const i of order) if (judged.has(docIds[i]!)) rankOf.set(docIds[i]!, rankOf.size)
   const numJudgedRet = rankOf.size
-  for (const id of [...judged].filter((d) => !rankOf.has(d)).sort(byteOrder)) rankOf.set(id, rankOf.size)
+  for (const id of [...judged].filter((d) => !rankOf.has(d)).sort(byteOrder))
+    rankOf.set(id, rankOf.size)
   const numJudged = rankOf.size
 
   const ranked: Ranked[] = judgments.map((j) => ({ ...j, rank: rankOf.get(j.docId)! }))
@@ -149,12 +159,18 @@ export function formPrefCounts(judgments: readonly PrefJudgment[], run: RunQuery
 }
 
 /** A single-subgroup judgment group: equivalence classes by level. Returns an error text on conflict. */
-function classGroup(slice: readonly Ranked[], numJudged: number, numJudgedRet: number, counts: Uint16Array): JudgmentGroupCounts | string {
+function classGroup(
+  slice: readonly Ranked[],
+  numJudged: number,
+  numJudgedRet: number,
+  counts: Uint16Array,
+): JudgmentGroupCounts | string {
   const classes: { relLevel: number; ranks: number[] }[] = []
   for (const r of slice) {
     const last = classes[classes.length - 1]
     // `!==` like C's `!=`: a NaN level opens a new class every time.
-    if (!last || last.relLevel !== r.relLevel) classes.push({ relLevel: r.relLevel, ranks: [r.rank] })
+    if (!last || last.relLevel !== r.relLevel)
+      classes.push({ relLevel: r.relLevel, ranks: [r.rank] })
     else last.ranks.push(r.rank)
   }
   let fulfilledRet = 0
@@ -181,7 +197,8 @@ function classGroup(slice: readonly Ranked[], numJudged: number, numJudgedRet: n
       for (const r1 of ec.ranks) {
         for (const r2 of classes[c2]!.ranks) {
           counts[r1 * numJudged + r2]!++
-          if (r1 === r2) return `trec_eval.form_prefs_counts: Internal docid ${r1} occurs with different rel_level in same jsg\n`
+          if (r1 === r2)
+            return `trec_eval.form_prefs_counts: Internal docid ${r1} occurs with different rel_level in same jsg\n`
           if (r1 < r2) {
             if (r2 < numJudgedRet) fulfilledRet++
             else if (r1 < numJudgedRet) fulfilledImp++
@@ -208,7 +225,12 @@ function classGroup(slice: readonly Ranked[], numJudged: number, numJudgedRet: n
 }
 
 /** A judgment group with several subgroups: a transitively closed preference array. */
-function arrayGroup(slice: readonly Ranked[], numJudged: number, numJudgedRet: number, counts: Uint16Array): JudgmentGroupCounts | string {
+function arrayGroup(
+  slice: readonly Ranked[],
+  numJudged: number,
+  numJudgedRet: number,
+  counts: Uint16Array,
+): JudgmentGroupCounts | string {
   const n = numJudged
   const a = new Uint8Array(n * n)
   const levels = new Float64Array(n).fill(-1)
@@ -284,7 +306,8 @@ function arrayGroup(slice: readonly Ranked[], numJudged: number, numJudgedRet: n
 export function closeTransitively(a: Uint8Array, n: number): void {
   const words = (n + 31) >>> 5
   const bits = new Uint32Array(n * words)
-  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) if (a[i * n + j]) bits[i * words + (j >>> 5)]! |= 1 << (j & 31)
+  for (let i = 0; i < n; i++)
+    for (let j = 0; j < n; j++) if (a[i * n + j]) bits[i * words + (j >>> 5)]! |= 1 << (j & 31)
   for (let k = 0; k < n; k++) {
     const kw = k >>> 5
     const kb = 1 << (k & 31)
@@ -293,7 +316,8 @@ export function closeTransitively(a: Uint8Array, n: number): void {
       for (let w = 0; w < words; w++) bits[i * words + w]! |= bits[k * words + w]!
     }
   }
-  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) a[i * n + j] = (bits[i * words + (j >>> 5)]! >>> (j & 31)) & 1
+  for (let i = 0; i < n; i++)
+    for (let j = 0; j < n; j++) a[i * n + j] = (bits[i * words + (j >>> 5)]! >>> (j & 31)) & 1
 }
 
 /**

@@ -1,4 +1,9 @@
-import { fulfilledIn, possibleIn, type JudgmentGroupCounts, type PrefCounts } from './pref-counts.js'
+import {
+  fulfilledIn,
+  type JudgmentGroupCounts,
+  type PrefCounts,
+  possibleIn,
+} from './pref-counts.js'
 
 /**
  * `prefs_avgjg` with the non-relevant docs of each judgment group resized to R
@@ -28,7 +33,9 @@ export function prefsAvgjgRnonrel(c: PrefCounts, scope: 'all' | 'ret'): number {
     const R = scope === 'all' ? g.numRel : g.numRelRet
     const N = scope === 'all' ? g.numNonrel : g.numNonrelRet
     if (R >= N) {
-      sum += (fulfilledIn(g, scope) + g.numRelRet * (R - N)) / (possibleIn(g, scope) + g.numRel * (R - N))
+      sum +=
+        (fulfilledIn(g, scope) + g.numRelRet * (R - N)) /
+        (possibleIn(g, scope) + g.numRel * (R - N))
     } else {
       const { fulfilled, possible } = recount(g, c, scope)
       sum += fulfilled / possible
@@ -38,7 +45,11 @@ export function prefsAvgjgRnonrel(c: PrefCounts, scope: 'all' | 'ret'): number {
 }
 
 /** Preferences of `g` recounted with only the first R non-relevant docs (see above). */
-function recount(g: JudgmentGroupCounts, c: PrefCounts, scope: 'all' | 'ret'): { fulfilled: number; possible: number } {
+function recount(
+  g: JudgmentGroupCounts,
+  c: PrefCounts,
+  scope: 'all' | 'ret',
+): { fulfilled: number; possible: number } {
   const njr = c.numJudgedRet
   let fulfilled = 0
   let notFulfilled = 0
@@ -56,9 +67,12 @@ function recount(g: JudgmentGroupCounts, c: PrefCounts, scope: 'all' | 'ret'): {
     }
     const classes = prefs.classes.map((ec) => retrievedOnly(ec.ranks))
     const lowest = prefs.classes[prefs.classes.length - 1]!.ranks
-    const kept = retrievedOnly(lowest.slice(0, Math.min(lowest.length, scope === 'all' ? g.numRel : g.numRelRet)))
+    const kept = retrievedOnly(
+      lowest.slice(0, Math.min(lowest.length, scope === 'all' ? g.numRel : g.numRelRet)),
+    )
     for (let c1 = 0; c1 < classes.length; c1++) {
-      for (let c2 = c1 + 1; c2 < classes.length - 1; c2++) for (const r1 of classes[c1]!) for (const r2 of classes[c2]!) count(r1, r2)
+      for (let c2 = c1 + 1; c2 < classes.length - 1; c2++)
+        for (const r1 of classes[c1]!) for (const r2 of classes[c2]!) count(r1, r2)
     }
     for (const ranks of classes) for (const r1 of ranks) for (const r2 of kept) count(r1, r2)
   } else {

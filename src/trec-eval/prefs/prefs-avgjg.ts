@@ -1,4 +1,4 @@
-import { fulfilledIn, possibleIn, type PrefCounts, type PrefScope } from './pref-counts.js'
+import { fulfilledIn, type PrefCounts, type PrefScope, possibleIn } from './pref-counts.js'
 
 /**
  * Preference ratio per judgment group, averaged over groups (`prefs_avgjg`, `_ret`, `_imp`):

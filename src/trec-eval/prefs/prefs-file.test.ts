@@ -6,7 +6,11 @@ const buf = (s: string): Buffer => Buffer.from(s, 'latin1')
 
 describe('parsePrefs', () => {
   it('reads prefs lines by query, levels like C atof', () => {
-    const r = parsePrefs(buf('q1 g s d1 2.5x\n# comment\nq2\tg\ts\td2\t1e1\r\nq1 g t d3 .5'), { file: 'p', format: 'prefs', comments: true })
+    const r = parsePrefs(buf('q1 g s d1 2.5x\n# comment\nq2\tg\ts\td2\t1e1\r\nq1 g t d3 .5'), {
+      file: 'p',
+      format: 'prefs',
+      comments: true,
+    })
     expect(r.ok).toBe(true)
     if (!r.ok) return
     expect(r.value.get('q1')).toEqual([
@@ -17,16 +21,28 @@ describe('parsePrefs', () => {
   })
 
   it('reads qrels_prefs with the iter field as judgment group and one subgroup', () => {
-    const r = parsePrefs(buf('301 0 doc-a 1\n301 0 doc-b 0\n'), { file: 'q', format: 'qrels_prefs', comments: true })
+    const r = parsePrefs(buf('301 0 doc-a 1\n301 0 doc-b 0\n'), {
+      file: 'q',
+      format: 'qrels_prefs',
+      comments: true,
+    })
     expect(r.ok && r.value.get('301')).toEqual([
       { jg: '0', jsg: '0', docId: 'doc-a', relLevel: 1 },
       { jg: '0', jsg: '0', docId: 'doc-b', relLevel: 0 },
     ])
   })
 
-  it("numbers a malformed line as trec_eval does (comments not counted)", () => {
-    const r = parsePrefs(buf('# c\nq g s d 1\n# c\nq g s d\n'), { file: 'p', format: 'prefs', comments: true })
-    expect(r).toMatchObject({ ok: false, malformedLine: 2, issue: { code: 'field_count', line: 4, found: 4 } })
+  it('numbers a malformed line as trec_eval does (comments not counted)', () => {
+    const r = parsePrefs(buf('# c\nq g s d 1\n# c\nq g s d\n'), {
+      file: 'p',
+      format: 'prefs',
+      comments: true,
+    })
+    expect(r).toMatchObject({
+      ok: false,
+      malformedLine: 2,
+      issue: { code: 'field_count', line: 4, found: 4 },
+    })
   })
 
   it('rejects blank lines, NUL bytes, extra fields and indented comments', () => {
@@ -49,13 +65,22 @@ describe('parsePrefs', () => {
 
 describe('parseQrelsJg', () => {
   it('groups judgments by query and judgment group (groups in byte order)', () => {
-    const r = parseQrelsJg(buf('q1 b d1 2\nq1 a d1 0\nq1 a d2 1x\nq1 b d3 -1\n'), { file: 'j', comments: true })
+    const r = parseQrelsJg(buf('q1 b d1 2\nq1 a d1 0\nq1 a d2 1x\nq1 b d3 -1\n'), {
+      file: 'j',
+      comments: true,
+    })
     expect(r.ok).toBe(true)
     if (!r.ok) return
     const groups = r.value.get('q1')!
     expect(groups.map((g) => [...g.grades])).toEqual([
-      [['d1', 0], ['d2', 1]],
-      [['d1', 2], ['d3', -1]],
+      [
+        ['d1', 0],
+        ['d2', 1],
+      ],
+      [
+        ['d1', 2],
+        ['d3', -1],
+      ],
     ])
     expect(groups.map((g) => [g.relLevels, g.maxJudgment])).toEqual([
       [[1, 1], 1],
@@ -64,8 +89,15 @@ describe('parseQrelsJg', () => {
   })
 
   it('reports the smallest duplicate (qid, jg, docno)', () => {
-    const r = parseQrelsJg(buf('q2 a x 1\nq2 a x 1\nq1 b y 1\nq1 b y 0\nq1 b a 1\nq1 b a 1\n'), { file: 'j', comments: true })
-    expect(r).toMatchObject({ ok: false, duplicateDoc: 'a', issue: { code: 'duplicate_judgment', line: 6, firstLine: 5 } })
+    const r = parseQrelsJg(buf('q2 a x 1\nq2 a x 1\nq1 b y 1\nq1 b y 0\nq1 b a 1\nq1 b a 1\n'), {
+      file: 'j',
+      comments: true,
+    })
+    expect(r).toMatchObject({
+      ok: false,
+      duplicateDoc: 'a',
+      issue: { code: 'duplicate_judgment', line: 6, firstLine: 5 },
+    })
   })
 
   it('numbers malformed lines without comments', () => {

@@ -9,8 +9,9 @@
  *
  * `rel_level` is read like C `atof`. Lines whose first byte is `#` are comments (v10).
  */
-import { parseCDouble } from '../../io/bytes.js'
+
 import type { InputIssue } from '../../errors/issues.js'
+import { parseCDouble } from '../../io/bytes.js'
 import { field, forEachFieldLine } from './field-lines.js'
 import type { PrefJudgment } from './pref-counts.js'
 
@@ -31,7 +32,10 @@ export type PrefsParseResult =
 const QRELS_PREFS_JSG = '0'
 
 /** Parse a `prefs` or `qrels_prefs` file (see the module comment). */
-export function parsePrefs(bytes: Buffer, options: { readonly file: string; readonly format: PrefsFormat; readonly comments: boolean }): PrefsParseResult {
+export function parsePrefs(
+  bytes: Buffer,
+  options: { readonly file: string; readonly format: PrefsFormat; readonly comments: boolean },
+): PrefsParseResult {
   const byQuery = new Map<string, PrefJudgment[]>()
   const five = options.format === 'prefs'
   const result = forEachFieldLine(
@@ -39,7 +43,9 @@ export function parsePrefs(bytes: Buffer, options: { readonly file: string; read
     {
       file: options.file,
       fields: five ? 5 : 4,
-      expected: five ? '5 fields (qid jg jsg docno rel_level)' : '4 fields (qid jg docno rel_level)',
+      expected: five
+        ? '5 fields (qid jg jsg docno rel_level)'
+        : '4 fields (qid jg docno rel_level)',
       comments: options.comments,
     },
     (f) => {

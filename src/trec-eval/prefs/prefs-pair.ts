@@ -27,6 +27,8 @@ export function prefsPair(c: PrefCounts, scope: PrefScope): number {
   }
   for (let i = 0; i < r; i++) for (let j = i + 1; j < r; j++) add(i, j)
   if (scope !== 'ret') for (let i = 0; i < r; i++) for (let j = r; j < n; j++) add(i, j)
-  if (scope === 'all') for (let i = r; i < n; i++) for (let j = i + 1; j < n; j++) if (k[i * n + j] || k[j * n + i]) pairs++
+  if (scope === 'all')
+    for (let i = r; i < n; i++)
+      for (let j = i + 1; j < n; j++) if (k[i * n + j] || k[j * n + i]) pairs++
   return pairs ? sum / pairs : 0
 }

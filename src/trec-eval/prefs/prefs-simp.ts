@@ -1,4 +1,4 @@
-import { fulfilledIn, possibleIn, type PrefCounts, type PrefScope } from './pref-counts.js'
+import { fulfilledIn, type PrefCounts, type PrefScope, possibleIn } from './pref-counts.js'
 
 /**
  * Simple preference ratio (`prefs_simp`, `prefs_simp_ret`, `prefs_simp_imp`):

@@ -110,7 +110,8 @@ function tensor(t: Initializer): Message {
 
 function valueInfo(v: ValueInfo): Message {
   const shape = new Message()
-  for (const d of v.shape) shape.message(1, typeof d === 'number' ? new Message().int(1, d) : new Message().string(2, d))
+  for (const d of v.shape)
+    shape.message(1, typeof d === 'number' ? new Message().int(1, d) : new Message().string(2, d))
   const tensorType = new Message().int(1, v.elemType).message(2, shape)
   return new Message().string(1, v.name).message(2, new Message().message(1, tensorType))
 }

@@ -13,7 +13,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createRng } from '../../../src/stats/random.js'
-import { encodeModel, FLOAT, INT64, type GraphNode, type Initializer } from './onnx-writer.js'
+import { encodeModel, FLOAT, type GraphNode, INT64, type Initializer } from './onnx-writer.js'
 
 export interface TinyBertConfig {
   readonly vocabSize: number
@@ -25,7 +25,15 @@ export interface TinyBertConfig {
   readonly seed: number
 }
 
-export const DEFAULT_TINY_BERT: TinyBertConfig = { vocabSize: 64, hidden: 8, heads: 2, intermediate: 16, layers: 2, positions: 40, seed: 20261130 }
+export const DEFAULT_TINY_BERT: TinyBertConfig = {
+  vocabSize: 64,
+  hidden: 8,
+  heads: 2,
+  intermediate: 16,
+  layers: 2,
+  positions: 40,
+  seed: 20261130,
+}
 
 /** Weights as float32 (what the ONNX file holds), shapes in comments. */
 export interface TinyBertWeights {
@@ -76,9 +84,15 @@ const MASK_BIAS = -10000
 export function tinyBertOnnx(w: TinyBertWeights, hiddenStateOutputs = true): Uint8Array {
   const { hidden: h, heads: nh, layers } = w.config
   const dh = h / nh
-  const inits: Initializer[] = [...w.tensors].map(([name, t]) => ({ name, dims: t.dims, data: t.data }))
-  const f = (name: string, values: number[], dims: number[] = []) => inits.push({ name, dims, data: Float32Array.from(values) })
-  const i64 = (name: string, values: number[], dims: number[] = [values.length]) => inits.push({ name, dims, data: BigInt64Array.from(values.map(BigInt)) })
+  const inits: Initializer[] = [...w.tensors].map(([name, t]) => ({
+    name,
+    dims: t.dims,
+    data: t.data,
+  }))
+  const f = (name: string, values: number[], dims: number[] = []) =>
+    inits.push({ name, dims, data: Float32Array.from(values) })
+  const i64 = (name: string, values: number[], dims: number[] = [values.length]) =>
+    inits.push({ name, dims, data: BigInt64Array.from(values.map(BigInt)) })
   i64('zero_i', [0], [])
   i64('one_i', [1], [])
   i64('axes_12', [1, 2])
@@ -90,9 +104,22 @@ export function tinyBertOnnx(w: TinyBertWeights, hiddenStateOutputs = true): Uin
   f('mask_bias_f', [MASK_BIAS])
   f('scale_f', [1 / Math.sqrt(dh)])
   const nodes: GraphNode[] = []
-  const op = (o: string, inputs: string[], output: string, attrs?: GraphNode['attrs'], floats?: string[]) =>
-    nodes.push({ op: o, inputs, outputs: [output], ...(attrs ? { attrs } : {}), ...(floats ? { floats } : {}) })
-  const ln = (x: string, g: string, b: string, out: string) => op('LayerNormalization', [x, g, b], out, { axis: -1, epsilon: LN_EPS }, ['epsilon'])
+  const op = (
+    o: string,
+    inputs: string[],
+    output: string,
+    attrs?: GraphNode['attrs'],
+    floats?: string[],
+  ) =>
+    nodes.push({
+      op: o,
+      inputs,
+      outputs: [output],
+      ...(attrs ? { attrs } : {}),
+      ...(floats ? { floats } : {}),
+    })
+  const ln = (x: string, g: string, b: string, out: string) =>
+    op('LayerNormalization', [x, g, b], out, { axis: -1, epsilon: LN_EPS }, ['epsilon'])
   // Embeddings.
   op('Gather', ['word_emb', 'input_ids'], 'we', { axis: 0 })
   op('Shape', ['input_ids'], 'ids_shape')
@@ -111,7 +138,11 @@ export function tinyBertOnnx(w: TinyBertWeights, hiddenStateOutputs = true): Uin
   let x = 'h0'
   for (let l = 0; l < layers; l++) {
     const p = `l${l}_`
-    for (const [name, perm] of [['q', [0, 2, 1, 3]], ['k', [0, 2, 3, 1]], ['v', [0, 2, 1, 3]]] as const) {
+    for (const [name, perm] of [
+      ['q', [0, 2, 1, 3]],
+      ['k', [0, 2, 3, 1]],
+      ['v', [0, 2, 1, 3]],
+    ] as const) {
       op('MatMul', [x, `${p}w${name}`], `${p}${name}0`)
       op('Add', [`${p}${name}0`, `${p}b${name}`], `${p}${name}1`)
       op('Reshape', [`${p}${name}1`, 'shape_heads'], `${p}${name}2`)
@@ -142,7 +173,8 @@ export function tinyBertOnnx(w: TinyBertWeights, hiddenStateOutputs = true): Uin
     x = `h${l + 1}`
   }
   op('Identity', [x], 'last_hidden_state')
-  if (hiddenStateOutputs) for (let l = 0; l <= layers; l++) op('Identity', [`h${l}`], `hidden_states.${l}`)
+  if (hiddenStateOutputs)
+    for (let l = 0; l <= layers; l++) op('Identity', [`h${l}`], `hidden_states.${l}`)
   const idsInfo = (name: string) => ({ name, elemType: INT64, shape: ['batch', 'sequence'] })
   const outInfo = (name: string) => ({ name, elemType: FLOAT, shape: ['batch', 'sequence', h] })
   return encodeModel({
@@ -152,7 +184,12 @@ export function tinyBertOnnx(w: TinyBertWeights, hiddenStateOutputs = true): Uin
     nodes,
     initializers: inits,
     inputs: [idsInfo('input_ids'), idsInfo('attention_mask'), idsInfo('token_type_ids')],
-    outputs: [outInfo('last_hidden_state'), ...(hiddenStateOutputs ? Array.from({ length: layers + 1 }, (_, l) => outInfo(`hidden_states.${l}`)) : [])],
+    outputs: [
+      outInfo('last_hidden_state'),
+      ...(hiddenStateOutputs
+        ? Array.from({ length: layers + 1 }, (_, l) => outInfo(`hidden_states.${l}`))
+        : []),
+    ],
   })
 }
 
@@ -189,17 +226,21 @@ export function tinyBertForward(w: TinyBertWeights, ids: readonly number[]): num
     const W = t(wName)
     const B = t(bName)
     const [n, m] = w.tensors.get(wName)!.dims as [number, number]
-    return rows.map((r) => Array.from({ length: m }, (_, j) => {
-      let acc = 0
-      for (let k = 0; k < n; k++) acc += r[k]! * W[k * m + j]!
-      return acc + B[j]!
-    }))
+    return rows.map((r) =>
+      Array.from({ length: m }, (_, j) => {
+        let acc = 0
+        for (let k = 0; k < n; k++) acc += r[k]! * W[k * m + j]!
+        return acc + B[j]!
+      }),
+    )
   }
   const we = t('word_emb')
   const pe = t('pos_emb')
   const te = t('type_emb')
   let x = layerNorm(
-    ids.map((id, p) => Array.from({ length: h }, (_, k) => we[id * h + k]! + pe[p * h + k]! + te[k]!)),
+    ids.map((id, p) =>
+      Array.from({ length: h }, (_, k) => we[id * h + k]! + pe[p * h + k]! + te[k]!),
+    ),
     t('ln0_g'),
     t('ln0_b'),
   )
@@ -221,14 +262,25 @@ export function tinyBertForward(w: TinyBertWeights, ids: readonly number[]): num
         const mx = Math.max(...scores)
         const e = scores.map((z) => Math.exp(z - mx))
         const z = e.reduce((a, b) => a + b, 0)
-        for (let j = 0; j < s; j++) for (let c = 0; c < dh; c++) ctx[i]![o + c]! += (e[j]! / z) * v[j]![o + c]!
+        for (let j = 0; j < s; j++)
+          for (let c = 0; c < dh; c++) ctx[i]![o + c]! += (e[j]! / z) * v[j]![o + c]!
       }
     }
     const a = linear(ctx, `${p}wo`, `${p}bo`)
-    const x1 = layerNorm(a.map((r, i) => r.map((val, c) => val + x[i]![c]!)), t(`${p}ln1_g`), t(`${p}ln1_b`))
-    const f = linear(x1, `${p}w1`, `${p}b1`).map((r) => r.map((val) => 0.5 * val * (1 + erf(val / Math.SQRT2))))
+    const x1 = layerNorm(
+      a.map((r, i) => r.map((val, c) => val + x[i]![c]!)),
+      t(`${p}ln1_g`),
+      t(`${p}ln1_b`),
+    )
+    const f = linear(x1, `${p}w1`, `${p}b1`).map((r) =>
+      r.map((val) => 0.5 * val * (1 + erf(val / Math.SQRT2))),
+    )
     const f2 = linear(f, `${p}w2`, `${p}b2`)
-    x = layerNorm(f2.map((r, i) => r.map((val, c) => val + x1[i]![c]!)), t(`${p}ln2_g`), t(`${p}ln2_b`))
+    x = layerNorm(
+      f2.map((r, i) => r.map((val, c) => val + x1[i]![c]!)),
+      t(`${p}ln2_g`),
+      t(`${p}ln2_b`),
+    )
     states.push(x)
   }
   return states
@@ -236,17 +288,74 @@ export function tinyBertForward(w: TinyBertWeights, ids: readonly number[]): num
 
 /** The WordPiece vocabulary: specials first, then words and `##` pieces (ids are positions). */
 export const WORDPIECE_VOCAB = [
-  '[PAD]', '[UNK]', '[CLS]', '[SEP]',
-  'the', 'a', 'cat', 'dog', 'sat', 'on', 'mat', 'run', '##ning', '##s', 'is', 'was', 'and', 'of', 'in', 'to',
-  'big', 'small', 'red', 'blue', 'house', 'tree', 'river', 'city', 'paris', 'france', 'capital', 'answer',
-  'question', 'water', 'boils', 'at', '100', 'degrees', 'hot', 'cold', 'fast', 'slow', 'bird', 'fish', 'jump', '##ed',
-  'over', 'lazy', 'brown', 'fox', 'quick', '.', ',', '?',
+  '[PAD]',
+  '[UNK]',
+  '[CLS]',
+  '[SEP]',
+  'the',
+  'a',
+  'cat',
+  'dog',
+  'sat',
+  'on',
+  'mat',
+  'run',
+  '##ning',
+  '##s',
+  'is',
+  'was',
+  'and',
+  'of',
+  'in',
+  'to',
+  'big',
+  'small',
+  'red',
+  'blue',
+  'house',
+  'tree',
+  'river',
+  'city',
+  'paris',
+  'france',
+  'capital',
+  'answer',
+  'question',
+  'water',
+  'boils',
+  'at',
+  '100',
+  'degrees',
+  'hot',
+  'cold',
+  'fast',
+  'slow',
+  'bird',
+  'fish',
+  'jump',
+  '##ed',
+  'over',
+  'lazy',
+  'brown',
+  'fox',
+  'quick',
+  '.',
+  ',',
+  '?',
 ]
 
 /** A Hugging Face `tokenizer.json` for {@link WORDPIECE_VOCAB}: lowercasing BERT normaliser, `[CLS] $A [SEP]`. */
 export function wordPieceTokenizerJson(): object {
   const vocab = Object.fromEntries(WORDPIECE_VOCAB.map((w, i) => [w, i]))
-  const special = (content: string) => ({ id: vocab[content], content, single_word: false, lstrip: false, rstrip: false, normalized: false, special: true })
+  const special = (content: string) => ({
+    id: vocab[content],
+    content,
+    single_word: false,
+    lstrip: false,
+    rstrip: false,
+    normalized: false,
+    special: true,
+  })
   const tok = (id: string, typeId: number) => ({ SpecialToken: { id, type_id: typeId } })
   const seq = (id: string, typeId: number) => ({ Sequence: { id, type_id: typeId } })
   return {
@@ -254,7 +363,13 @@ export function wordPieceTokenizerJson(): object {
     truncation: null,
     padding: null,
     added_tokens: ['[PAD]', '[UNK]', '[CLS]', '[SEP]'].map(special),
-    normalizer: { type: 'BertNormalizer', clean_text: true, handle_chinese_chars: true, strip_accents: null, lowercase: true },
+    normalizer: {
+      type: 'BertNormalizer',
+      clean_text: true,
+      handle_chinese_chars: true,
+      strip_accents: null,
+      lowercase: true,
+    },
     pre_tokenizer: { type: 'BertPreTokenizer' },
     post_processor: {
       type: 'TemplateProcessing',
@@ -266,18 +381,41 @@ export function wordPieceTokenizerJson(): object {
       },
     },
     decoder: { type: 'WordPiece', prefix: '##', cleanup: true },
-    model: { type: 'WordPiece', unk_token: '[UNK]', continuing_subword_prefix: '##', max_input_chars_per_word: 100, vocab },
+    model: {
+      type: 'WordPiece',
+      unk_token: '[UNK]',
+      continuing_subword_prefix: '##',
+      max_input_chars_per_word: 100,
+      vocab,
+    },
   }
 }
 
 /** Byte-level BPE pieces (RoBERTa style, `Ġ` = a space before the word): specials, letters, merges. */
 const BPE_SPECIALS = ['<s>', '<pad>', '</s>', '<unk>']
-const BPE_MERGES = ['Ġ c', 'a t', 'Ġc at', 'Ġ s', 'Ġs at', 'Ġ o', 'Ġo n', 'Ġ m', 'Ġm at', 'Ġ d', 'o g', 'Ġd og', 'Ġ t', 'h e', 'Ġt he']
+const BPE_MERGES = [
+  'Ġ c',
+  'a t',
+  'Ġc at',
+  'Ġ s',
+  'Ġs at',
+  'Ġ o',
+  'Ġo n',
+  'Ġ m',
+  'Ġm at',
+  'Ġ d',
+  'o g',
+  'Ġd og',
+  'Ġ t',
+  'h e',
+  'Ġt he',
+]
 
 /** A RoBERTa-like byte-level BPE `tokenizer.json` (no normaliser, `<s> $A </s>`). */
 export function byteLevelBpeTokenizerJson(): object {
   const vocab: Record<string, number> = {}
-  for (const t of [...BPE_SPECIALS, 'Ġ', ...'abcdefghijklmnopqrstuvwxyz.,']) vocab[t] = Object.keys(vocab).length
+  for (const t of [...BPE_SPECIALS, 'Ġ', ...'abcdefghijklmnopqrstuvwxyz.,'])
+    vocab[t] = Object.keys(vocab).length
   for (const m of BPE_MERGES) {
     const piece = m.replace(' ', '')
     if (!(piece in vocab)) vocab[piece] = Object.keys(vocab).length
@@ -286,12 +424,41 @@ export function byteLevelBpeTokenizerJson(): object {
     version: '1.0',
     truncation: null,
     padding: null,
-    added_tokens: BPE_SPECIALS.map((content) => ({ id: vocab[content], content, single_word: false, lstrip: false, rstrip: false, normalized: false, special: true })),
+    added_tokens: BPE_SPECIALS.map((content) => ({
+      id: vocab[content],
+      content,
+      single_word: false,
+      lstrip: false,
+      rstrip: false,
+      normalized: false,
+      special: true,
+    })),
     normalizer: null,
-    pre_tokenizer: { type: 'ByteLevel', add_prefix_space: false, trim_offsets: true, use_regex: true },
-    post_processor: { type: 'RobertaProcessing', sep: ['</s>', vocab['</s>']], cls: ['<s>', vocab['<s>']], trim_offsets: true, add_prefix_space: false },
+    pre_tokenizer: {
+      type: 'ByteLevel',
+      add_prefix_space: false,
+      trim_offsets: true,
+      use_regex: true,
+    },
+    post_processor: {
+      type: 'RobertaProcessing',
+      sep: ['</s>', vocab['</s>']],
+      cls: ['<s>', vocab['<s>']],
+      trim_offsets: true,
+      add_prefix_space: false,
+    },
     decoder: { type: 'ByteLevel', add_prefix_space: true, trim_offsets: true, use_regex: true },
-    model: { type: 'BPE', dropout: null, unk_token: null, continuing_subword_prefix: '', end_of_word_suffix: '', fuse_unk: false, byte_fallback: false, vocab, merges: BPE_MERGES },
+    model: {
+      type: 'BPE',
+      dropout: null,
+      unk_token: null,
+      continuing_subword_prefix: '',
+      end_of_word_suffix: '',
+      fuse_unk: false,
+      byte_fallback: false,
+      vocab,
+      merges: BPE_MERGES,
+    },
   }
 }
 
@@ -312,20 +479,49 @@ export function writeTinyBert(dir: string, options: WriteTinyBertOptions = {}): 
   mkdirSync(dir, { recursive: true })
   writeFileSync(join(dir, 'model.onnx'), tinyBertOnnx(w, options.hiddenStateOutputs ?? true))
   const bpe = options.tokenizer === 'bpe'
-  writeFileSync(join(dir, 'tokenizer.json'), JSON.stringify(bpe ? byteLevelBpeTokenizerJson() : wordPieceTokenizerJson()))
+  writeFileSync(
+    join(dir, 'tokenizer.json'),
+    JSON.stringify(bpe ? byteLevelBpeTokenizerJson() : wordPieceTokenizerJson()),
+  )
   const maxLength = options.maxLength ?? w.config.positions
   writeFileSync(
     join(dir, 'tokenizer_config.json'),
     JSON.stringify(
       bpe
-        ? { tokenizer_class: 'RobertaTokenizer', model_max_length: maxLength, bos_token: '<s>', eos_token: '</s>', cls_token: '<s>', sep_token: '</s>', pad_token: '<pad>', unk_token: '<unk>' }
-        : { tokenizer_class: 'BertTokenizer', model_max_length: maxLength, do_lower_case: true, cls_token: '[CLS]', sep_token: '[SEP]', pad_token: '[PAD]', unk_token: '[UNK]' },
+        ? {
+            tokenizer_class: 'RobertaTokenizer',
+            model_max_length: maxLength,
+            bos_token: '<s>',
+            eos_token: '</s>',
+            cls_token: '<s>',
+            sep_token: '</s>',
+            pad_token: '<pad>',
+            unk_token: '<unk>',
+          }
+        : {
+            tokenizer_class: 'BertTokenizer',
+            model_max_length: maxLength,
+            do_lower_case: true,
+            cls_token: '[CLS]',
+            sep_token: '[SEP]',
+            pad_token: '[PAD]',
+            unk_token: '[UNK]',
+          },
     ),
   )
   if (options.withConfig ?? true) {
     writeFileSync(
       join(dir, 'config.json'),
-      JSON.stringify({ _name_or_path: 'tiny-random-bert', model_type: 'bert', num_hidden_layers: w.config.layers, hidden_size: w.config.hidden, num_attention_heads: w.config.heads, intermediate_size: w.config.intermediate, max_position_embeddings: w.config.positions, vocab_size: w.config.vocabSize }),
+      JSON.stringify({
+        _name_or_path: 'tiny-random-bert',
+        model_type: 'bert',
+        num_hidden_layers: w.config.layers,
+        hidden_size: w.config.hidden,
+        num_attention_heads: w.config.heads,
+        intermediate_size: w.config.intermediate,
+        max_position_embeddings: w.config.positions,
+        vocab_size: w.config.vocabSize,
+      }),
     )
   }
   return w

@@ -33,27 +33,39 @@ function deadPid(): number {
 }
 
 describe('judge cache shared by several processes', () => {
-  it.skipIf(!existsSync(BUILT))('six processes creating the same fresh caches at the same moment all open them (40 rounds; needs dist/)', async () => {
-    const dir = tempDir()
-    const start = Date.now() + 3000
-    const rounds = 40
-    const outs = await Promise.all(
-      Array.from(
-        { length: 6 },
-        () =>
-          new Promise<string>((resolve) => {
-            const c = spawn(process.execPath, [join(import.meta.dirname, 'open-cache.mjs'), BUILT, dir, HASH, String(start), '60', String(rounds)])
-            let out = ''
-            c.stdout.on('data', (d: Buffer) => (out += d.toString()))
-            c.stderr.on('data', (d: Buffer) => (out += d.toString()))
-            c.on('close', () => resolve(out))
-          }),
-      ),
-    )
-    const lines = outs.flatMap((o) => o.trim().split('\n'))
-    expect(lines.filter((l) => l !== 'ok')).toEqual([])
-    expect(lines).toHaveLength(6 * rounds)
-  }, SLOW)
+  it.skipIf(!existsSync(BUILT))(
+    'six processes creating the same fresh caches at the same moment all open them (40 rounds; needs dist/)',
+    async () => {
+      const dir = tempDir()
+      const start = Date.now() + 3000
+      const rounds = 40
+      const outs = await Promise.all(
+        Array.from(
+          { length: 6 },
+          () =>
+            new Promise<string>((resolve) => {
+              const c = spawn(process.execPath, [
+                join(import.meta.dirname, 'open-cache.mjs'),
+                BUILT,
+                dir,
+                HASH,
+                String(start),
+                '60',
+                String(rounds),
+              ])
+              let out = ''
+              c.stdout.on('data', (d: Buffer) => (out += d.toString()))
+              c.stderr.on('data', (d: Buffer) => (out += d.toString()))
+              c.on('close', () => resolve(out))
+            }),
+        ),
+      )
+      const lines = outs.flatMap((o) => o.trim().split('\n'))
+      expect(lines.filter((l) => l !== 'ok')).toEqual([])
+      expect(lines).toHaveLength(6 * rounds)
+    },
+    SLOW,
+  )
 
   it('claims: taken by a live owner, done once cached, free after release; stale claims (dead pid, expired) are taken over', () => {
     const dir = tempDir()
@@ -64,7 +76,23 @@ describe('judge cache shared by several processes', () => {
       expect(a.claim('k1', 60_000)).toBe('mine')
       expect(a.claim('k1', 60_000)).toBe('mine') // already ours
       expect(b.claim('k1', 60_000)).toBe('taken')
-      a.put({ key: 'k1', dimension: 'relevance', turnId: 't', status: 'ok', score: 3, rationale: null, reason: null, attempts: 1, promptTokens: 1, completionTokens: 1, content: '{"score":3}', systemFingerprint: null, model: null, request: '{}', createdAt: '2026-01-01T00:00:00Z' })
+      a.put({
+        key: 'k1',
+        dimension: 'relevance',
+        turnId: 't',
+        status: 'ok',
+        score: 3,
+        rationale: null,
+        reason: null,
+        attempts: 1,
+        promptTokens: 1,
+        completionTokens: 1,
+        content: '{"score":3}',
+        systemFingerprint: null,
+        model: null,
+        request: '{}',
+        createdAt: '2026-01-01T00:00:00Z',
+      })
       expect(b.claim('k1', 60_000)).toBe('done')
       expect(a.claim('k2', 60_000)).toBe('mine')
       a.release('k2')
@@ -80,9 +108,15 @@ describe('judge cache shared by several processes', () => {
       expect(b.claim('k4', 1000, now + 5000)).toBe('taken')
       // A claim of a process that died on this host (never expiring) is stale; one of a live process on another host is not.
       const raw = new Database(file)
-      raw.prepare('INSERT INTO claims (key, owner, host, pid, expires_at) VALUES (?, ?, ?, ?, ?)').run('k5', 'dead', hostname(), deadPid(), Number.MAX_SAFE_INTEGER)
-      raw.prepare('INSERT INTO claims (key, owner, host, pid, expires_at) VALUES (?, ?, ?, ?, ?)').run('k6', 'elsewhere', `${hostname()}-other`, deadPid(), Number.MAX_SAFE_INTEGER)
-      raw.prepare('INSERT INTO claims (key, owner, host, pid, expires_at) VALUES (?, ?, ?, ?, ?)').run('k7', 'parent', hostname(), process.ppid, Number.MAX_SAFE_INTEGER)
+      raw
+        .prepare('INSERT INTO claims (key, owner, host, pid, expires_at) VALUES (?, ?, ?, ?, ?)')
+        .run('k5', 'dead', hostname(), deadPid(), Number.MAX_SAFE_INTEGER)
+      raw
+        .prepare('INSERT INTO claims (key, owner, host, pid, expires_at) VALUES (?, ?, ?, ?, ?)')
+        .run('k6', 'elsewhere', `${hostname()}-other`, deadPid(), Number.MAX_SAFE_INTEGER)
+      raw
+        .prepare('INSERT INTO claims (key, owner, host, pid, expires_at) VALUES (?, ?, ?, ?, ?)')
+        .run('k7', 'parent', hostname(), process.ppid, Number.MAX_SAFE_INTEGER)
       raw.close()
       expect(b.claim('k5', 60_000)).toBe('mine')
       expect(b.claim('k6', 60_000)).toBe('taken')
@@ -95,58 +129,97 @@ describe('judge cache shared by several processes', () => {
     }
   })
 
-  it('two judge run processes on one fresh cache: every request asked exactly once, both complete', async () => {
-    // Replies are held until both processes have asked something (told apart by their API keys),
-    // so the runs overlap however slowly each starts.
-    const counts = new Map<string, number>()
-    const seenKeys = new Set<string>()
-    const held: (() => void)[] = []
-    const reply = (res: ServerResponse) => {
-      res.writeHead(200, { 'content-type': 'application/json' })
-      res.end(JSON.stringify({ model: 'scripted', choices: [{ index: 0, message: { role: 'assistant', content: '{"score": 4}' }, finish_reason: 'stop' }], usage: { prompt_tokens: 10, completion_tokens: 2 } }))
-    }
-    const server = createServer((req, res) => {
-      const chunks: Buffer[] = []
-      req.on('data', (c: Buffer) => chunks.push(c))
-      req.on('end', () => {
-        const hash = createHash('sha256').update(Buffer.concat(chunks)).digest('hex')
-        counts.set(hash, (counts.get(hash) ?? 0) + 1)
-        seenKeys.add(String(req.headers['authorization']))
-        const go = () => setTimeout(() => reply(res), 50)
-        if (seenKeys.size >= 2) {
-          for (const h of held.splice(0)) h()
-          go()
-        } else held.push(go)
+  it(
+    'two judge run processes on one fresh cache: every request asked exactly once, both complete',
+    async () => {
+      // Replies are held until both processes have asked something (told apart by their API keys),
+      // so the runs overlap however slowly each starts.
+      const counts = new Map<string, number>()
+      const seenKeys = new Set<string>()
+      const held: (() => void)[] = []
+      const reply = (res: ServerResponse) => {
+        res.writeHead(200, { 'content-type': 'application/json' })
+        res.end(
+          JSON.stringify({
+            model: 'scripted',
+            choices: [
+              {
+                index: 0,
+                message: { role: 'assistant', content: '{"score": 4}' },
+                finish_reason: 'stop',
+              },
+            ],
+            usage: { prompt_tokens: 10, completion_tokens: 2 },
+          }),
+        )
+      }
+      const server = createServer((req, res) => {
+        const chunks: Buffer[] = []
+        req.on('data', (c: Buffer) => chunks.push(c))
+        req.on('end', () => {
+          const hash = createHash('sha256').update(Buffer.concat(chunks)).digest('hex')
+          counts.set(hash, (counts.get(hash) ?? 0) + 1)
+          seenKeys.add(String(req.headers['authorization']))
+          const go = () => setTimeout(() => reply(res), 50)
+          if (seenKeys.size >= 2) {
+            for (const h of held.splice(0)) h()
+            go()
+          } else held.push(go)
+        })
       })
-    })
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-    closers.push(
-      () =>
-        new Promise<void>((r) => {
-          server.closeAllConnections()
-          server.close(() => r())
-        }),
-    )
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`
-    const dir = tempDir()
-    const cfg = writeTestConfig(dir, { retry: { ...TEST_RETRY, request_timeout_ms: 120_000 } })
-    const cache = join(dir, 'shared.sqlite')
-    const args = (out: string) => ['judge', 'run', ITEMS, '--config', cfg, '--cache', cache, '--out', join(dir, out), '--base-url', url, '--concurrency', '2', '--quiet']
-    const [a, b] = await Promise.all([cli(args('a.jsonl'), { TRECSCORE_JUDGE_API_KEY: 'process-a' }), cli(args('b.jsonl'), { TRECSCORE_JUDGE_API_KEY: 'process-b' })])
-    expect([a.code, a.stderr, b.code, b.stderr]).toEqual([0, '', 0, ''])
-    expect(seenKeys).toEqual(new Set(['Bearer process-a', 'Bearer process-b']))
-    expect(counts.size).toBe(25)
-    expect([...counts.values()].filter((n) => n !== 1)).toEqual([])
-    const hash = loadJudgeConfig(cfg).hash
-    for (const out of ['a.jsonl', 'b.jsonl']) {
-      const lines = readFileSync(join(dir, out), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>)
-      expect(lines).toHaveLength(25)
-      expect(lines.every((l) => l['status'] === 'ok' && l['score'] === 4 && l['config_hash'] === hash)).toBe(true)
-    }
-    // The cache holds 25 judgments and no claim is left behind.
-    const raw = new Database(cache, { readonly: true })
-    expect(raw.prepare('SELECT COUNT(*) AS n FROM judgments').get()).toEqual({ n: 25 })
-    expect(raw.prepare('SELECT COUNT(*) AS n FROM claims').get()).toEqual({ n: 0 })
-    raw.close()
-  }, SLOW)
+      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+      closers.push(
+        () =>
+          new Promise<void>((r) => {
+            server.closeAllConnections()
+            server.close(() => r())
+          }),
+      )
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`
+      const dir = tempDir()
+      const cfg = writeTestConfig(dir, { retry: { ...TEST_RETRY, request_timeout_ms: 120_000 } })
+      const cache = join(dir, 'shared.sqlite')
+      const args = (out: string) => [
+        'judge',
+        'run',
+        ITEMS,
+        '--config',
+        cfg,
+        '--cache',
+        cache,
+        '--out',
+        join(dir, out),
+        '--base-url',
+        url,
+        '--concurrency',
+        '2',
+        '--quiet',
+      ]
+      const [a, b] = await Promise.all([
+        cli(args('a.jsonl'), { TRECSCORE_JUDGE_API_KEY: 'process-a' }),
+        cli(args('b.jsonl'), { TRECSCORE_JUDGE_API_KEY: 'process-b' }),
+      ])
+      expect([a.code, a.stderr, b.code, b.stderr]).toEqual([0, '', 0, ''])
+      expect(seenKeys).toEqual(new Set(['Bearer process-a', 'Bearer process-b']))
+      expect(counts.size).toBe(25)
+      expect([...counts.values()].filter((n) => n !== 1)).toEqual([])
+      const hash = loadJudgeConfig(cfg).hash
+      for (const out of ['a.jsonl', 'b.jsonl']) {
+        const lines = readFileSync(join(dir, out), 'utf8')
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l) as Record<string, unknown>)
+        expect(lines).toHaveLength(25)
+        expect(
+          lines.every((l) => l['status'] === 'ok' && l['score'] === 4 && l['config_hash'] === hash),
+        ).toBe(true)
+      }
+      // The cache holds 25 judgments and no claim is left behind.
+      const raw = new Database(cache, { readonly: true })
+      expect(raw.prepare('SELECT COUNT(*) AS n FROM judgments').get()).toEqual({ n: 25 })
+      expect(raw.prepare('SELECT COUNT(*) AS n FROM claims').get()).toEqual({ n: 0 })
+      raw.close()
+    },
+    SLOW,
+  )
 })

@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs'
-import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { canonicalJson, JUDGE_DIMENSIONS, judgeConfigHash, loadJudgeConfig, parseJudgeConfig } from '../../../src/generation/judge/index.js'
+import { describe, expect, it } from 'vitest'
+import {
+  canonicalJson,
+  JUDGE_DIMENSIONS,
+  judgeConfigHash,
+  loadJudgeConfig,
+  parseJudgeConfig,
+} from '../../../src/generation/judge/index.js'
 import { configJson, SHIPPED_CONFIG } from './helpers.js'
 
 describe('judge config', () => {
@@ -21,7 +27,9 @@ describe('judge config', () => {
   })
 
   it('canonical JSON sorts keys at every level and drops whitespace (hand-written expectation)', () => {
-    expect(canonicalJson({ b: 1, a: [{ d: 'x', c: null }, 2.5], 'é': true })).toBe('{"a":[{"c":null,"d":"x"},2.5],"b":1,"é":true}')
+    expect(canonicalJson({ b: 1, a: [{ d: 'x', c: null }, 2.5], é: true })).toBe(
+      '{"a":[{"c":null,"d":"x"},2.5],"b":1,"é":true}',
+    )
   })
 
   it('canonical JSON is invariant under key order (property)', () => {
@@ -36,8 +44,19 @@ describe('judge config', () => {
 
   it('reports every problem at once, with JSON paths', () => {
     const raw = configJson()
-    const dims = (raw['dimensions'] as Record<string, unknown>[]).slice(0, 4).map((d, i) => (i === 1 ? { ...d, rubric: ['a', 'b'] } : i === 2 ? { ...d, prompt: 'Judge {{answr}}' } : d))
-    const r = parseJudgeConfig({ ...raw, dimensions: dims, invalid_policy: 'zero', decoding: { temperature: 3, max_tokens: 0 }, retry: { ...(raw['retry'] as object), backoff_cap_ms: 1, backoff_base_ms: 10 }, extra: 1 })
+    const dims = (raw['dimensions'] as Record<string, unknown>[])
+      .slice(0, 4)
+      .map((d, i) =>
+        i === 1 ? { ...d, rubric: ['a', 'b'] } : i === 2 ? { ...d, prompt: 'Judge {{answr}}' } : d,
+      )
+    const r = parseJudgeConfig({
+      ...raw,
+      dimensions: dims,
+      invalid_policy: 'zero',
+      decoding: { temperature: 3, max_tokens: 0 },
+      retry: { ...(raw['retry'] as object), backoff_cap_ms: 1, backoff_base_ms: 10 },
+      extra: 1,
+    })
     expect(r.ok).toBe(false)
     const text = r.ok ? [] : r.problems.map((p) => `${p.path}: ${p.message}`)
     expect(text).toEqual(

@@ -1,8 +1,23 @@
 import { describe, expect, it } from 'vitest'
-import { lexicalDiagnostics, type JudgeItem } from '../../../src/generation/judge/index.js'
+import { type JudgeItem, lexicalDiagnostics } from '../../../src/generation/judge/index.js'
 import { loadWordNet } from '../../../src/generation/textsim/index.js'
 
-const item = (turnId: string, domain: string, answer: string | null, reference: string | null): JudgeItem => ({ turnId, conversationId: turnId.split('_turn_')[0]!, domain, turnDepth: Number(turnId.split('_turn_')[1]), history: [], question: 'q', answer, passages: [], reference })
+const item = (
+  turnId: string,
+  domain: string,
+  answer: string | null,
+  reference: string | null,
+): JudgeItem => ({
+  turnId,
+  conversationId: turnId.split('_turn_')[0]!,
+  domain,
+  turnDepth: Number(turnId.split('_turn_')[1]),
+  history: [],
+  question: 'q',
+  answer,
+  passages: [],
+  reference,
+})
 
 describe('lexical diagnostics beside the judge (hand-computed)', () => {
   it('ROUGE-L F and METEOR per turn, unanswered 0, no-reference skipped, macro means', async () => {
@@ -28,8 +43,17 @@ describe('lexical diagnostics beside the judge (hand-computed)', () => {
     expect(d).toMatchObject({ noReference: 1, unanswered: 1, tooLong: 0 })
     expect(d.all.turns).toBe(3)
     expect(d.all.rougeL).toBeCloseTo((2 / 3 + 1 + 0) / 3, 15)
-    expect(d.byDomain.map((g) => [g.key, g.turns])).toEqual([['x', 2], ['y', 1]])
-    expect(d.byDepth.map((g) => [g.key, g.turns])).toEqual([['T1', 2], ['T2', 1]])
-    expect(lexicalDiagnostics([item('a_turn_1', 'x', 'the cat sat', 'the cat sat on a mat')], null).all.meteor).toBeNull()
+    expect(d.byDomain.map((g) => [g.key, g.turns])).toEqual([
+      ['x', 2],
+      ['y', 1],
+    ])
+    expect(d.byDepth.map((g) => [g.key, g.turns])).toEqual([
+      ['T1', 2],
+      ['T2', 1],
+    ])
+    expect(
+      lexicalDiagnostics([item('a_turn_1', 'x', 'the cat sat', 'the cat sat on a mat')], null).all
+        .meteor,
+    ).toBeNull()
   })
 })

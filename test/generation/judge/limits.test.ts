@@ -7,12 +7,28 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createGzip, gzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
-import { callJudge, clampWait, MAX_TIMER_MS, parseJudgeConfig, type RetryPolicy } from '../../../src/generation/judge/index.js'
-import { startServer, type ScriptedServer } from './server.js'
+import {
+  callJudge,
+  clampWait,
+  MAX_TIMER_MS,
+  parseJudgeConfig,
+  type RetryPolicy,
+} from '../../../src/generation/judge/index.js'
 import { configJson, recordingSleep, TEST_RETRY } from './helpers.js'
+import { type ScriptedServer, startServer } from './server.js'
 
 const MiB = 1 << 20
-const retry: RetryPolicy = { malformedReasks: 0, transportRetries: 3, backoffBaseMs: 10, backoffCapMs: 40, jitter: 'none', honourRetryAfter: true, requestTimeoutMs: 20000, maxRetryAfterMs: 120_000, maxReplyBytes: MiB }
+const retry: RetryPolicy = {
+  malformedReasks: 0,
+  transportRetries: 3,
+  backoffBaseMs: 10,
+  backoffCapMs: 40,
+  jitter: 'none',
+  honourRetryAfter: true,
+  requestTimeoutMs: 20000,
+  maxRetryAfterMs: 120_000,
+  maxReplyBytes: MiB,
+}
 const BODY = { model: 'm', messages: [{ role: 'user', content: 'u' }] }
 
 const servers: Server[] = []
@@ -52,7 +68,11 @@ describe('judge client limits', () => {
     })
     const rec = recordingSleep()
     const r = await callJudge(BODY, { baseUrl: url, apiKey: null, retry, sleep: rec.sleep })
-    expect(r).toMatchObject({ status: 'missing', attempts: 1, reason: `HTTP 200: reply larger than ${MiB} bytes (max_reply_bytes; not retried)` })
+    expect(r).toMatchObject({
+      status: 'missing',
+      attempts: 1,
+      reason: `HTTP 200: reply larger than ${MiB} bytes (max_reply_bytes; not retried)`,
+    })
     expect(requests).toBe(1)
     expect(rec.waits).toEqual([])
     await new Promise((res) => setTimeout(res, 200))
@@ -66,11 +86,24 @@ describe('judge client limits', () => {
     expect(bomb.length).toBeLessThan(MiB)
     const url = await listen((req, res) => {
       req.resume()
-      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': String(bomb.length) })
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'content-encoding': 'gzip',
+        'content-length': String(bomb.length),
+      })
       res.end(bomb)
     })
-    const r = await callJudge(BODY, { baseUrl: url, apiKey: null, retry, sleep: recordingSleep().sleep })
-    expect(r).toMatchObject({ status: 'missing', attempts: 1, reason: `HTTP 200: reply larger than ${MiB} bytes (max_reply_bytes; not retried)` })
+    const r = await callJudge(BODY, {
+      baseUrl: url,
+      apiKey: null,
+      retry,
+      sleep: recordingSleep().sleep,
+    })
+    expect(r).toMatchObject({
+      status: 'missing',
+      attempts: 1,
+      reason: `HTTP 200: reply larger than ${MiB} bytes (max_reply_bytes; not retried)`,
+    })
   })
 
   it('an endless gzip stream stops at the cap too', async () => {
@@ -87,28 +120,58 @@ describe('judge client limits', () => {
       res.on('close', () => gz.destroy())
       pump()
     })
-    const r = await callJudge(BODY, { baseUrl: url, apiKey: null, retry, sleep: recordingSleep().sleep })
+    const r = await callJudge(BODY, {
+      baseUrl: url,
+      apiKey: null,
+      retry,
+      sleep: recordingSleep().sleep,
+    })
     expect(r.status).toBe('missing')
     expect(r.reason).toContain('reply larger than')
   })
 
   it('a reply under the cap is read as usual', async () => {
     scripted = await startServer(() => ({ kind: 'score', score: 4 }))
-    const r = await callJudge(BODY, { baseUrl: scripted.url, apiKey: null, retry: { ...retry, maxReplyBytes: 1024 }, sleep: recordingSleep().sleep })
+    const r = await callJudge(BODY, {
+      baseUrl: scripted.url,
+      apiKey: null,
+      retry: { ...retry, maxReplyBytes: 1024 },
+      sleep: recordingSleep().sleep,
+    })
     expect(r).toMatchObject({ status: 'ok', score: 4 })
   })
 
   it('Retry-After: 3600 waits max_retry_after_ms, not an hour; values past the timer range are clamped, never 1 ms', async () => {
-    scripted = await startServer((q) => (q.seen === 0 ? { kind: 'status', status: 429, headers: { 'retry-after': '3600' } } : q.seen === 1 ? { kind: 'status', status: 503, headers: { 'retry-after-ms': String(2 ** 32) } } : { kind: 'score', score: 2 }))
+    scripted = await startServer((q) =>
+      q.seen === 0
+        ? { kind: 'status', status: 429, headers: { 'retry-after': '3600' } }
+        : q.seen === 1
+          ? { kind: 'status', status: 503, headers: { 'retry-after-ms': String(2 ** 32) } }
+          : { kind: 'score', score: 2 },
+    )
     const rec = recordingSleep()
-    const r = await callJudge(BODY, { baseUrl: scripted.url, apiKey: null, retry, sleep: rec.sleep })
+    const r = await callJudge(BODY, {
+      baseUrl: scripted.url,
+      apiKey: null,
+      retry,
+      sleep: rec.sleep,
+    })
     expect(r).toMatchObject({ status: 'ok', score: 2, attempts: 3 })
     expect(rec.waits).toEqual([120_000, 120_000])
     await scripted.close()
     // With the cap at the timer maximum, a 2^32 ms ask waits 2^31 - 1 ms (setTimeout would fire a 2^32 wait after 1 ms).
-    scripted = await startServer((q) => (q.seen === 0 ? { kind: 'status', status: 429, headers: { 'retry-after-ms': String(2 ** 32) } } : { kind: 'score', score: 2 }))
+    scripted = await startServer((q) =>
+      q.seen === 0
+        ? { kind: 'status', status: 429, headers: { 'retry-after-ms': String(2 ** 32) } }
+        : { kind: 'score', score: 2 },
+    )
     const rec2 = recordingSleep()
-    await callJudge(BODY, { baseUrl: scripted.url, apiKey: null, retry: { ...retry, maxRetryAfterMs: MAX_TIMER_MS }, sleep: rec2.sleep })
+    await callJudge(BODY, {
+      baseUrl: scripted.url,
+      apiKey: null,
+      retry: { ...retry, maxRetryAfterMs: MAX_TIMER_MS },
+      sleep: rec2.sleep,
+    })
     expect(rec2.waits).toEqual([MAX_TIMER_MS])
     expect(MAX_TIMER_MS).toBe(2147483647)
     expect(clampWait(2 ** 31)).toBe(2147483647)
@@ -123,7 +186,12 @@ describe('judge client limits', () => {
     const s = servers.pop()!
     await new Promise<void>((r) => s.close(() => r()))
     const rec = recordingSleep()
-    const r = await callJudge(BODY, { baseUrl: `http://127.0.0.1:${port}/v1`, apiKey: null, retry: { ...retry, transportRetries: 6, backoffBaseMs: 1000, backoffCapMs: 60000 }, sleep: rec.sleep })
+    const r = await callJudge(BODY, {
+      baseUrl: `http://127.0.0.1:${port}/v1`,
+      apiKey: null,
+      retry: { ...retry, transportRetries: 6, backoffBaseMs: 1000, backoffCapMs: 60000 },
+      sleep: rec.sleep,
+    })
     expect(r.status).toBe('missing')
     expect(r.unreachable).toBe(true)
     expect(r.attempts).toBe(3)
@@ -132,7 +200,17 @@ describe('judge client limits', () => {
   })
 
   it('the config refuses timer values past 2^31 - 1 ms and reply caps out of range; the new fields default without changing the shipped hash', () => {
-    const bad = parseJudgeConfig(configJson({ retry: { ...TEST_RETRY, request_timeout_ms: 2 ** 31, backoff_cap_ms: 2 ** 31, max_retry_after_ms: 1e12, max_reply_bytes: 10 } }))
+    const bad = parseJudgeConfig(
+      configJson({
+        retry: {
+          ...TEST_RETRY,
+          request_timeout_ms: 2 ** 31,
+          backoff_cap_ms: 2 ** 31,
+          max_retry_after_ms: 1e12,
+          max_reply_bytes: 10,
+        },
+      }),
+    )
     expect(bad.ok).toBe(false)
     if (bad.ok) return
     expect(bad.problems.map((p) => `${p.path}: ${p.message}`)).toEqual([
@@ -142,6 +220,9 @@ describe('judge client limits', () => {
       '$.retry.max_reply_bytes: expected an integer in [1024, 1073741824], found 10',
     ])
     const ok = parseJudgeConfig(configJson())
-    expect(ok.ok && ok.config.retry).toMatchObject({ maxRetryAfterMs: 120_000, maxReplyBytes: 8 * MiB })
+    expect(ok.ok && ok.config.retry).toMatchObject({
+      maxRetryAfterMs: 120_000,
+      maxReplyBytes: 8 * MiB,
+    })
   })
 })

@@ -9,7 +9,8 @@ const { JudgeCache } = await import(lib)
 const lock = new Int32Array(new SharedArrayBuffer(4))
 for (let i = 0; i < Number(rounds); i++) {
   const at = Number(start) + i * Number(gap)
-  for (let d = at - Date.now(); d > 0; d = at - Date.now()) Atomics.wait(lock, 0, 0, Math.min(d, 50))
+  for (let d = at - Date.now(); d > 0; d = at - Date.now())
+    Atomics.wait(lock, 0, 0, Math.min(d, 50))
   try {
     JudgeCache.open(join(dir, `c${i}.sqlite`), hash).close()
     process.stdout.write('ok\n')

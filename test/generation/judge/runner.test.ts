@@ -5,9 +5,25 @@
  */
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { aggregateJudgments, JudgeCache, loadJudgeConfig, readJudgeItems, runJudge, writeJudgments, readJudgments, JudgeInputError } from '../../../src/generation/judge/index.js'
-import { answerOf, dimOf, startServer, type Action, type ScriptedServer, type ScriptRequest } from './server.js'
+import {
+  aggregateJudgments,
+  JudgeCache,
+  JudgeInputError,
+  loadJudgeConfig,
+  readJudgeItems,
+  readJudgments,
+  runJudge,
+  writeJudgments,
+} from '../../../src/generation/judge/index.js'
 import { ROOT, recordingSleep, tempDir, writeTestConfig } from './helpers.js'
+import {
+  type Action,
+  answerOf,
+  dimOf,
+  type ScriptedServer,
+  type ScriptRequest,
+  startServer,
+} from './server.js'
 
 const ITEMS = join(ROOT, 'examples', 'judge', 'items.jsonl')
 let server: ScriptedServer | null = null
@@ -16,25 +32,41 @@ afterEach(async () => {
   server = null
 })
 
-
 // c2_turn_2's faithfulness reply is always malformed; c1_turn_3's coherence always gets 500;
 // c1_turn_1's correctness gets one 429 first. Everything else scores 4, or 2 for answers with "pH".
 function script(q: ScriptRequest): Action {
   const dim = dimOf(q.user)
   const ans = answerOf(q.user)
-  if (dim === 'faithfulness' && ans.startsWith('Chains should')) return { kind: 'content', content: 'I would say 3.' }
+  if (dim === 'faithfulness' && ans.startsWith('Chains should'))
+    return { kind: 'content', content: 'I would say 3.' }
   if (dim === 'coherence' && ans.startsWith('Eggshells')) return { kind: 'status', status: 503 }
-  if (dim === 'correctness' && ans.startsWith('Tomato plants want') && q.seen === 0) return { kind: 'status', status: 429, headers: { 'retry-after': '0' } }
+  if (dim === 'correctness' && ans.startsWith('Tomato plants want') && q.seen === 0)
+    return { kind: 'status', status: 429, headers: { 'retry-after': '0' } }
   return { kind: 'score', score: ans.includes('pH') ? 2 : 4 }
 }
 
-async function run(dir: string, cacheFile: string, configFile: string, s: (q: ScriptRequest) => Action = script) {
+async function run(
+  dir: string,
+  cacheFile: string,
+  configFile: string,
+  s: (q: ScriptRequest) => Action = script,
+) {
   server ??= await startServer(s)
   const loaded = loadJudgeConfig(configFile)
   const cache = JudgeCache.open(cacheFile, loaded.hash)
   try {
     const items = await readJudgeItems(ITEMS)
-    return { ...(await runJudge({ config: loaded.config, configHash: loaded.hash, items, cache, client: { baseUrl: server.url, apiKey: null, sleep: recordingSleep().sleep } })), loaded, dir }
+    return {
+      ...(await runJudge({
+        config: loaded.config,
+        configHash: loaded.hash,
+        items,
+        cache,
+        client: { baseUrl: server.url, apiKey: null, sleep: recordingSleep().sleep },
+      })),
+      loaded,
+      dir,
+    }
   } finally {
     cache.close()
   }
@@ -48,11 +80,32 @@ describe('judge runner', () => {
     const first = await run(dir, cacheFile, cfg)
     expect(first.judgments).toHaveLength(25)
     const st = Object.fromEntries(first.stats.dimensions.map((d) => [d.dimension, d]))
-    expect(st['correctness']).toMatchObject({ requested: 5, cacheHits: 0, calls: 6, okFirstAttempt: 4, okAfterRetry: 1, transportFailures: 1, malformedReplies: 0 })
-    expect(st['faithfulness']).toMatchObject({ requested: 5, calls: 4 + 3, okFirstAttempt: 4, malformedReplies: 3, invalid: { 'not exactly one JSON object (text around it)': 1 } })
-    expect(st['coherence']).toMatchObject({ requested: 5, calls: 4 + 4, okFirstAttempt: 4, transportFailures: 4 })
+    expect(st['correctness']).toMatchObject({
+      requested: 5,
+      cacheHits: 0,
+      calls: 6,
+      okFirstAttempt: 4,
+      okAfterRetry: 1,
+      transportFailures: 1,
+      malformedReplies: 0,
+    })
+    expect(st['faithfulness']).toMatchObject({
+      requested: 5,
+      calls: 4 + 3,
+      okFirstAttempt: 4,
+      malformedReplies: 3,
+      invalid: { 'not exactly one JSON object (text around it)': 1 },
+    })
+    expect(st['coherence']).toMatchObject({
+      requested: 5,
+      calls: 4 + 4,
+      okFirstAttempt: 4,
+      transportFailures: 4,
+    })
     expect(Object.keys(st['coherence']!.missing)[0]).toMatch(/^HTTP 503/)
-    const bad = first.judgments.filter((j) => j.status !== 'ok').map((j) => [j.turnId, j.dimension, j.status, j.attempts, j.score])
+    const bad = first.judgments
+      .filter((j) => j.status !== 'ok')
+      .map((j) => [j.turnId, j.dimension, j.status, j.attempts, j.score])
     expect(bad).toEqual([
       ['c1_turn_3', 'coherence', 'missing', 4, null],
       ['c2_turn_2', 'faithfulness', 'invalid', 3, null],
@@ -73,7 +126,9 @@ describe('judge runner', () => {
     const second = await run(dir, cacheFile, cfg)
     expect(second.stats.dimensions.reduce((s, d) => s + d.cacheHits, 0)).toBe(24)
     expect(server!.total() - calls).toBe(4)
-    expect(second.judgments.map((j) => [j.status, j.score])).toEqual(first.judgments.map((j) => [j.status, j.score]))
+    expect(second.judgments.map((j) => [j.status, j.score])).toEqual(
+      first.judgments.map((j) => [j.status, j.score]),
+    )
     expect(second.stats.tokens).toEqual({ promptTokens: 0, completionTokens: 0 })
     expect(second.stats.recordedTokens).toEqual(first.stats.recordedTokens)
   })
@@ -98,23 +153,50 @@ describe('judge runner', () => {
     JudgeCache.open(cacheFile, a.hash).close()
     const other = 'f'.repeat(64)
     expect(() => JudgeCache.open(cacheFile, other)).toThrow(JudgeInputError)
-    expect(() => JudgeCache.open(cacheFile, other)).toThrow(`${cacheFile}: this judgment cache was made under judge config ${a.hash}, not ${other}`)
+    expect(() => JudgeCache.open(cacheFile, other)).toThrow(
+      `${cacheFile}: this judgment cache was made under judge config ${a.hash}, not ${other}`,
+    )
     const out = join(dir, 'j.jsonl')
-    const j = { turnId: 't_turn_1', conversationId: 't', domain: null, turnDepth: 1, dimension: 'relevance' as const, score: 3, status: 'ok' as const, rationale: null, configHash: a.hash, attempts: 1, reason: null, unanswered: false }
+    const j = {
+      turnId: 't_turn_1',
+      conversationId: 't',
+      domain: null,
+      turnDepth: 1,
+      dimension: 'relevance' as const,
+      score: 3,
+      status: 'ok' as const,
+      rationale: null,
+      configHash: a.hash,
+      attempts: 1,
+      reason: null,
+      unanswered: false,
+    }
     await writeJudgments(out, [j], a.hash, false)
-    await expect(writeJudgments(out, [{ ...j, configHash: other }], other, true)).rejects.toThrow(/holds judgments made under judge config/)
-    await expect(writeJudgments(out, [j], a.hash, false)).rejects.toThrow(`${out}: already exists; refusing to overwrite it (pass --force`)
+    await expect(writeJudgments(out, [{ ...j, configHash: other }], other, true)).rejects.toThrow(
+      /holds judgments made under judge config/,
+    )
+    await expect(writeJudgments(out, [j], a.hash, false)).rejects.toThrow(
+      `${out}: already exists; refusing to overwrite it (pass --force`,
+    )
     await writeJudgments(out, [j], a.hash, true)
     const { appendFileSync } = await import('node:fs')
-    appendFileSync(out, `${JSON.stringify({ turn_id: 'u_turn_1', dimension: 'relevance', score: 2, status: 'ok', config_hash: other, attempts: 1 })}\n`)
-    await expect(readJudgments(out)).rejects.toThrow(/judgments of 2 different judge configs are mixed/)
+    appendFileSync(
+      out,
+      `${JSON.stringify({ turn_id: 'u_turn_1', dimension: 'relevance', score: 2, status: 'ok', config_hash: other, attempts: 1 })}\n`,
+    )
+    await expect(readJudgments(out)).rejects.toThrow(
+      /judgments of 2 different judge configs are mixed/,
+    )
   })
 
   it('falls back to the strict parser when the server rejects response_format, remembers it, and says so', async () => {
     const dir = tempDir()
     const cfg = writeTestConfig(dir)
     const cacheFile = join(dir, 'cache.sqlite')
-    const s = (q: ScriptRequest): Action => (q.body['response_format'] ? { kind: 'status', status: 400, body: '{"error":"response_format is not supported"}' } : { kind: 'score', score: 5 })
+    const s = (q: ScriptRequest): Action =>
+      q.body['response_format']
+        ? { kind: 'status', status: 400, body: '{"error":"response_format is not supported"}' }
+        : { kind: 'score', score: 5 }
     const first = await run(dir, cacheFile, cfg, s)
     expect(first.stats.structuredOutput).toBe('rejected')
     expect(first.judgments.every((j) => j.status === 'ok' && j.score === 5)).toBe(true)
@@ -132,8 +214,24 @@ describe('judge runner', () => {
     const loaded = loadJudgeConfig(writeTestConfig(dir))
     server = await startServer(() => ({ kind: 'score', score: 5 }))
     const cache = JudgeCache.open(join(dir, 'c.sqlite'), loaded.hash)
-    const item = { turnId: 'z_turn_1', conversationId: 'z', domain: null, turnDepth: 1, history: [], question: 'q', answer: 'a', passages: [], reference: null }
-    const r = await runJudge({ config: loaded.config, configHash: loaded.hash, items: [item], cache, client: { baseUrl: server.url, apiKey: null } })
+    const item = {
+      turnId: 'z_turn_1',
+      conversationId: 'z',
+      domain: null,
+      turnDepth: 1,
+      history: [],
+      question: 'q',
+      answer: 'a',
+      passages: [],
+      reference: null,
+    }
+    const r = await runJudge({
+      config: loaded.config,
+      configHash: loaded.hash,
+      items: [item],
+      cache,
+      client: { baseUrl: server.url, apiKey: null },
+    })
     cache.close()
     expect(r.judgments.map((j) => [j.dimension, j.status, j.attempts])).toEqual([
       ['correctness', 'ok', 1],
@@ -142,7 +240,9 @@ describe('judge runner', () => {
       ['coherence', 'ok', 1],
       ['faithfulness', 'missing', 0],
     ])
-    expect(r.stats.dimensions[4]!.missing).toEqual({ 'no passages to judge faithfulness against': 1 })
+    expect(r.stats.dimensions[4]!.missing).toEqual({
+      'no passages to judge faithfulness against': 1,
+    })
     expect(server.total()).toBe(4)
   })
 
@@ -157,7 +257,14 @@ describe('judge runner', () => {
     })
     const loaded = loadJudgeConfig(writeTestConfig(dir))
     const cache = JudgeCache.open(join(dir, 'c.sqlite'), loaded.hash)
-    const r = await runJudge({ config: loaded.config, configHash: loaded.hash, items: await readJudgeItems(ITEMS), cache, concurrency: 3, client: { baseUrl: server.url, apiKey: null } })
+    const r = await runJudge({
+      config: loaded.config,
+      configHash: loaded.hash,
+      items: await readJudgeItems(ITEMS),
+      cache,
+      concurrency: 3,
+      client: { baseUrl: server.url, apiKey: null },
+    })
     cache.close()
     expect(r.judgments.every((j) => j.status === 'ok')).toBe(true)
     expect(server.total()).toBe(25)
@@ -170,13 +277,26 @@ describe('judge runner', () => {
     server = await startServer(() => ({ kind: 'status', status: 401, body: 'bad key' }))
     const loaded = loadJudgeConfig(writeTestConfig(dir))
     const cache = JudgeCache.open(join(dir, 'c.sqlite'), loaded.hash)
-    const r = await runJudge({ config: loaded.config, configHash: loaded.hash, items: await readJudgeItems(ITEMS), cache, concurrency: 1, giveUpAfter: 3, client: { baseUrl: server.url, apiKey: null } })
+    const r = await runJudge({
+      config: loaded.config,
+      configHash: loaded.hash,
+      items: await readJudgeItems(ITEMS),
+      cache,
+      concurrency: 1,
+      giveUpAfter: 3,
+      client: { baseUrl: server.url, apiKey: null },
+    })
     cache.close()
     expect(server.total()).toBe(3)
     expect(r.judgments.every((j) => j.status === 'missing')).toBe(true)
     expect(r.judgments.filter((j) => j.attempts === 0)).toHaveLength(22)
-    expect(r.judgments[3]!.reason).toBe('not asked: 3 judgments in a row failed (last: HTTP 401: bad key (not retried))')
-    const missing = r.stats.dimensions.reduce((s, d) => s + Object.values(d.missing).reduce((a, b) => a + b, 0), 0)
+    expect(r.judgments[3]!.reason).toBe(
+      'not asked: 3 judgments in a row failed (last: HTTP 401: bad key (not retried))',
+    )
+    const missing = r.stats.dimensions.reduce(
+      (s, d) => s + Object.values(d.missing).reduce((a, b) => a + b, 0),
+      0,
+    )
     expect(missing).toBe(25)
   })
 })

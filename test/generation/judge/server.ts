@@ -47,7 +47,13 @@ function completion(content: string | null, finish = 'stop', refusal?: string): 
     created: 0,
     model: 'scripted-judge-2026-01-01',
     system_fingerprint: 'fp_test',
-    choices: [{ index: 0, message: { role: 'assistant', content, ...(refusal ? { refusal } : {}) }, finish_reason: finish }],
+    choices: [
+      {
+        index: 0,
+        message: { role: 'assistant', content, ...(refusal ? { refusal } : {}) },
+        finish_reason: finish,
+      },
+    ],
     usage: { prompt_tokens: 100, completion_tokens: 10, total_tokens: 110 },
   })
 }
@@ -78,7 +84,12 @@ export async function startServer(script: (r: ScriptRequest) => Action): Promise
       case 'score':
         answered.set(hash, (answered.get(hash) ?? 0) + 1)
         res.writeHead(200, { 'content-type': 'application/json' })
-        res.end(completion(JSON.stringify({ rationale: a.rationale ?? 'scripted', score: a.score }), a.finish))
+        res.end(
+          completion(
+            JSON.stringify({ rationale: a.rationale ?? 'scripted', score: a.score }),
+            a.finish,
+          ),
+        )
         return
       case 'content':
         answered.set(hash, (answered.get(hash) ?? 0) + 1)
@@ -138,5 +149,7 @@ export function answerOf(user: string): string {
 
 /** The dimension a request asks about (the shipped prompts start "Dimension: NAME."). */
 export function dimOf(user: string): string {
-  return /^Dimension: ([A-Z ]+)\./.exec(user)?.[1]?.toLowerCase().replace('conversational ', '') ?? '?'
+  return (
+    /^Dimension: ([A-Z ]+)\./.exec(user)?.[1]?.toLowerCase().replace('conversational ', '') ?? '?'
+  )
 }

@@ -16,14 +16,20 @@ describe('checkAnswerFile', () => {
     const text = TURNS.map((t) => line({ turn_id: t, answer: `answer to ${t}` })).join('\n') + '\n'
     const r = checkAnswerFile(enc(text), 'a.jsonl', { turns: TURNS })
     expect(r.problems).toEqual([])
-    expect([r.errors, r.warnings, r.lines, r.answeredTurns, r.missingTurns, r.targetTurns]).toEqual([0, 0, 4, 4, 0, 4])
+    expect([r.errors, r.warnings, r.lines, r.answeredTurns, r.missingTurns, r.targetTurns]).toEqual(
+      [0, 0, 4, 4, 0, 4],
+    )
   })
 
   it('reports every problem with its line', () => {
     const bytes = new Uint8Array([
       ...enc(`${line({ turn_id: 'c1_turn_1', answer: 'ok' })}\n`), // 1 fine
       ...enc('{"turn_id": "c1_turn_2", "answer": \n'), // 2 invalid JSON
-      0x7b, 0xc3, 0x28, 0x7d, 0x0a, // 3 invalid UTF-8
+      0x7b,
+      0xc3,
+      0x28,
+      0x7d,
+      0x0a, // 3 invalid UTF-8
       ...enc(`${line([1, 2])}\n`), // 4 not an object
       ...enc(`${line({ turn_id: 'c1_turn_2' })}\n`), // 5 missing answer
       ...enc(`${line({ turn_id: 'c1_turn_2', answer: 'x', score: 3 })}\n`), // 6 extra field (turn counted)
@@ -35,7 +41,11 @@ describe('checkAnswerFile', () => {
       ...enc('\n'), // 12 blank
       ...enc(`${line({ turn_id: 'weird', answer: '🙂'.repeat(11) })}`), // 13 unknown, no newline, too long (11 code points > 10)
     ])
-    const r = checkAnswerFile(bytes, 'a.jsonl', { turns: TURNS, maxAnswerChars: 10, elsewhere: new Map([['c9_turn_1', 'a turn of domain other']]) })
+    const r = checkAnswerFile(bytes, 'a.jsonl', {
+      turns: TURNS,
+      maxAnswerChars: 10,
+      elsewhere: new Map([['c9_turn_1', 'a turn of domain other']]),
+    })
     const at = r.problems.map((p) => [p.line, p.code])
     expect(at).toEqual([
       [2, 'invalid_json'],
@@ -54,9 +64,15 @@ describe('checkAnswerFile', () => {
     ])
     expect(r.problems.find((p) => p.line === 9)!.message).toContain('a turn of domain other')
     expect(r.problems.find((p) => p.line === 10)!.firstLine).toBe(1)
-    expect(r.problems.find((p) => p.code === 'missing_turn')!.message).toBe('no answer for target turn "c2_turn_1": it scores zero')
-    expect(r.problems.find((p) => p.code === 'answer_too_long')!.message).toBe('answer of 11 characters is longer than 10')
-    expect(r.problems.find((p) => p.line === 13 && p.code === 'unknown_turn')!.message).toContain('not of the form <conv>_turn_<t>')
+    expect(r.problems.find((p) => p.code === 'missing_turn')!.message).toBe(
+      'no answer for target turn "c2_turn_1": it scores zero',
+    )
+    expect(r.problems.find((p) => p.code === 'answer_too_long')!.message).toBe(
+      'answer of 11 characters is longer than 10',
+    )
+    expect(r.problems.find((p) => p.line === 13 && p.code === 'unknown_turn')!.message).toContain(
+      'not of the form <conv>_turn_<t>',
+    )
     expect([r.lines, r.blankLines, r.answeredTurns, r.missingTurns]).toEqual([13, 1, 3, 1])
     expect(r.errors).toBe(11)
     expect(r.warnings).toBe(2)
@@ -64,14 +80,22 @@ describe('checkAnswerFile', () => {
   })
 
   it('the length limit counts code points, not UTF-16 units; exactly at the limit is fine', () => {
-    const r = checkAnswerFile(enc(line({ turn_id: 'c1_turn_1', answer: '𝔸'.repeat(5) })), 'a.jsonl', { turns: ['c1_turn_1'], maxAnswerChars: 5 })
+    const r = checkAnswerFile(
+      enc(line({ turn_id: 'c1_turn_1', answer: '𝔸'.repeat(5) })),
+      'a.jsonl',
+      { turns: ['c1_turn_1'], maxAnswerChars: 5 },
+    )
     expect(r.problems).toEqual([])
     expect(r.longestAnswer).toBe(5)
   })
 
   it('a line over the byte limit is reported and not parsed; CRLF and a BOM are accepted', () => {
     const long = line({ turn_id: 'c1_turn_1', answer: 'x'.repeat(200) })
-    const r = checkAnswerFile(enc(`\uFEFF${line({ turn_id: 'c1_turn_2', answer: 'a' })}\r\n${long}\r\n`), 'a.jsonl', { turns: ['c1_turn_1', 'c1_turn_2'], maxLineBytes: 100 })
+    const r = checkAnswerFile(
+      enc(`\uFEFF${line({ turn_id: 'c1_turn_2', answer: 'a' })}\r\n${long}\r\n`),
+      'a.jsonl',
+      { turns: ['c1_turn_1', 'c1_turn_2'], maxLineBytes: 100 },
+    )
     expect(r.problems.map((p) => [p.line, p.code])).toEqual([
       [2, 'line_too_long'],
       [0, 'missing_turn'],
@@ -111,7 +135,9 @@ describe('checkAnswerFile on arbitrary input (fast-check)', () => {
         const r = checkAnswerFile(enc(text), 'x.jsonl', { turns: TURNS, maxAnswerChars: 8 })
         const linesWithProblems = new Set(r.problems.filter((p) => p.line > 0).map((p) => p.line))
         const blankish = recs.filter((x) => (JSON.stringify(x) ?? 'null').trim() === '').length
-        expect(r.answeredTurns + linesWithProblems.size + blankish).toBeGreaterThanOrEqual(r.lines - r.blankLines)
+        expect(r.answeredTurns + linesWithProblems.size + blankish).toBeGreaterThanOrEqual(
+          r.lines - r.blankLines,
+        )
       }),
     )
   })

@@ -19,14 +19,25 @@ export interface RougeRecord {
   tokens: Record<'nostem' | 'stem', { prediction: string[]; references: string[][] }>
   scores: Record<
     'nostem' | 'stem',
-    { per_reference: RougeTypes[]; multi: RougeTypes | null; multi_index?: { rougeL: number; rougeLsum: number }; multi_error?: string }
+    {
+      per_reference: RougeTypes[]
+      multi: RougeTypes | null
+      multi_index?: { rougeL: number; rougeLsum: number }
+      multi_error?: string
+    }
   >
 }
 
 export interface MeteorVariant {
   hypothesis_tokens: string[]
   reference_tokens: string[][]
-  per_reference: { score: number; hyp_len: number; ref_len: number; matches: [number, number][]; chunks: number }[]
+  per_reference: {
+    score: number
+    hyp_len: number
+    ref_len: number
+    matches: [number, number][]
+    chunks: number
+  }[]
   meteor: number | null
   meteor_error: string | null
   nltk39_morphy_changes_score: boolean

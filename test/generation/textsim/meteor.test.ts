@@ -32,10 +32,15 @@ describe('meteor.jsonl conformance', () => {
     for (const r of METEOR_RECORDS) {
       const v = r.variants.split
       expect(meteorSplitTokenize(r.prediction), r.id).toEqual(v.hypothesis_tokens)
-      r.references.forEach((ref, k) => expect(meteorSplitTokenize(ref), `${r.id} ref ${k}`).toEqual(v.reference_tokens[k]))
+      r.references.forEach((ref, k) =>
+        expect(meteorSplitTokenize(ref), `${r.id} ref ${k}`).toEqual(v.reference_tokens[k]),
+      )
       if (v.meteor === null) {
         expect(v.meteor_error, r.id).toMatch(/ValueError/)
-        expect(() => meteorScore(r.prediction, r.references, { wordnet, params: r.params }), r.id).toThrow(TextsimItemError)
+        expect(
+          () => meteorScore(r.prediction, r.references, { wordnet, params: r.params }),
+          r.id,
+        ).toThrow(TextsimItemError)
         continue
       }
       const got = meteorScore(r.prediction, r.references, { wordnet, params: r.params })
@@ -43,7 +48,11 @@ describe('meteor.jsonl conformance', () => {
       v.per_reference.forEach((want, k) => {
         const g = got.perReference[k]!
         expect(g.score, `${r.id} ref ${k}`).toBe(want.score)
-        expect([g.hypLen, g.refLen, g.chunks], `${r.id} ref ${k}`).toEqual([want.hyp_len, want.ref_len, want.chunks])
+        expect([g.hypLen, g.refLen, g.chunks], `${r.id} ref ${k}`).toEqual([
+          want.hyp_len,
+          want.ref_len,
+          want.chunks,
+        ])
         expect(g.matches, `${r.id} ref ${k}`).toEqual(want.matches)
         compared++
       })
@@ -56,10 +65,20 @@ describe('meteor.jsonl conformance', () => {
     for (const r of METEOR_RECORDS) {
       const v = r.variants.word_tokenize
       if (v.meteor === null) {
-        expect(() => meteorScoreTokens(v.hypothesis_tokens, v.reference_tokens, { wordnet, params: r.params }), r.id).toThrow(TextsimItemError)
+        expect(
+          () =>
+            meteorScoreTokens(v.hypothesis_tokens, v.reference_tokens, {
+              wordnet,
+              params: r.params,
+            }),
+          r.id,
+        ).toThrow(TextsimItemError)
         continue
       }
-      const got = meteorScoreTokens(v.hypothesis_tokens, v.reference_tokens, { wordnet, params: r.params })
+      const got = meteorScoreTokens(v.hypothesis_tokens, v.reference_tokens, {
+        wordnet,
+        params: r.params,
+      })
       expect(got.score, r.id).toBe(v.meteor)
       v.per_reference.forEach((want, k) => {
         const g = got.perReference[k]!
@@ -79,7 +98,8 @@ describe('meteor.jsonl conformance', () => {
 })
 
 describe('worked examples (shared/notes/generation.md §2.5, reference first)', () => {
-  const s = (ref: string, hyp: string, params = {}) => singleMeteor(ref.split(' '), hyp.split(' '), { wordnet, params })
+  const s = (ref: string, hyp: string, params = {}) =>
+    singleMeteor(ref.split(' '), hyp.split(' '), { wordnet, params })
   it('M1–M8', () => {
     expect(s('the cat was on the mat', 'the cat sat on the mat').score).toBe(0.8066666666666668)
     expect(s('date cherry banana apple', 'apple banana cherry date').score).toBe(0.5)
@@ -107,14 +127,19 @@ describe('worked examples (shared/notes/generation.md §2.5, reference first)', 
     expect(singleMeteor(['a'], [], { wordnet }).chunks).toBe(0)
   })
   it('M10–M12', () => {
-    const ref = 'It is a guide to action that ensures that the military will forever heed Party commands'
-    const hyp = 'It is a guide to action which ensures that the military always obeys the commands of the party'
+    const ref =
+      'It is a guide to action that ensures that the military will forever heed Party commands'
+    const hyp =
+      'It is a guide to action which ensures that the military always obeys the commands of the party'
     expect(meteorScore(hyp, [ref], { wordnet }).score).toBe(0.6944444444444445)
     const m11 = meteorScore('the cat sat down', ['the cat sat', 'a cat sat down'], { wordnet })
     expect(m11.perReference.map((d) => d.score)).toEqual([0.9498207885304659, 0.7361111111111112])
     expect(m11.score).toBe(0.9498207885304659)
     expect(m11.reference).toBe(0)
-    expect(s('the cat was on the mat', 'the cat sat on the mat', { alpha: 0.5, beta: 2, gamma: 0.25 }).score).toBe(0.8)
+    expect(
+      s('the cat was on the mat', 'the cat sat on the mat', { alpha: 0.5, beta: 2, gamma: 0.25 })
+        .score,
+    ).toBe(0.8)
   })
   it('WordNet 3.0, not 3.1 (research note §2.4)', () => {
     expect(s('you can count on it', 'you can bank on it').score).toBe(0.7500000000000001)
@@ -122,8 +147,12 @@ describe('worked examples (shared/notes/generation.md §2.5, reference first)', 
   })
   it('refuses an alignment over the limit instead of running away', () => {
     const many = Array.from({ length: 2000 }, (_, i) => `w${i}`)
-    expect(() => singleMeteor(many, many, { wordnet, maxAlignCells: 1_000_000 })).toThrow(/METEOR alignment of 2000 × 2000 tokens exceeds/)
-    expect(singleMeteor(many, many, { wordnet, maxAlignCells: 4_000_000 }).score).toBe(1 - 0.5 / 2000 ** 3)
+    expect(() => singleMeteor(many, many, { wordnet, maxAlignCells: 1_000_000 })).toThrow(
+      /METEOR alignment of 2000 × 2000 tokens exceeds/,
+    )
+    expect(singleMeteor(many, many, { wordnet, maxAlignCells: 4_000_000 }).score).toBe(
+      1 - 0.5 / 2000 ** 3,
+    )
   })
   it('a zero Fmean denominator gives 0, as NLTK catches ZeroDivisionError', () => {
     // reference [a], hypothesis [a, b]: P = 1/2, R = 1.

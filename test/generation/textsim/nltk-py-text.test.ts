@@ -17,8 +17,9 @@ import {
 } from '../../../src/generation/textsim/nltk/py-text.js'
 
 const PYTHON_SPACES = [
-  0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x1c, 0x1d, 0x1e, 0x1f, 0x20, 0x85, 0xa0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006,
-  0x2007, 0x2008, 0x2009, 0x200a, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000,
+  0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x1c, 0x1d, 0x1e, 0x1f, 0x20, 0x85, 0xa0, 0x1680, 0x2000, 0x2001,
+  0x2002, 0x2003, 0x2004, 0x2005, 0x2006, 0x2007, 0x2008, 0x2009, 0x200a, 0x2028, 0x2029, 0x202f,
+  0x205f, 0x3000,
 ]
 
 describe('Python whitespace', () => {
@@ -28,22 +29,51 @@ describe('Python whitespace', () => {
     expect(got).toEqual(PYTHON_SPACES)
   })
   it('str.split() and strip()', () => {
-    expect(pySplit('  a\u0085b\u001c\u001fc\ufeffd\u200be  ')).toEqual(['a', 'b', 'c\ufeffd\u200be'])
+    expect(pySplit('  a\u0085b\u001c\u001fc\ufeffd\u200be  ')).toEqual([
+      'a',
+      'b',
+      'c\ufeffd\u200be',
+    ])
     expect(pySplit(' \u3000 ')).toEqual([])
     expect(pyStrip('\u0085 x y\u2028')).toBe('x y')
     expect(pyRstrip('\ufeff x \u00a0')).toBe('\ufeff x')
   })
   it('split pieces are non-empty, whitespace-free and keep every other character', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('a', 'é', ' ', '\t', '\u0085', '\u001e', '\ufeff', '\u200b', '\u3000', '😀') }), (s) => {
-        const parts = pySplit(s)
-        for (const p of parts) {
-          expect(p.length).toBeGreaterThan(0)
-          for (const ch of p) expect(isPySpaceCode(ch.charCodeAt(0))).toBe(false)
-        }
-        expect(parts.join('')).toBe([...s].filter((ch) => !isPySpaceCode(ch.charCodeAt(0))).join(''))
-        expect(pyStrip(s)).toBe(parts.length ? s.slice(s.indexOf(parts[0]!), s.lastIndexOf(parts[parts.length - 1]!) + parts[parts.length - 1]!.length) : '')
-      }),
+      fc.property(
+        fc.string({
+          unit: fc.constantFrom(
+            'a',
+            'é',
+            ' ',
+            '\t',
+            '\u0085',
+            '\u001e',
+            '\ufeff',
+            '\u200b',
+            '\u3000',
+            '😀',
+          ),
+        }),
+        (s) => {
+          const parts = pySplit(s)
+          for (const p of parts) {
+            expect(p.length).toBeGreaterThan(0)
+            for (const ch of p) expect(isPySpaceCode(ch.charCodeAt(0))).toBe(false)
+          }
+          expect(parts.join('')).toBe(
+            [...s].filter((ch) => !isPySpaceCode(ch.charCodeAt(0))).join(''),
+          )
+          expect(pyStrip(s)).toBe(
+            parts.length
+              ? s.slice(
+                  s.indexOf(parts[0]!),
+                  s.lastIndexOf(parts[parts.length - 1]!) + parts[parts.length - 1]!.length,
+                )
+              : '',
+          )
+        },
+      ),
     )
   })
 })

@@ -32,8 +32,11 @@ describe('porterStem', () => {
   })
 
   it("reproduces NLTK's docstring example", () => {
-    const words = 'caresses flies dies mules denied died agreed owned humbled sized meeting stating siezing itemization sensational traditional reference colonizer plotted'
-    expect(words.split(' ').map(porterStem).join(' ')).toBe('caress fli die mule deni die agre own humbl size meet state siez item sensat tradit refer colon plot')
+    const words =
+      'caresses flies dies mules denied died agreed owned humbled sized meeting stating siezing itemization sensational traditional reference colonizer plotted'
+    expect(words.split(' ').map(porterStem).join(' ')).toBe(
+      'caress fli die mule deni die agre own humbl size meet state siez item sensat tradit refer colon plot',
+    )
   })
 
   it('has the NLTK_EXTENSIONS departures (research note §1.7)', () => {
@@ -104,7 +107,13 @@ describe('porterStem', () => {
     // y → i needs a consonant before the y: "sly" (l consonant) → "sli"; "syzygy": y after g → "syzygi";
     // "obey": y after the vowel e → kept; "ayy": the middle y follows the vowel a, so it is a consonant → "ayi";
     // "yyy": y0 is a consonant, so y1 is a vowel and the final y follows a vowel → kept.
-    expect(['sly', 'syzygy', 'obey', 'ayy', 'yyy'].map(porterStem)).toEqual(['sli', 'syzygi', 'obey', 'ayi', 'yyy'])
+    expect(['sly', 'syzygy', 'obey', 'ayy', 'yyy'].map(porterStem)).toEqual([
+      'sli',
+      'syzygi',
+      'obey',
+      'ayi',
+      'yyy',
+    ])
   })
 
   it('maps lowercase ASCII words to non-empty lowercase ASCII stems no longer than the word + 1', () => {

@@ -5,7 +5,11 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { powCorrectlyRounded, powInt, roundRational } from '../../../src/generation/textsim/index.js'
+import {
+  powCorrectlyRounded,
+  powInt,
+  roundRational,
+} from '../../../src/generation/textsim/index.js'
 
 /** x as an exact fraction [num, den] (x > 0 finite). */
 function exact(x: number): [bigint, bigint] {
@@ -58,15 +62,20 @@ describe('powInt', () => {
 
   it('is within half an ulp of the exact cube and square (ties to even)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 200 }), fc.integer({ min: 1, max: 200 }), fc.constantFrom(2, 3, 5), (c, m, n) => {
-        const x = Math.min(c, m) / Math.max(c, m)
-        const r = powInt(x, n)
-        const [xn, xd] = exact(x)
-        const p = xn ** BigInt(n)
-        const q = xd ** BigInt(n)
-        if (r !== 1) expect(nearer(r, nextUp(r), p, q)).toBeLessThanOrEqual(0)
-        expect(nearer(r, nextDown(r), p, q)).toBeLessThanOrEqual(0)
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 200 }),
+        fc.integer({ min: 1, max: 200 }),
+        fc.constantFrom(2, 3, 5),
+        (c, m, n) => {
+          const x = Math.min(c, m) / Math.max(c, m)
+          const r = powInt(x, n)
+          const [xn, xd] = exact(x)
+          const p = xn ** BigInt(n)
+          const q = xd ** BigInt(n)
+          if (r !== 1) expect(nearer(r, nextUp(r), p, q)).toBeLessThanOrEqual(0)
+          expect(nearer(r, nextDown(r), p, q)).toBeLessThanOrEqual(0)
+        },
+      ),
     )
   })
 

@@ -40,7 +40,9 @@ describe('rouge_n.jsonl conformance', () => {
         want.per_reference.forEach((pr, k) => {
           for (const t of ['rouge1', 'rouge2'] as const) {
             for (const f of ['precision', 'recall', 'fmeasure'] as const) {
-              expect(got.perReference[k]![t][f], `${r.id} ${mode} ref ${k} ${t} ${f}`).toBe(pr[t][f])
+              expect(got.perReference[k]![t][f], `${r.id} ${mode} ref ${k} ${t} ${f}`).toBe(
+                pr[t][f],
+              )
               compared++
             }
           }
@@ -60,9 +62,17 @@ describe('rouge_n.jsonl conformance', () => {
 describe('rouge-N by hand', () => {
   it('counts clipped n-gram overlaps', () => {
     // target "a a b", prediction "a b b": unigrams overlap min(2,1)+min(1,2) = 2 of 3 and 3
-    expect(rougeNTokens(['a', 'a', 'b'], ['a', 'b', 'b'], 1)).toEqual({ precision: 2 / 3, recall: 2 / 3, fmeasure: 0.6666666666666666 })
+    expect(rougeNTokens(['a', 'a', 'b'], ['a', 'b', 'b'], 1)).toEqual({
+      precision: 2 / 3,
+      recall: 2 / 3,
+      fmeasure: 0.6666666666666666,
+    })
     // bigrams: target {aa, ab}, prediction {ab, bb}: overlap 1 of 2 each
-    expect(rougeNTokens(['a', 'a', 'b'], ['a', 'b', 'b'], 2)).toEqual({ precision: 0.5, recall: 0.5, fmeasure: 0.5 })
+    expect(rougeNTokens(['a', 'a', 'b'], ['a', 'b', 'b'], 2)).toEqual({
+      precision: 0.5,
+      recall: 0.5,
+      fmeasure: 0.5,
+    })
   })
 
   it('is 0 when a side has fewer than n tokens (rouge-score divides by max(count, 1))', () => {

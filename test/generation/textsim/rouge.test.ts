@@ -5,7 +5,17 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { lcsIndices, lcsLength, porterStem, rougeLsumTokens, rougeLTokens, rougePair, rougeScores, rougeTokenize, TextsimItemError } from '../../../src/generation/textsim/index.js'
+import {
+  lcsIndices,
+  lcsLength,
+  porterStem,
+  rougeLsumTokens,
+  rougeLTokens,
+  rougePair,
+  rougeScores,
+  rougeTokenize,
+  TextsimItemError,
+} from '../../../src/generation/textsim/index.js'
 import { ROUGE_RECORDS } from './fixtures.js'
 
 const MODES = ['nostem', 'stem'] as const
@@ -18,7 +28,11 @@ describe('rouge.jsonl conformance', () => {
       const stem = mode === 'stem' ? porterStem : undefined
       for (const r of ROUGE_RECORDS) {
         expect(rougeTokenize(r.prediction, stem), r.id).toEqual(r.tokens[mode].prediction)
-        r.references.forEach((ref, k) => expect(rougeTokenize(ref, stem), `${r.id} ref ${k}`).toEqual(r.tokens[mode].references[k]))
+        r.references.forEach((ref, k) =>
+          expect(rougeTokenize(ref, stem), `${r.id} ref ${k}`).toEqual(
+            r.tokens[mode].references[k],
+          ),
+        )
       }
     })
 
@@ -28,20 +42,27 @@ describe('rouge.jsonl conformance', () => {
         const want = r.scores[mode]
         if (want.multi === null) {
           expect(want.multi_error, r.id).toMatch(/ValueError/)
-          expect(() => rougeScores(r.prediction, r.references, { stemmer: mode === 'stem' }), r.id).toThrow(TextsimItemError)
+          expect(
+            () => rougeScores(r.prediction, r.references, { stemmer: mode === 'stem' }),
+            r.id,
+          ).toThrow(TextsimItemError)
           continue
         }
         const got = rougeScores(r.prediction, r.references, { stemmer: mode === 'stem' })
         want.per_reference.forEach((pr, k) => {
           for (const t of ['rougeL', 'rougeLsum'] as const) {
             for (const f of ['precision', 'recall', 'fmeasure'] as const) {
-              expect(got.perReference[k]![t][f], `${r.id} ${mode} ref ${k} ${t} ${f}`).toBe(pr[t][f])
+              expect(got.perReference[k]![t][f], `${r.id} ${mode} ref ${k} ${t} ${f}`).toBe(
+                pr[t][f],
+              )
               compared++
             }
           }
         })
         for (const t of ['rougeL', 'rougeLsum'] as const) {
-          expect(got.best[t].reference, `${r.id} ${mode} ${t} multi_index`).toBe(want.multi_index![t])
+          expect(got.best[t].reference, `${r.id} ${mode} ${t} multi_index`).toBe(
+            want.multi_index![t],
+          )
           for (const f of ['precision', 'recall', 'fmeasure'] as const) {
             expect(got.best[t][f], `${r.id} ${mode} multi ${t} ${f}`).toBe(want.multi[t][f])
             compared++
@@ -62,20 +83,33 @@ describe('rouge.jsonl conformance', () => {
 describe('worked examples (shared/notes/generation.md §1.6, reference first)', () => {
   const prf = (p: number, r: number, f: number) => ({ precision: p, recall: r, fmeasure: f })
   it('R1–R4', () => {
-    expect(rougePair('The cat sat on the mat.', 'The cat is on the mat.').rougeL).toEqual(prf(0.8333333333333334, 0.8333333333333334, 0.8333333333333334))
-    expect(rougePair('one two three four five', 'five four three two one').rougeL).toEqual(prf(0.2, 0.2, 0.20000000000000004))
-    expect(rougePair('The quick brown fox jumps over the lazy dog', 'The quick brown dog jumps on the log.').rougeL).toEqual(prf(0.625, 0.5555555555555556, 0.5882352941176471))
+    expect(rougePair('The cat sat on the mat.', 'The cat is on the mat.').rougeL).toEqual(
+      prf(0.8333333333333334, 0.8333333333333334, 0.8333333333333334),
+    )
+    expect(rougePair('one two three four five', 'five four three two one').rougeL).toEqual(
+      prf(0.2, 0.2, 0.20000000000000004),
+    )
+    expect(
+      rougePair(
+        'The quick brown fox jumps over the lazy dog',
+        'The quick brown dog jumps on the log.',
+      ).rougeL,
+    ).toEqual(prf(0.625, 0.5555555555555556, 0.5882352941176471))
     const t = 'The runners were running quickly. It was fast.'
     const p = 'A runner runs quick; it was a fast race.'
     expect(rougePair(t, p).rougeL).toEqual(prf(0.3333333333333333, 0.375, 0.35294117647058826))
-    expect(rougePair(t, p, { stemmer: true }).rougeL).toEqual(prf(0.5555555555555556, 0.625, 0.5882352941176471))
+    expect(rougePair(t, p, { stemmer: true }).rougeL).toEqual(
+      prf(0.5555555555555556, 0.625, 0.5882352941176471),
+    )
     expect(rougeTokenize(t, porterStem).join(' ')).toBe('the runner were run quickli it was fast')
   })
   it('R5–R7: rougeLsum, with the backtracking tie rule', () => {
     const r5 = rougePair('a b c\nd e f', 'd e f\na b c')
     expect(r5.rougeL).toEqual(prf(0.5, 0.5, 0.5))
     expect(r5.rougeLsum).toEqual(prf(1, 1, 1))
-    expect(rougePair('w1 w2 w3 w4 w5', 'w1 w2 w6 w7 w8\nw1 w3 w8 w9 w5').rougeLsum).toEqual(prf(0.4, 0.8, 0.5333333333333333))
+    expect(rougePair('w1 w2 w3 w4 w5', 'w1 w2 w6 w7 w8\nw1 w3 w8 w9 w5').rougeLsum).toEqual(
+      prf(0.4, 0.8, 0.5333333333333333),
+    )
     expect(rougePair('a x a', 'a\na y').rougeLsum).toEqual(prf(2 / 3, 2 / 3, 0.6666666666666666))
     expect(lcsIndices(['a', 'x', 'a'], ['a'])).toEqual([2])
   })
@@ -89,7 +123,10 @@ describe('worked examples (shared/notes/generation.md §1.6, reference first)', 
     const m = rougeScores('a b c d', ['d c b a', 'a b c x y'])
     expect(m.best.rougeL).toEqual({ ...prf(0.75, 0.6, 0.6666666666666665), reference: 1 })
     expect(rougeScores('a b', ['a', 'a b c d']).best.rougeL.reference).toBe(0)
-    expect(rougeScores('a b', ['a b c d', 'a']).best.rougeL).toEqual({ ...prf(1, 0.5, 0.6666666666666666), reference: 0 })
+    expect(rougeScores('a b', ['a b c d', 'a']).best.rougeL).toEqual({
+      ...prf(1, 0.5, 0.6666666666666666),
+      reference: 0,
+    })
   })
   it('refuses an LCS table over the limit instead of running away', () => {
     const long = Array.from({ length: 3000 }, (_, i) => `w${i}`).join(' ')
@@ -128,7 +165,8 @@ describe('invariants', () => {
         expect(t.precision).toBe(s.recall)
         if (a.length > 0) expect(rougeLTokens(a, a).fmeasure).toBe(1)
         const sum = rougeLsumTokens([a, b], [b])
-        for (const v of [sum.precision, sum.recall, sum.fmeasure]) expect(v >= 0 && v <= 1).toBe(true)
+        for (const v of [sum.precision, sum.recall, sum.fmeasure])
+          expect(v >= 0 && v <= 1).toBe(true)
       }),
     )
   })

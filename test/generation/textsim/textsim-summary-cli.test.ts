@@ -22,7 +22,13 @@ interface Prf {
 const RECORDS = readFileSync(join(FIXTURES, 'rouge_n.jsonl'), 'utf8')
   .split('\n')
   .filter((l) => l !== '')
-  .map((l) => JSON.parse(l) as { id: string; scores: Record<'nostem' | 'stem', { multi: { rouge1: Prf; rouge2: Prf } }> })
+  .map(
+    (l) =>
+      JSON.parse(l) as {
+        id: string
+        scores: Record<'nostem' | 'stem', { multi: { rouge1: Prf; rouge2: Prf } }>
+      },
+  )
 
 const rows = (stdout: string) =>
   stdout
@@ -33,7 +39,13 @@ const rows = (stdout: string) =>
 describe('trecscore textsim rouge1/rouge2', () => {
   for (const mode of ['nostem', 'stem'] as const) {
     it(`scores rouge_n.jsonl as rouge-score score_multi (${mode})`, () => {
-      const r = cli(['textsim', '--metric', 'rouge1,rouge2', ...(mode === 'stem' ? ['--stemmer'] : []), join(FIXTURES, 'rouge_n.jsonl')])
+      const r = cli([
+        'textsim',
+        '--metric',
+        'rouge1,rouge2',
+        ...(mode === 'stem' ? ['--stemmer'] : []),
+        join(FIXTURES, 'rouge_n.jsonl'),
+      ])
       expect(r.stderr).toBe('textsim: 309 scored, 0 line(s) not scored\n')
       expect(r.code).toBe(0)
       const out = rows(r.stdout)
@@ -63,7 +75,9 @@ describe('trecscore textsim --format (summary)', () => {
     expect(s.notScored).toBe(0)
     expect(s.means).toHaveLength(6)
     for (const m of s.means) {
-      const values = RECORDS.map((x) => x.scores.nostem.multi[m.metric as 'rouge1' | 'rouge2'][m.component as keyof Prf])
+      const values = RECORDS.map(
+        (x) => x.scores.nostem.multi[m.metric as 'rouge1' | 'rouge2'][m.component as keyof Prf],
+      )
       expect(m.mean, `${m.metric} ${m.component}`).toBe(numpyPairwiseSum(values) / values.length)
       expect(m.n).toBe(309)
     }

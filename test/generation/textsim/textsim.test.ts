@@ -32,8 +32,17 @@ describe('parseTextsimLine', () => {
     return r.issue
   }
   it('reads a pair and ignores other fields (the conformance files are valid input)', () => {
-    const r = parseTextsimLine('{"id":"a","prediction":"x y","references":["x"],"note":"n"}', 'p.jsonl', 3)
-    expect(r).toEqual({ ok: true, pair: { id: 'a', prediction: 'x y', references: ['x'] }, file: 'p.jsonl', line: 3 })
+    const r = parseTextsimLine(
+      '{"id":"a","prediction":"x y","references":["x"],"note":"n"}',
+      'p.jsonl',
+      3,
+    )
+    expect(r).toEqual({
+      ok: true,
+      pair: { id: 'a', prediction: 'x y', references: ['x'] },
+      file: 'p.jsonl',
+      line: 3,
+    })
   })
   it('reports invalid JSON and non-objects', () => {
     expect(bad('{"id":').problem).toMatch(/^invalid JSON/)
@@ -43,9 +52,13 @@ describe('parseTextsimLine', () => {
   it('reports every field problem of a line at once, with the id when there is one', () => {
     const i = bad('{"id":"q1","prediction":3,"references":"x"}')
     expect(i.id).toBe('q1')
-    expect(i.problem).toBe('"prediction" must be a string, found a number; "references" must be an array of strings, found a string')
+    expect(i.problem).toBe(
+      '"prediction" must be a string, found a number; "references" must be an array of strings, found a string',
+    )
     expect(bad('{}').problem).toBe('missing "id"; missing "prediction"; missing "references"')
-    expect(bad('{"id":1,"prediction":"","references":["a",null]}').problem).toBe('"id" must be a string, found a number; "references"[1] must be a string, found null')
+    expect(bad('{"id":1,"prediction":"","references":["a",null]}').problem).toBe(
+      '"id" must be a string, found a number; "references"[1] must be a string, found null',
+    )
   })
   it('an empty reference list is an error of the line', () => {
     const i = bad('{"id":"g148","prediction":"answer","references":[]}')
@@ -54,24 +67,45 @@ describe('parseTextsimLine', () => {
     expect(formatTextsimIssue(i)).toMatch(/^p\.jsonl:7: id "g148": "references" is empty/)
   })
   it('never throws on any text', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 300 }), (s) => void parseTextsimLine(s, 'f', 1)))
+    fc.assert(
+      fc.property(
+        fc.string({ unit: 'binary', maxLength: 300 }),
+        (s) => void parseTextsimLine(s, 'f', 1),
+      ),
+    )
   })
 })
 
 describe('scoreTextsim', () => {
   it('gives score_multi ROUGE (with the stemmer) and METEOR max for every fixture record', async () => {
-    const pairs = ROUGE_RECORDS.filter((r) => r.references.length > 0).map((r) => ({ id: r.id, prediction: r.prediction, references: r.references }))
+    const pairs = ROUGE_RECORDS.filter((r) => r.references.length > 0).map((r) => ({
+      id: r.id,
+      prediction: r.prediction,
+      references: r.references,
+    }))
     const meteorById = new Map(METEOR_RECORDS.map((r) => [r.id, r]))
     // the default parameter records only: scoreTextsim takes one parameter set
-    const defaults = pairs.filter((p) => meteorById.get(p.id)!.params.beta === 3 && meteorById.get(p.id)!.params.alpha === 0.9 && meteorById.get(p.id)!.params.gamma === 0.5)
-    const { rows, issues } = await scoreTextsim(defaults, { metrics: ['rougeL', 'rougeLsum', 'meteor'], stemmer: true, wordnet })
+    const defaults = pairs.filter(
+      (p) =>
+        meteorById.get(p.id)!.params.beta === 3 &&
+        meteorById.get(p.id)!.params.alpha === 0.9 &&
+        meteorById.get(p.id)!.params.gamma === 0.5,
+    )
+    const { rows, issues } = await scoreTextsim(defaults, {
+      metrics: ['rougeL', 'rougeLsum', 'meteor'],
+      stemmer: true,
+      wordnet,
+    })
     expect(issues).toEqual([])
     expect(rows.length).toBe(defaults.length)
     expect(rows.length).toBeGreaterThan(290)
     const rougeById = new Map(ROUGE_RECORDS.map((r) => [r.id, r]))
     for (const row of rows) {
       const want = rougeById.get(row.id)!.scores.stem
-      expect({ ...row.rougeL, reference: undefined }, row.id).toEqual({ ...want.multi!.rougeL, reference: undefined })
+      expect({ ...row.rougeL, reference: undefined }, row.id).toEqual({
+        ...want.multi!.rougeL,
+        reference: undefined,
+      })
       expect(row.rougeL!.reference).toBe(want.multi_index!.rougeL)
       expect(row.rougeLsum!.fmeasure).toBe(want.multi!.rougeLsum.fmeasure)
       expect(row.meteor!.score, row.id).toBe(meteorById.get(row.id)!.variants.split.meteor)
@@ -90,7 +124,9 @@ describe('scoreTextsim', () => {
     )
     expect(rows.map((r) => r.id)).toEqual(['a'])
     expect(issues).toHaveLength(1)
-    expect(formatTextsimIssue(issues[0]!)).toMatch(/^f\.jsonl:11: id "big": LCS table of 6000 × 6000 tokens exceeds the limit/)
+    expect(formatTextsimIssue(issues[0]!)).toMatch(
+      /^f\.jsonl:11: id "big": LCS table of 6000 × 6000 tokens exceeds the limit/,
+    )
   })
 
   it('hands BERTScore every reference of every scored pair in one call', async () => {
@@ -121,22 +157,39 @@ describe('scoreTextsim', () => {
   })
 })
 
-const PUNKT = join(import.meta.dirname, '..', '..', '..', '..', 'shared', 'datasets', 'nltk-punkt-english')
+const PUNKT = join(
+  import.meta.dirname,
+  '..',
+  '..',
+  '..',
+  '..',
+  'shared',
+  'datasets',
+  'nltk-punkt-english',
+)
 const havePunkt = existsSync(join(PUNKT, 'ortho_context.tab'))
-if (!havePunkt) console.warn(`textsim.test.ts: ${PUNKT} missing; skipping the word_tokenize end-to-end METEOR test`)
-describe.skipIf(!havePunkt)('METEOR word_tokenize variant end to end (NLTK Punkt parameters from ../shared)', () => {
-  it('reproduces every word_tokenize value of meteor.jsonl from the texts', async () => {
-    const params = await loadPunktParameters(PUNKT)
-    const tokenize = (t: string) => wordTokenize(t, params)
-    let compared = 0
-    for (const r of METEOR_RECORDS) {
-      const v = r.variants.word_tokenize
-      if (v.meteor === null) continue
-      const got = meteorScore(r.prediction, r.references, { wordnet, params: r.params, tokenize })
-      expect(got.score, r.id).toBe(v.meteor)
-      got.perReference.forEach((d, k) => expect(d.score, `${r.id} ref ${k}`).toBe(v.per_reference[k]!.score))
-      compared++
-    }
-    expect(compared).toBe(309)
-  })
-})
+if (!havePunkt)
+  console.warn(
+    `textsim.test.ts: ${PUNKT} missing; skipping the word_tokenize end-to-end METEOR test`,
+  )
+describe.skipIf(!havePunkt)(
+  'METEOR word_tokenize variant end to end (NLTK Punkt parameters from ../shared)',
+  () => {
+    it('reproduces every word_tokenize value of meteor.jsonl from the texts', async () => {
+      const params = await loadPunktParameters(PUNKT)
+      const tokenize = (t: string) => wordTokenize(t, params)
+      let compared = 0
+      for (const r of METEOR_RECORDS) {
+        const v = r.variants.word_tokenize
+        if (v.meteor === null) continue
+        const got = meteorScore(r.prediction, r.references, { wordnet, params: r.params, tokenize })
+        expect(got.score, r.id).toBe(v.meteor)
+        got.perReference.forEach((d, k) =>
+          expect(d.score, `${r.id} ref ${k}`).toBe(v.per_reference[k]!.score),
+        )
+        compared++
+      }
+      expect(compared).toBe(309)
+    })
+  },
+)

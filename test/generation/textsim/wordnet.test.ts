@@ -8,7 +8,14 @@ import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { WordNetCache, loadWordNet, meteorScoreTokens, parseWordNetIndex, porterStem, type WordNet } from '../../../src/generation/textsim/index.js'
+import {
+  loadWordNet,
+  meteorScoreTokens,
+  parseWordNetIndex,
+  porterStem,
+  type WordNet,
+  WordNetCache,
+} from '../../../src/generation/textsim/index.js'
 import { METEOR_RECORDS } from './fixtures.js'
 
 const ROOT = join(import.meta.dirname, '..', '..', '..')
@@ -27,7 +34,9 @@ describe('bundled WordNet 3.0 index', () => {
     expect(await cache.load({ morphy: 'nltk38' })).toBe(first)
     expect(await new WordNetCache().load()).not.toBe(first)
     expect(first).not.toBe(wordnet)
-    await expect(cache.load({ path: '/nonexistent/wordnet.txt.gz' })).rejects.toThrow('/nonexistent/wordnet.txt.gz: cannot read the WordNet index: no such file')
+    await expect(cache.load({ path: '/nonexistent/wordnet.txt.gz' })).rejects.toThrow(
+      '/nonexistent/wordnet.txt.gz: cannot read the WordNet index: no such file',
+    )
   })
 
   it('morphy: exception lists, suffix rules, NLTK order', () => {
@@ -60,14 +69,18 @@ describe('bundled WordNet 3.0 index', () => {
 
   it('the fixture synonym matches are WordNet-stage matches: neither equal nor same-stem, in syn(h)', () => {
     let wordnetMatches = 0
-    for (const r of METEOR_RECORDS.filter((x) => x.category === 'synonyms' || x.category === 'note_example')) {
+    for (const r of METEOR_RECORDS.filter(
+      (x) => x.category === 'synonyms' || x.category === 'note_example',
+    )) {
       const v = r.variants.split
       v.per_reference.forEach((pr, k) => {
         for (const [h, ref] of pr.matches) {
           const a = v.hypothesis_tokens[h]!.toLowerCase()
           const b = v.reference_tokens[k]![ref]!.toLowerCase()
           if (a === b || porterStem(a) === porterStem(b)) continue
-          expect(wordnet.synonyms(porterStem(a)).has(porterStem(b)), `${r.id}: ${a} ~ ${b}`).toBe(true)
+          expect(wordnet.synonyms(porterStem(a)).has(porterStem(b)), `${r.id}: ${a} ~ ${b}`).toBe(
+            true,
+          )
           wordnetMatches++
         }
       })
@@ -81,7 +94,10 @@ describe('bundled WordNet 3.0 index', () => {
     for (const r of METEOR_RECORDS) {
       for (const v of Object.values(r.variants)) {
         if (v.meteor === null) continue
-        const a = meteorScoreTokens(v.hypothesis_tokens, v.reference_tokens, { wordnet: wn39, params: r.params })
+        const a = meteorScoreTokens(v.hypothesis_tokens, v.reference_tokens, {
+          wordnet: wn39,
+          params: r.params,
+        })
         if (a.perReference.some((d, k) => d.score !== v.per_reference[k]!.score)) changed.push(r.id)
         if (v.nltk39_morphy_changes_score) expect(changed.at(-1), r.id).toBe(r.id)
       }
@@ -90,7 +106,9 @@ describe('bundled WordNet 3.0 index', () => {
   })
 
   it('refuses hostile tokens that would make morphy run away, instead of hanging', () => {
-    const wn = parseWordNetIndex('trecscore-wordnet/1 WordNet 3.0 test\n@synsets 0\n@index n 0\n@index v 0\n@index a 0\n@index r 0\n@exc n 0\n@exc v 0\n@exc a 0\n@exc r 0\n')
+    const wn = parseWordNetIndex(
+      'trecscore-wordnet/1 WordNet 3.0 test\n@synsets 0\n@index n 0\n@index v 0\n@index a 0\n@index r 0\n@exc n 0\n@exc v 0\n@exc a 0\n@exc r 0\n',
+    )
     expect(wn.synonyms('dogs')).toEqual(new Set())
     expect(() => wn.synonyms('es'.repeat(100_000) + 'ing')).toThrow(/morphy/)
   })
@@ -102,11 +120,21 @@ describe('bundled WordNet 3.0 index', () => {
 
 const WN_DIR = '/usr/share/wordnet'
 const haveWordnet = existsSync(join(WN_DIR, 'data.noun'))
-if (!haveWordnet) console.warn(`wordnet.test.ts: ${WN_DIR} missing (apt-get install wordnet-base); skipping the rebuild check`)
-describe.skipIf(!haveWordnet)(`data/wordnet is what scripts/build-wordnet.mjs builds from ${WN_DIR}`, () => {
-  it('build-wordnet.mjs --check', () => {
-    const r = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build-wordnet.mjs'), '--check', WN_DIR], { encoding: 'utf8' })
-    expect(r.stdout + r.stderr).toMatch(/up to date/)
-    expect(r.status).toBe(0)
-  })
-})
+if (!haveWordnet)
+  console.warn(
+    `wordnet.test.ts: ${WN_DIR} missing (apt-get install wordnet-base); skipping the rebuild check`,
+  )
+describe.skipIf(!haveWordnet)(
+  `data/wordnet is what scripts/build-wordnet.mjs builds from ${WN_DIR}`,
+  () => {
+    it('build-wordnet.mjs --check', () => {
+      const r = spawnSync(
+        process.execPath,
+        [join(ROOT, 'scripts', 'build-wordnet.mjs'), '--check', WN_DIR],
+        { encoding: 'utf8' },
+      )
+      expect(r.stdout + r.stderr).toMatch(/up to date/)
+      expect(r.status).toBe(0)
+    })
+  },
+)

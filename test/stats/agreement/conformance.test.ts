@@ -8,7 +8,15 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { cohenKappa, computeAgreement, kendallTauB, krippendorffAlpha, spearmanRho, type AlphaLevel, type KappaWeights } from '../../../src/stats/agreement/index.js'
+import {
+  type AlphaLevel,
+  cohenKappa,
+  computeAgreement,
+  type KappaWeights,
+  kendallTauB,
+  krippendorffAlpha,
+  spearmanRho,
+} from '../../../src/stats/agreement/index.js'
 
 const DIR = join(import.meta.dirname, '..', '..', 'fixtures', 'generation')
 
@@ -75,7 +83,11 @@ describe('agreement.jsonl fixture', () => {
   it('spearman_rho: scipy spearmanr exactly', () => {
     for (const c of CASES) {
       const ref = c.results.spearman_rho!
-      expect({ id: c.id, ...spearmanRho(c.human, c.judge) }).toEqual({ id: c.id, value: ref.value, status: ref.status })
+      expect({ id: c.id, ...spearmanRho(c.human, c.judge) }).toEqual({
+        id: c.id,
+        value: ref.value,
+        status: ref.status,
+      })
     }
   })
 
@@ -83,7 +95,11 @@ describe('agreement.jsonl fixture', () => {
     for (const c of CASES) {
       const ref = c.results.kendall_tau_b!
       const got = kendallTauB(c.human, c.judge)
-      expect({ id: c.id, value: got.value, status: got.status }).toEqual({ id: c.id, value: ref.value, status: ref.status })
+      expect({ id: c.id, value: got.value, status: got.status }).toEqual({
+        id: c.id,
+        value: ref.value,
+        status: ref.status,
+      })
       expect({ id: c.id, ...got.counts }).toEqual({
         id: c.id,
         concordant: ref.concordant,
@@ -100,7 +116,11 @@ describe('agreement.jsonl fixture', () => {
       for (const c of CASES) {
         const ref = c.results[`kripp_alpha_${level}`]!
         const got = krippendorffAlpha([c.human, c.judge], level)
-        expect({ id: c.id, status: got.status, exact: got.exact }).toEqual({ id: c.id, status: ref.status, exact: ref.exact })
+        expect({ id: c.id, status: got.status, exact: got.exact }).toEqual({
+          id: c.id,
+          status: ref.status,
+          exact: ref.exact,
+        })
         if (ref.status === 'ok') {
           expect(Math.abs(got.value! - ref.value!)).toBeLessThanOrEqual(1e-12)
           expect(got.value).toBe(ref.value) // correctly rounded, as the fixture's value
@@ -111,7 +131,13 @@ describe('agreement.jsonl fixture', () => {
 
   it('computeAgreement on each case gives the same values, rates and bias', () => {
     for (const c of CASES) {
-      const pairs = c.human.map((h, i) => ({ conversationId: `c${i}`, turnId: `c${i}_turn_1`, dimension: 'd', human: h, judge: c.judge[i]! }))
+      const pairs = c.human.map((h, i) => ({
+        conversationId: `c${i}`,
+        turnId: `c${i}_turn_1`,
+        dimension: 'd',
+        human: h,
+        judge: c.judge[i]!,
+      }))
       const report = computeAgreement(pairs, { bootstrap: 0 })
       const s = report.dimensions[0]!.statistics
       expectValue(s.qwk, c.results.qwk!)
@@ -135,7 +161,11 @@ describe('krippendorff_matrix.jsonl fixture (several coders, missing values)', (
       for (const m of MATRICES) {
         const ref = m.results[`kripp_alpha_${level}`]!
         const got = krippendorffAlpha(m.matrix, level)
-        expect({ id: m.id, status: got.status, exact: got.exact }).toEqual({ id: m.id, status: ref.status, exact: ref.exact })
+        expect({ id: m.id, status: got.status, exact: got.exact }).toEqual({
+          id: m.id,
+          status: ref.status,
+          exact: ref.exact,
+        })
         if (ref.status === 'ok') {
           expect(Math.abs(got.value! - ref.value!)).toBeLessThanOrEqual(1e-12)
           expect(got.value).toBe(ref.value)

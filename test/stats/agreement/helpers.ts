@@ -1,10 +1,15 @@
 import { main } from '../../../src/cli/main.js'
 
 /** Runs the CLI in this process (from source, no build needed) and captures its output. */
-export async function runCli(args: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function runCli(
+  args: readonly string[],
+): Promise<{ code: number; stdout: string; stderr: string }> {
   const out: string[] = []
   const err: string[] = []
-  const write = (sink: string[]) => ((chunk: string | Uint8Array): boolean => (sink.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')), true)) as typeof process.stdout.write
+  const write = (sink: string[]) =>
+    ((chunk: string | Uint8Array): boolean => (
+      sink.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')), true
+    )) as typeof process.stdout.write
   const ow = process.stdout.write
   const ew = process.stderr.write
   process.stdout.write = write(out)

@@ -6,10 +6,23 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { AgreementInputError, computeAgreement, judgeAgreement, pairLabels, parseHumanLabels, parseJudgments } from '../../../src/stats/agreement/index.js'
+import {
+  AgreementInputError,
+  computeAgreement,
+  judgeAgreement,
+  pairLabels,
+  parseHumanLabels,
+  parseJudgments,
+} from '../../../src/stats/agreement/index.js'
 
-const enc = (lines: readonly unknown[]): Uint8Array => new TextEncoder().encode(lines.map((l) => JSON.stringify(l)).join('\n'))
-const judgment = (turn: string, dimension: string, score: number | null, status = score === null ? 'invalid' : 'ok') => ({
+const enc = (lines: readonly unknown[]): Uint8Array =>
+  new TextEncoder().encode(lines.map((l) => JSON.stringify(l)).join('\n'))
+const judgment = (
+  turn: string,
+  dimension: string,
+  score: number | null,
+  status = score === null ? 'invalid' : 'ok',
+) => ({
   turn_id: turn,
   conversation_id: turn.split('_turn_')[0],
   dimension,
@@ -27,7 +40,10 @@ describe('pairing', () => {
       { turn_id: 'b_turn_1', dimension: 'relevance', score: 2, annotator: 'x' },
     ])
     const judged = enc([judgment('a_turn_1', 'relevance', 4), judgment('b_turn_1', 'relevance', 3)])
-    const r = judgeAgreement({ human: { file: 'h', bytes: human }, judgments: { file: 'j', bytes: judged } }, { bootstrap: 0 })
+    const r = judgeAgreement(
+      { human: { file: 'h', bytes: human }, judgments: { file: 'j', bytes: judged } },
+      { bootstrap: 0 },
+    )
     expect(r.pairing.annotators).toBe(2)
     expect(r.pairing.pairs.map((p) => [p.conversationId, p.turnId, p.human, p.judge])).toEqual([
       ['a', 'a_turn_1', 4, 4],
@@ -41,20 +57,40 @@ describe('pairing', () => {
   })
 
   it('every labelled turn is paired or counted (never silently dropped)', () => {
-    const turn = fc.constantFrom('a_turn_1', 'a_turn_2', 'b_turn_1', 'c_turn_1', 'c_turn_2', 'd_turn_1')
+    const turn = fc.constantFrom(
+      'a_turn_1',
+      'a_turn_2',
+      'b_turn_1',
+      'c_turn_1',
+      'c_turn_2',
+      'd_turn_1',
+    )
     const dim = fc.constantFrom('correctness', 'relevance')
     const status = fc.constantFrom('ok', 'ok', 'invalid', 'missing')
     fc.assert(
       fc.property(
-        fc.uniqueArray(fc.tuple(turn, dim, fc.integer({ min: 1, max: 5 })), { selector: (x) => `${x[0]}|${x[1]}`, maxLength: 12 }),
-        fc.uniqueArray(fc.tuple(turn, dim, fc.integer({ min: 1, max: 5 }), status), { selector: (x) => `${x[0]}|${x[1]}`, maxLength: 12 }),
+        fc.uniqueArray(fc.tuple(turn, dim, fc.integer({ min: 1, max: 5 })), {
+          selector: (x) => `${x[0]}|${x[1]}`,
+          maxLength: 12,
+        }),
+        fc.uniqueArray(fc.tuple(turn, dim, fc.integer({ min: 1, max: 5 }), status), {
+          selector: (x) => `${x[0]}|${x[1]}`,
+          maxLength: 12,
+        }),
         (labels, judgments) => {
           fc.pre(labels.length > 0 && judgments.length > 0)
           const human = enc(labels.map(([t, d, s]) => ({ turn_id: t, dimension: d, score: s })))
-          const judged = enc(judgments.map(([t, d, s, st]) => judgment(t, d, st === 'ok' ? s : null, st)))
-          const r = judgeAgreement({ human: { file: 'h', bytes: human }, judgments: { file: 'j', bytes: judged } }, { bootstrap: 0 })
+          const judged = enc(
+            judgments.map(([t, d, s, st]) => judgment(t, d, st === 'ok' ? s : null, st)),
+          )
+          const r = judgeAgreement(
+            { human: { file: 'h', bytes: human }, judgments: { file: 'j', bytes: judged } },
+            { bootstrap: 0 },
+          )
           for (const p of r.pairing.dimensions) {
-            expect(p.pairedTurns + p.unpairedInvalid + p.unpairedMissing + p.unpairedNoJudgment).toBe(p.humanTurns)
+            expect(
+              p.pairedTurns + p.unpairedInvalid + p.unpairedMissing + p.unpairedNoJudgment,
+            ).toBe(p.humanTurns)
             expect(p.judgmentsOk + p.judgmentsInvalid + p.judgmentsMissing).toBe(p.judgments)
             expect(p.pairs).toBe(p.pairedTurns) // one annotator
           }
@@ -67,7 +103,13 @@ describe('pairing', () => {
 
 describe('the same turn id in several domains (RECOR repeats 2_turn_1 across domains)', () => {
   // conversation "2" exists in finance and in medical; finance also has conversation "3"
-  const judged = (domain: string | null, turn: string, score: number | null, status = score === null ? 'invalid' : 'ok', dimension = 'correctness') => ({
+  const judged = (
+    domain: string | null,
+    turn: string,
+    score: number | null,
+    status = score === null ? 'invalid' : 'ok',
+    dimension = 'correctness',
+  ) => ({
     ...judgment(turn, dimension, score, status),
     ...(domain === null ? {} : { domain }),
   })
@@ -79,12 +121,19 @@ describe('the same turn id in several domains (RECOR repeats 2_turn_1 across dom
     judged('finance', '3_turn_1', 5), // line 5, only in finance
   ]
   const run = (labels: readonly unknown[], bootstrap = 0) =>
-    judgeAgreement({ human: { file: 'h.jsonl', bytes: enc(labels) }, judgments: { file: 'j.jsonl', bytes: enc(judgments) } }, { bootstrap })
+    judgeAgreement(
+      {
+        human: { file: 'h.jsonl', bytes: enc(labels) },
+        judgments: { file: 'j.jsonl', bytes: enc(judgments) },
+      },
+      { bootstrap },
+    )
   const problemsOf = (labels: readonly unknown[]): string[] => {
     try {
       run(labels)
     } catch (e) {
-      if (e instanceof AgreementInputError) return e.problems.map((p) => `${p.file}:${p.line}: ${p.message}`)
+      if (e instanceof AgreementInputError)
+        return e.problems.map((p) => `${p.file}:${p.line}: ${p.message}`)
       throw e
     }
     return []
@@ -101,9 +150,16 @@ describe('the same turn id in several domains (RECOR repeats 2_turn_1 across dom
       ['finance', '3_turn_1'],
     ])
     const dup = parseJudgments(enc([...judgments, judged('medical', '2_turn_1', 5)]), 'j.jsonl')
-    expect(dup.problems.map((p) => [p.line, p.message])).toEqual([[6, 'duplicate judgment for turn "2_turn_1" in domain "medical", dimension "correctness" (first at line 3)']])
+    expect(dup.problems.map((p) => [p.line, p.message])).toEqual([
+      [
+        6,
+        'duplicate judgment for turn "2_turn_1" in domain "medical", dimension "correctness" (first at line 3)',
+      ],
+    ])
     // a judgment without a domain is one more turn, not a duplicate of either domain's
-    expect(parseJudgments(enc([...judgments, judged(null, '2_turn_1', 5)]), 'j.jsonl').problems).toEqual([])
+    expect(
+      parseJudgments(enc([...judgments, judged(null, '2_turn_1', 5)]), 'j.jsonl').problems,
+    ).toEqual([])
   })
 
   it('labels accept "domain" (a non-empty string); a duplicate label is per annotator, domain, turn and dimension', () => {
@@ -124,7 +180,10 @@ describe('the same turn id in several domains (RECOR repeats 2_turn_1 across dom
       [3, null],
     ])
     expect(r.problems.map((p) => [p.line, p.message])).toEqual([
-      [4, 'duplicate label for turn "2_turn_1" in domain "medical", dimension "correctness" (first at line 2)'],
+      [
+        4,
+        'duplicate label for turn "2_turn_1" in domain "medical", dimension "correctness" (first at line 2)',
+      ],
       [5, '"domain" is 7'],
       [6, '"domain" is ""'],
     ])
@@ -144,7 +203,16 @@ describe('the same turn id in several domains (RECOR repeats 2_turn_1 across dom
     ])
     const p = r.pairing.dimensions[0]!
     // by turn id alone these would be 2 labelled turns, 2 paired turns, and finance 3_turn_1 the only judged-not-labelled
-    expect([p.humanLabels, p.humanTurns, p.pairs, p.pairedTurns, p.unpairedInvalid, p.unpairedMissing, p.unpairedNoJudgment, p.judgedNotLabelled]).toEqual([4, 4, 3, 3, 1, 0, 0, 1])
+    expect([
+      p.humanLabels,
+      p.humanTurns,
+      p.pairs,
+      p.pairedTurns,
+      p.unpairedInvalid,
+      p.unpairedMissing,
+      p.unpairedNoJudgment,
+      p.judgedNotLabelled,
+    ]).toEqual([4, 4, 3, 3, 1, 0, 0, 1])
     const d = r.report.dimensions[0]!
     expect([d.n, d.turns, d.conversations]).toEqual([3, 3, 2])
     expect(d.statistics.meanBias.value).toBeCloseTo((0 + 1 + 1) / 3, 15)
@@ -156,20 +224,33 @@ describe('the same turn id in several domains (RECOR repeats 2_turn_1 across dom
     // ok judgments not labelled: finance 2_turn_2, medical 2_turn_1, finance 3_turn_1 (medical 2_turn_2 is invalid)
     expect([p.humanTurns, p.pairedTurns, p.judgedNotLabelled]).toEqual([1, 1, 3])
     // a label for a domain that did not judge the turn has no judgment
-    const q = run([{ turn_id: '3_turn_1', dimension: 'correctness', score: 4, domain: 'medical' }]).pairing.dimensions[0]!
-    expect([q.humanTurns, q.pairedTurns, q.unpairedNoJudgment, q.judgedNotLabelled]).toEqual([1, 0, 1, 4])
+    const q = run([{ turn_id: '3_turn_1', dimension: 'correctness', score: 4, domain: 'medical' }])
+      .pairing.dimensions[0]!
+    expect([q.humanTurns, q.pairedTurns, q.unpairedNoJudgment, q.judgedNotLabelled]).toEqual([
+      1, 0, 1, 4,
+    ])
   })
 
   it('a label without a domain pairs when exactly one domain judged the turn', () => {
     const r = run([{ turn_id: '3_turn_1', dimension: 'correctness', score: 5, annotator: 'x' }])
-    expect(r.pairing.pairs.map((p) => [p.conversationId, p.turnId, p.human, p.judge])).toEqual([['"finance"/3', '"finance"/3_turn_1', 5, 5]])
+    expect(r.pairing.pairs.map((p) => [p.conversationId, p.turnId, p.human, p.judge])).toEqual([
+      ['"finance"/3', '"finance"/3_turn_1', 5, 5],
+    ])
     // the same annotator labelling that turn with and without the domain is one turn labelled twice
     expect(
       problemsOf([
-        { turn_id: '3_turn_1', dimension: 'correctness', score: 5, annotator: 'x', domain: 'finance' },
+        {
+          turn_id: '3_turn_1',
+          dimension: 'correctness',
+          score: 5,
+          annotator: 'x',
+          domain: 'finance',
+        },
         { turn_id: '3_turn_1', dimension: 'correctness', score: 4, annotator: 'x' },
       ]),
-    ).toEqual(['h.jsonl:2: label for turn "3_turn_1" in domain "finance", dimension "correctness", annotator "x" labels the same turn as line 1 (a label without "domain" pairs with the only domain that judged the turn)'])
+    ).toEqual([
+      'h.jsonl:2: label for turn "3_turn_1" in domain "finance", dimension "correctness", annotator "x" labels the same turn as line 1 (a label without "domain" pairs with the only domain that judged the turn)',
+    ])
   })
 
   it('a label without a domain for a turn judged in several domains is a problem, all reported at once (exit 2)', () => {
@@ -177,13 +258,21 @@ describe('the same turn id in several domains (RECOR repeats 2_turn_1 across dom
       { turn_id: '2_turn_1', dimension: 'correctness', score: 4 },
       { turn_id: '3_turn_1', dimension: 'correctness', score: 4 },
       { turn_id: '2_turn_2', dimension: 'correctness', score: 4 },
-      { turn_id: '2_turn_2', dimension: 'correctness', score: 3, domain: 'finance', annotator: 'y' },
+      {
+        turn_id: '2_turn_2',
+        dimension: 'correctness',
+        score: 3,
+        domain: 'finance',
+        annotator: 'y',
+      },
     ])
     expect(problems).toEqual([
       'h.jsonl:1: turn "2_turn_1" is judged in domains finance, medical (j.jsonl:1, j.jsonl:3); add "domain" to the label',
       'h.jsonl:3: turn "2_turn_2" is judged in domains finance, medical (j.jsonl:2, j.jsonl:4); add "domain" to the label',
     ])
-    expect(() => run([{ turn_id: '2_turn_1', dimension: 'correctness', score: 4 }])).toThrow(expect.objectContaining({ exitCode: 2 }))
+    expect(() => run([{ turn_id: '2_turn_1', dimension: 'correctness', score: 4 }])).toThrow(
+      expect.objectContaining({ exitCode: 2 }),
+    )
   })
 
   it('the bootstrap resamples conversation "2" of finance and of medical as two clusters', () => {
@@ -208,11 +297,16 @@ describe('the same turn id in several domains (RECOR repeats 2_turn_1 across dom
     expect(r.report.dimensions).toEqual(byHand.dimensions)
     // and not the same as merging conversation "2" across domains (two clusters)
     const merged = computeAgreement(
-      r.pairing.pairs.map((p) => ({ ...p, conversationId: p.conversationId.replace(/^"[^"]*"\//, '') })),
+      r.pairing.pairs.map((p) => ({
+        ...p,
+        conversationId: p.conversationId.replace(/^"[^"]*"\//, ''),
+      })),
       { bootstrap: 300 },
     )
     expect(merged.dimensions[0]!.conversations).toBe(2)
-    expect(merged.dimensions[0]!.statistics.meanBias.ci).not.toEqual(r.report.dimensions[0]!.statistics.meanBias.ci)
+    expect(merged.dimensions[0]!.statistics.meanBias.ci).not.toEqual(
+      r.report.dimensions[0]!.statistics.meanBias.ci,
+    )
   })
 
   it('every labelled (domain, turn) is paired or counted, or the label is reported as ambiguous (fast-check)', () => {
@@ -221,19 +315,42 @@ describe('the same turn id in several domains (RECOR repeats 2_turn_1 across dom
     const status = fc.constantFrom('ok', 'ok', 'invalid', 'missing')
     fc.assert(
       fc.property(
-        fc.uniqueArray(fc.tuple(domain, turn, fc.integer({ min: 1, max: 5 })), { selector: (x) => `${x[0]}|${x[1]}`, maxLength: 9 }),
-        fc.uniqueArray(fc.tuple(domain, turn, fc.integer({ min: 1, max: 5 }), status), { selector: (x) => `${x[0]}|${x[1]}`, maxLength: 9 }),
+        fc.uniqueArray(fc.tuple(domain, turn, fc.integer({ min: 1, max: 5 })), {
+          selector: (x) => `${x[0]}|${x[1]}`,
+          maxLength: 9,
+        }),
+        fc.uniqueArray(fc.tuple(domain, turn, fc.integer({ min: 1, max: 5 }), status), {
+          selector: (x) => `${x[0]}|${x[1]}`,
+          maxLength: 9,
+        }),
         (labels, judgedRows) => {
-          const h = parseHumanLabels(enc(labels.map(([d, t, s]) => ({ turn_id: t, dimension: 'c', score: s, ...(d === null ? {} : { domain: d }) }))), 'h')
-          const j = parseJudgments(enc(judgedRows.map(([d, t, s, st]) => judged(d, t, st === 'ok' ? s : null, st, 'c'))), 'j')
+          const h = parseHumanLabels(
+            enc(
+              labels.map(([d, t, s]) => ({
+                turn_id: t,
+                dimension: 'c',
+                score: s,
+                ...(d === null ? {} : { domain: d }),
+              })),
+            ),
+            'h',
+          )
+          const j = parseJudgments(
+            enc(judgedRows.map(([d, t, s, st]) => judged(d, t, st === 'ok' ? s : null, st, 'c'))),
+            'j',
+          )
           expect([...h.problems, ...j.problems]).toEqual([])
           const r = pairLabels(h.records, j.records, { humanFile: 'h', judgmentsFile: 'j' })
           const domainsOf = (t: string): number => judgedRows.filter((x) => x[1] === t).length
           const ambiguous = labels.filter(([d, t]) => d === null && domainsOf(t) > 1)
-          expect(r.problems.filter((p) => p.message.includes('add "domain" to the label')).length).toBe(ambiguous.length)
+          expect(
+            r.problems.filter((p) => p.message.includes('add "domain" to the label')).length,
+          ).toBe(ambiguous.length)
           for (const p of r.dimensions) {
             const dropped = r.problems.length
-            expect(p.pairedTurns + p.unpairedInvalid + p.unpairedMissing + p.unpairedNoJudgment).toBe(p.humanTurns)
+            expect(
+              p.pairedTurns + p.unpairedInvalid + p.unpairedMissing + p.unpairedNoJudgment,
+            ).toBe(p.humanTurns)
             expect(p.humanTurns).toBe(labels.length - dropped)
             expect(p.pairs).toBe(p.pairedTurns)
             // each ok judgment is either paired or judged-not-labelled

@@ -5,19 +5,31 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { clusterBootstrap, cohenKappa, computeAgreement, kendallTauB, krippendorffAlpha, LIKERT_CATEGORIES, spearmanRho } from '../../../src/stats/agreement/index.js'
+import {
+  clusterBootstrap,
+  cohenKappa,
+  computeAgreement,
+  kendallTauB,
+  krippendorffAlpha,
+  LIKERT_CATEGORIES,
+  spearmanRho,
+} from '../../../src/stats/agreement/index.js'
 import { pairedStatistics, pairedTable } from '../../../src/stats/agreement/paired-table.js'
 
 const rating = fc.integer({ min: 1, max: 5 })
 const pairs = fc.array(fc.tuple(rating, rating), { minLength: 2, maxLength: 60 })
-const split = (ps: [number, number][]): [number[], number[]] => [ps.map((p) => p[0]), ps.map((p) => p[1])]
+const split = (ps: [number, number][]): [number[], number[]] => [
+  ps.map((p) => p[0]),
+  ps.map((p) => p[1]),
+]
 
 describe('agreement invariants', () => {
   it('kappa (all weights) of identical ratings with at least 2 categories is exactly 1', () => {
     fc.assert(
       fc.property(fc.array(rating, { minLength: 2, maxLength: 80 }), (xs) => {
         fc.pre(new Set(xs).size >= 2)
-        for (const w of ['quadratic', 'linear', 'unweighted'] as const) expect(cohenKappa(xs, xs, w).value).toBe(1)
+        for (const w of ['quadratic', 'linear', 'unweighted'] as const)
+          expect(cohenKappa(xs, xs, w).value).toBe(1)
       }),
     )
   })
@@ -38,14 +50,21 @@ describe('agreement invariants', () => {
   it('alpha with missing values never throws and stays at most 1', () => {
     const cell = fc.option(rating, { nil: null, freq: 3 })
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 0, max: 12 }), fc.infiniteStream(cell), (coders, units, cells) => {
-        const m = Array.from({ length: coders }, () => Array.from({ length: units }, () => cells.next().value as number | null))
-        for (const level of ['nominal', 'ordinal', 'interval'] as const) {
-          const a = krippendorffAlpha(m, level)
-          if (a.status === 'ok') expect(a.value!).toBeLessThanOrEqual(1)
-          else expect(a.value).toBeNull()
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 0, max: 12 }),
+        fc.infiniteStream(cell),
+        (coders, units, cells) => {
+          const m = Array.from({ length: coders }, () =>
+            Array.from({ length: units }, () => cells.next().value as number | null),
+          )
+          for (const level of ['nominal', 'ordinal', 'interval'] as const) {
+            const a = krippendorffAlpha(m, level)
+            if (a.status === 'ok') expect(a.value!).toBeLessThanOrEqual(1)
+            else expect(a.value).toBeNull()
+          }
+        },
+      ),
     )
   })
 
@@ -69,10 +88,21 @@ describe('agreement invariants', () => {
   it('bootstrap CIs are ordered, and resamples = defined + undefined', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.array(fc.tuple(rating, rating), { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 8 }),
+        fc.array(fc.array(fc.tuple(rating, rating), { minLength: 1, maxLength: 4 }), {
+          minLength: 1,
+          maxLength: 8,
+        }),
         fc.integer({ min: 0, max: 2 ** 31 }),
         (convs, seed) => {
-          const ps = convs.flatMap((turns, c) => turns.map(([h, j], t) => ({ conversationId: `c${c}`, turnId: `c${c}_turn_${t}`, dimension: 'd', human: h, judge: j })))
+          const ps = convs.flatMap((turns, c) =>
+            turns.map(([h, j], t) => ({
+              conversationId: `c${c}`,
+              turnId: `c${c}_turn_${t}`,
+              dimension: 'd',
+              human: h,
+              judge: j,
+            })),
+          )
           const r = computeAgreement(ps, { bootstrap: 30, seed })
           for (const s of Object.values(r.dimensions[0]!.statistics)) {
             const ci = s.ci!
@@ -89,12 +119,22 @@ describe('agreement invariants', () => {
 
   it('clusterBootstrap never returns a value outside the range of its statistic', () => {
     fc.assert(
-      fc.property(fc.array(fc.array(fc.double({ min: -5, max: 5, noNaN: true }), { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 6 }), (clusters) => {
-        const all = clusters.flat()
-        const r = clusterBootstrap(clusters, { max: (xs) => Math.max(...xs) }, { resamples: 20, seed: 3, confidence: 0.95 })
-        expect(r.max.lower!).toBeGreaterThanOrEqual(Math.min(...all))
-        expect(r.max.upper!).toBeLessThanOrEqual(Math.max(...all))
-      }),
+      fc.property(
+        fc.array(
+          fc.array(fc.double({ min: -5, max: 5, noNaN: true }), { minLength: 1, maxLength: 3 }),
+          { minLength: 1, maxLength: 6 },
+        ),
+        (clusters) => {
+          const all = clusters.flat()
+          const r = clusterBootstrap(
+            clusters,
+            { max: (xs) => Math.max(...xs) },
+            { resamples: 20, seed: 3, confidence: 0.95 },
+          )
+          expect(r.max.lower!).toBeGreaterThanOrEqual(Math.min(...all))
+          expect(r.max.upper!).toBeLessThanOrEqual(Math.max(...all))
+        },
+      ),
     )
   })
 })
@@ -113,7 +153,10 @@ describe('the table path (what computeAgreement and its bootstrap use) equals th
         expect(s.spearman).toEqual(spearmanRho(h, j))
         const tau = kendallTauB(h, j)
         expect(s.kendallTauB).toEqual({ value: tau.value, status: tau.status })
-        for (const [name, level] of [['alphaOrdinal', 'ordinal'], ['alphaInterval', 'interval']] as const) {
+        for (const [name, level] of [
+          ['alphaOrdinal', 'ordinal'],
+          ['alphaInterval', 'interval'],
+        ] as const) {
           const a = krippendorffAlpha([h, j], level)
           expect(s[name]).toEqual({ value: a.value, status: a.status })
         }

@@ -4,9 +4,17 @@
  * bootstrap enumeration of example D from the same note.
  */
 import { describe, expect, it } from 'vitest'
-import { clusterBootstrap, cohenKappa, computeAgreement, kendallTauB, krippendorffAlpha, numpyPairwiseSum, spearmanRho } from '../../../src/stats/agreement/index.js'
 import { quantileLinear } from '../../../src/stats/agreement/bootstrap.js'
-import { toDouble, rational } from '../../../src/stats/agreement/exact.js'
+import { rational, toDouble } from '../../../src/stats/agreement/exact.js'
+import {
+  clusterBootstrap,
+  cohenKappa,
+  computeAgreement,
+  kendallTauB,
+  krippendorffAlpha,
+  numpyPairwiseSum,
+  spearmanRho,
+} from '../../../src/stats/agreement/index.js'
 
 const N = null
 /** Krippendorff (2011), "Computing Krippendorff's Alpha-Reliability", p. 8: 4 coders × 12 units. */
@@ -31,19 +39,48 @@ describe("Krippendorff's alpha, textbook", () => {
   })
 
   it('undefined: a single value overall, or nothing pairable', () => {
-    expect(krippendorffAlpha([[3, 3, 3], [3, 3, 3]], 'ordinal')).toMatchObject({ status: 'undefined', value: null })
-    expect(krippendorffAlpha([[1, N], [N, 2]], 'interval')).toMatchObject({ status: 'undefined', value: null, pairable: 0 })
+    expect(
+      krippendorffAlpha(
+        [
+          [3, 3, 3],
+          [3, 3, 3],
+        ],
+        'ordinal',
+      ),
+    ).toMatchObject({ status: 'undefined', value: null })
+    expect(
+      krippendorffAlpha(
+        [
+          [1, N],
+          [N, 2],
+        ],
+        'interval',
+      ),
+    ).toMatchObject({ status: 'undefined', value: null, pairable: 0 })
   })
 
   it('human always 2, judge always 4: alpha = -0.875 at every level (note: can be negative)', () => {
     const h = [2, 2, 2, 2, 2, 2, 2, 2]
     const j = [4, 4, 4, 4, 4, 4, 4, 4]
-    for (const level of ['nominal', 'ordinal', 'interval'] as const) expect(krippendorffAlpha([h, j], level).value).toBe(-0.875)
+    for (const level of ['nominal', 'ordinal', 'interval'] as const)
+      expect(krippendorffAlpha([h, j], level).value).toBe(-0.875)
   })
 
   it('scaling interval values or rescaling ratio values does not change alpha; non-integer values are exact', () => {
-    const a = krippendorffAlpha([[1, 2, 3, 4], [1, 3, 3, 5]], 'interval')
-    const b = krippendorffAlpha([[0.5, 1, 1.5, 2], [0.5, 1.5, 1.5, 2.5]], 'interval')
+    const a = krippendorffAlpha(
+      [
+        [1, 2, 3, 4],
+        [1, 3, 3, 5],
+      ],
+      'interval',
+    )
+    const b = krippendorffAlpha(
+      [
+        [0.5, 1, 1.5, 2],
+        [0.5, 1.5, 1.5, 2.5],
+      ],
+      'interval',
+    )
     expect(b.exact).toBe(a.exact)
   })
 })
@@ -66,7 +103,9 @@ describe("Cohen's kappa, by hand", () => {
     expect(numpyPairwiseSum([0.1, 0.2, 0.3])).toBe(0.1 + 0.2 + 0.3)
     const v = Array.from({ length: 25 }, (_, i) => 1 / (i + 3))
     const r = Array.from({ length: 8 }, (_, j) => v[j]! + v[j + 8]! + v[j + 16]!)
-    expect(numpyPairwiseSum(v)).toBe(r[0]! + r[1]! + (r[2]! + r[3]!) + (r[4]! + r[5]! + (r[6]! + r[7]!)) + v[24]!)
+    expect(numpyPairwiseSum(v)).toBe(
+      r[0]! + r[1]! + (r[2]! + r[3]!) + (r[4]! + r[5]! + (r[6]! + r[7]!)) + v[24]!,
+    )
   })
 })
 
@@ -76,7 +115,13 @@ describe('research note worked examples (generation.md §5)', () => {
     const j = [4, 4, 5, 2, 2]
     expect(cohenKappa(h, j).value).toBe(0.7619047619047619)
     expect(spearmanRho(h, j).value).toBe(0.7299963950884315)
-    expect(kendallTauB(h, j).counts).toEqual({ concordant: 6, discordant: 1, n0: 10, tiesX: 1, tiesY: 2 })
+    expect(kendallTauB(h, j).counts).toEqual({
+      concordant: 6,
+      discordant: 1,
+      n0: 10,
+      tiesX: 1,
+      tiesY: 2,
+    })
     expect(krippendorffAlpha([h, j], 'ordinal').exact).toBe('92/125')
   })
 })
@@ -107,7 +152,14 @@ describe('bootstrap, example D enumerated exhaustively (generation.md §5)', () 
     const means = all.map((idx) => idx.reduce((s, i) => s + eq[i]!, 0) / 5)
     const mult = new Map<number, number>()
     for (const m of means) mult.set(m, (mult.get(m) ?? 0) + 1)
-    expect([...mult.entries()].sort((a, b) => a[0] - b[0])).toEqual([[0, 243], [0.2, 810], [0.4, 1080], [0.6, 720], [0.8, 240], [1, 32]])
+    expect([...mult.entries()].sort((a, b) => a[0] - b[0])).toEqual([
+      [0, 243],
+      [0.2, 810],
+      [0.4, 1080],
+      [0.6, 720],
+      [0.8, 240],
+      [1, 32],
+    ])
     means.sort((a, b) => a - b)
     expect([quantileLinear(means, 0.025), quantileLinear(means, 0.975)]).toEqual([0, 0.8])
   })
@@ -115,7 +167,10 @@ describe('bootstrap, example D enumerated exhaustively (generation.md §5)', () 
     const values: number[] = []
     let undef = 0
     for (const idx of all) {
-      const k = cohenKappa(idx.map((i) => h[i]!), idx.map((i) => j[i]!))
+      const k = cohenKappa(
+        idx.map((i) => h[i]!),
+        idx.map((i) => j[i]!),
+      )
       if (k.value === null) undef++
       else values.push(k.value)
     }
@@ -126,7 +181,13 @@ describe('bootstrap, example D enumerated exhaustively (generation.md §5)', () 
     expect(quantileLinear(values, 0.975)).toBe(0.9180327868852459)
   })
   it('a seeded Monte-Carlo bootstrap (B = 5000) reaches the exact CI [0.0, 0.8] for exact agreement', () => {
-    const pairs = h.map((v, i) => ({ conversationId: `c${i}`, turnId: `c${i}_turn_1`, dimension: 'x', human: v, judge: j[i]! }))
+    const pairs = h.map((v, i) => ({
+      conversationId: `c${i}`,
+      turnId: `c${i}_turn_1`,
+      dimension: 'x',
+      human: v,
+      judge: j[i]!,
+    }))
     const r = computeAgreement(pairs, { bootstrap: 5000, seed: 7 })
     const ci = r.dimensions[0]!.statistics.exactAgreement.ci!
     expect([ci.lower, ci.upper]).toEqual([0, 0.8])
@@ -138,20 +199,22 @@ describe('bootstrap, example D enumerated exhaustively (generation.md §5)', () 
 
 describe('cluster bootstrap', () => {
   it('resamples whole conversations: a statistic that counts distinct clusters only sees whole clusters', () => {
-    const clusters = [
-      ['a', 'a', 'a'],
-      ['b', 'b'],
-      ['c'],
-    ]
+    const clusters = [['a', 'a', 'a'], ['b', 'b'], ['c']]
     const sizes = new Set<number>()
-    clusterBootstrap(clusters, { n: (items) => (sizes.add(items.length), items.length) }, { resamples: 200, seed: 1, confidence: 0.95 })
+    clusterBootstrap(
+      clusters,
+      { n: (items) => (sizes.add(items.length), items.length) },
+      { resamples: 200, seed: 1, confidence: 0.95 },
+    )
     // totals are sums of 3 cluster sizes from {3, 2, 1}: 3..9, never anything that splits a cluster
     for (const s of sizes) expect(s >= 3 && s <= 9).toBe(true)
     expect(sizes.size).toBeGreaterThan(3)
   })
   it('the same seed gives the same interval; undefined resamples are counted', () => {
     const clusters = [[1], [1], [2], [3]]
-    const stat = { odd: (xs: readonly number[]) => (xs.includes(3) ? xs.reduce((a, b) => a + b, 0) : null) }
+    const stat = {
+      odd: (xs: readonly number[]) => (xs.includes(3) ? xs.reduce((a, b) => a + b, 0) : null),
+    }
     const a = clusterBootstrap(clusters, stat, { resamples: 300, seed: 9, confidence: 0.9 })
     const b = clusterBootstrap(clusters, stat, { resamples: 300, seed: 9, confidence: 0.9 })
     expect(a).toEqual(b)
@@ -165,11 +228,31 @@ describe('cluster bootstrap', () => {
 describe('Krippendorff alpha with extreme and fractional values', () => {
   it('interval alpha is exact for values spanning many binary orders of magnitude', () => {
     // same structure as [[1,2,3,4],[1,3,3,5]] scaled by 2^-1000 and 2^900: the same alpha
-    const base = krippendorffAlpha([[1, 2, 3, 4], [1, 3, 3, 5]], 'interval').exact
-    const tiny = krippendorffAlpha([[1, 2, 3, 4].map((v) => v * 2 ** -1000), [1, 3, 3, 5].map((v) => v * 2 ** -1000)], 'interval').exact
-    const huge = krippendorffAlpha([[1, 2, 3, 4].map((v) => v * 2 ** 900), [1, 3, 3, 5].map((v) => v * 2 ** 900)], 'interval').exact
+    const base = krippendorffAlpha(
+      [
+        [1, 2, 3, 4],
+        [1, 3, 3, 5],
+      ],
+      'interval',
+    ).exact
+    const tiny = krippendorffAlpha(
+      [[1, 2, 3, 4].map((v) => v * 2 ** -1000), [1, 3, 3, 5].map((v) => v * 2 ** -1000)],
+      'interval',
+    ).exact
+    const huge = krippendorffAlpha(
+      [[1, 2, 3, 4].map((v) => v * 2 ** 900), [1, 3, 3, 5].map((v) => v * 2 ** 900)],
+      'interval',
+    ).exact
     expect(tiny).toBe(base)
     expect(huge).toBe(base)
-    expect(krippendorffAlpha([[5e-324, 1e300], [1e300, 5e-324]], 'interval').status).toBe('ok')
+    expect(
+      krippendorffAlpha(
+        [
+          [5e-324, 1e300],
+          [1e300, 5e-324],
+        ],
+        'interval',
+      ).status,
+    ).toBe('ok')
   })
 })

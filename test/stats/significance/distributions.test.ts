@@ -1,6 +1,11 @@
-import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { lnGamma, normalSf, regularizedIncompleteBeta, studentTTwoSided } from '../../../src/stats/significance/index.js'
+import { describe, expect, it } from 'vitest'
+import {
+  lnGamma,
+  normalSf,
+  regularizedIncompleteBeta,
+  studentTTwoSided,
+} from '../../../src/stats/significance/index.js'
 
 describe('special functions', () => {
   it('lnGamma matches factorials and Γ(1/2) = √π', () => {
@@ -15,7 +20,10 @@ describe('special functions', () => {
       expect(regularizedIncompleteBeta(x, 3, 1)).toBeCloseTo(x ** 3, 13)
       expect(regularizedIncompleteBeta(x, 1, 4)).toBeCloseTo(1 - (1 - x) ** 4, 13)
       // symmetry I_x(a, b) = 1 − I_{1−x}(b, a)
-      expect(regularizedIncompleteBeta(x, 2.5, 7)).toBeCloseTo(1 - regularizedIncompleteBeta(1 - x, 7, 2.5), 13)
+      expect(regularizedIncompleteBeta(x, 2.5, 7)).toBeCloseTo(
+        1 - regularizedIncompleteBeta(1 - x, 7, 2.5),
+        13,
+      )
     }
   })
 
@@ -69,12 +77,16 @@ describe('special functions', () => {
 
   it('p is in [0, 1] and even in t (property)', () => {
     fc.assert(
-      fc.property(fc.double({ min: -1e6, max: 1e6, noNaN: true }), fc.integer({ min: 1, max: 500 }), (t, df) => {
-        const p = studentTTwoSided(t, df)
-        expect(p).toBeGreaterThanOrEqual(0)
-        expect(p).toBeLessThanOrEqual(1)
-        expect(studentTTwoSided(-t, df)).toBe(p)
-      }),
+      fc.property(
+        fc.double({ min: -1e6, max: 1e6, noNaN: true }),
+        fc.integer({ min: 1, max: 500 }),
+        (t, df) => {
+          const p = studentTTwoSided(t, df)
+          expect(p).toBeGreaterThanOrEqual(0)
+          expect(p).toBeLessThanOrEqual(1)
+          expect(studentTTwoSided(-t, df)).toBe(p)
+        },
+      ),
     )
   })
 })

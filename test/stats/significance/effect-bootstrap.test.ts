@@ -1,6 +1,12 @@
-import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { bootstrapTest, cohensDz, pairedEffect, pairedTTest, quantileSorted } from '../../../src/stats/significance/index.js'
+import { describe, expect, it } from 'vitest'
+import {
+  bootstrapTest,
+  cohensDz,
+  pairedEffect,
+  pairedTTest,
+  quantileSorted,
+} from '../../../src/stats/significance/index.js'
 import { SLEEP_1, SLEEP_2 } from './fixtures.js'
 
 describe("effect sizes: mean difference, bootstrap CI, Cohen's d_z", () => {
@@ -31,7 +37,9 @@ describe("effect sizes: mean difference, bootstrap CI, Cohen's d_z", () => {
   })
 
   it('seeded: identical seeds give identical CIs', () => {
-    expect(pairedEffect(SLEEP_1, SLEEP_2, { seed: 9 }).ci).toEqual(pairedEffect(SLEEP_1, SLEEP_2, { seed: 9 }).ci)
+    expect(pairedEffect(SLEEP_1, SLEEP_2, { seed: 9 }).ci).toEqual(
+      pairedEffect(SLEEP_1, SLEEP_2, { seed: 9 }).ci,
+    )
   })
 })
 
@@ -51,7 +59,10 @@ describe('paired bootstrap test (shift method)', () => {
   })
 
   it('properties: p in (0, 1]; swapping A and B keeps p (same seed: the resampled indices are the same)', () => {
-    const sample = fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 2, maxLength: 20 })
+    const sample = fc.array(fc.double({ min: 0, max: 1, noNaN: true }), {
+      minLength: 2,
+      maxLength: 20,
+    })
     fc.assert(
       fc.property(sample, sample, (x, y) => {
         const n = Math.min(x.length, y.length)

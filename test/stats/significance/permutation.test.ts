@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
 import { permutationTest } from '../../../src/stats/significance/index.js'
 import { SLEEP_1, SLEEP_2 } from './fixtures.js'
 
@@ -36,7 +36,10 @@ describe('randomization (sign-flip) test', () => {
   })
 
   it('properties: p in [0, 1], A/B swap keeps p (exact and sampled), identical seeds give identical p', () => {
-    const sample = fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 14 })
+    const sample = fc.array(fc.double({ min: 0, max: 1, noNaN: true }), {
+      minLength: 1,
+      maxLength: 14,
+    })
     fc.assert(
       fc.property(sample, sample, fc.integer({ min: 0, max: 2 ** 31 - 1 }), (x, y, seed) => {
         const n = Math.min(x.length, y.length)

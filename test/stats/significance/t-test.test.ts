@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
 import { pairedTTest } from '../../../src/stats/significance/index.js'
 import { SLEEP_1, SLEEP_2 } from './fixtures.js'
 
@@ -26,7 +26,10 @@ describe('paired t-test', () => {
   })
 
   it('p in [0, 1]; swapping A and B flips t and keeps p (property)', () => {
-    const sample = fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 2, maxLength: 30 })
+    const sample = fc.array(fc.double({ min: 0, max: 1, noNaN: true }), {
+      minLength: 2,
+      maxLength: 30,
+    })
     fc.assert(
       fc.property(sample, sample, (x, y) => {
         const n = Math.min(x.length, y.length)
@@ -37,7 +40,8 @@ describe('paired t-test', () => {
         expect(ab.p!).toBeGreaterThanOrEqual(0)
         expect(ab.p!).toBeLessThanOrEqual(1)
         expect(ba.p).toBeCloseTo(ab.p!, 12)
-        if (ab.statistic !== null && Number.isFinite(ab.statistic)) expect(ba.statistic).toBeCloseTo(-ab.statistic, 9)
+        if (ab.statistic !== null && Number.isFinite(ab.statistic))
+          expect(ba.statistic).toBeCloseTo(-ab.statistic, 9)
       }),
     )
   })

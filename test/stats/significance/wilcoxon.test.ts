@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
 import { signedRankCounts, wilcoxonTest } from '../../../src/stats/significance/index.js'
 import { DEPRESSION_X, DEPRESSION_Y, SLEEP_1, SLEEP_2 } from './fixtures.js'
 
@@ -19,7 +19,11 @@ describe('Wilcoxon signed-rank test', () => {
   })
 
   it('hand computation, exact: d = (1, 2, 3, 4, 5, 6) all positive: V = 21, p = 2/64', () => {
-    expect(wilcoxonTest([1, 2, 3, 4, 5, 6], [0, 0, 0, 0, 0, 0])).toMatchObject({ statistic: 21, p: 2 / 64, exact: true })
+    expect(wilcoxonTest([1, 2, 3, 4, 5, 6], [0, 0, 0, 0, 0, 0])).toMatchObject({
+      statistic: 21,
+      p: 2 / 64,
+      exact: true,
+    })
   })
 
   it('zeros are dropped (Wilcoxon): d = (0, 0, 1, 2, 3) is the exact test on n = 3, p = 2/8', () => {

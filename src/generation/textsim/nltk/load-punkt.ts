@@ -4,10 +4,15 @@
  */
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import type { InputIssue } from '../../../errors/issues.js'
 import { InputError } from '../../../errors/trecscore-error.js'
 import { LineSplitter } from '../../../io/lines.js'
-import type { InputIssue } from '../../../errors/issues.js'
-import { PUNKT_FILE_NAMES, parsePunktParameters, type PunktFileTexts, type PunktParameters } from './punkt.js'
+import {
+  PUNKT_FILE_NAMES,
+  type PunktFileTexts,
+  type PunktParameters,
+  parsePunktParameters,
+} from './punkt.js'
 
 /**
  * Loads `abbrev_types.txt`, `collocations.tab`, `sent_starters.txt` and `ortho_context.tab`
@@ -44,7 +49,8 @@ export async function loadPunktParameters(dir: string): Promise<PunktParameters>
       }
     }),
   )
-  if (issues.length > 0) throw new InputError(issues, `cannot load the Punkt parameters from ${dir}`)
+  if (issues.length > 0)
+    throw new InputError(issues, `cannot load the Punkt parameters from ${dir}`)
   return parsePunktParameters(texts as PunktFileTexts, dir)
 }
 

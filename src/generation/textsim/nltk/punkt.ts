@@ -26,9 +26,19 @@
  * Offsets are UTF-16 indices; every index comes from a scan that stops on code-point
  * boundaries, so slices equal Python's code-point slices. All scans are linear.
  */
-import { InputError } from '../../../errors/trecscore-error.js'
+
 import type { InputIssue } from '../../../errors/issues.js'
-import { PY_S, PY_W_NOT_DIGIT, firstIsLower, firstIsUpper, isPySpaceCode, pyRstrip, pyRstripLength, pyStrip } from './py-text.js'
+import { InputError } from '../../../errors/trecscore-error.js'
+import {
+  firstIsLower,
+  firstIsUpper,
+  isPySpaceCode,
+  PY_S,
+  PY_W_NOT_DIGIT,
+  pyRstrip,
+  pyRstripLength,
+  pyStrip,
+} from './py-text.js'
 
 /** Trained Punkt parameters (NLTK's `PunktParameters`). Types are lowercase words. */
 export interface PunktParameters {
@@ -76,7 +86,8 @@ function fileLines(text: string): string[] {
  */
 export function parsePunktParameters(texts: PunktFileTexts, dir = '.'): PunktParameters {
   const issues: InputIssue[] = []
-  const name = (k: keyof PunktFileTexts): string => `${dir.replace(/\/+$/, '')}/${PUNKT_FILE_NAMES[k]}`
+  const name = (k: keyof PunktFileTexts): string =>
+    `${dir.replace(/\/+$/, '')}/${PUNKT_FILE_NAMES[k]}`
   const show = (l: string): string => l.slice(0, 200)
 
   const readSet = (k: 'abbrevTypes' | 'sentStarters'): Set<string> => {
@@ -84,7 +95,14 @@ export function parsePunktParameters(texts: PunktFileTexts, dir = '.'): PunktPar
     fileLines(texts[k]).forEach((l, i) => {
       const fields = l.split('\t')
       if (l.length === 0 || fields.length !== 1) {
-        issues.push({ code: 'field_count', file: name(k), line: i + 1, expected: 'one non-empty type per line (no tab)', found: l.length === 0 ? 0 : fields.length, text: show(l) })
+        issues.push({
+          code: 'field_count',
+          file: name(k),
+          line: i + 1,
+          expected: 'one non-empty type per line (no tab)',
+          found: l.length === 0 ? 0 : fields.length,
+          text: show(l),
+        })
       } else out.add(l)
     })
     return out
@@ -96,7 +114,14 @@ export function parsePunktParameters(texts: PunktFileTexts, dir = '.'): PunktPar
   fileLines(texts.collocations).forEach((l, i) => {
     const fields = l.split('\t')
     if (fields.length !== 2 || fields[0] === '' || fields[1] === '') {
-      issues.push({ code: 'field_count', file: name('collocations'), line: i + 1, expected: 'two non-empty tab-separated types (first<TAB>second)', found: l.length === 0 ? 0 : fields.length, text: show(l) })
+      issues.push({
+        code: 'field_count',
+        file: name('collocations'),
+        line: i + 1,
+        expected: 'two non-empty tab-separated types (first<TAB>second)',
+        found: l.length === 0 ? 0 : fields.length,
+        text: show(l),
+      })
     } else collocations.add(l)
   })
 
@@ -108,24 +133,42 @@ export function parsePunktParameters(texts: PunktFileTexts, dir = '.'): PunktPar
     const fields = l.split('\t')
     const at = `${name('orthoContext')}:${i + 1}`
     if (fields.length !== 2 || fields[0] === '') {
-      issues.push({ code: 'field_count', file: name('orthoContext'), line: i + 1, expected: 'a non-empty type, a tab and integer flags (type<TAB>flags)', found: l.length === 0 ? 0 : fields.length, text: show(l) })
+      issues.push({
+        code: 'field_count',
+        file: name('orthoContext'),
+        line: i + 1,
+        expected: 'a non-empty type, a tab and integer flags (type<TAB>flags)',
+        found: l.length === 0 ? 0 : fields.length,
+        text: show(l),
+      })
       return
     }
     const [type, flags] = fields as [string, string]
     if (!/^[0-9]{1,9}$/.test(flags)) {
-      issues.push({ code: 'bad_argument', option: `${at} (flags of ${JSON.stringify(show(type))})`, found: show(flags), expected: 'a non-negative integer (orthographic context bit flags)' })
+      issues.push({
+        code: 'bad_argument',
+        option: `${at} (flags of ${JSON.stringify(show(type))})`,
+        found: show(flags),
+        expected: 'a non-negative integer (orthographic context bit flags)',
+      })
       return
     }
     const seen = firstLine.get(type)
     if (seen !== undefined) {
-      issues.push({ code: 'bad_argument', option: at, found: show(l), expected: `each type once; ${JSON.stringify(show(type))} is already at line ${seen}` })
+      issues.push({
+        code: 'bad_argument',
+        option: at,
+        found: show(l),
+        expected: `each type once; ${JSON.stringify(show(type))} is already at line ${seen}`,
+      })
       return
     }
     firstLine.set(type, i + 1)
     orthoContext.set(type, Number(flags))
   })
 
-  if (issues.length > 0) throw new InputError(issues, `${issues.length} problem(s) in the Punkt parameters in ${dir}`)
+  if (issues.length > 0)
+    throw new InputError(issues, `${issues.length} problem(s) in the Punkt parameters in ${dir}`)
   return { abbrevTypes, collocations, sentStarters, orthoContext }
 }
 
@@ -152,7 +195,8 @@ function punktWordTokenize(line: string): string[] {
     const c = line.charCodeAt(i)
     dash[i] = c === 0x2d ? dash[i + 1]! + 1 : 0
     dot[i] = c === 0x2e ? dot[i + 1]! + 1 : 0
-    pair[i] = c === 0x2e && i + 1 < n && isPySpaceCode(line.charCodeAt(i + 1)) ? pair[i + 2]! + 1 : 0
+    pair[i] =
+      c === 0x2e && i + 1 < n && isPySpaceCode(line.charCodeAt(i + 1)) ? pair[i + 2]! + 1 : 0
   }
   /** Length of the MultiChar match at i, or 0. */
   const multi = (i: number): number => {
@@ -230,7 +274,14 @@ interface Token {
 
 function makeToken(tok: string): Token {
   const lower = tok.toLowerCase()
-  return { tok, type: RE_NUMERIC.test(lower) ? '##number##' : lower, periodFinal: tok.endsWith('.'), sentbreak: false, abbr: false, ellipsis: false }
+  return {
+    tok,
+    type: RE_NUMERIC.test(lower) ? '##number##' : lower,
+    periodFinal: tok.endsWith('.'),
+    sentbreak: false,
+    abbr: false,
+    ellipsis: false,
+  }
 }
 
 function typeNoPeriod(t: Token): string {
@@ -258,7 +309,8 @@ function firstPass(t: Token, params: PunktParameters): void {
   else if (t.periodFinal && !tok.endsWith('..')) {
     const stem = tok.slice(0, -1).toLowerCase()
     const parts = stem.split('-')
-    if (params.abbrevTypes.has(stem) || params.abbrevTypes.has(parts[parts.length - 1]!)) t.abbr = true
+    if (params.abbrevTypes.has(stem) || params.abbrevTypes.has(parts[parts.length - 1]!))
+      t.abbr = true
     else t.sentbreak = true
   }
 }
@@ -299,7 +351,12 @@ function secondPass(t1: Token, t2: Token, params: PunktParameters): void {
       t1.abbr = true
       return
     }
-    if (starter === 'unknown' && isInitial && firstIsUpper(t2.tok) && !((params.orthoContext.get(nextTyp) ?? 0) & ORTHO_LC)) {
+    if (
+      starter === 'unknown' &&
+      isInitial &&
+      firstIsUpper(t2.tok) &&
+      !((params.orthoContext.get(nextTyp) ?? 0) & ORTHO_LC)
+    ) {
       t1.sentbreak = false
       t1.abbr = true
     }

@@ -15,7 +15,8 @@
  */
 
 /** The body of a character class holding Python's whitespace characters. */
-export const PY_SPACE_CLASS = '\\t-\\r\\x1c- \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000'
+export const PY_SPACE_CLASS =
+  '\\t-\\r\\x1c- \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000'
 /** Python `\s` (use with the `u` flag). */
 export const PY_S = `[${PY_SPACE_CLASS}]`
 /** Python `\S` (use with the `u` flag). */
@@ -34,7 +35,15 @@ export function isPySpaceCode(c: number): boolean {
   if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d) || (c >= 0x1c && c <= 0x1f)
   if (c < 0x85) return false
   return (
-    c === 0x85 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000
+    c === 0x85 ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000
   )
 }
 
@@ -81,7 +90,11 @@ export function firstIsLower(s: string): boolean {
   return LOWER_RE.test(s)
 }
 
-const FOLD: Readonly<Record<string, string>> = { i: 'iI\\u0130\\u0131', s: 'sS\\u017f', k: 'kK\\u212a' }
+const FOLD: Readonly<Record<string, string>> = {
+  i: 'iI\\u0130\\u0131',
+  s: 'sS\\u017f',
+  k: 'kK\\u212a',
+}
 
 /**
  * A regex source matching `literal` the way Python's `(?i)` matches it (ASCII letters become

@@ -64,7 +64,11 @@ const ENDING_QUOTES: readonly Rule[] = [
   [g("''"), " '' ", ["''"]],
   [g('"'), " '' ", ['"']],
   [g("([^' ])('[sS]|'[mM]|'[dD]|') "), '$1 $2 ', ["' ", "'s ", "'S ", "'m ", "'M ", "'d ", "'D "]],
-  [g("([^' ])('ll|'LL|'re|'RE|'ve|'VE|n't|N'T) "), '$1 $2 ', ["'ll ", "'LL ", "'re ", "'RE ", "'ve ", "'VE ", "n't ", "N'T "]],
+  [
+    g("([^' ])('ll|'LL|'re|'RE|'ve|'VE|n't|N'T) "),
+    '$1 $2 ',
+    ["'ll ", "'LL ", "'re ", "'RE ", "'ve ", "'VE ", "n't ", "N'T "],
+  ],
 ]
 
 const CONTRACTIONS: readonly Rule[] = [

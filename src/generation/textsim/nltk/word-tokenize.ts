@@ -4,7 +4,7 @@
  * tokenizer on each sentence, tokens concatenated. Case is kept; double quotes become
  * ``` `` ``` and `''`. This is the `nltk` tokenization of METEOR in HF `evaluate` and RECOR.
  */
-import { sentTokenize, type PunktParameters } from './punkt.js'
+import { type PunktParameters, sentTokenize } from './punkt.js'
 import { treebankWordTokenize } from './treebank.js'
 
 /** The tokens `nltk.word_tokenize(text)` returns. */

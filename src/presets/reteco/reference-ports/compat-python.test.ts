@@ -3,7 +3,17 @@
  * messages were produced by CPython 3.11.
  */
 import { describe, expect, it } from 'vitest'
-import { comparePythonStr, pythonFloat, PythonError, pythonInt, pythonIsBlank, pythonSplit, pythonStrRepr, pythonTextLines, pythonUnpack } from './compat-python.js'
+import {
+  comparePythonStr,
+  PythonError,
+  pythonFloat,
+  pythonInt,
+  pythonIsBlank,
+  pythonSplit,
+  pythonStrRepr,
+  pythonTextLines,
+  pythonUnpack,
+} from './compat-python.js'
 
 function raised(f: () => unknown): string {
   try {
@@ -28,10 +38,14 @@ describe('pythonInt', () => {
     expect(pythonInt('9007199254740991')).toBe(9007199254740991)
   })
   it.each(['3.0', 'seven', '', '1__0', '0x10'])('int(%j) raises ValueError as CPython', (s) => {
-    expect(raised(() => pythonInt(s))).toBe(`ValueError: invalid literal for int() with base 10: ${pythonStrRepr(s)}`)
+    expect(raised(() => pythonInt(s))).toBe(
+      `ValueError: invalid literal for int() with base 10: ${pythonStrRepr(s)}`,
+    )
   })
   it('quotes the literal like CPython', () => {
-    expect(raised(() => pythonInt('3.0'))).toBe("ValueError: invalid literal for int() with base 10: '3.0'")
+    expect(raised(() => pythonInt('3.0'))).toBe(
+      "ValueError: invalid literal for int() with base 10: '3.0'",
+    )
   })
 })
 
@@ -48,11 +62,18 @@ describe('pythonFloat', () => {
     ['0.30000002', 0.30000002],
   ] as const)('float(%j) == %d', (s, v) => expect(pythonFloat(s)).toBe(v))
   it('reads nan', () => expect(pythonFloat('NaN')).toBeNaN())
-  it.each(['n/a', '0,75', '1e', '_1', '1_', '0x1p3', ''])('float(%j) raises ValueError as CPython', (s) => {
-    expect(raised(() => pythonFloat(s))).toBe(`ValueError: could not convert string to float: ${pythonStrRepr(s)}`)
-  })
+  it.each(['n/a', '0,75', '1e', '_1', '1_', '0x1p3', ''])(
+    'float(%j) raises ValueError as CPython',
+    (s) => {
+      expect(raised(() => pythonFloat(s))).toBe(
+        `ValueError: could not convert string to float: ${pythonStrRepr(s)}`,
+      )
+    },
+  )
   it('quotes the literal like CPython', () => {
-    expect(raised(() => pythonFloat('n/a'))).toBe("ValueError: could not convert string to float: 'n/a'")
+    expect(raised(() => pythonFloat('n/a'))).toBe(
+      "ValueError: could not convert string to float: 'n/a'",
+    )
   })
 })
 
@@ -74,9 +95,15 @@ describe('split, strip, unpack, lines', () => {
     expect(pythonIsBlank(' x ')).toBe(false)
   })
   it('raises the 3.11 unpack messages', () => {
-    expect(raised(() => pythonUnpack(['1', '2', '3', '4', '5'], 6))).toBe('ValueError: not enough values to unpack (expected 6, got 5)')
-    expect(raised(() => pythonUnpack(['1', '2', '3', '4', '5', '6', '7'], 6))).toBe('ValueError: too many values to unpack (expected 6)')
-    expect(raised(() => pythonUnpack([], 6))).toBe('ValueError: not enough values to unpack (expected 6, got 0)')
+    expect(raised(() => pythonUnpack(['1', '2', '3', '4', '5'], 6))).toBe(
+      'ValueError: not enough values to unpack (expected 6, got 5)',
+    )
+    expect(raised(() => pythonUnpack(['1', '2', '3', '4', '5', '6', '7'], 6))).toBe(
+      'ValueError: too many values to unpack (expected 6)',
+    )
+    expect(raised(() => pythonUnpack([], 6))).toBe(
+      'ValueError: not enough values to unpack (expected 6, got 0)',
+    )
   })
   it('splits lines with universal newlines and keeps a byte-order mark', () => {
     const lines = pythonTextLines(Buffer.from('\ufeffa\r\nb\rc\n\nd'))
@@ -85,14 +112,32 @@ describe('split, strip, unpack, lines', () => {
     expect(pythonTextLines(Buffer.from('x\n')).map((l) => l.text)).toEqual(['x'])
   })
   it('raises UnicodeDecodeError as CPython on invalid UTF-8', () => {
-    expect(raised(() => pythonTextLines(Buffer.from([0x61, 0x62, 0xff, 0x63])))).toBe("UnicodeDecodeError: 'utf-8' codec can't decode byte 0xff in position 2: invalid start byte")
-    expect(raised(() => pythonTextLines(Buffer.from([0x61, 0x62, 0xc3])))).toBe("UnicodeDecodeError: 'utf-8' codec can't decode byte 0xc3 in position 2: unexpected end of data")
-    expect(raised(() => pythonTextLines(Buffer.from([0x61, 0x62, 0xc3, 0x28])))).toBe("UnicodeDecodeError: 'utf-8' codec can't decode byte 0xc3 in position 2: invalid continuation byte")
-    expect(raised(() => pythonTextLines(Buffer.from([0x61, 0xe0, 0x80])))).toBe("UnicodeDecodeError: 'utf-8' codec can't decode byte 0xe0 in position 1: invalid continuation byte")
-    expect(raised(() => pythonTextLines(Buffer.from([0x61, 0xf0, 0x9f, 0x98])))).toBe("UnicodeDecodeError: 'utf-8' codec can't decode bytes in position 1-3: unexpected end of data")
-    expect(raised(() => pythonTextLines(Buffer.from([0x61, 0xed, 0xa0, 0x80])))).toBe("UnicodeDecodeError: 'utf-8' codec can't decode byte 0xed in position 1: invalid continuation byte")
+    expect(raised(() => pythonTextLines(Buffer.from([0x61, 0x62, 0xff, 0x63])))).toBe(
+      "UnicodeDecodeError: 'utf-8' codec can't decode byte 0xff in position 2: invalid start byte",
+    )
+    expect(raised(() => pythonTextLines(Buffer.from([0x61, 0x62, 0xc3])))).toBe(
+      "UnicodeDecodeError: 'utf-8' codec can't decode byte 0xc3 in position 2: unexpected end of data",
+    )
+    expect(raised(() => pythonTextLines(Buffer.from([0x61, 0x62, 0xc3, 0x28])))).toBe(
+      "UnicodeDecodeError: 'utf-8' codec can't decode byte 0xc3 in position 2: invalid continuation byte",
+    )
+    expect(raised(() => pythonTextLines(Buffer.from([0x61, 0xe0, 0x80])))).toBe(
+      "UnicodeDecodeError: 'utf-8' codec can't decode byte 0xe0 in position 1: invalid continuation byte",
+    )
+    expect(raised(() => pythonTextLines(Buffer.from([0x61, 0xf0, 0x9f, 0x98])))).toBe(
+      "UnicodeDecodeError: 'utf-8' codec can't decode bytes in position 1-3: unexpected end of data",
+    )
+    expect(raised(() => pythonTextLines(Buffer.from([0x61, 0xed, 0xa0, 0x80])))).toBe(
+      "UnicodeDecodeError: 'utf-8' codec can't decode byte 0xed in position 1: invalid continuation byte",
+    )
   })
   it('sorts str by code point', () => {
-    expect(['T?', 'T5+', 'T1', '\u{1F600}', '\uffff'].sort(comparePythonStr)).toEqual(['T1', 'T5+', 'T?', '\uffff', '\u{1F600}'])
+    expect(['T?', 'T5+', 'T1', '\u{1F600}', '\uffff'].sort(comparePythonStr)).toEqual([
+      'T1',
+      'T5+',
+      'T?',
+      '\uffff',
+      '\u{1F600}',
+    ])
   })
 })

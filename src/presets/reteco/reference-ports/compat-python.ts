@@ -14,7 +14,8 @@
  */
 
 /** Python `str.isspace()` characters: what `split()` and `strip()` treat as whitespace. */
-const PY_SPACE = '\\t\\n\\x0b\\x0c\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000'
+const PY_SPACE =
+  '\\t\\n\\x0b\\x0c\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000'
 const SPLIT_RE = new RegExp(`[${PY_SPACE}]+`, 'u')
 const BLANK_RE = new RegExp(`^[${PY_SPACE}]*$`, 'u')
 const STRIP_RE = new RegExp(`^[${PY_SPACE}]+|[${PY_SPACE}]+$`, 'gu')
@@ -47,7 +48,8 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
 function describeBadUtf8(bytes: Uint8Array, at: number): string {
   const b = bytes[at]!
   const hex = `0x${b.toString(16).padStart(2, '0')}`
-  const need = b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0
+  const need =
+    b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0
   if (need === 0) return `can't decode byte ${hex} in position ${at}: invalid start byte`
   // The second byte's valid range is narrower after E0, ED, F0 and F4 (no overlongs, surrogates
   // or code points above U+10FFFF); later continuation bytes are 80..BF.
@@ -55,11 +57,13 @@ function describeBadUtf8(bytes: Uint8Array, at: number): string {
   const hi2 = b === 0xed ? 0x9f : b === 0xf4 ? 0x8f : 0xbf
   for (let k = 1; k < need; k++) {
     if (at + k >= bytes.length) {
-      const where = at + k - 1 > at ? `bytes in position ${at}-${at + k - 1}` : `byte ${hex} in position ${at}`
+      const where =
+        at + k - 1 > at ? `bytes in position ${at}-${at + k - 1}` : `byte ${hex} in position ${at}`
       return `can't decode ${where}: unexpected end of data`
     }
     const c = bytes[at + k]!
-    if (k === 1 ? c < lo2 || c > hi2 : c < 0x80 || c > 0xbf) return `can't decode byte ${hex} in position ${at}: invalid continuation byte`
+    if (k === 1 ? c < lo2 || c > hi2 : c < 0x80 || c > 0xbf)
+      return `can't decode byte ${hex} in position ${at}: invalid continuation byte`
   }
   return `can't decode byte ${hex} in position ${at}: invalid start byte`
 }
@@ -69,7 +73,16 @@ function firstBadUtf8(bytes: Uint8Array): number {
   let i = 0
   while (i < bytes.length) {
     const b = bytes[i]!
-    const n = b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0
+    const n =
+      b < 0x80
+        ? 1
+        : b >= 0xc2 && b <= 0xdf
+          ? 2
+          : b >= 0xe0 && b <= 0xef
+            ? 3
+            : b >= 0xf0 && b <= 0xf4
+              ? 4
+              : 0
     if (n === 0) return i
     try {
       UTF8.decode(bytes.subarray(i, i + n))
@@ -92,7 +105,10 @@ export function pythonTextLines(bytes: Uint8Array): PythonLine[] {
   try {
     text = UTF8.decode(bytes)
   } catch {
-    throw new PythonError('UnicodeDecodeError', `'utf-8' codec ${describeBadUtf8(bytes, firstBadUtf8(bytes))}`)
+    throw new PythonError(
+      'UnicodeDecodeError',
+      `'utf-8' codec ${describeBadUtf8(bytes, firstBadUtf8(bytes))}`,
+    )
   }
   const out: PythonLine[] = []
   let line = 0
@@ -126,8 +142,13 @@ export function pythonIsBlank(s: string): boolean {
  * `too many values to unpack (expected 6)`).
  */
 export function pythonUnpack(fields: readonly string[], expected: number): void {
-  if (fields.length < expected) throw new PythonError('ValueError', `not enough values to unpack (expected ${expected}, got ${fields.length})`)
-  if (fields.length > expected) throw new PythonError('ValueError', `too many values to unpack (expected ${expected})`)
+  if (fields.length < expected)
+    throw new PythonError(
+      'ValueError',
+      `not enough values to unpack (expected ${expected}, got ${fields.length})`,
+    )
+  if (fields.length > expected)
+    throw new PythonError('ValueError', `too many values to unpack (expected ${expected})`)
 }
 
 const NON_PRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u
@@ -196,18 +217,28 @@ const INT_MAX_STR_DIGITS = 4300
 export function pythonInt(s: string): number | bigint {
   const t0 = s.replace(STRIP_RE, '')
   const t = asciiDigits(t0) ?? t0
-  if (!INT_RE.test(t)) throw new PythonError('ValueError', `invalid literal for int() with base 10: ${pythonStrRepr(s).slice(0, 200)}`)
+  if (!INT_RE.test(t))
+    throw new PythonError(
+      'ValueError',
+      `invalid literal for int() with base 10: ${pythonStrRepr(s).slice(0, 200)}`,
+    )
   const clean = t.replace(/_/g, '')
   const digits = clean.replace(/^[+-]/, '').length
   if (digits > INT_MAX_STR_DIGITS) {
-    throw new PythonError('ValueError', `Exceeds the limit (${INT_MAX_STR_DIGITS} digits) for integer string conversion: value has ${digits} digits; use sys.set_int_max_str_digits() to increase the limit`)
+    throw new PythonError(
+      'ValueError',
+      `Exceeds the limit (${INT_MAX_STR_DIGITS} digits) for integer string conversion: value has ${digits} digits; use sys.set_int_max_str_digits() to increase the limit`,
+    )
   }
   if (digits <= 15) return Number(clean)
   const big = BigInt(clean)
-  return big >= BigInt(Number.MIN_SAFE_INTEGER) && big <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(big) : big
+  return big >= BigInt(Number.MIN_SAFE_INTEGER) && big <= BigInt(Number.MAX_SAFE_INTEGER)
+    ? Number(big)
+    : big
 }
 
-const FLOAT_RE = /^[+-]?(?:(?:[0-9](?:_?[0-9])*)?\.[0-9](?:_?[0-9])*|[0-9](?:_?[0-9])*\.?)(?:[eE][+-]?[0-9](?:_?[0-9])*)?$/
+const FLOAT_RE =
+  /^[+-]?(?:(?:[0-9](?:_?[0-9])*)?\.[0-9](?:_?[0-9])*|[0-9](?:_?[0-9])*\.?)(?:[eE][+-]?[0-9](?:_?[0-9])*)?$/
 const SPECIAL_RE = /^([+-]?)(inf|infinity|nan)$/i
 
 /**
@@ -223,7 +254,8 @@ export function pythonFloat(s: string): number {
     if (special[2]!.toLowerCase() === 'nan') return NaN
     return special[1] === '-' ? -Infinity : Infinity
   }
-  if (!FLOAT_RE.test(t)) throw new PythonError('ValueError', `could not convert string to float: ${pythonStrRepr(s)}`)
+  if (!FLOAT_RE.test(t))
+    throw new PythonError('ValueError', `could not convert string to float: ${pythonStrRepr(s)}`)
   return Number(t.replace(/_/g, ''))
 }
 

@@ -27,7 +27,12 @@ export type FormatCheckerFinding =
   | { readonly kind: 'columns'; readonly line: number; readonly found: number }
   | { readonly kind: 'rank'; readonly line: number; readonly found: string }
   | { readonly kind: 'score'; readonly line: number; readonly found: string }
-  | { readonly kind: 'duplicate_rank'; readonly line: number; readonly queryId: string; readonly rank: string }
+  | {
+      readonly kind: 'duplicate_rank'
+      readonly line: number
+      readonly queryId: string
+      readonly rank: string
+    }
   | {
       readonly kind: 'score_increases'
       readonly line: number
@@ -40,7 +45,12 @@ export type FormatCheckerFinding =
   | { readonly kind: 'unknown_doc'; readonly line: number; readonly docId: string }
 
 /** Kinds the checker counts as errors (the others are warnings). */
-export const FORMAT_CHECKER_ERROR_KINDS: ReadonlySet<FormatCheckerFinding['kind']> = new Set(['columns', 'rank', 'score', 'duplicate_rank'])
+export const FORMAT_CHECKER_ERROR_KINDS: ReadonlySet<FormatCheckerFinding['kind']> = new Set([
+  'columns',
+  'rank',
+  'score',
+  'duplicate_rank',
+])
 
 /**
  * One non-blank line as the checker splits it, for layers that check more (RETECO validate):
@@ -134,7 +144,8 @@ function spaceLength(buf: Uint8Array, i: number, end: number): number {
   const c2 = i + 2 < end ? buf[i + 2]! : -1
   if (c === 0xe1) return c1 === 0x9a && c2 === 0x80 ? 3 : 0
   if (c === 0xe2) {
-    if (c1 === 0x80) return (c2 >= 0x80 && c2 <= 0x8a) || c2 === 0xa8 || c2 === 0xa9 || c2 === 0xaf ? 3 : 0
+    if (c1 === 0x80)
+      return (c2 >= 0x80 && c2 <= 0x8a) || c2 === 0xa8 || c2 === 0xa9 || c2 === 0xaf ? 3 : 0
     return c1 === 0x81 && c2 === 0x9f ? 3 : 0
   }
   if (c === 0xe3) return c1 === 0x80 && c2 === 0x80 ? 3 : 0
@@ -142,7 +153,8 @@ function spaceLength(buf: Uint8Array, i: number, end: number): number {
 }
 
 const PY_INT = /^[+-]?[0-9](?:_?[0-9])*$/
-const PY_FLOAT = /^[+-]?(?:[0-9](?:_?[0-9])*(?:\.(?:[0-9](?:_?[0-9])*)?)?|\.[0-9](?:_?[0-9])*)(?:[eE][+-]?[0-9](?:_?[0-9])*)?$/
+const PY_FLOAT =
+  /^[+-]?(?:[0-9](?:_?[0-9])*(?:\.(?:[0-9](?:_?[0-9])*)?)?|\.[0-9](?:_?[0-9])*)(?:[eE][+-]?[0-9](?:_?[0-9])*)?$/
 const PY_FLOAT_WORD = /^([+-]?)(inf|infinity|nan)$/i
 
 /**
@@ -194,7 +206,10 @@ export class FormatChecker {
     unknown_doc: 0,
   }
   /** Per topic: the ranks seen (Python ints) and the last line's score (text, line). */
-  private readonly perTopic = new Map<string, { readonly ranks: Set<number | bigint>; score: number; text: string; line: number }>()
+  private readonly perTopic = new Map<
+    string,
+    { readonly ranks: Set<number | bigint>; score: number; text: string; line: number }
+  >()
   private findings: FormatCheckerFinding[] = NO_FINDINGS
   private readonly view = new LineView()
   private readonly fields: string[] = []
@@ -212,7 +227,9 @@ export class FormatChecker {
 
   /** Check the complete lines of `chunk`; a last line without `\n` waits for more. */
   feed(chunk: Uint8Array): void {
-    const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
+    const buf = Buffer.isBuffer(chunk)
+      ? chunk
+      : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
     let data = buf
     if (this.carry) {
       data = Buffer.concat([this.carry, buf])
@@ -259,7 +276,8 @@ export class FormatChecker {
 
   private checkLine(buf: Buffer, start: number, end: number): void {
     const lineNo = ++this.line
-    if (this.crashed === null && firstInvalidUtf8(buf, start, end) >= 0) this.crashed = `UnicodeDecodeError: invalid UTF-8 on line ${lineNo}`
+    if (this.crashed === null && firstInvalidUtf8(buf, start, end) >= 0)
+      this.crashed = `UnicodeDecodeError: invalid UTF-8 on line ${lineNo}`
     // Python stops at the crash; the port reads on (the counts then go past what Python saw,
     // which prints nothing) so that `onLine` layers see every line.
     const fields = this.fields
@@ -298,20 +316,37 @@ export class FormatChecker {
       const rankText = fields[3]!
       const scoreText = fields[4]!
       rank = pythonInt(rankText)
-      if (rank === null || rank <= 0) this.report({ kind: 'rank', line: lineNo, found: rankText }, true)
+      if (rank === null || rank <= 0)
+        this.report({ kind: 'rank', line: lineNo, found: rankText }, true)
       score = pythonFloat(scoreText)
       if (score === null) this.report({ kind: 'score', line: lineNo, found: scoreText }, true)
       else {
-        if (this.topicIds && !this.topicIds.has(qid)) this.report({ kind: 'unknown_topic', line: lineNo, queryId: qid }, false)
-        if (this.docIds && !this.docIds.has(docid)) this.report({ kind: 'unknown_doc', line: lineNo, docId: docid }, false)
+        if (this.topicIds && !this.topicIds.has(qid))
+          this.report({ kind: 'unknown_topic', line: lineNo, queryId: qid }, false)
+        if (this.docIds && !this.docIds.has(docid))
+          this.report({ kind: 'unknown_doc', line: lineNo, docId: docid }, false)
         let t = this.perTopic.get(qid)
         if (!t) this.perTopic.set(qid, (t = { ranks: new Set(), score: NaN, text: '', line: 0 }))
         if (rank !== null) {
-          if (t.ranks.has(rank)) this.report({ kind: 'duplicate_rank', line: lineNo, queryId: qid, rank: rank.toString() }, true)
+          if (t.ranks.has(rank))
+            this.report(
+              { kind: 'duplicate_rank', line: lineNo, queryId: qid, rank: rank.toString() },
+              true,
+            )
           t.ranks.add(rank)
         }
         if (t.line > 0 && score > t.score + 1e-9) {
-          this.report({ kind: 'score_increases', line: lineNo, queryId: qid, score: scoreText, previousScore: t.text, previousLine: t.line }, false)
+          this.report(
+            {
+              kind: 'score_increases',
+              line: lineNo,
+              queryId: qid,
+              score: scoreText,
+              previousScore: t.text,
+              previousLine: t.line,
+            },
+            false,
+          )
         }
         t.score = score
         t.text = scoreText

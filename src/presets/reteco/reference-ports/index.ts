@@ -10,32 +10,33 @@
  * Python's `round` and `repr` (`pythonRound`, `pythonFloatRepr`) live in `src/report/python-round.ts`,
  * since SkillRet's reference rounding uses them too.
  */
+
+export { pythonFloatRepr, pythonFormatFixed, pythonRound } from '../../../report/python-round.js'
+export { officialBaselineConventionSet, scorerPyConventionSet } from './compat-sets.js'
 export {
-  scorerPy,
-  scorerPyPooled,
-  scorerPyNdcg,
-  scorerPyTemporalPrecision,
-  scorerPyTemporalRelevance,
-  scorerPyTemporalCoverage,
-  scorerPyTurnBucket,
+  calculateRetrievalMetrics,
+  OFFICIAL_K_VALUES,
+  type OfficialBaselineDomain,
+  type OfficialBaselineDomainInput,
+  type OfficialBaselineResult,
+  officialBaseline,
+  type PythonRunDict,
+  type PythonRunDictResult,
+  type PytrecTopicValues,
+  pytrecEvaluate,
+  readRunAsPythonDict,
+} from './official-baseline.js'
+export {
+  type ScorerPyDomainFiles,
   type ScorerPyInput,
   type ScorerPyOutput,
   type ScorerPyResult,
   type ScorerPyTopic,
-  type ScorerPyDomainFiles,
+  scorerPy,
+  scorerPyNdcg,
+  scorerPyPooled,
+  scorerPyTemporalCoverage,
+  scorerPyTemporalPrecision,
+  scorerPyTemporalRelevance,
+  scorerPyTurnBucket,
 } from './scorer-py.js'
-export {
-  officialBaseline,
-  readRunAsPythonDict,
-  pytrecEvaluate,
-  calculateRetrievalMetrics,
-  OFFICIAL_K_VALUES,
-  type PythonRunDict,
-  type PythonRunDictResult,
-  type PytrecTopicValues,
-  type OfficialBaselineDomainInput,
-  type OfficialBaselineDomain,
-  type OfficialBaselineResult,
-} from './official-baseline.js'
-export { pythonRound, pythonFloatRepr, pythonFormatFixed } from '../../../report/python-round.js'
-export { officialBaselineConventionSet, scorerPyConventionSet } from './compat-sets.js'

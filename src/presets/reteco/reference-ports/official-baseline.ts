@@ -24,17 +24,25 @@
  * raise `KeyError: 'NDCG@1'` (`'num_topics'` if it is the first domain): reported as such, with
  * the macro over the non-empty domains alongside.
  */
-import type { Qrels, QueryJudgments, RunQuery } from '../../../model/types.js'
-import { decodeId, encodeId } from '../../../io/bytes.js'
+
 import { pytrecEval } from '../../../conventions/profiles.js'
-import { prepareQuery } from '../../../rank/prepare.js'
-import { ndcgAt } from '../../../measures/ndcg.js'
+import { decodeId, encodeId } from '../../../io/bytes.js'
 import { averagePrecisionAt } from '../../../measures/average-precision.js'
-import { recall } from '../../../measures/recall.js'
+import { ndcgAt } from '../../../measures/ndcg.js'
 import { precision } from '../../../measures/precision.js'
+import { recall } from '../../../measures/recall.js'
 import { reciprocalRank } from '../../../measures/reciprocal-rank.js'
+import type { Qrels, QueryJudgments, RunQuery } from '../../../model/types.js'
+import { prepareQuery } from '../../../rank/prepare.js'
 import { pythonFormatFixed, pythonRound } from '../../../report/python-round.js'
-import { PythonError, pythonFloat, pythonIsBlank, pythonSplit, pythonTextLines, pythonUnpack } from './compat-python.js'
+import {
+  PythonError,
+  pythonFloat,
+  pythonIsBlank,
+  pythonSplit,
+  pythonTextLines,
+  pythonUnpack,
+} from './compat-python.js'
 
 /** The cutoffs `official_baseline.K_VALUES` evaluates: 1, 5, 10, 25, 50, 100. */
 export const OFFICIAL_K_VALUES: readonly number[] = [1, 5, 10, 25, 50, 100]
@@ -91,9 +99,16 @@ export function readRunAsPythonDict(bytes: Uint8Array): PythonRunDictResult {
     }
   } catch (e) {
     if (!(e instanceof PythonError)) throw e
-    return { ok: false, error: e.message, snippetLoads: false, snippetError: snippetError ?? e.message }
+    return {
+      ok: false,
+      error: e.message,
+      snippetLoads: false,
+      snippetError: snippetError ?? e.message,
+    }
   }
-  return snippetError === undefined ? { ok: true, run, snippetLoads: true } : { ok: true, run, snippetLoads: false, snippetError }
+  return snippetError === undefined
+    ? { ok: true, run, snippetLoads: true }
+    : { ok: true, run, snippetLoads: false, snippetError }
 }
 
 /** pytrec_eval's per-topic values, keyed as it names them (`ndcg_cut_10`, `P_5`, `recip_rank`, …). */
@@ -122,7 +137,11 @@ function asDict(j: QueryJudgments): QueryJudgments {
  * non-relevant, `recip_rank` without cutoff, `map_cut` divided by R). Topics without qrels are
  * skipped, qrels topics without run lines are absent. Keys of the result are binary-string ids.
  */
-export function pytrecEvaluate(qrels: Qrels, run: PythonRunDict, kValues: readonly number[] = OFFICIAL_K_VALUES): Map<string, PytrecTopicValues> {
+export function pytrecEvaluate(
+  qrels: Qrels,
+  run: PythonRunDict,
+  kValues: readonly number[] = OFFICIAL_K_VALUES,
+): Map<string, PytrecTopicValues> {
   const out = new Map<string, PytrecTopicValues>()
   for (const [topic, docs] of run) {
     const judgments = qrels.queries.get(topic)
@@ -158,7 +177,10 @@ export function pytrecEvaluate(qrels: Qrels, run: PythonRunDict, kValues: readon
  * `round(·, 5)`; keys `NDCG@k`…, `MAP@k`…, `Recall@k`…, `P@k`…, `MRR`, `num_topics` in that
  * order. An empty input gives `{}`, as the original.
  */
-export function calculateRetrievalMetrics(scores: ReadonlyMap<string, PytrecTopicValues>, kValues: readonly number[] = OFFICIAL_K_VALUES): Readonly<Record<string, number>> {
+export function calculateRetrievalMetrics(
+  scores: ReadonlyMap<string, PytrecTopicValues>,
+  kValues: readonly number[] = OFFICIAL_K_VALUES,
+): Readonly<Record<string, number>> {
   if (scores.size === 0) return {}
   const fields: [string, string][] = [
     ...kValues.map((k): [string, string] => [`NDCG@${k}`, `ndcg_cut_${k}`]),
@@ -266,7 +288,11 @@ function roundedMacro(vals: readonly Readonly<Record<string, number>>[]): Record
  * const r = officialBaseline('track1_tempo', '1a_dev', [{ domain: 'bitcoin', qrels, run }])
  * r.macro?.['NDCG@10'] // 0.05306: the official, 5-decimal value
  */
-export function officialBaseline(track: string, key: string, inputs: readonly OfficialBaselineDomainInput[]): OfficialBaselineResult {
+export function officialBaseline(
+  track: string,
+  key: string,
+  inputs: readonly OfficialBaselineDomainInput[],
+): OfficialBaselineResult {
   const domains: OfficialBaselineDomain[] = []
   let unreadable = false
   // One single-file run is given to every domain: read it into the dict once.
@@ -275,10 +301,22 @@ export function officialBaseline(track: string, key: string, inputs: readonly Of
     const read = reads.get(input.run) ?? readRunAsPythonDict(input.run)
     reads.set(input.run, read)
     const numQrelsTopics = input.qrels.queries.size
-    const snippet = read.snippetLoads ? { snippetLoads: true } : { snippetLoads: false, snippetError: read.snippetError! }
+    const snippet = read.snippetLoads
+      ? { snippetLoads: true }
+      : { snippetLoads: false, snippetError: read.snippetError! }
     if (!read.ok) {
       unreadable = true
-      domains.push({ domain: input.domain, ...snippet, error: read.error, metrics: {}, perTopic: new Map(), numTopicsEvaluated: 0, numQrelsTopics, topicsMissingFromRun: [], unroundedMeans: null })
+      domains.push({
+        domain: input.domain,
+        ...snippet,
+        error: read.error,
+        metrics: {},
+        perTopic: new Map(),
+        numTopicsEvaluated: 0,
+        numQrelsTopics,
+        topicsMissingFromRun: [],
+        unroundedMeans: null,
+      })
       continue
     }
     const scores = pytrecEvaluate(input.qrels, read.run)
@@ -290,19 +328,39 @@ export function officialBaseline(track: string, key: string, inputs: readonly Of
       perTopic,
       numTopicsEvaluated: scores.size,
       numQrelsTopics,
-      topicsMissingFromRun: [...input.qrels.queries.keys()].filter((t) => !read.run.has(t)).map(decodeId),
+      topicsMissingFromRun: [...input.qrels.queries.keys()]
+        .filter((t) => !read.run.has(t))
+        .map(decodeId),
       unroundedMeans: meanOf([...scores.values()]),
     })
   }
   const nonempty = domains.filter((d) => d.numTopicsEvaluated > 0)
   const unroundedDomainMacro = meanOf(nonempty.map((d) => d.unroundedMeans!))
-  const unroundedPooledOverEvaluatedTopics = meanOf(nonempty.flatMap((d) => [...d.perTopic.values()]))
-  const macroOverNonemptyDomains = nonempty.length ? roundedMacro(nonempty.map((d) => d.metrics)) : null
-  const common = { key, domains, macroOverNonemptyDomains, domainsInMacro: nonempty.length, unroundedDomainMacro, unroundedPooledOverEvaluatedTopics }
-  if (unreadable) return { ...common, macro: null, macroError: 'a domain could not be loaded', summaryLine: null }
+  const unroundedPooledOverEvaluatedTopics = meanOf(
+    nonempty.flatMap((d) => [...d.perTopic.values()]),
+  )
+  const macroOverNonemptyDomains = nonempty.length
+    ? roundedMacro(nonempty.map((d) => d.metrics))
+    : null
+  const common = {
+    key,
+    domains,
+    macroOverNonemptyDomains,
+    domainsInMacro: nonempty.length,
+    unroundedDomainMacro,
+    unroundedPooledOverEvaluatedTopics,
+  }
+  if (unreadable)
+    return { ...common, macro: null, macroError: 'a domain could not be loaded', summaryLine: null }
   // main(): every domain whose loader produced topics holds this key (a `{}` result included).
   const vals = domains.filter((d) => d.numQrelsTopics > 0).map((d) => d.metrics)
-  if (vals.length === 0) return { ...common, macro: null, macroError: 'no domain has topics for this key', summaryLine: null }
+  if (vals.length === 0)
+    return {
+      ...common,
+      macro: null,
+      macroError: 'no domain has topics for this key',
+      summaryLine: null,
+    }
   let macro: Record<string, number>
   try {
     macro = roundedMacro(vals)

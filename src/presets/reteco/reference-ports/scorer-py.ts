@@ -24,7 +24,17 @@
  *   crashes it (exit 1); {@link scorerPy} returns that traceback line as `error`.
  */
 import { pythonFloatRepr, pythonRound } from '../../../report/python-round.js'
-import { comparePythonStr, pythonFloat, PythonError, pythonInt, pythonIsBlank, pythonSplit, pythonStrRepr, pythonTextLines, pythonUnpack } from './compat-python.js'
+import {
+  comparePythonStr,
+  PythonError,
+  pythonFloat,
+  pythonInt,
+  pythonIsBlank,
+  pythonSplit,
+  pythonStrRepr,
+  pythonTextLines,
+  pythonUnpack,
+} from './compat-python.js'
 
 /** Inputs of one `scorer.py` call: the bytes of the files it is given. */
 export interface ScorerPyInput {
@@ -63,7 +73,9 @@ export interface ScorerPyTopic {
  * `k`, `num_topics`, `nDCG@k`, then Track 1 `TP@k`, `TR@k`, `TC@k`, `NDCG|FC@k`,
  * `num_full_coverage`, or Track 2 `by_turn`.
  */
-export type ScorerPyResult = ReadonlyArray<readonly [key: string, value: number | ReadonlyArray<readonly [bucket: string, value: number]>]>
+export type ScorerPyResult = ReadonlyArray<
+  readonly [key: string, value: number | ReadonlyArray<readonly [bucket: string, value: number]>]
+>
 
 /** Outcome of {@link scorerPy}: what the script prints (text and `--json`), or its crash. */
 export type ScorerPyOutput =
@@ -136,7 +148,11 @@ function loadRun(bytes: Uint8Array): Map<string, string[]> {
     rows.push({ rank, score, doc: f[2]! })
   }
   const out = new Map<string, string[]>()
-  for (const [qid, rows] of ranked) out.set(qid, rows.sort(compareRows).map((r) => r.doc))
+  for (const [qid, rows] of ranked)
+    out.set(
+      qid,
+      rows.sort(compareRows).map((r) => r.doc),
+    )
   return out
 }
 
@@ -151,14 +167,25 @@ function loadSteps(bytes: Uint8Array): Map<string, Set<string>[]> {
     } catch (e) {
       throw new PythonError('json.decoder.JSONDecodeError', (e as Error).message)
     }
-    if (typeof rec !== 'object' || rec === null || Array.isArray(rec)) throw new PythonError('AttributeError', `'${Array.isArray(rec) ? 'list' : typeof rec}' object has no attribute 'get'`)
+    if (typeof rec !== 'object' || rec === null || Array.isArray(rec))
+      throw new PythonError(
+        'AttributeError',
+        `'${Array.isArray(rec) ? 'list' : typeof rec}' object has no attribute 'get'`,
+      )
     const r = rec as Record<string, unknown>
     const steps = 'steps' in r ? r['steps'] : []
-    if (!Array.isArray(steps)) throw new PythonError('TypeError', `'${steps === null ? 'NoneType' : typeof steps}' object is not iterable`)
+    if (!Array.isArray(steps))
+      throw new PythonError(
+        'TypeError',
+        `'${steps === null ? 'NoneType' : typeof steps}' object is not iterable`,
+      )
     for (const st of steps) {
       if (!('id' in r)) throw new PythonError('KeyError', "'id'")
       const id = r['id']
-      const gold = typeof st === 'object' && st !== null && 'gold_ids' in st ? (st as Record<string, unknown>)['gold_ids'] : []
+      const gold =
+        typeof st === 'object' && st !== null && 'gold_ids' in st
+          ? (st as Record<string, unknown>)['gold_ids']
+          : []
       // A non-string id or gold id can never equal a topic or doc id read from text: skip it.
       if (typeof id !== 'string') continue
       let list = periods.get(id)
@@ -186,14 +213,22 @@ function dcg(rels: readonly number[]): number {
  * `ir_metrics.ndcg_at_k`: binary nDCG@k = DCG(top k) / DCG of min(|gold|, k) ones; 0.0 when that
  * ideal is 0. Duplicates in `ranked` count each time.
  */
-export function scorerPyNdcg(ranked: readonly string[], gold: ReadonlySet<string>, k: number): number {
+export function scorerPyNdcg(
+  ranked: readonly string[],
+  gold: ReadonlySet<string>,
+  k: number,
+): number {
   const grades = head(ranked, k).map((d) => (gold.has(d) ? 1 : 0))
   const idcg = dcg(new Array<number>(Math.max(0, Math.min(gold.size, k))).fill(1))
   return idcg > 0 ? dcg(grades) / idcg : 0
 }
 
 /** `ir_metrics.temporal_relevance_at_k`: |top n ∩ relevant| / n, n = min(k, len); 0.0 if empty. */
-export function scorerPyTemporalRelevance(ranked: readonly string[], relevant: ReadonlySet<string>, k: number): number {
+export function scorerPyTemporalRelevance(
+  ranked: readonly string[],
+  relevant: ReadonlySet<string>,
+  k: number,
+): number {
   const top = head(ranked, k)
   if (top.length === 0) return 0
   let hits = 0
@@ -205,7 +240,11 @@ export function scorerPyTemporalRelevance(ranked: readonly string[], relevant: R
  * `ir_metrics.temporal_precision_at_k`: Σ_{i≤n} w_i·[d_i relevant] / Σ_{i≤n} w_i with
  * w_i = 1/log2(i+1), n = min(k, len); 0.0 for an empty ranking.
  */
-export function scorerPyTemporalPrecision(ranked: readonly string[], relevant: ReadonlySet<string>, k: number): number {
+export function scorerPyTemporalPrecision(
+  ranked: readonly string[],
+  relevant: ReadonlySet<string>,
+  k: number,
+): number {
   let num = 0
   let den = 0
   const top = head(ranked, k)
@@ -221,7 +260,11 @@ export function scorerPyTemporalPrecision(ranked: readonly string[], relevant: R
  * `ir_metrics.temporal_coverage_at_k`: share of the periods (gold sets) with at least one doc in
  * the top k; null (left out of the mean) when there are no periods.
  */
-export function scorerPyTemporalCoverage(ranked: readonly string[], periods: readonly ReadonlySet<string>[], k: number): number | null {
+export function scorerPyTemporalCoverage(
+  ranked: readonly string[],
+  periods: readonly ReadonlySet<string>[],
+  k: number,
+): number | null {
   if (periods.length === 0) return null
   const top = new Set(head(ranked, k))
   let covered = 0
@@ -266,7 +309,8 @@ export function scorerPyTurnBucket(topic: string): string {
 
 /** Python's `repr` (text) or `json.dumps(indent=2)` (json) of the by_turn dict. */
 function bucketsText(v: ReadonlyArray<readonly [string, number]>, style: 'text' | 'json'): string {
-  if (style === 'text') return `{${v.map(([b, x]) => `${pythonStrRepr(b)}: ${pythonFloatRepr(x)}`).join(', ')}}`
+  if (style === 'text')
+    return `{${v.map(([b, x]) => `${pythonStrRepr(b)}: ${pythonFloatRepr(x)}`).join(', ')}}`
   if (v.length === 0) return '{}'
   return `{\n${v.map(([b, x]) => `    ${JSON.stringify(b)}: ${pythonFloatRepr(x)}`).join(',\n')}\n  }`
 }
@@ -274,8 +318,13 @@ function bucketsText(v: ReadonlyArray<readonly [string, number]>, style: 'text' 
 /** Keys of the result whose values are Python ints (printed without ".0"). */
 const INT_KEYS = new Set(['k', 'num_topics', 'num_full_coverage'])
 
-function render(track: 1 | 2, result: ScorerPyResult, official: string): { text: string; json: string } {
-  const num = (key: string, v: number): string => (INT_KEYS.has(key) ? String(v) : pythonFloatRepr(v))
+function render(
+  track: 1 | 2,
+  result: ScorerPyResult,
+  official: string,
+): { text: string; json: string } {
+  const num = (key: string, v: number): string =>
+    INT_KEYS.has(key) ? String(v) : pythonFloatRepr(v)
   const topics = result.find(([key]) => key === 'num_topics')![1] as number
   let text = `# RETECO Track ${track} -- ${topics} topics scored\n`
   for (const [key, v] of result) {
@@ -283,7 +332,10 @@ function render(track: 1 | 2, result: ScorerPyResult, official: string): { text:
     const shown = typeof v === 'number' ? num(key, v) : bucketsText(v, 'text')
     text += `  ${key.padEnd(14, ' ')} ${shown}${key === official ? '  <-- OFFICIAL' : ''}\n`
   }
-  const body = result.map(([key, v]) => `  ${JSON.stringify(key)}: ${typeof v === 'number' ? num(key, v) : bucketsText(v, 'json')}`)
+  const body = result.map(
+    ([key, v]) =>
+      `  ${JSON.stringify(key)}: ${typeof v === 'number' ? num(key, v) : bucketsText(v, 'json')}`,
+  )
   return { text, json: `{\n${body.join(',\n')}\n}\n` }
 }
 
@@ -335,7 +387,13 @@ function score(input: ScorerPyInput): ScorerPyOutput {
       if (tc === 1) fc.push(nd)
       perTopic.push({ topic: q, nDCG: nd, TP: tp, TR: tr, TC: tc, rankingTopK: head(docs, k) })
     }
-    unroundedMeans = { nDCG: mean(ndcgs), TP: mean(tps), TR: mean(trs), TC: mean(tcs), 'NDCG|FC': mean(fc) }
+    unroundedMeans = {
+      nDCG: mean(ndcgs),
+      TP: mean(tps),
+      TR: mean(trs),
+      TC: mean(tcs),
+      'NDCG|FC': mean(fc),
+    }
     result = [
       ['k', k],
       ['num_topics', qids.length],
@@ -360,7 +418,9 @@ function score(input: ScorerPyInput): ScorerPyOutput {
       perTopic.push({ topic: q, nDCG: nd, bucket, rankingTopK: head(docs, k) })
     }
     unroundedMeans = { nDCG: mean(all) }
-    const buckets = [...byTurn].sort((a, b) => comparePythonStr(a[0], b[0])).map(([b, v]) => [b, pythonRound(mean(v), 4)] as const)
+    const buckets = [...byTurn]
+      .sort((a, b) => comparePythonStr(a[0], b[0]))
+      .map(([b, v]) => [b, pythonRound(mean(v), 4)] as const)
     result = [
       ['k', k],
       ['num_topics', qids.length],
@@ -368,7 +428,14 @@ function score(input: ScorerPyInput): ScorerPyOutput {
       ['by_turn', buckets],
     ]
   }
-  return { ok: true, exitCode: 0, result, perTopic, unroundedMeans, ...render(input.track, result, official) }
+  return {
+    ok: true,
+    exitCode: 0,
+    result,
+    perTopic,
+    unroundedMeans,
+    ...render(input.track, result, official),
+  }
 }
 
 /** One domain's files for {@link scorerPyPooled}. */

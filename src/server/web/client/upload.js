@@ -38,18 +38,29 @@ for (const form of document.querySelectorAll('form[data-validate]')) {
     worker.addEventListener('message', (event) => {
       const m = event.data
       if (m.type === 'progress') {
-        show(`Checking ${file.name}: ${Math.round(m.bytes / 1048576)} MiB of ${Math.round(m.total / 1048576)} MiB read…`, 'notice')
+        show(
+          `Checking ${file.name}: ${Math.round(m.bytes / 1048576)} MiB of ${Math.round(m.total / 1048576)} MiB read…`,
+          'notice',
+        )
         return
       }
       worker?.terminate()
       worker = null
       if (m.type === 'error') {
         // The check itself failed (an old browser): the server still validates on upload.
-        show(`Could not check the file in the browser (${m.message}); the server will check it on upload.`, 'notice')
+        show(
+          `Could not check the file in the browser (${m.message}); the server will check it on upload.`,
+          'notice',
+        )
         button.disabled = false
         return
       }
-      const p = show(m.ok ? `No errors in ${file.name}${m.warnings ? ` (${m.warnings} warning(s), listed below)` : ''}: you can submit it.` : `${m.errors} error(s) in ${file.name}: fix them before submitting; nothing was sent and no quota was spent.`, m.ok ? 'notice' : 'error')
+      const p = show(
+        m.ok
+          ? `No errors in ${file.name}${m.warnings ? ` (${m.warnings} warning(s), listed below)` : ''}: you can submit it.`
+          : `${m.errors} error(s) in ${file.name}: fix them before submitting; nothing was sent and no quota was spent.`,
+        m.ok ? 'notice' : 'error',
+      )
       p.dataset.errors = String(m.errors)
       const pre = document.createElement('pre')
       pre.className = 'report'
@@ -57,20 +68,32 @@ for (const form of document.querySelectorAll('form[data-validate]')) {
       out.append(pre)
       button.disabled = !m.ok
     })
-    worker.postMessage({ file, name: file.name, maxLineBytes: Number(form.dataset.maxLineBytes), maxDecompressedBytes: Number(form.dataset.maxDecompressedBytes), topics: form.dataset.topics ? JSON.parse(form.dataset.topics) : undefined })
+    worker.postMessage({
+      file,
+      name: file.name,
+      maxLineBytes: Number(form.dataset.maxLineBytes),
+      maxDecompressedBytes: Number(form.dataset.maxDecompressedBytes),
+      topics: form.dataset.topics ? JSON.parse(form.dataset.topics) : undefined,
+    })
   })
 }
 
 // Live states on the team page: while a submission is queued or scoring, poll the team's own
 // submissions (GET /api/v1/submissions, this session) every 3 s and update its state, reason
 // and primary value in place; stop once nothing is pending. Without JavaScript: reload.
-const pending = () => [...document.querySelectorAll('td[data-submission]')].filter((td) => /^(queued|scoring)/.test(td.textContent ?? ''))
+const pending = () =>
+  [...document.querySelectorAll('td[data-submission]')].filter((td) =>
+    /^(queued|scoring)/.test(td.textContent ?? ''),
+  )
 // As the server prints it (printf rounding, ties to even), not toFixed.
 const fixed = (v) => (typeof v === 'number' && Number.isFinite(v) ? formatFixed(v, 4) : '—')
 async function poll() {
   if (!pending().length) return
   try {
-    const r = await fetch('/api/v1/submissions', { credentials: 'same-origin', headers: { accept: 'application/json' } })
+    const r = await fetch('/api/v1/submissions', {
+      credentials: 'same-origin',
+      headers: { accept: 'application/json' },
+    })
     if (r.ok) {
       const { submissions } = await r.json()
       for (const s of submissions) {

@@ -19,7 +19,9 @@ async function* chunksOf(file, maxDecompressed, progress) {
     bytes += value.length
     if (gz && bytes > maxDecompressed) {
       await reader.cancel()
-      throw new Error(`the decompressed run is larger than ${maxDecompressed} bytes (upload.maxDecompressedBytes)`)
+      throw new Error(
+        `the decompressed run is larger than ${maxDecompressed} bytes (upload.maxDecompressedBytes)`,
+      )
     }
     progress(bytes)
     yield value
@@ -37,7 +39,11 @@ self.addEventListener('message', async (event) => {
   }
   try {
     const topicSet = Array.isArray(topics) ? new Set(topics) : undefined
-    const r = await validateChunks(chunksOf(file, maxDecompressedBytes, progress), { file: name, maxLineBytes, ...(topicSet ? { topics: topicSet } : {}) }, (e) => (e instanceof Error ? e.message : String(e)))
+    const r = await validateChunks(
+      chunksOf(file, maxDecompressedBytes, progress),
+      { file: name, maxLineBytes, ...(topicSet ? { topics: topicSet } : {}) },
+      (e) => (e instanceof Error ? e.message : String(e)),
+    )
     self.postMessage({ type: 'done', ...r })
   } catch (e) {
     self.postMessage({ type: 'error', message: e instanceof Error ? e.message : String(e) })
