@@ -6,7 +6,8 @@
 import type { Conventions } from '../conventions/conventions.js'
 import { resolveConventions } from '../conventions/profiles.js'
 import { TrecscoreError } from '../errors/trecscore-error.js'
-import type { Measure } from '../measures/measure.js'
+import type { LabelProvider } from '../measures/labels.js'
+import type { Measure, MeasureContext } from '../measures/measure.js'
 import { measureParams, parseMeasures } from '../measures/name.js'
 import type { Qrels, Run, RunQuery } from '../model/types.js'
 import { ValueRows } from '../rank/id-index.js'
@@ -210,6 +211,21 @@ export interface EvaluateOptions {
   readonly runName?: string
   /** Corpus doc ids (for `unknownDocs: 'discard'`). */
   readonly corpus?: ReadonlySet<string>
+  /**
+   * Corpus doc ids of each query (for `unknownDocs: 'discard'` when the corpus differs by query
+   * group, e.g. one per domain); `undefined` for a query: nothing is discarded. Replaces `corpus`.
+   */
+  readonly corpusOf?: (queryId: string) => ReadonlySet<string> | undefined
+  /**
+   * Extra labels of each query, for measures that declare `needsLabels` (e.g. temporal labels for
+   * TP@k); without it such measures see no labels.
+   */
+  readonly labels?: LabelProvider
+  /**
+   * Called with each query's preparation counts under the evaluator's own conventions, as it is
+   * prepared (zero-filled queries included): per-query diagnostics without a second pass.
+   */
+  readonly onPrepared?: (queryId: string, counts: PrepareCounts, numRet: number) => void
   /** The query set to average over; default: every qrels query. */
   readonly queries?: readonly string[]
 }
@@ -248,6 +264,8 @@ export class RunEvaluator {
   readonly measures: readonly Measure[]
   /** Distinct convention sets, the evaluator's own first (one entry without per-measure conventions). */
   private readonly sets: readonly ConventionSet[]
+  /** Whether some measure reads extra labels (then rankings carry their doc ids). */
+  private readonly labelled: boolean
 
   constructor(
     private readonly qrels: Qrels,
@@ -256,6 +274,7 @@ export class RunEvaluator {
     private readonly options: EvaluateOptions = {},
   ) {
     this.measures = measures.map((m) => ('measure' in m ? m.measure : m))
+    this.labelled = this.measures.some((m) => m.spec.needsLabels !== undefined)
     const sets: ConventionSet[] = [
       {
         conventions,
@@ -352,6 +371,7 @@ export class RunEvaluator {
     // Every set is prepared before any count is kept: a query failing under one set fails whole.
     const out: (number | null)[] = new Array(this.measures.length).fill(null)
     const counts: PrepareCounts[] = []
+    const numRets: number[] = []
     for (const set of this.sets) {
       const c = set.conventions
       const values = this.computeSet(
@@ -359,6 +379,7 @@ export class RunEvaluator {
         c,
         set.indices.map((i) => this.measures[i]!),
         counts,
+        numRets,
       )
       if (!values) return null
       set.indices.forEach((mi, k) => (out[mi] = values[k]!))
@@ -370,12 +391,13 @@ export class RunEvaluator {
       set.counts.cutByDepth += p.cutByDepth
       set.counts.unjudgedDropped += p.unjudgedDropped
     })
-    const own = counts[this.sets.findIndex((s) => s.conventions === this.conventions)] ?? counts[0]!
-    this.count(own)
+    const i = this.sets.findIndex((s) => s.conventions === this.conventions)
+    this.count(run.queryId, counts[i] ?? counts[0]!, numRets[i] ?? numRets[0]!)
     return out
   }
 
-  private count(p: PrepareCounts): void {
+  private count(queryId: string, p: PrepareCounts, numRet: number): void {
+    this.options.onPrepared?.(queryId, p, numRet)
     this.dup += p.duplicatesRemoved
     this.unknown += p.unknownDiscarded
     this.cut += p.cutByDepth
@@ -388,21 +410,28 @@ export class RunEvaluator {
     conventions: Conventions,
     measures: readonly Measure[],
     counts: PrepareCounts[] | null,
+    numRets: number[] | null = null,
   ): (number | null)[] | null {
     const judgments = this.qrels.queries.get(run.queryId)!
     const subtopics = this.qrels.subtopics?.get(run.queryId)
+    const o = this.options
+    const corpus = o.corpusOf ? o.corpusOf(run.queryId) : o.corpus
     const prep = prepareQuery(judgments, run, conventions, {
-      ...(this.options.corpus ? { corpus: this.options.corpus } : {}),
+      ...(corpus ? { corpus } : {}),
       ...(subtopics ? { subtopics } : {}),
+      ...(this.labelled ? { docIds: true } : {}),
     })
     if (!prep.ok) {
       this.failures.set(run.queryId, prep.failure)
       return null
     }
-    if (counts) counts.push(prep.counts)
-    else this.count(prep.counts)
     const q = prep.ranking
-    const ctx = { conventions }
+    if (counts) {
+      counts.push(prep.counts)
+      numRets?.push(q.numRet)
+    } else this.count(run.queryId, prep.counts, q.numRet)
+    const labels = this.labelled ? o.labels?.(run.queryId) : undefined
+    const ctx: MeasureContext = labels ? { conventions, labels } : { conventions }
     return measures.map((m) => {
       const values = measureParams(m)
       const rel = typeof values['rel'] === 'number' ? values['rel'] : conventions.relevanceLevel

@@ -1,6 +1,7 @@
 import type { Conventions, RecallRounding } from '../conventions/conventions.js'
 import type { JudgedRanking } from '../rank/judged-ranking.js'
 import type { GainPair } from './gains.js'
+import type { LabelKind, QueryLabels } from './labels.js'
 
 /** Type of a measure parameter. */
 export type ParamType = 'int' | 'float' | 'bool' | 'string' | 'gains'
@@ -31,6 +32,11 @@ export interface ParamSpec {
 /** What a measure gets besides the ranking. */
 export interface MeasureContext {
   readonly conventions: Conventions
+  /**
+   * The query's extra labels, for a measure that declares `needsLabels` (absent otherwise, or
+   * when the evaluation was given none for the query).
+   */
+  readonly labels?: QueryLabels
 }
 
 /** How per-query values become one number. */
@@ -84,11 +90,17 @@ export interface MeasureDefinition<P extends ParamSpecs = ParamSpecs> {
   readonly needsRelevant: boolean
   /** Needs diversity qrels (subtopic judgments): refused with ordinary qrels. */
   readonly needsSubtopics?: boolean
+  /**
+   * Reads extra labels of this kind (`ctx.labels`) for the ranked docs (`q.docIds`): the
+   * evaluator then materialises the ranked doc ids and asks its label provider.
+   */
+  readonly needsLabels?: LabelKind
   /** Pairs of parameters that cannot be given together (`rel` and `max_rel`). */
   readonly exclusive?: readonly (readonly [string, string])[]
   /** trec_eval's names for this family (`P`; `map` and `map_cut`), if it has any. */
   readonly trecEval?: readonly TrecEvalMappingInput<P>[]
-  compute(q: JudgedRanking, p: ResolvedParams<P>, ctx: MeasureContext): number
+  /** The value for one query; `null`: undefined for this query (left out of the mean). */
+  compute(q: JudgedRanking, p: ResolvedParams<P>, ctx: MeasureContext): number | null
 }
 
 /**
@@ -99,7 +111,7 @@ export interface MeasureDefinition<P extends ParamSpecs = ParamSpecs> {
 export interface MeasureSpec<P extends ParamSpecs = ParamSpecs>
   extends Omit<MeasureDefinition<P>, 'trecEval' | 'compute'> {
   readonly trecEval: readonly TrecEvalMapping<P>[]
-  compute(q: JudgedRanking, p: ResolvedParams<P>, ctx: MeasureContext): number
+  compute(q: JudgedRanking, p: ResolvedParams<P>, ctx: MeasureContext): number | null
 }
 
 /**

@@ -45,6 +45,14 @@ import { rbpMeasure } from './rbp.js'
 import { completenessMeasure, recallMeasure, setRecallMeasure } from './recall.js'
 import { reciprocalRankMeasure, successMeasure } from './reciprocal-rank.js'
 import { setFMeasure } from './set-f.js'
+import {
+  ndcgFullCoverageMeasure,
+  temporalCoverageMeasure,
+  temporalPrecisionMeasure,
+  temporalPrecisionTempoMeasure,
+  temporalRelevanceMeasure,
+  unlabelledMeasure,
+} from './temporal.js'
 
 const SPECS: readonly MeasureSpec[] = [
   precisionMeasure,
@@ -89,6 +97,12 @@ const SPECS: readonly MeasureSpec[] = [
   numRelMeasure,
   numRelRetMeasure,
   numNonrelJudgedRetMeasure,
+  temporalPrecisionMeasure,
+  temporalPrecisionTempoMeasure,
+  temporalRelevanceMeasure,
+  temporalCoverageMeasure,
+  ndcgFullCoverageMeasure,
+  unlabelledMeasure,
 ]
 
 /** All measure families, by canonical name. */

@@ -24,6 +24,11 @@ export interface JudgedRanking {
   readonly numNonpool: number
   /** Ranked docs with a negative judgment. */
   readonly numUnjudgedInPool: number
+  /**
+   * The doc id at each rank (binary strings), only when asked for (`PrepareOptions.docIds`: a
+   * measure that looks up extra labels by doc).
+   */
+  readonly docIds?: readonly string[]
   /** Diversity qrels only: the query's subtopic judgments and the subtopics of each ranked doc. */
   readonly diversity?: RankingSubtopics
 }

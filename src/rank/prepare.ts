@@ -58,6 +58,8 @@ export interface PrepareOptions {
   readonly refuseWithoutJudgments?: boolean
   /** Diversity qrels: the query's subtopic judgments, attached to the ranking as `diversity`. */
   readonly subtopics?: SubtopicJudgments
+  /** Attach the ranked doc ids to the ranking (`docIds`), for measures that look up labels. */
+  readonly docIds?: boolean
 }
 
 /**
@@ -259,6 +261,7 @@ export function prepareQuery(
   let kept = 0
   const sub = options.subtopics
   const ranked: (readonly number[])[] | null = sub ? [] : null
+  const ids: string[] | null = options.docIds ? [] : null
   for (let k = 0; k < len; k++) {
     const i = order ? order[k]! : k
     const g = table.getDoc(run, i, hashes[i]!)
@@ -268,6 +271,7 @@ export function prepareQuery(
       continue
     }
     if (ranked) ranked.push(sub!.docs.get(docIdAt(run, i)) ?? NO_SUBTOPICS)
+    if (ids) ids.push(docIdAt(run, i))
     grades[kept++] = v
     if (v === NOT_POOLED) numNonpool++
     else if (v === UNJUDGED) numUnjudged++
@@ -297,6 +301,7 @@ export function prepareQuery(
       numRelRet,
       numNonpool,
       numUnjudgedInPool: numUnjudged,
+      ...(ids ? { docIds: ids } : {}),
       ...(sub ? { diversity: { judgments: sub, ranked: ranked! } } : {}),
     },
   }

@@ -48,6 +48,12 @@ import { ndcgAt } from '../../measures/ndcg.js'
 import { precision } from '../../measures/precision.js'
 import { recall } from '../../measures/recall.js'
 import { reciprocalRank } from '../../measures/reciprocal-rank.js'
+import {
+  temporalCoverage,
+  temporalPrecisionReteco,
+  temporalPrecisionTempo,
+  temporalRelevance,
+} from '../../measures/temporal.js'
 import { NOT_POOLED, type QueryJudgments, type RunQuery } from '../../model/types.js'
 import type { JudgedRanking } from '../../rank/judged-ranking.js'
 import { orderDocs } from '../../rank/prepare.js'
@@ -63,12 +69,6 @@ import {
 import { readCorpusIds } from './data.js'
 import { RetecoInputError } from './errors.js'
 import { offlineLabels, type TemporalLabelProvider, type TopicTemporalLabels } from './labels.js'
-import {
-  temporalCoverage,
-  temporalPrecisionReteco,
-  temporalPrecisionTempo,
-  temporalRelevance,
-} from './temporal.js'
 import { parseTurnTopic, stepQueryOf, TURN_BUCKETS, type TurnBucket, turnBucket } from './topics.js'
 import {
   type RetecoData,

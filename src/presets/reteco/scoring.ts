@@ -3,6 +3,12 @@
  */
 
 export {
+  temporalCoverage,
+  temporalPrecisionReteco,
+  temporalPrecisionTempo,
+  temporalRelevance,
+} from '../../measures/temporal.js'
+export {
   type CoverageSummary,
   type MacroSummary,
   type MeanSummary,
@@ -100,12 +106,6 @@ export {
   scoreRetecoRuns,
   subtrackOfPreset,
 } from './score-runs.js'
-export {
-  temporalCoverage,
-  temporalPrecisionReteco,
-  temporalPrecisionTempo,
-  temporalRelevance,
-} from './temporal.js'
 export {
   normalizeTurnTopic,
   parseTurnTopic,
