@@ -262,8 +262,16 @@ export {
   type PrepareResult,
   prepareQuery,
 } from './rank/prepare.js'
-export { escapeControlChars } from './report/control-chars.js'
-export { escapeMarkdown } from './report/escape.js'
+export {
+  csvField,
+  csvFieldFormulaSafe,
+  escapeControlChars,
+  escapeLatex,
+  escapeMarkdown,
+  escapeMarkdownStrict,
+  tsvField,
+  visibleText,
+} from './report/escape.js'
 export * from './report/html/index.js'
 export { type JsonChunkOptions, jsonChunks } from './report/json-chunks.js'
 // Reports

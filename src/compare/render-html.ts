@@ -6,8 +6,7 @@
  * with control characters as `\xNN` and then entity-escaped; nothing is executed. Each table sits
  * in a horizontally scrolling box and long names wrap, so no table widens the page.
  */
-import { escapeControlChars } from '../report/control-chars.js'
-import { escapeHtml as escapeHtmlText } from '../report/escape.js'
+import { escapeControlChars, escapeHtml as escapeHtmlText } from '../report/escape.js'
 import { mainCells, pairHeader, pairRow } from './cells.js'
 import { legendLines } from './legend.js'
 import type { CompareResult, MeasureComparison } from './types.js'

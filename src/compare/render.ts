@@ -16,8 +16,11 @@
  * `\xNN` / `\u{NNNN}` (`escapeControlChars`), then escaped for the format; csv and json keep
  * them exact (csv quotes a field with a quote, comma or line break).
  */
-import { escapeControlChars as show } from '../report/control-chars.js'
-import { escapeMarkdown as escapeMarkdownText } from '../report/escape.js'
+import {
+  escapeLatex as escapeLatexText,
+  escapeMarkdown as escapeMarkdownText,
+  escapeControlChars as show,
+} from '../report/escape.js'
 import { formatP, type MainCell, mainCells, pairHeader, pairRow } from './cells.js'
 import { CORRECTION_TITLES, legendLines, TEST_TITLES } from './legend.js'
 import { renderCompareHtml } from './render-html.js'
@@ -158,19 +161,9 @@ function renderMarkdown(r: CompareResult, digits: number): string {
   return out.join('\n') + '\n'
 }
 
-/** Escape LaTeX specials (`\ & % $ # _ { } ~ ^`) in text. */
+/** LaTeX text ({@link escapeLatexText}) with control characters shown as escapes first. */
 export function escapeLatex(s: string): string {
-  return show(s)
-    .replace(/[\\&%$#_{}~^]/g, (c) =>
-      c === '\\'
-        ? '\\textbackslash{}'
-        : c === '~'
-          ? '\\textasciitilde{}'
-          : c === '^'
-            ? '\\textasciicircum{}'
-            : `\\${c}`,
-    )
-    .replace(/[\r\n]+/g, ' ')
+  return escapeLatexText(show(s))
 }
 
 function latexCell(c: MainCell): string {

@@ -8,6 +8,7 @@ import { TrecscoreError } from '../errors/trecscore-error.js'
 import type { ConventionSetCounts, RunEvaluation } from '../evaluate/evaluate.js'
 import { decodeId, encodeId } from '../io/bytes.js'
 import type { Qrels, Run } from '../model/types.js'
+import { escapeMarkdown } from '../report/escape.js'
 import { conventionsLine, renderResults, toJson } from '../report/leaderboard.js'
 import { formatFixed, padRight } from '../report/printf.js'
 import { checkQrels, checkRun, type PresetRunContext } from './checks.js'
@@ -312,7 +313,7 @@ export function renderPresetScore(
     return (
       table +
       (opts.format === 'markdown'
-        ? lines.map((l) => `\n${escapeMarkdownLine(l)}`).join('\n') + '\n'
+        ? lines.map((l) => `\n${escapeMarkdown(l)}`).join('\n') + '\n'
         : lines.map((l) => `${l}\n`).join(''))
     )
   }
@@ -322,8 +323,4 @@ export function renderPresetScore(
       : renderTrecEvalLayout(preset, e, opts.perQuery)
   if (evaluations.length === 1) return one(evaluations[0]!)
   return evaluations.map((e) => `# ${e.runName}\n${one(e)}`).join('\n')
-}
-
-function escapeMarkdownLine(text: string): string {
-  return text.replace(/([\\`*_|<>[\]])/g, '\\$1')
 }

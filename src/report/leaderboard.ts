@@ -7,8 +7,7 @@
 import type { Conventions } from '../conventions/conventions.js'
 import type { RunEvaluation } from '../evaluate/evaluate.js'
 import { decodeId } from '../io/bytes.js'
-import { escapeControlChars } from './control-chars.js'
-import { escapeMarkdown } from './escape.js'
+import { csvField, escapeControlChars, escapeLatex, escapeMarkdown } from './escape.js'
 import { formatFixed } from './printf.js'
 
 /** Output formats of `evaluate`. */
@@ -72,22 +71,6 @@ function rows(
     })
   }
   return out
-}
-
-function escapeLatex(s: string): string {
-  return s.replace(/[\\&%$#_{}~^]/g, (c) =>
-    c === '\\'
-      ? '\\textbackslash{}'
-      : c === '~'
-        ? '\\textasciitilde{}'
-        : c === '^'
-          ? '\\textasciicircum{}'
-          : `\\${c}`,
-  )
-}
-
-function csvField(s: string, sep: string): string {
-  return s.includes(sep) || s.includes('"') || s.includes('\n') ? `"${s.replace(/"/g, '""')}"` : s
 }
 
 /** Plain-text table with aligned columns. */

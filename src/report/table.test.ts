@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { csvField, markdownCell, renderTable, type Table, tsvField, visibleText } from './table.js'
+import { csvField, tsvField, visibleText } from './escape.js'
+import { markdownCell, renderTable, type Table } from './table.js'
 
 const T: Table = {
   columns: [

@@ -5,7 +5,7 @@
  * precision (the shortest text that reads back as the same double). `null` is an undefined value:
  * `-` in human formats, empty in csv/tsv, `null` in JSON.
  */
-import { escapeMarkdown } from './escape.js'
+import { csvField, escapeMarkdown, tsvField, visibleText } from './escape.js'
 import { formatFixed } from './printf.js'
 
 /** A cell: text, a number, or undefined (`null`). */
@@ -42,37 +42,9 @@ export interface TableOptions {
   readonly digits?: number
 }
 
-/** Control characters shown as escapes (`\x1b`), so a cell cannot move the terminal's cursor. */
-export function visibleText(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => {
-    if (c === '\t') return '\\t'
-    if (c === '\n') return '\\n'
-    if (c === '\r') return '\\r'
-    return `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`
-  })
-}
-
 /** A Markdown table cell ({@link escapeMarkdown}): line breaks as spaces, control characters visible. */
 export function markdownCell(text: string): string {
   return escapeMarkdown(visibleText(text.replace(/[\r\n]+/g, ' ')))
-}
-
-/** An RFC 4180 CSV field: quoted when it holds a comma, quote, CR or LF. */
-export function csvField(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
-}
-
-/** A TSV field: tabs and line breaks written as `\t`, `\n`, `\r`, backslashes doubled. */
-export function tsvField(text: string): string {
-  return text.replace(
-    /[\\\t\n\r]/g,
-    (c) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c]!,
-  )
-}
-
-function human(cell: Cell, digits: number): string {
-  if (cell === null) return '-'
-  return typeof cell === 'number' ? formatFixed(cell, digits) : cell
 }
 
 function machine(cell: Cell): string {
@@ -87,6 +59,11 @@ function rightAligned(table: Table, i: number): boolean {
 }
 
 /** Renders a {@link Table}; the result ends with a newline. */
+function human(cell: Cell, digits: number): string {
+  if (cell === null) return '-'
+  return typeof cell === 'number' ? formatFixed(cell, digits) : cell
+}
+
 export function renderTable(table: Table, format: TableFormat, options: TableOptions = {}): string {
   const digits = options.digits ?? 4
   const notes = table.notes ?? []

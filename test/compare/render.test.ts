@@ -76,7 +76,7 @@ describe('compare renderers', () => {
     expect(s).toContain(' & Run & nDCG@10 & P\\_5 \\\\')
     expect(s).toContain('a & base.run & 0.1500 & 0.0750 \\\\')
     expect(s).toContain(
-      'b & x<script>alert(1)</script>\\_\\&\\%\\$\\#\\{\\}\\textasciitilde{}\\textasciicircum{}\\textbackslash{} & \\textbf{0.8750}$^{a}$ & \\textbf{0.5750}$^{a}$ \\\\',
+      'b & x\\textless{}script\\textgreater{}alert(1)\\textless{}/script\\textgreater{}\\_\\&\\%\\$\\#\\{\\}\\textasciitilde{}\\textasciicircum{}\\textbackslash{} & \\textbf{0.8750}$^{a}$ & \\textbf{0.5750}$^{a}$ \\\\',
     )
     expect(s).toContain('tiny (2)$^\\dagger$')
     // Every brace is balanced (escaping did not leave a bare special)
@@ -194,7 +194,7 @@ describe('run labels in every compare format: verbatim, escaped for the format',
     const tex = renderCompare(r, { format: 'latex' })
     expect(tex).toContain(`a & ${long} & `)
     expect(tex).toContain(
-      `b & <script>alert("x")</script> 'q' \\textbackslash{}x1b[2J\\textbackslash{}u\\{202e\\}evil\\textbackslash{}x0d\\textbackslash{}x0aline & `,
+      `b & \\textless{}script\\textgreater{}alert("x")\\textless{}/script\\textgreater{} 'q' \\textbackslash{}x1b[2J\\textbackslash{}u\\{202e\\}evil\\textbackslash{}x0d\\textbackslash{}x0aline & `,
     )
   })
 

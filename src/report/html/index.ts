@@ -3,9 +3,8 @@
  * a preset family's route), rendered into one page with inlined Observable Plot charts.
  */
 
-export { escapeHtml } from '../escape.js'
+export { escapeHtml, jsonForScript } from '../escape.js'
 export { loadReportAssets } from './assets.js'
-export { jsonForScript } from './escape.js'
 export {
   type GroupRow,
   type LeaderboardRow,

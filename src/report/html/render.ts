@@ -8,10 +8,8 @@
  * element is wider than the page; charts label runs by letter and a shortened name (the
  * leaderboard and the key under each chart give the full names).
  */
-import { escapeControlChars } from '../control-chars.js'
-import { escapeHtml } from '../escape.js'
+import { escapeControlChars, escapeHtml, inlineScript, jsonForScript } from '../escape.js'
 import { CLIENT_SCRIPT } from './client.js'
-import { inlineScript, jsonForScript } from './escape.js'
 import type { ReportData } from './model.js'
 
 /** Script text the page needs besides its own: the bundled charting library. */

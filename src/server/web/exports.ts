@@ -11,6 +11,7 @@
  * - LaTeX (a `tabular`, no package needed), 4 decimals: the ten special characters and `<`,
  *   `>`, `|` are written as commands, line breaks become spaces.
  */
+import { csvFieldFormulaSafe, escapeLatex, escapeMarkdownStrict } from '../../index.js'
 import type { Board } from '../board.js'
 import { num } from './html.js'
 
@@ -39,9 +40,7 @@ function rows(b: Board, value: (v: number | null) => Cell, withP = false): Cell[
 
 function csvCell(v: Cell): string {
   if (v === null) return ''
-  if (typeof v !== 'string') return String(v)
-  const text = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+  return typeof v === 'string' ? csvFieldFormulaSafe(v) : String(v)
 }
 
 /** The board's rows: rank, team, baseline, run, submitted, then one column per measure (full precision). */
@@ -53,10 +52,7 @@ export function boardCsv(b: Board): string {
 }
 
 function mdCell(v: Cell): string {
-  if (v === null) return ''
-  return String(v)
-    .replace(/[\r\n]+/g, ' ')
-    .replace(/[!-/:-@[-`{-~]/g, (c) => `\\${c}`)
+  return v === null ? '' : escapeMarkdownStrict(String(v))
 }
 
 /** The board as a Markdown table (values to 4 decimals; em dash for none). */
@@ -78,31 +74,10 @@ export function boardMarkdown(b: Board): string {
   )
 }
 
-const LATEX: Readonly<Record<string, string>> = {
-  '\\': '\\textbackslash{}',
-  '{': '\\{',
-  '}': '\\}',
-  $: '\\$',
-  '&': '\\&',
-  '#': '\\#',
-  '%': '\\%',
-  _: '\\_',
-  '^': '\\textasciicircum{}',
-  '~': '\\textasciitilde{}',
-  '<': '\\textless{}',
-  '>': '\\textgreater{}',
-  '|': '\\textbar{}',
-}
-
-/** Text as LaTeX source that typesets it literally. */
-export function latexEscape(text: string): string {
-  return text.replace(/[\r\n]+/g, ' ').replace(/[\\{}$&#%_^~<>|]/g, (c) => LATEX[c]!)
-}
-
 /** The board as a LaTeX `tabular` (values to 4 decimals; -- for none). */
 export function boardLatex(b: Board): string {
   const h = head(b)
-  const cell = (v: Cell): string => (v === null ? '' : latexEscape(String(v)))
+  const cell = (v: Cell): string => (v === null ? '' : escapeLatex(String(v)))
   const body = rows(b, (v) => (v === null || !Number.isFinite(v) ? '--' : num(v))).map(
     (r) => `${r.map(cell).join(' & ')} \\\\`,
   )
