@@ -74,6 +74,8 @@ export {
   groupRuns,
   splitGroupedQueryId,
 } from './evaluate/grouped-keys.js'
+export * from './evaluate/sensitivity.js'
+export * from './evaluate/sensitivity-file.js'
 export * from './fuse/index.js'
 export * from './generation/bertscore/index.js'
 export * from './generation/judge/index.js'
@@ -284,6 +286,7 @@ export {
   toJson,
 } from './report/leaderboard.js'
 export { formatFixed } from './report/printf.js'
+export * from './report/sensitivity.js'
 export {
   type Cell,
   type Column,

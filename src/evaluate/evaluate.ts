@@ -13,7 +13,12 @@ import type { Qrels, Run, RunQuery } from '../model/types.js'
 import { ValueRows } from '../rank/id-index.js'
 import { numRelAt } from '../rank/judged-ranking.js'
 import { JudgmentStore } from '../rank/judgment-store.js'
-import { type PrepareCounts, type PrepareFailure, prepareQuery } from '../rank/prepare.js'
+import {
+  type PrepareCounts,
+  type PrepareFailure,
+  type PrepareResult,
+  prepareQuery,
+} from '../rank/prepare.js'
 import { type AggregateValue, aggregate } from './aggregate.js'
 import { splitGroupedQueryId } from './grouped-keys.js'
 
@@ -201,6 +206,11 @@ interface ConventionSet {
   }
 }
 
+/** The conventions `prepareQuery` reads (score precision: the scores it is given), as one key. */
+function preparationKey(c: Conventions): string {
+  return `${c.ordering}|${c.scorePrecision}|${c.duplicates}|${c.unknownDocs}|${c.depth}|${c.judgedOnly}|${c.relevanceLevel}`
+}
+
 function narrowScores(q: RunQuery): RunQuery {
   return { ...q, scores: q.scores.map(Math.fround) }
 }
@@ -235,8 +245,9 @@ export interface EvaluateOptions {
  * Used by the streaming CLI; {@link evaluate} wraps it for in-memory runs.
  *
  * A measure may come with conventions of its own ({@link MeasureWithConventions}): each query is
- * then prepared once per distinct convention set (sets are told apart by identity), and a set
- * with float32 scores narrows the run's scores itself (read the run at full precision).
+ * then prepared once per distinct preparation (sets are told apart by identity; sets that differ
+ * only in what measures read, such as gains, share one preparation), and a set with float32
+ * scores narrows the run's scores itself (read the run at full precision).
  */
 export class RunEvaluator {
   /*
@@ -367,15 +378,33 @@ export class RunEvaluator {
 
   private compute(run: RunQuery): (number | null)[] | null {
     if (this.sets.length === 1 && this.sets[0]!.conventions === this.conventions)
-      return this.computeSet(run, this.conventions, this.measures, null)
+      return this.computeSet(
+        run.queryId,
+        this.prepare(run, this.conventions),
+        this.conventions,
+        this.measures,
+        null,
+      )
     // Every set is prepared before any count is kept: a query failing under one set fails whole.
+    // Sets that prepare alike (they differ only in what measures read, e.g. gains) share one
+    // preparation, and the scores are narrowed to float32 once.
     const out: (number | null)[] = new Array(this.measures.length).fill(null)
     const counts: PrepareCounts[] = []
     const numRets: number[] = []
+    const prepared = new Map<string, PrepareResult>()
+    let narrowed: RunQuery | null = null
     for (const set of this.sets) {
       const c = set.conventions
+      const input = c.scorePrecision === 'float32' ? (narrowed ??= narrowScores(run)) : run
+      const key = preparationKey(c)
+      let prep = prepared.get(key)
+      if (!prep) {
+        prep = this.prepare(input, c)
+        prepared.set(key, prep)
+      }
       const values = this.computeSet(
-        c.scorePrecision === 'float32' ? narrowScores(run) : run,
+        run.queryId,
+        prep,
         c,
         set.indices.map((i) => this.measures[i]!),
         counts,
@@ -404,33 +433,39 @@ export class RunEvaluator {
     this.unjudged += p.unjudgedDropped
   }
 
-  /** Prepare one query under `conventions` and compute `measures`; counts go to `counts` when given, else to the evaluator. */
+  /** Prepare one query under `conventions`. */
+  private prepare(run: RunQuery, conventions: Conventions): PrepareResult {
+    const judgments = this.qrels.queries.get(run.queryId)!
+    const subtopics = this.qrels.subtopics?.get(run.queryId)
+    const o = this.options
+    const corpus = o.corpusOf ? o.corpusOf(run.queryId) : o.corpus
+    return prepareQuery(judgments, run, conventions, {
+      ...(corpus ? { corpus } : {}),
+      ...(subtopics ? { subtopics } : {}),
+      ...(this.labelled ? { docIds: true } : {}),
+    })
+  }
+
+  /** Compute `measures` on a prepared query; counts go to `counts` when given, else to the evaluator. */
   private computeSet(
-    run: RunQuery,
+    queryId: string,
+    prep: PrepareResult,
     conventions: Conventions,
     measures: readonly Measure[],
     counts: PrepareCounts[] | null,
     numRets: number[] | null = null,
   ): (number | null)[] | null {
-    const judgments = this.qrels.queries.get(run.queryId)!
-    const subtopics = this.qrels.subtopics?.get(run.queryId)
-    const o = this.options
-    const corpus = o.corpusOf ? o.corpusOf(run.queryId) : o.corpus
-    const prep = prepareQuery(judgments, run, conventions, {
-      ...(corpus ? { corpus } : {}),
-      ...(subtopics ? { subtopics } : {}),
-      ...(this.labelled ? { docIds: true } : {}),
-    })
     if (!prep.ok) {
-      this.failures.set(run.queryId, prep.failure)
+      this.failures.set(queryId, prep.failure)
       return null
     }
     const q = prep.ranking
     if (counts) {
       counts.push(prep.counts)
       numRets?.push(q.numRet)
-    } else this.count(run.queryId, prep.counts, q.numRet)
-    const labels = this.labelled ? o.labels?.(run.queryId) : undefined
+    } else this.count(queryId, prep.counts, q.numRet)
+    const o = this.options
+    const labels = this.labelled ? o.labels?.(queryId) : undefined
     const ctx: MeasureContext = labels ? { conventions, labels } : { conventions }
     return measures.map((m) => {
       const values = measureParams(m)

@@ -13,7 +13,11 @@ import {
   readIdList,
   readQrels,
   renderResults,
+  renderSensitivity,
   resolveRunLabels,
+  SENSITIVITY_FORMATS,
+  type SensitivityFormat,
+  sensitivityOfRunFiles,
   TrecscoreError,
 } from '../../index.js'
 import {
@@ -41,6 +45,7 @@ interface EvaluateFlags extends ConventionFlags, RunLabelFlags {
   digits?: number
   explain?: boolean
   qrelsFormat?: QrelsFormat
+  sensitivity?: boolean
 }
 
 /** `trecscore evaluate QRELS RUN... -m MEASURE...` */
@@ -64,6 +69,10 @@ export function registerEvaluate(program: Command): void {
         '--qrels-format <format>',
         'qrels layout: adhoc (qid iter docno grade) or diversity (topic subtopic docno judgment); default: diversity when a diversity measure (alpha_nDCG, ERR_IA, ...) is asked for, else adhoc',
       ).choices(QRELS_FORMATS),
+    )
+    .option(
+      '--sensitivity',
+      `instead of the scores, how much each score and the ranking of the runs depend on the conventions: every run and measure recomputed under every alternative of each convention, one at a time (ordering, score precision, duplicates, unknown docs with --corpus, missing queries, queries without relevant docs, relevance level, gains), with deltas, queries changed, Kendall tau and the pairs that swap; -f ${SENSITIVITY_FORMATS.join(' or ')}`,
     )
   addRunLabelOptions(cmd)
   addConventionOptions(cmd).action(
@@ -89,6 +98,39 @@ export function registerEvaluate(program: Command): void {
       const origin = qrelsFile === '-' ? {} : { origin: { file: qrelsFile, remap, format } }
       const corpus = flags.corpus ? await readIdList(flags.corpus) : undefined
       const runs = await resolveRunLabels(runArgs, runLabelOptions(flags))
+      if (flags.sensitivity) {
+        if (!(SENSITIVITY_FORMATS as readonly string[]).includes(flags.format))
+          throw new TrecscoreError(
+            `--sensitivity writes ${SENSITIVITY_FORMATS.join(' or ')}, not --format ${flags.format}`,
+            2,
+          )
+        if (flags.perQuery)
+          throw new TrecscoreError('--sensitivity counts the queries that change; drop -q', 2)
+        if (flags.explain)
+          explainStream(flags.format).write(
+            `conventions:\n${describeConventions(conventions).replace(/^/gm, '  ')}\n\n`,
+          )
+        const report = await sensitivityOfRunFiles({
+          qrels,
+          runs,
+          measures,
+          conventions,
+          ...(corpus ? { corpus } : {}),
+        })
+        report.failedQueries.forEach((n, i) => {
+          if (n)
+            process.stderr.write(
+              `trecscore: warning: ${report.runs[i]}: ${n} quer${n === 1 ? 'y' : 'ies'} could not be evaluated under the chosen conventions (duplicates: ${conventions.duplicates}) and ${n === 1 ? 'is' : 'are'} left out of its chosen scores\n`,
+            )
+        })
+        process.stdout.write(
+          renderSensitivity(report, {
+            format: flags.format as SensitivityFormat,
+            ...(flags.digits !== undefined ? { digits: flags.digits } : {}),
+          }),
+        )
+        return
+      }
       const results: RunEvaluation[] = []
       for (const run of runs) {
         results.push(
