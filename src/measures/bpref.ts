@@ -1,7 +1,7 @@
 import { NOT_POOLED, UNJUDGED } from '../model/types.js'
 import { type JudgedRanking, numRelAt } from '../rank/judged-ranking.js'
 import { MIN_GEO_MEAN } from './average-precision.js'
-import { defineMeasure, defineTrecEvalMeasure, single } from './measure.js'
+import { defineMeasure, single } from './measure.js'
 import { REL, relOf } from './params.js'
 
 /**
@@ -51,10 +51,22 @@ export const bprefMeasure = defineMeasure({
   compute: (q, p, ctx) => bpref(q, relOf(p.values.rel, ctx)),
 })
 
-/** trec_eval `gm_bpref` (drop-in only). */
-export const gmBprefTrecEval = defineTrecEvalMeasure({
-  name: 'gm_bpref',
-  perQuery: 'none',
-  summary: 'gm',
-  compute: single((q) => logBpref(q)),
+/**
+ * Geometric mean bpref (trec_eval `gm_bpref`): exp(mean over queries of log(max(bpref, 0.00001))).
+ * Reference: trec_eval 10 `m_gm_bpref.c`.
+ */
+export const gmBprefMeasure = defineMeasure({
+  name: 'GMBpref',
+  aliases: ['gm_bpref'],
+  summary: 'Geometric mean of bpref over queries (per-query bpref floored at 0.00001).',
+  formula: 'GMBpref = exp(mean over queries of log(max(bpref, 0.00001)))',
+  params: { rel: REL },
+  at: 'none',
+  atRequired: false,
+  aggregate: 'gmean',
+  needsRelevant: true,
+  trecEval: [
+    { name: 'gm_bpref', perQuery: 'none', summary: 'gm', compute: single((q) => logBpref(q)) },
+  ],
+  compute: (q, p, ctx) => bpref(q, relOf(p.values.rel, ctx)),
 })

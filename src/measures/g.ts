@@ -1,10 +1,25 @@
-import type { JudgedRanking } from '../rank/judged-ranking.js'
-import { type GainPair, IdealGains, tableGain, trecGainLevels, trecGainTable } from './gains.js'
-import { defineTrecEvalMeasure, single, tePairs } from './measure.js'
+import { type JudgedRanking, numRelAt } from '../rank/judged-ranking.js'
+import {
+  type GainPair,
+  gainPairs,
+  IdealGains,
+  tableGain,
+  trecGainLevels,
+  trecGainTable,
+} from './gains.js'
+import { defineMeasure, type ParamSpec, single, tePairs } from './measure.js'
+import { REL, relOf } from './params.js'
+
+/** `gains` of the trec_eval gain-table families (`G`, `nDCG_rel`, `RnDCG`). */
+export const TREC_GAINS = {
+  type: 'gains',
+  doc: 'grade:gain map, as trec_eval -m G.1=3,2=9 (unlisted grades keep gain = grade); default: gain = grade',
+} as const satisfies ParamSpec
 
 /**
  * Binary G (trec_eval `binG`, experimental):
  *   binG = (1/R) Σ_{relevant retrieved d} 1 / log2(2 + non-relevant docs ranked above d)
+ * 0 when nothing relevant was retrieved. Reference: trec_eval 10 `m_binG.c`.
  */
 export function binG(q: JudgedRanking, rel = q.relevanceLevel): number {
   let relSoFar = 0
@@ -15,13 +30,14 @@ export function binG(q: JudgedRanking, rel = q.relevanceLevel): number {
       sum += 1 / Math.log2(3 + i - relSoFar)
     }
   }
-  return relSoFar ? sum / q.numRel : 0
+  return relSoFar ? sum / numRelAt(q, rel) : 0
 }
 
 /**
  * Normalised gain G (trec_eval `G`, experimental): each retrieved doc adds
  * gain(d) / log2(2 + idealCost(i) − gainSoFar(i)), the sum normalised by the total ideal gain.
  * Ideal positions cost their gain (at least 1). Gains as in trec_eval's `ndcg`.
+ * Reference: trec_eval 10 `m_G.c`.
  */
 export function gainG(q: JudgedRanking, pairs: readonly GainPair[] = []): number {
   const levels = trecGainLevels(q, pairs)
@@ -55,12 +71,34 @@ export function gainG(q: JudgedRanking, pairs: readonly GainPair[] = []): number
   return sumIdeal > 0 ? g / sumIdeal : 0
 }
 
-/** trec_eval `binG` (drop-in only). */
-export const binGTrecEval = defineTrecEvalMeasure({ name: 'binG', compute: single((q) => binG(q)) })
+/** Binary G (trec_eval `binG`). */
+export const binGMeasure = defineMeasure({
+  name: 'binG',
+  aliases: [],
+  summary:
+    'Binary G: relevant docs discounted by the non-relevant docs above them (trec_eval binG).',
+  formula: 'binG = (1/R) * sum over relevant retrieved d of 1/log2(2 + non-relevant docs above d)',
+  params: { rel: REL },
+  at: 'none',
+  atRequired: false,
+  aggregate: 'mean',
+  needsRelevant: true,
+  trecEval: [{ name: 'binG', compute: single((q) => binG(q)) }],
+  compute: (q, p, ctx) => binG(q, relOf(p.values.rel, ctx)),
+})
 
-/** trec_eval `G` (drop-in only). */
-export const gainGTrecEval = defineTrecEvalMeasure({
+/** Normalised gain G (trec_eval `G`). */
+export const gainGMeasure = defineMeasure({
   name: 'G',
-  params: 'pairs',
-  compute: single((q, p) => gainG(q, tePairs(p))),
+  aliases: [],
+  summary: 'Gain G: gains discounted by the ideal cost not yet earned (trec_eval G).',
+  formula:
+    'G = (1/total ideal gain) * sum_i gain(d_i) / log2(2 + idealCost(i) - gainSoFar(i)); idealCost sums max(ideal gain, 1)',
+  params: { gains: TREC_GAINS },
+  at: 'none',
+  atRequired: false,
+  aggregate: 'mean',
+  needsRelevant: true,
+  trecEval: [{ name: 'G', params: 'pairs', compute: single((q, p) => gainG(q, tePairs(p))) }],
+  compute: (q, p) => gainG(q, gainPairs(p.values.gains)),
 })

@@ -104,3 +104,8 @@ export class IdealGains {
     return this.gain
   }
 }
+
+/** A family's `gains` map as trec_eval `grade=gain` pairs (none when absent). */
+export function gainPairs(gains: Readonly<Record<number, number>> | undefined): GainPair[] {
+  return gains ? Object.entries(gains).map(([name, value]) => ({ name, value })) : []
+}

@@ -1,6 +1,6 @@
 import type { RecallRounding } from '../conventions/conventions.js'
 import type { JudgedRanking } from '../rank/judged-ranking.js'
-import { defineMeasure, defineTrecEvalMeasure, single, teValues } from './measure.js'
+import { defineMeasure, single, teValues } from './measure.js'
 import { TREC_EVAL_RECALL_POINTS } from './trec-eval-defaults.js'
 
 function recallCutoff(p: number, R: number, rounding: RecallRounding): number {
@@ -78,10 +78,31 @@ export const interpolatedPrecisionMeasure = defineMeasure({
     q.numRet === 0 ? 0 : interpolatedPrecision(q, [p.at!], ctx.conventions.recallRounding)[0]!,
 })
 
-/** trec_eval `11pt_avg` (drop-in only). */
-export const elevenPointAverageTrecEval = defineTrecEvalMeasure({
-  name: '11pt_avg',
-  params: 'double-params',
-  defaults: TREC_EVAL_RECALL_POINTS,
-  compute: single((q, p, ctx) => elevenPointAverage(q, teValues(p), ctx.recallRounding)),
+/**
+ * 11-point average (trec_eval `11pt_avg`): the mean of IPrec@r over r = 0, 0.1, …, 1. `evaluate`
+ * takes the bare name only; the drop-in also reads other points (`-m 11pt_avg.0.2,0.8`).
+ * 0 for an empty ranking. Reference: trec_eval 10 `m_11pt_avg.c`.
+ */
+export const elevenPointAverageMeasure = defineMeasure({
+  name: 'IPrecAvg',
+  aliases: [],
+  summary: '11-point average: interpolated precision averaged over recall 0, 0.1, ..., 1.',
+  formula: 'IPrecAvg = (1/11) * sum over r in {0, 0.1, ..., 1} of IPrec@r',
+  params: {},
+  at: 'none',
+  atRequired: false,
+  aggregate: 'mean',
+  needsRelevant: true,
+  trecEval: [
+    {
+      name: '11pt_avg',
+      params: 'double-params',
+      defaults: TREC_EVAL_RECALL_POINTS,
+      compute: single((q, p, ctx) => elevenPointAverage(q, teValues(p), ctx.recallRounding)),
+    },
+  ],
+  compute: (q, _p, ctx) =>
+    q.numRet === 0
+      ? 0
+      : elevenPointAverage(q, TREC_EVAL_RECALL_POINTS, ctx.conventions.recallRounding),
 })

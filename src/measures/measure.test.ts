@@ -5,7 +5,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import { trecEvalV10 } from '../conventions/profiles.js'
 import { defineMeasure, defineTrecEvalMeasure, type ParamSpec, single } from './measure.js'
-import { parseMeasure } from './name.js'
+import { parseMeasure, parseMeasures } from './name.js'
 import { REL, relOf } from './params.js'
 import { MEASURES } from './registry.js'
 import { ranking } from './test-helpers.js'
@@ -141,14 +141,24 @@ describe('trec_eval names come from the families', () => {
         seen.push(m.name)
         const parsed = parseMeasure(m.name)
         expect(parsed.map((x) => x.spec.name)).toEqual(parsed.map(() => family))
-        expect(parsed).toHaveLength(m.defaults?.length ?? 1)
+        // One measure per default value, except where the values make one measure together
+        // (utility's a,b,c,d) or `evaluate` has them built in (11pt_avg's recall points).
+        const one = m.paramList !== undefined || (m.params === 'double-params' && !m.param)
+        expect(parsed).toHaveLength(one ? 1 : (m.defaults?.length ?? 1))
       }
     }
     expect(seen.sort()).toEqual(
       [
+        '11pt_avg',
+        'G',
         'P',
+        'Rndcg',
         'Rprec',
+        'Rprec_mult',
+        'binG',
         'bpref',
+        'dcg',
+        'gm_bpref',
         'gm_map',
         'infAP',
         'iprec_at_recall',
@@ -156,19 +166,25 @@ describe('trec_eval names come from the families', () => {
         'map_cut',
         'ndcg',
         'ndcg_cut',
+        'ndcg_rel',
         'num_nonrel_judged_ret',
+        'num_q',
         'num_rel',
         'num_rel_ret',
         'num_ret',
         'rbp',
         'recall',
         'recip_rank',
+        'relative_P',
         'set_F',
         'set_P',
         'set_map',
         'set_recall',
+        'set_relative_P',
         'success',
         'unj',
+        'utility',
+        'yaap',
       ].sort(),
     )
   })
@@ -183,5 +199,21 @@ describe('trec_eval names come from the families', () => {
     expect(() => parseMeasure('rbp.p=x')).toThrow(/p=<number>/)
     expect(() => parseMeasure('set_F.-1')).toThrow(/beta of SetF >= 0/)
     expect(() => parseMeasure('map.5')).toThrow(/no parameters for map/)
+  })
+  it('maps the measures once only in the drop-in: relative_P, Rprec_mult, utility, 11pt_avg, ...', () => {
+    const names = (t: string) => parseMeasure(t).map((m) => m.name)
+    expect(names('relative_P.5,10')).toEqual(['P(relative=True)@5', 'P(relative=True)@10'])
+    expect(names('set_relative_P')).toEqual(['SetP(relative=True)'])
+    expect(names('Rprec_mult.0.2,1.0,2')).toEqual(['Rprec(mult=0.2)', 'Rprec', 'Rprec(mult=2)'])
+    expect(names('Rprec_mult')).toHaveLength(10)
+    expect(names('utility')).toEqual(['Utility'])
+    expect(names('utility.2,-1,0,0')).toEqual(['Utility(a=2)'])
+    expect(() => parseMeasure('utility.1,2')).toThrow(/4 numbers for utility/)
+    expect(names('11pt_avg')).toEqual(['IPrecAvg'])
+    expect(() => parseMeasure('11pt_avg.0.5')).toThrow(/no parameters for 11pt_avg/)
+    expect(names('G.1=3')).toEqual(['G(gains={1:3})'])
+    expect(
+      parseMeasures(['ndcg_rel Rndcg binG gm_bpref yaap num_q dcg']).map((m) => m.name),
+    ).toEqual(['nDCG_rel', 'RnDCG', 'binG', 'GMBpref', 'YAAP', 'NumQ', 'DCG'])
   })
 })

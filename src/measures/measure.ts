@@ -88,6 +88,13 @@ export interface MeasureDefinition<P extends ParamSpecs = ParamSpecs> {
   readonly aggregate: Aggregate
   /** Whether the value needs at least one relevant doc to be meaningful. */
   readonly needsRelevant: boolean
+  /**
+   * Per-query values: in [0, 1] (`unit`, the default), ≥ 0 (`nonnegative`: DCG, Hits, counts)
+   * or any real (`real`: utility, yaap). Checked by the registry's property tests.
+   */
+  readonly valueRange?: 'unit' | 'nonnegative' | 'real'
+  /** When `compute` returns `null` (undefined for the query), in words; absent = never. */
+  readonly undefinedWhen?: string
   /** Needs diversity qrels (subtopic judgments): refused with ordinary qrels. */
   readonly needsSubtopics?: boolean
   /**
@@ -190,6 +197,11 @@ export interface TrecEvalMeasure {
 export interface TrecEvalMapping<P extends ParamSpecs = ParamSpecs> extends TrecEvalMeasure {
   readonly fixed?: Partial<ParamValues<P>>
   readonly param?: keyof P & string
+  /**
+   * For `double-params` whose values together make one measure: the parameters they set, in
+   * order (`utility.1,-1,0,0` is `Utility(a=1,b=-1,c=0,d=0)`).
+   */
+  readonly paramList?: readonly (keyof P & string)[]
 }
 
 /** A trec_eval row as written in a family file: printing `double`/`mean` and no parameters unless said. */

@@ -14,6 +14,7 @@ import {
   type ParamRange,
   type ParamValue,
   rangeText,
+  type TrecEvalMapping,
 } from './measure.js'
 import { findMeasureSpec, MEASURE_NAMES, MEASURES } from './registry.js'
 
@@ -239,7 +240,7 @@ function checkRange(
 }
 
 /** How trec_eval's `.x` suffix reads for a name: cutoffs, recall points, a parameter's values, pairs. */
-type TrecDot = 'cutoffs' | 'recall' | 'param' | 'pairs' | 'none'
+type TrecDot = 'cutoffs' | 'recall' | 'param' | 'params' | 'pairs' | 'none'
 
 interface TrecEvalName {
   readonly spec: MeasureSpec
@@ -247,18 +248,28 @@ interface TrecEvalName {
   readonly dot: TrecDot
   /** The parameter a `param` list sets (`set_F.0.5`: beta). */
   readonly param?: string
+  /** The parameters a `params` list sets, in order (`utility.1,-1,0,0`: a, b, c, d). */
+  readonly paramList?: readonly string[]
   /** What the bare name means: trec_eval's default cutoffs, recall points or parameter values. */
   readonly defaults?: readonly number[]
 }
 
-/** What `.x` means for a trec_eval name of a family: `@` values (as the family reads `@`), a parameter, or pairs. */
-function trecDot(kind: ParamKind, spec: MeasureSpec): TrecDot {
+/**
+ * What `.x` means for a trec_eval name of a family: `@` values (as the family reads `@`), one
+ * parameter per value (`set_F.0.5,1`, `Rprec_mult.0.2,2`), several parameters of one measure
+ * (`utility.1,-1,0,0`), or pairs. A `double-params` name that maps to no parameter takes none
+ * here (`11pt_avg`: the family has trec_eval's recall points built in).
+ */
+function trecDot(m: TrecEvalMapping, spec: MeasureSpec): TrecDot {
+  if (m.paramList) return 'params'
+  if (m.param) return 'param'
+  const kind: ParamKind = m.params
   switch (kind) {
     case 'long-cutoffs':
     case 'double-cutoffs':
       return spec.at === 'recall' ? 'recall' : 'cutoffs'
     case 'double-params':
-      return 'param'
+      return 'none'
     case 'pairs':
       return 'pairs'
     case 'none':
@@ -273,12 +284,14 @@ const TREC_EVAL_NAMES: ReadonlyMap<string, TrecEvalName> = new Map(
       const params = Object.fromEntries(
         Object.entries(m.fixed ?? {}).filter((e): e is [string, ParamValue] => e[1] !== undefined),
       )
+      const dot = trecDot(m, spec)
       const entry: TrecEvalName = {
         spec,
         params,
-        dot: trecDot(m.params, spec),
+        dot,
         ...(m.param ? { param: m.param } : {}),
-        ...(m.defaults ? { defaults: m.defaults } : {}),
+        ...(m.paramList ? { paramList: m.paramList } : {}),
+        ...(m.defaults && dot !== 'none' ? { defaults: m.defaults } : {}),
       }
       return [m.name, entry] as const
     }),
@@ -329,6 +342,20 @@ function parseTrecEvalName(text: string): Measure[] | null {
         if (range) checkRange(text, spec.name, key, Number(s), range, at(0))
         return makeMeasure(spec, { ...params, [key]: Number(s) }, undefined)
       })
+    }
+    case 'params': {
+      const keys = entry.paramList!
+      if (values.length !== keys.length)
+        badSyntax(text, at(0), `${keys.length} numbers for ${base} (${keys.join(', ')})`)
+      values.forEach((b, i) => {
+        const s = String(b)
+        const key = keys[i]!
+        if (!NUMBER.test(s)) badSyntax(text, at(0), `${base} ${key} as a number (got '${s}')`)
+        const range = spec.params[key]!.range
+        if (range) checkRange(text, spec.name, key, Number(s), range, at(0))
+        params[key] = Number(s)
+      })
+      return [makeMeasure(spec, params, undefined)]
     }
     case 'pairs': {
       const grades: string[] = []

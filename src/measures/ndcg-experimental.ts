@@ -1,11 +1,20 @@
 import type { JudgedRanking } from '../rank/judged-ranking.js'
-import { type GainPair, IdealGains, tableGain, trecGainLevels, trecGainTable } from './gains.js'
-import { defineTrecEvalMeasure, single, tePairs } from './measure.js'
+import { TREC_GAINS } from './g.js'
+import {
+  type GainPair,
+  gainPairs,
+  IdealGains,
+  tableGain,
+  trecGainLevels,
+  trecGainTable,
+} from './gains.js'
+import { defineMeasure, single, tePairs } from './measure.js'
 
 /**
  * nDCG averaged over relevant docs (trec_eval `ndcg_rel`, experimental): the mean of
  * DCG(r)/IDCG(r) at each doc r with positive gain, where each relevant doc not retrieved
  * contributes DCG(end)/IDCG(its ideal position). Gains as in trec_eval's `ndcg`.
+ * Reference: trec_eval 10 `m_ndcg_rel.c`.
  */
 export function ndcgRel(q: JudgedRanking, pairs: readonly GainPair[] = []): number {
   const levels = trecGainLevels(q, pairs)
@@ -53,6 +62,7 @@ export function ndcgRel(q: JudgedRanking, pairs: readonly GainPair[] = []): numb
 /**
  * nDCG averaged at the R-level boundaries (trec_eval `Rndcg`, experimental): the mean of nDCG at
  * each rank where the ideal gain level changes, plus at the end of the ranking. 0 when R = 0.
+ * Reference: trec_eval 10 `m_Rndcg.c`.
  */
 export function rNdcg(q: JudgedRanking, pairs: readonly GainPair[] = []): number {
   const levels = trecGainLevels(q, pairs)
@@ -103,16 +113,36 @@ export function rNdcg(q: JudgedRanking, pairs: readonly GainPair[] = []): number
   return sum / changes
 }
 
-/** trec_eval `ndcg_rel` (drop-in only). */
-export const ndcgRelTrecEval = defineTrecEvalMeasure({
-  name: 'ndcg_rel',
-  params: 'pairs',
-  compute: single((q, p) => ndcgRel(q, tePairs(p))),
+/** nDCG averaged over the relevant docs (trec_eval `ndcg_rel`). */
+export const ndcgRelMeasure = defineMeasure({
+  name: 'nDCG_rel',
+  aliases: [],
+  summary: 'nDCG averaged at the rank of each relevant document (trec_eval ndcg_rel).',
+  formula:
+    'nDCG_rel = (1/R) * sum over relevant d of DCG(rank d)/IDCG(rank d); unretrieved d: DCG(end)/IDCG(ideal rank)',
+  params: { gains: TREC_GAINS },
+  at: 'none',
+  atRequired: false,
+  aggregate: 'mean',
+  needsRelevant: true,
+  trecEval: [
+    { name: 'ndcg_rel', params: 'pairs', compute: single((q, p) => ndcgRel(q, tePairs(p))) },
+  ],
+  compute: (q, p) => ndcgRel(q, gainPairs(p.values.gains)),
 })
 
-/** trec_eval `Rndcg` (drop-in only). */
-export const rNdcgTrecEval = defineTrecEvalMeasure({
-  name: 'Rndcg',
-  params: 'pairs',
-  compute: single((q, p) => rNdcg(q, tePairs(p))),
+/** nDCG averaged where the ideal gain changes (trec_eval `Rndcg`). */
+export const rNdcgMeasure = defineMeasure({
+  name: 'RnDCG',
+  aliases: [],
+  summary: 'nDCG averaged at each rank where the ideal gain level changes (trec_eval Rndcg).',
+  formula:
+    'RnDCG = mean of DCG(r)/IDCG(r) over the ranks r where the ideal gain drops, and the end',
+  params: { gains: TREC_GAINS },
+  at: 'none',
+  atRequired: false,
+  aggregate: 'mean',
+  needsRelevant: true,
+  trecEval: [{ name: 'Rndcg', params: 'pairs', compute: single((q, p) => rNdcg(q, tePairs(p))) }],
+  compute: (q, p) => rNdcg(q, gainPairs(p.values.gains)),
 })

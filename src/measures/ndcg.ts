@@ -154,13 +154,6 @@ export const ndcgMeasure = defineMeasure({
   },
 })
 
-/** trec_eval `dcg` (drop-in only). */
-export const dcgTrecEval = defineTrecEvalMeasure({
-  name: 'dcg',
-  params: 'pairs',
-  compute: single((q, p) => ndcgFull(q, tePairs(p)).dcg),
-})
-
 /** trec_eval `ideal_dcg` (drop-in only). */
 export const idealDcgTrecEval = defineTrecEvalMeasure({
   name: 'ideal_dcg',

@@ -1,6 +1,6 @@
 import { type JudgedRanking, numRelAt, numRelRetAt } from '../rank/judged-ranking.js'
 import { relevantInTop } from './cutoffs.js'
-import { defineMeasure, defineTrecEvalMeasure, single, teValues } from './measure.js'
+import { defineMeasure, type ParamSpec, single, teValues } from './measure.js'
 import { cutOf, JUDGED_ONLY, judgedView, REL, relOf } from './params.js'
 import { TREC_EVAL_CUTOFFS, TREC_EVAL_RPREC_MULTIPLES } from './trec-eval-defaults.js'
 
@@ -90,14 +90,21 @@ export function setRelativePrecision(q: JudgedRanking, rel = q.relevanceLevel): 
   return numRelRetAt(q, rel) / Math.min(q.numRet, R)
 }
 
-/** Precision at k (ir_measures `P@k`, trec_eval `P.k`). */
+/** `relative`: divide by the most relevant docs the cut could hold, not by its size. */
+const RELATIVE = {
+  type: 'bool',
+  default: false,
+  doc: 'divide by min(size, R) instead of the size: the best value the cut could reach is 1 (trec_eval relative_P, set_relative_P)',
+} as const satisfies ParamSpec
+
+/** Precision at k (ir_measures `P@k`, trec_eval `P.k`; `relative=True`: trec_eval `relative_P.k`). */
 export const precisionMeasure = defineMeasure({
   name: 'P',
   aliases: ['Precision'],
   summary: 'Precision at k: share of the top k documents that are relevant.',
   formula:
-    'P@k = |{d in top k : grade(d) >= rel}| / k  (divides by k even when fewer were retrieved)',
-  params: { rel: REL, judged_only: JUDGED_ONLY },
+    'P@k = |{d in top k : grade(d) >= rel}| / k  (divides by k even when fewer were retrieved); relative=True: / min(k, R), 0 when R = 0',
+  params: { rel: REL, judged_only: JUDGED_ONLY, relative: RELATIVE },
   at: 'cutoff',
   atRequired: true,
   aggregate: 'mean',
@@ -109,59 +116,81 @@ export const precisionMeasure = defineMeasure({
       defaults: TREC_EVAL_CUTOFFS,
       compute: (q, p) => precision(q, teValues(p)),
     },
+    {
+      name: 'relative_P',
+      params: 'long-cutoffs',
+      defaults: TREC_EVAL_CUTOFFS,
+      fixed: { relative: true },
+      compute: (q, p) => relativePrecision(q, teValues(p)),
+    },
   ],
-  compute: (q, p, ctx) =>
-    precision(judgedView(q, p.values.judged_only), [cutOf(p.at)], relOf(p.values.rel, ctx))[0]!,
+  compute: (q, p, ctx) => {
+    const f = p.values.relative ? relativePrecision : precision
+    return f(judgedView(q, p.values.judged_only), [cutOf(p.at)], relOf(p.values.rel, ctx))[0]!
+  },
 })
 
-/** R-precision (ir_measures `Rprec`, trec_eval `Rprec`). */
+/** R-precision (ir_measures `Rprec`, trec_eval `Rprec`; `mult=x`: trec_eval `Rprec_mult.x`). */
 export const rPrecisionMeasure = defineMeasure({
   name: 'Rprec',
   aliases: ['RPrec'],
-  summary: 'Precision at rank R, the number of relevant documents.',
-  formula: 'Rprec = |relevant in top R| / R',
-  params: { rel: REL, judged_only: JUDGED_ONLY },
+  summary: 'Precision at rank R, the number of relevant documents (or at a multiple of R).',
+  formula:
+    'Rprec = |relevant in top R| / R; mult=x: P@c with c = trunc(x*R + 0.9) (trec_eval Rprec_mult), num_rel_ret/c past the end',
+  params: {
+    rel: REL,
+    judged_only: JUDGED_ONLY,
+    mult: {
+      type: 'float',
+      default: 1,
+      range: { min: 0, minOpen: true },
+      doc: 'cut at x times R, as trec_eval Rprec_mult.x (1: R-precision itself)',
+    },
+  },
   at: 'none',
   atRequired: false,
   aggregate: 'mean',
   needsRelevant: true,
-  trecEval: [{ name: 'Rprec', compute: single((q) => rPrecision(q)) }],
-  compute: (q, p, ctx) => rPrecision(judgedView(q, p.values.judged_only), relOf(p.values.rel, ctx)),
+  trecEval: [
+    { name: 'Rprec', compute: single((q) => rPrecision(q)) },
+    {
+      name: 'Rprec_mult',
+      params: 'double-cutoffs',
+      param: 'mult',
+      defaults: TREC_EVAL_RPREC_MULTIPLES,
+      compute: (q, p) => rPrecisionMult(q, teValues(p)),
+    },
+  ],
+  compute: (q, p, ctx) => {
+    const v = judgedView(q, p.values.judged_only)
+    const rel = relOf(p.values.rel, ctx)
+    return p.values.mult === 1 ? rPrecision(v, rel) : rPrecisionMult(v, [p.values.mult], rel)[0]!
+  },
 })
 
-/** Set precision (ir_measures `SetP`, trec_eval `set_P`). */
+/**
+ * Set precision (ir_measures `SetP`, trec_eval `set_P`); `relative=True` is trec_eval
+ * `set_relative_P` (ir_measures `SetP(relative=True)`, alias `SetRelP`).
+ */
 export const setPrecisionMeasure = defineMeasure({
   name: 'SetP',
   aliases: [],
-  summary: 'Precision of the whole retrieved set.',
-  formula: 'SetP = num_rel_ret / num_ret',
-  params: { rel: REL },
+  summary: 'Precision of the whole retrieved set (relative=True: of its best possible value).',
+  formula:
+    'SetP = num_rel_ret / num_ret; relative=True: num_rel_ret / min(num_ret, R), 0 when either is 0',
+  params: { rel: REL, relative: RELATIVE },
   at: 'none',
   atRequired: false,
   aggregate: 'mean',
   needsRelevant: false,
-  trecEval: [{ name: 'set_P', compute: single((q) => setPrecision(q)) }],
-  compute: (q, p, ctx) => setPrecision(q, relOf(p.values.rel, ctx)),
-})
-
-/** trec_eval `relative_P.k` (drop-in only). */
-export const relativePrecisionTrecEval = defineTrecEvalMeasure({
-  name: 'relative_P',
-  params: 'long-cutoffs',
-  defaults: TREC_EVAL_CUTOFFS,
-  compute: (q, p) => relativePrecision(q, teValues(p)),
-})
-
-/** trec_eval `Rprec_mult.x` (drop-in only). */
-export const rPrecisionMultTrecEval = defineTrecEvalMeasure({
-  name: 'Rprec_mult',
-  params: 'double-cutoffs',
-  defaults: TREC_EVAL_RPREC_MULTIPLES,
-  compute: (q, p) => rPrecisionMult(q, teValues(p)),
-})
-
-/** trec_eval `set_relative_P` (drop-in only). */
-export const setRelativePrecisionTrecEval = defineTrecEvalMeasure({
-  name: 'set_relative_P',
-  compute: single((q) => setRelativePrecision(q)),
+  trecEval: [
+    { name: 'set_P', compute: single((q) => setPrecision(q)) },
+    {
+      name: 'set_relative_P',
+      fixed: { relative: true },
+      compute: single((q) => setRelativePrecision(q)),
+    },
+  ],
+  compute: (q, p, ctx) =>
+    (p.values.relative ? setRelativePrecision : setPrecision)(q, relOf(p.values.rel, ctx)),
 })

@@ -4,8 +4,9 @@
  * docs and errors, the trec_eval names and the drop-in's table come from here.
  */
 import { type JudgedRanking, numRelAt } from '../rank/judged-ranking.js'
+import { accuracyMeasure } from './accuracy.js'
 import { averagePrecisionMeasure, gmapMeasure, setMapMeasure } from './average-precision.js'
-import { bprefMeasure } from './bpref.js'
+import { bprefMeasure, gmBprefMeasure } from './bpref.js'
 import {
   numNonrelJudgedRetMeasure,
   numRelMeasure,
@@ -23,6 +24,7 @@ import {
   rbpResidualMeasure,
   sdcgMeasure,
 } from './cwl.js'
+import { dcgMeasure } from './dcg.js'
 import {
   alphaDCGMeasure,
   alphaNDCGMeasure,
@@ -35,11 +37,19 @@ import {
   stRecallMeasure,
 } from './diversity.js'
 import { errMeasure } from './err.js'
+import { f1Measure } from './f1.js'
+import { binGMeasure, gainGMeasure } from './g.js'
+import { hitsMeasure } from './hits.js'
 import { infAPMeasure } from './infap.js'
-import { interpolatedPrecisionMeasure } from './interpolated-precision.js'
+import {
+  elevenPointAverageMeasure,
+  interpolatedPrecisionMeasure,
+} from './interpolated-precision.js'
 import { judgedMeasure, unjudgedMeasure } from './judged.js'
 import type { MeasureSpec } from './measure.js'
 import { ndcgMeasure } from './ndcg.js'
+import { ndcgRelMeasure, rNdcgMeasure } from './ndcg-experimental.js'
+import { numQMeasure } from './num-q.js'
 import { precisionMeasure, rPrecisionMeasure, setPrecisionMeasure } from './precision.js'
 import { rbpMeasure } from './rbp.js'
 import { completenessMeasure, recallMeasure, setRecallMeasure } from './recall.js'
@@ -53,6 +63,8 @@ import {
   temporalRelevanceMeasure,
   unlabelledMeasure,
 } from './temporal.js'
+import { utilityMeasure } from './utility.js'
+import { yaapMeasure } from './yaap.js'
 
 const SPECS: readonly MeasureSpec[] = [
   precisionMeasure,
@@ -61,9 +73,11 @@ const SPECS: readonly MeasureSpec[] = [
   gmapMeasure,
   reciprocalRankMeasure,
   ndcgMeasure,
+  dcgMeasure,
   errMeasure,
   rPrecisionMeasure,
   bprefMeasure,
+  gmBprefMeasure,
   infAPMeasure,
   judgedMeasure,
   unjudgedMeasure,
@@ -73,7 +87,17 @@ const SPECS: readonly MeasureSpec[] = [
   setPrecisionMeasure,
   setRecallMeasure,
   setMapMeasure,
+  f1Measure,
+  hitsMeasure,
+  accuracyMeasure,
   interpolatedPrecisionMeasure,
+  elevenPointAverageMeasure,
+  yaapMeasure,
+  gainGMeasure,
+  binGMeasure,
+  rNdcgMeasure,
+  ndcgRelMeasure,
+  utilityMeasure,
   rbpMeasure,
   rbpResidualMeasure,
   instMeasure,
@@ -93,6 +117,7 @@ const SPECS: readonly MeasureSpec[] = [
   apIAMeasure,
   pIAMeasure,
   stRecallMeasure,
+  numQMeasure,
   numRetMeasure,
   numRelMeasure,
   numRelRetMeasure,

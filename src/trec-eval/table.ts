@@ -1,27 +1,17 @@
 /**
  * trec_eval's measure table (`measures.c`) in its fixed print order. A row is defined once, in
  * its family file under `src/measures/`: a family's trec_eval names come with the family (see
- * `MeasureSpec.trecEval`), the drop-in's own measures are the `…TrecEval` exports. Only the
- * preference and judgment-group measures (`-R prefs`, `-R qrels_jg`) and `runid`/`num_q` are
- * written here.
+ * `MeasureSpec.trecEval`), the few the drop-in alone has (`relstring`, `ideal_dcg`, trec_eval's
+ * own `rbp_resid`) are the `…TrecEval` exports. Only the preference and judgment-group measures
+ * (`-R prefs`, `-R qrels_jg`) and `runid` are written here.
  */
 
-import { gmBprefTrecEval } from '../measures/bpref.js'
-import { binGTrecEval, gainGTrecEval } from '../measures/g.js'
-import { elevenPointAverageTrecEval } from '../measures/interpolated-precision.js'
 import { relStringTrecEval } from '../measures/judged.js'
 import { defineTrecEvalMeasure, type TrecEvalMeasure, teValues } from '../measures/measure.js'
-import { dcgTrecEval, idealDcgTrecEval } from '../measures/ndcg.js'
-import { ndcgRelTrecEval, rNdcgTrecEval } from '../measures/ndcg-experimental.js'
-import {
-  relativePrecisionTrecEval,
-  rPrecisionMultTrecEval,
-  setRelativePrecisionTrecEval,
-} from '../measures/precision.js'
+import { idealDcgTrecEval } from '../measures/ndcg.js'
 import { rbpResidualTrecEval } from '../measures/rbp.js'
 import { MEASURES } from '../measures/registry.js'
 import { TREC_EVAL_CUTOFFS, TREC_EVAL_RPREC_MULTIPLES } from '../measures/trec-eval-defaults.js'
-import { utilityTrecEval } from '../measures/utility.js'
 import { mapAvgjg, precisionAvgjg, rPrecisionMultAvgjg } from './prefs/avgjg.js'
 import { prefsNumFulfilled, prefsNumFulfilledRet, prefsNumPossible } from './prefs/num-prefs.js'
 import type { PrefCounts } from './prefs/pref-counts.js'
@@ -51,27 +41,9 @@ const QRELS_ROWS: ReadonlyMap<string, TrecEvalMeasure> = new Map(
       usesRanking: false,
       compute: () => [0],
     }),
-    defineTrecEvalMeasure({
-      name: 'num_q',
-      perQuery: 'none',
-      summary: 'num_q',
-      usesRanking: false,
-      compute: () => [1],
-    }),
     ...[...MEASURES.values()].flatMap((s) => s.trecEval),
     relStringTrecEval,
-    gmBprefTrecEval,
-    rPrecisionMultTrecEval,
-    utilityTrecEval,
-    elevenPointAverageTrecEval,
-    binGTrecEval,
-    gainGTrecEval,
-    dcgTrecEval,
     idealDcgTrecEval,
-    ndcgRelTrecEval,
-    rNdcgTrecEval,
-    relativePrecisionTrecEval,
-    setRelativePrecisionTrecEval,
     rbpResidualTrecEval,
   ].map((m) => [m.name, m]),
 )
@@ -201,9 +173,9 @@ const JG_MEASURES: readonly TeJgMeasure[] = [
 ]
 
 /** The v10 measures trec_eval lists after the judgment-group ones, in print order. */
-const LATE_QRELS_MEASURES: readonly TeMeasure[] = rows(['rbp', 'rbp_resid', 'unj'])
+const LATE_QRELS_MEASURES: readonly TeMeasure[] = rows(['yaap', 'rbp', 'rbp_resid', 'unj'])
 
-/** Every measure, in trec_eval 10's print order (its `yaap` is not provided). */
+/** Every measure, in trec_eval 10's print order. */
 export const TREC_EVAL_MEASURES: readonly TeAnyMeasure[] = [
   ...QRELS_MEASURES,
   ...PREFS_MEASURES,

@@ -6,8 +6,15 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { evaluate, formatFixed, parseQrels, parseRun, trecEvalV10 } from '../../src/index.js'
-import { listCases } from './run-cases.js'
+import {
+  evaluate,
+  formatFixed,
+  parseMeasures,
+  parseQrels,
+  parseRun,
+  trecEvalV10,
+} from '../../src/index.js'
+import { listCases, runDropIn } from './run-cases.js'
 
 const ROOT = join(import.meta.dirname, '..', 'fixtures', 'trec_eval')
 
@@ -35,6 +42,21 @@ const PAIRS: readonly (readonly [string, string])[] = [
   ['RBP(p=0.9)', 'rbp'],
   ['GMAP', 'gm_map'],
   ['NumRelRet', 'num_rel_ret'],
+  // The measures that were once the drop-in's alone.
+  ['P(relative=True)@5', 'relative_P_5'],
+  ['P(relative=True)@1000', 'relative_P_1000'],
+  ['SetP(relative=True)', 'set_relative_P'],
+  ['Rprec(mult=0.2)', 'Rprec_mult_0.20'],
+  ['Rprec(mult=1.4)', 'Rprec_mult_1.40'],
+  ['Rprec(mult=2)', 'Rprec_mult_2.00'],
+  ['IPrecAvg', '11pt_avg'],
+  ['G', 'G'],
+  ['binG', 'binG'],
+  ['RnDCG', 'Rndcg'],
+  ['nDCG_rel', 'ndcg_rel'],
+  ['Utility', 'utility'],
+  ['GMBpref', 'gm_bpref'],
+  ['NumQ', 'num_q'],
 ]
 
 const cases = listCases(ROOT).filter(
@@ -88,6 +110,85 @@ describe('evaluate agrees with trec_eval 10 (all_trec -c -q)', () => {
         expect(`${te} all ${got}`).toBe(`${te} all ${want}`)
       })
       expect(compared).toBeGreaterThan(0)
+    })
+  }
+})
+
+/**
+ * The trec_eval names given to `evaluate` mean what they mean to the drop-in: the same values,
+ * per query and averaged, for the measures defined once in a family file (those in no fixture's
+ * all_trec output, `dcg` and `yaap`, included).
+ */
+const TREC_NAMES = [
+  'dcg',
+  'yaap',
+  '11pt_avg',
+  'G',
+  'binG',
+  'Rndcg',
+  'ndcg_rel',
+  'Rprec_mult',
+  'relative_P.5,20',
+  'utility',
+  'gm_bpref',
+  'set_relative_P',
+  'num_q',
+]
+
+describe('evaluate and the drop-in agree on trec_eval names (-c -q)', () => {
+  for (const name of [
+    'basic_tiny',
+    'graded_small',
+    'medium_random',
+    'missing_in_run',
+    'ties_all_equal',
+  ]) {
+    const c = cases.find((x) => x.name === name)
+    it.skipIf(!c)(name, async () => {
+      const dir = c!.dir
+      const out = await runDropIn(
+        ['-c', '-q', ...TREC_NAMES.flatMap((m) => ['-m', m]), 'qrels.txt', 'run.txt'],
+        dir,
+        2,
+      )
+      expect(out.code).toBe(0)
+      const want = new Map<string, string>()
+      for (const line of out.stdout.split('\n')) {
+        const [n, qid, value] = line.split('\t')
+        if (n !== undefined && qid !== undefined && value !== undefined)
+          want.set(`${n.trim()}\t${qid}`, value)
+      }
+      const qrels = parseQrels(readFileSync(join(dir, 'qrels.txt')), { file: 'qrels.txt' }).value
+      const run = parseRun(readFileSync(join(dir, 'run.txt')), {
+        file: 'run.txt',
+        syntax: 'c',
+      }).value
+      const measures = parseMeasures(TREC_NAMES)
+      const result = evaluate(qrels, run, measures, { ...trecEvalV10, missingQueries: 'zero' })
+      // Our name → the drop-in's printed name, in the drop-in's order of parameters.
+      const printed = (m: (typeof measures)[number]): string => {
+        // The most specific trec_eval name whose fixed parameters the measure has.
+        const te = m.spec.trecEval
+          .filter((t) => Object.entries(t.fixed ?? {}).every(([k, v]) => m.given[k] === v))
+          .sort((a, b) => Object.keys(b.fixed ?? {}).length - Object.keys(a.fixed ?? {}).length)[0]!
+        const mult = m.given['mult']
+        if (typeof mult === 'number') return `Rprec_mult_${mult.toFixed(2)}`
+        if (m.spec.name === 'Rprec') return 'Rprec_mult_1.00'
+        return m.at === undefined ? te.name : `${te.name}_${m.at}`
+      }
+      let compared = 0
+      const check = (key: string, got: string) => {
+        expect(`${key} ${got}`).toBe(`${key} ${want.get(key)}`)
+        compared++
+      }
+      measures.forEach((m, i) => {
+        const te = printed(m)
+        const fmt = (v: number) => (te === 'num_q' ? String(v) : formatFixed(v, 4))
+        for (const q of result.perQuery)
+          if (want.has(`${te}\t${q.queryId}`)) check(`${te}\t${q.queryId}`, fmt(q.values[i]!))
+        check(`${te}\tall`, fmt(result.aggregates[i]!.value!))
+      })
+      expect(compared).toBeGreaterThan(measures.length * 2)
     })
   }
 })
