@@ -3,7 +3,7 @@
  * half-finished uploads, make sure the baseline runs are submitted, start the scoring
  * supervisor, listen.
  */
-import { createReadStream, rmSync } from 'node:fs'
+import { createReadStream, readdirSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { type ServerType, serve } from '@hono/node-server'
 import { Hono } from 'hono'
@@ -18,6 +18,7 @@ import { apiRoutes } from './routes/api.js'
 import { htmlRoutes } from './routes/html.js'
 import { csrfCheck, type Env, identify, securityHeaders } from './routes/middleware.js'
 import { submitRun } from './submissions.js'
+import { TopicCache } from './topic-cache.js'
 import { ScoringSupervisor } from './worker/supervisor.js'
 
 /** The name of the team that holds the organizers' baseline runs. */
@@ -74,7 +75,15 @@ export async function ensureBaselines(ctx: ServerContext): Promise<void> {
           phase: p.id,
           name,
           metadata: {},
-          body: createReadStream(file),
+          // A per-domain baseline run is a directory: each of its files, as an upload sends them.
+          ...(statSync(file).isDirectory()
+            ? {
+                files: readdirSync(file)
+                  .filter((f) => !f.startsWith('.'))
+                  .sort()
+                  .map((f) => ({ name: f, body: createReadStream(join(file, f)) })),
+              }
+            : { body: createReadStream(file) }),
           baseline: true,
         })
         if (out.kind === 'rejected')
@@ -124,6 +133,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     now,
     kick: () => supervisor?.kick(),
     secureCookies: options.secureCookies ?? false,
+    topics: new TopicCache(db, options.dataDir),
   }
   supervisor = new ScoringSupervisor({
     db,

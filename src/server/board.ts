@@ -15,7 +15,14 @@
  * - Hidden phases show no entries until they are released.
  */
 import { createHash } from 'node:crypto'
-import { type Competition, measureName, phasePublic, type Track } from './config/load.js'
+import { parseTurnTopic, TURN_BUCKETS, turnBucket } from '../index.js'
+import {
+  type Competition,
+  measureName,
+  phasePublic,
+  runIsDirectory,
+  type Track,
+} from './config/load.js'
 import type { PhaseConfig } from './config/schema.js'
 import type { Db } from './db/database.js'
 import type { SubmissionState } from './db/schema.js'
@@ -124,6 +131,8 @@ export interface PublicEntry {
   readonly pAbove: number | null
   /** RETECO tracks: per domain, the mean of the primary measure's per-query values (null: none). */
   readonly domains: Readonly<Record<string, number | null>> | null
+  /** RETECO Track 2: per turn-depth bucket (T1 … T4, T5+), the mean of the primary measure over its turns, pooled over domains (null: none). */
+  readonly turnDepth: Readonly<Record<string, number | null>> | null
 }
 
 /** A board as served (HTML, JSON, CSV, Markdown, LaTeX). */
@@ -144,6 +153,8 @@ export interface Board {
   readonly tierPolicy: string | null
   /** RETECO tracks: the domains of the per-domain breakdown, in natural order (empty for other tracks). */
   readonly domains: readonly string[]
+  /** RETECO Track 2: the turn-depth buckets of the breakdown that hold turns, T1 … T4, T5+ (as `trecscore score` prints them); empty for other tracks. */
+  readonly turnDepths: readonly string[]
   readonly entries: readonly PublicEntry[]
 }
 
@@ -169,6 +180,7 @@ export function publish(e: BoardEntry): PublicEntry {
     pTierHead: null,
     pAbove: null,
     domains: null,
+    turnDepth: null,
   }
 }
 
@@ -270,6 +282,39 @@ export function domainBreakdown(perQuery: readonly PerQueryPrimary[]): {
   }
 }
 
+/**
+ * Turn-depth means of per-query values whose ids are `domain/<conv>_turn_<n>` (RETECO Track 2),
+ * pooled over domains: the buckets T1 … T4, T5+ (and T? for ids without a turn number) that
+ * hold a turn, and per entry each bucket's mean (null when it has no value there). The buckets
+ * are those of `trecscore score --preset reteco-2a` (its "Turn depth (pooled)" table).
+ */
+export function turnDepthBreakdown(perQuery: readonly PerQueryPrimary[]): {
+  buckets: string[]
+  means: (Record<string, number | null> | null)[]
+} {
+  const all = new Set<string>()
+  const means = perQuery.map((m) => {
+    if (!m) return null
+    const sums = new Map<string, [number, number]>()
+    for (const [q, v] of m) {
+      const cut = q.indexOf('/')
+      if (cut < 0) continue
+      const b = turnBucket(parseTurnTopic(q.slice(cut + 1)).turnId)
+      all.add(b)
+      const s = sums.get(b) ?? [0, 0]
+      s[0] += v
+      s[1]++
+      sums.set(b, s)
+    }
+    return Object.fromEntries([...sums].map(([b, [sum, n]]) => [b, sum / n]))
+  })
+  const buckets = TURN_BUCKETS.filter((b) => all.has(b))
+  return {
+    buckets,
+    means: means.map((m) => (m ? Object.fromEntries(buckets.map((b) => [b, m[b] ?? null])) : null)),
+  }
+}
+
 /** Per ranked entry, its per-query values of the primary measure (read from its score row). */
 async function primaryPerQuery(
   db: Db,
@@ -367,15 +412,17 @@ export async function loadBoard(
     ...(await qrelsState(db, track.id, phase.id)),
   }
   if (!(await isPublic(db, phase, now)))
-    return { ...base, domains: [], released: false, entries: [] }
+    return { ...base, domains: [], turnDepths: [], released: false, entries: [] }
   const ranked = await rankedEntries(db, competition, track, phase.id)
   const perQuery =
     sig.enabled || track.kind === 'reteco' ? await primaryPerQuery(db, track, ranked) : []
   const tiers = sig.enabled ? computeTiers(perQuery, sig) : []
   const split = track.kind === 'reteco' ? domainBreakdown(perQuery) : { domains: [], means: [] }
+  const depth = runIsDirectory(track) ? turnDepthBreakdown(perQuery) : { buckets: [], means: [] }
   return {
     ...base,
     domains: split.domains,
+    turnDepths: depth.buckets,
     released: true,
     entries: ranked.map((e, i) => ({
       ...publish(e),
@@ -383,6 +430,7 @@ export async function loadBoard(
       pTierHead: tiers[i]?.pHead ?? null,
       pAbove: tiers[i]?.pAbove ?? null,
       domains: split.means[i] ?? null,
+      turnDepth: depth.means[i] ?? null,
     })),
   }
 }

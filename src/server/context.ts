@@ -6,6 +6,7 @@
 import type { RateLimiter } from './auth/rate-limit.js'
 import type { Competition } from './config/load.js'
 import type { Db } from './db/database.js'
+import type { TopicCache } from './topic-cache.js'
 
 export interface ServerContext {
   readonly db: Db
@@ -18,6 +19,8 @@ export interface ServerContext {
   readonly kick: () => void
   /** Set cookies with `Secure` (behind HTTPS). */
   readonly secureCookies: boolean
+  /** The upload check's topic lists, per track, phase and qrels version. */
+  readonly topics: TopicCache
 }
 
 /** Who is asking. */

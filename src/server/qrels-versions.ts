@@ -144,6 +144,7 @@ export async function addQrelsVersion(
         .execute()
     return subs.length
   })
+  ctx.topics.invalidate(track.id, phase.id)
   ctx.kick()
   return { version, rescoring }
 }

@@ -8,7 +8,7 @@
  * of the qrels and of the run, and the `trecscore` command that reproduces it offline.
  */
 import { createHash } from 'node:crypto'
-import { createReadStream, readFileSync } from 'node:fs'
+import { createReadStream, readdirSync, readFileSync, statSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import {
   type Conventions,
@@ -16,6 +16,7 @@ import {
   decodeId,
   describeConventions,
   evaluateRunFile,
+  isTrecscoreError,
   parseMeasures,
   presetRunEvaluation,
   qrelsWarnings,
@@ -32,8 +33,9 @@ import {
   validateChunks,
   validateRetecoRun,
 } from '../index.js'
-import { measureName, type Track } from './config/load.js'
+import { measureName, runIsDirectory, type Track } from './config/load.js'
 import type { PhaseConfig } from './config/schema.js'
+import { directoryDigest } from './storage/upload.js'
 
 /** The trecscore version stamped on every score. */
 export const TRECSCORE_VERSION: string = (
@@ -95,6 +97,23 @@ export async function sha256File(file: string): Promise<string> {
   return h.digest('hex')
 }
 
+/** The files of a run directory (per-domain run), in name order; hidden files left out. */
+function runFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isFile() && !e.name.startsWith('.'))
+    .map((e) => e.name)
+    .sort()
+}
+
+/** sha256 of a run: of its file, or for a directory as {@link directoryDigest} computes it. */
+export async function sha256Run(path: string): Promise<string> {
+  if (!statSync(path).isDirectory()) return sha256File(path)
+  const files = []
+  for (const name of runFiles(path))
+    files.push({ name, sha256: await sha256File(join(path, name)) })
+  return directoryDigest(files)
+}
+
 async function sha256Files(files: readonly string[]): Promise<string> {
   if (files.length === 1) return sha256File(files[0]!)
   const h = createHash('sha256')
@@ -119,23 +138,10 @@ function hidePath(text: string, file: string, name: string): string {
 }
 
 /**
- * The topic ids the upload check knows for a track and phase (binary strings): the qrels topics
- * of a public phase of a qrels track; none (format checks only) for hidden phases and RETECO.
- * The upload page hands the same list to the browser's check.
- */
-export async function uploadTopics(
-  track: Track,
-  phase: PhaseConfig,
-): Promise<Set<string> | undefined> {
-  return track.kind !== 'reteco' && !phase.hidden
-    ? new Set((await readQrels(qrelsFileOf(track, phase))).queries.keys())
-    : undefined
-}
-
-/**
  * Validate a stored upload for a track and phase with the validator `trecscore validate` runs.
  * Hidden phases check the format only: no qrels topic list is consulted, so no report can
- * depend on the hidden qrels.
+ * depend on the hidden qrels. `topics`: the topic list of a public qrels track (see
+ * `topic-cache.ts`), the one the upload page hands to the browser's check.
  */
 export async function validateSubmission(
   track: Track,
@@ -143,21 +149,47 @@ export async function validateSubmission(
   file: string,
   name: string,
   maxLineBytes: number,
+  topics?: ReadonlySet<string>,
 ): Promise<ValidationOutcome> {
   if (track.kind === 'reteco' && !phase.hidden) {
-    const v = await validateRetecoRun(file, {
-      subtrack: track.preset!.slice('reteco-'.length) as '1a' | '1b',
-      data: track.dataDir,
-      split: track.splits![phase.id]!,
-    })
-    const text = hidePath(
-      hidePath(renderRetecoValidationText(v), file, name),
-      track.dataDir + '/',
-      '',
-    )
-    return { ok: v.ok, errors: v.errors, warnings: v.warnings, text }
+    const hide = (t: string): string => hidePath(hidePath(t, file, name), `${track.dataDir}/`, '')
+    let v: Awaited<ReturnType<typeof validateRetecoRun>>
+    try {
+      v = await validateRetecoRun(file, {
+        subtrack: track.preset!.slice('reteco-'.length) as '1a' | '1b' | '2a' | '2c',
+        data: track.dataDir,
+        split: track.splits![phase.id]!,
+      })
+    } catch (e) {
+      // What `trecscore validate` prints on stderr before exiting with 2 (a run directory
+      // without a file named after a domain, two files for one domain, a Track 2 single file).
+      if (!isTrecscoreError(e)) throw e
+      return { ok: false, errors: 1, warnings: 0, text: `${hide((e as Error).message)}\n` }
+    }
+    return {
+      ok: v.ok,
+      errors: v.errors,
+      warnings: v.warnings,
+      text: hide(renderRetecoValidationText(v)),
+    }
   }
-  const topics = await uploadTopics(track, phase)
+  if (statSync(file).isDirectory()) {
+    // A per-domain run of a hidden phase: the format checks of each file, no topic list.
+    let errors = 0
+    let warnings = 0
+    let text = ''
+    for (const f of runFiles(file)) {
+      const one = await validateChunks(
+        readChunks(join(file, f)),
+        { file: `${name}/${f}`, maxLineBytes },
+        (e) => (e instanceof SourceError ? e.reason : null),
+      )
+      errors += one.errors
+      warnings += one.warnings
+      text += one.text
+    }
+    return { ok: errors === 0, errors, warnings, text }
+  }
   // The same check the upload page runs in the browser (validateChunks), on the stored file.
   return validateChunks(
     readChunks(file),
@@ -201,7 +233,7 @@ export async function scoreSubmission(
   file: string,
   name: string,
 ): Promise<ScoreOutcome> {
-  const runSha256 = await sha256File(file)
+  const runSha256 = await sha256Run(file)
   const base = { trecscoreVersion: TRECSCORE_VERSION, track: track.id, phase: phase.id, runSha256 }
   if (track.kind === 'reteco') {
     const split = track.splits![phase.id]!
@@ -221,15 +253,13 @@ export async function scoreSubmission(
       )
     const columns: Record<string, number | null> = { [r.headline.measure]: r.headline.value }
     for (const [k, v] of Object.entries(r.diagnostics)) columns[k] = v
-    const qrelsFiles = (r.counts.length ? r.counts.map((c) => c.domain) : r.domains).flatMap(
-      (d) => [
-        join(
-          track.dataDir,
-          'track1_tempo',
-          d,
-          track.preset === 'reteco-1b' ? `qrels_steps_${split}.txt` : `qrels_${split}.txt`,
-        ),
-      ],
+    const qrelsFiles = (r.counts.length ? r.counts.map((c) => c.domain) : r.domains).map((d) =>
+      join(
+        track.dataDir,
+        runIsDirectory(track) ? 'track2_recor' : 'track1_tempo',
+        d,
+        track.preset === 'reteco-1b' ? `qrels_steps_${split}.txt` : `qrels_${split}.txt`,
+      ),
     )
     const counts: Record<string, number> = {}
     for (const c of r.counts)

@@ -8,11 +8,18 @@ import { mkdirSync, renameSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { newId } from './auth/tokens.js'
-import { findPhase, findTrack } from './config/load.js'
-import type { MetadataField } from './config/schema.js'
+import { findPhase, findTrack, runIsDirectory, type Track } from './config/load.js'
+import type { MetadataField, UploadLimits } from './config/schema.js'
 import type { ServerContext } from './context.js'
 import { validateSubmission } from './scoring.js'
-import { receiveRun, UploadRejected } from './storage/upload.js'
+import { directoryDigest, type ReceivedRun, receiveRun, UploadRejected } from './storage/upload.js'
+
+/** One file of a submission sent as several (a per-domain run). */
+export interface UploadFile {
+  /** The file name as sent (only its last path segment is kept). */
+  readonly name: string
+  readonly body: AsyncIterable<Uint8Array>
+}
 
 /** What a submission attempt came to. */
 export type SubmitOutcome =
@@ -30,10 +37,17 @@ export interface SubmitRequest {
   readonly userId: string | null
   readonly track: string
   readonly phase: string
-  /** The file name as sent (only its last path segment is kept). */
+  /** The file name as sent (only its last path segment is kept); the run's name for `files`. */
   readonly name: string
   readonly metadata: Readonly<Record<string, unknown>>
-  readonly body: AsyncIterable<Uint8Array>
+  /** The run as one file; or `files`. */
+  readonly body?: AsyncIterable<Uint8Array>
+  /**
+   * The run as several files, read one after the other (a multipart upload): one per domain
+   * for RETECO (stored as a directory named `name`, as `trecscore score` reads a per-domain
+   * run). Tracks of one-file runs take exactly one.
+   */
+  readonly files?: AsyncIterable<UploadFile> | Iterable<UploadFile>
   /** Organizer baselines: no phase window, no limits, not charged. */
   readonly baseline?: boolean
 }
@@ -122,8 +136,69 @@ export async function remaining(
   }
 }
 
-async function drain(body: AsyncIterable<Uint8Array>): Promise<void> {
+async function drainBody(body: AsyncIterable<Uint8Array>): Promise<void> {
   for await (const _ of body) void _
+}
+
+async function drain(req: SubmitRequest): Promise<void> {
+  if (req.body) await drainBody(req.body)
+  if (req.files) for await (const f of req.files) await drainBody(f.body)
+}
+
+/** The upload written under `tmp`: one file, or a directory of files; what it took of the limits. */
+interface Received {
+  readonly path: string
+  readonly sha256: string
+  readonly bytes: number
+}
+
+async function receiveAll(
+  req: SubmitRequest,
+  track: Track,
+  tmp: string,
+  name: string,
+  limits: UploadLimits,
+): Promise<Received> {
+  const asDir = runIsDirectory(track)
+  if (req.body && !asDir) {
+    const r = await receiveRun(req.body, join(tmp, name), limits)
+    return { path: r.file, sha256: r.sha256, bytes: r.bytes }
+  }
+  const files: { name: string; run: ReceivedRun }[] = []
+  const parts = join(tmp, 'parts')
+  mkdirSync(parts)
+  let used = { bytesSent: 0, bytes: 0, lines: 0 }
+  const one = async (fileName: string, body: AsyncIterable<Uint8Array>): Promise<void> => {
+    const safe = safeName(fileName)
+    if (files.some((f) => f.name === safe)) {
+      await drainBody(body)
+      throw new UploadRejected(`two files named ${safe} in one upload`, 400)
+    }
+    const run = await receiveRun(body, join(parts, safe), limits, used)
+    used = {
+      bytesSent: used.bytesSent + run.bytesSent,
+      bytes: used.bytes + run.bytes,
+      lines: used.lines + run.lines,
+    }
+    files.push({ name: safe, run })
+  }
+  if (req.body) await one(name, req.body)
+  for await (const f of req.files ?? []) await one(f.name, f.body)
+  if (files.length === 0) throw new UploadRejected('the upload has no run file', 400)
+  if (!asDir && files.length > 1 && track.kind !== 'reteco')
+    throw new UploadRejected(`track ${track.id} takes one run file, not ${files.length}`, 400)
+  if (!asDir && files.length === 1) {
+    const f = files[0]!
+    renameSync(f.run.file, join(tmp, name))
+    return { path: join(tmp, name), sha256: f.run.sha256, bytes: f.run.bytes }
+  }
+  // A per-domain run: a directory named after the run, one file per domain.
+  renameSync(parts, join(tmp, name))
+  return {
+    path: join(tmp, name),
+    sha256: directoryDigest(files.map((f) => ({ name: f.name, sha256: f.run.sha256 }))),
+    bytes: used.bytes,
+  }
 }
 
 /** Take one submission (see the module comment). */
@@ -138,12 +213,12 @@ export async function submitRun(ctx: ServerContext, req: SubmitRequest): Promise
   const track = findTrack(ctx.competition, req.track)
   const phase = findPhase(ctx.competition, req.phase)
   if (!track || !phase) {
-    await drain(req.body)
+    await drain(req)
     return reject(404, `no track '${req.track}' with phase '${req.phase}'`)
   }
   const now = ctx.now()
   if (!req.baseline && (now.toISOString() < phase.start || now.toISOString() >= phase.end)) {
-    await drain(req.body)
+    await drain(req)
     return reject(
       403,
       `phase ${phase.id} accepts submissions from ${phase.start} to ${phase.end} (UTC); server time is ${now.toISOString()}`,
@@ -153,7 +228,7 @@ export async function submitRun(ctx: ServerContext, req: SubmitRequest): Promise
     ? { success: true as const, data: req.metadata }
     : metadataSchema(ctx.competition.metadata).safeParse(req.metadata)
   if (!meta.success) {
-    await drain(req.body)
+    await drain(req)
     return reject(
       400,
       `run metadata: ${meta.error.issues.map((i) => `${i.path.join('.') || '(metadata)'}: ${i.message}`).join('; ')}`,
@@ -170,7 +245,7 @@ export async function submitRun(ctx: ServerContext, req: SubmitRequest): Promise
             ? `your team used its ${ctx.competition.limits.perPhase} submissions of phase ${phase.id} for track ${track.id}`
             : null
     if (why) {
-      await drain(req.body)
+      await drain(req)
       return reject(429, why)
     }
   }
@@ -179,9 +254,9 @@ export async function submitRun(ctx: ServerContext, req: SubmitRequest): Promise
   const tmp = join(ctx.dataDir, 'tmp', id)
   mkdirSync(tmp, { recursive: true })
   try {
-    let received
+    let received: Received
     try {
-      received = await receiveRun(req.body, join(tmp, name), ctx.competition.upload)
+      received = await receiveAll(req, track, tmp, name, ctx.competition.upload)
     } catch (e) {
       if (e instanceof UploadRejected) return reject(e.status, e.message)
       throw e
@@ -189,15 +264,16 @@ export async function submitRun(ctx: ServerContext, req: SubmitRequest): Promise
     const v = await validateSubmission(
       track,
       phase,
-      received.file,
+      received.path,
       name,
       ctx.competition.upload.maxLineBytes,
+      phase.hidden ? undefined : await ctx.topics.topics(track, phase),
     )
     if (!v.ok)
       return reject(422, `the run has ${v.errors} error(s); nothing was stored or charged`, v.text)
     const dir = join(ctx.dataDir, 'runs', id)
     mkdirSync(dir, { recursive: true })
-    renameSync(received.file, join(dir, name))
+    renameSync(received.path, join(dir, name))
     await ctx.db
       .insertInto('submissions')
       .values({

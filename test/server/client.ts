@@ -108,6 +108,50 @@ export class Client {
     })
   }
 
+  /** Upload several files through the team page's form (a per-domain run): `runName`, then the files. */
+  async uploadFormFiles(
+    track: string,
+    phase: string,
+    runName: string,
+    files: Readonly<Record<string, string | Uint8Array>>,
+    meta: Record<string, string> = { kind: 'automatic' },
+  ): Promise<Reply> {
+    const fd = new FormData()
+    fd.set('track', track)
+    fd.set('phase', phase)
+    for (const [k, v] of Object.entries(meta)) fd.set(`meta.${k}`, v)
+    fd.set('runName', runName)
+    for (const [name, content] of Object.entries(files)) fd.append('run', new Blob([content]), name)
+    return this.request(`/team/submissions?_csrf=${encodeURIComponent(this.csrf)}`, {
+      method: 'POST',
+      body: fd,
+    })
+  }
+
+  /** Upload several files through the API as multipart/form-data (a per-domain run named `name`). */
+  async uploadApiFiles(
+    track: string,
+    phase: string,
+    name: string,
+    files: Readonly<Record<string, string | Uint8Array>>,
+    meta: Record<string, unknown> = { kind: 'automatic' },
+  ): Promise<{ status: number; body: { id?: string; error?: string; report?: string } }> {
+    const fd = new FormData()
+    for (const [file, content] of Object.entries(files)) fd.append('run', new Blob([content]), file)
+    const r = await this.request(
+      `/api/v1/submissions?track=${track}&phase=${phase}&name=${encodeURIComponent(name)}`,
+      {
+        method: 'POST',
+        body: fd,
+        headers: {
+          'x-trecscore-metadata': JSON.stringify(meta),
+          ...(this.csrf && !this.bearer ? { 'x-csrf-token': this.csrf } : {}),
+        },
+      },
+    )
+    return { status: r.status, body: JSON.parse(r.text) as { id?: string; error?: string } }
+  }
+
   /** Upload through the API (raw body, metadata header). */
   async uploadApi(
     track: string,

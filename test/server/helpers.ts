@@ -1,7 +1,7 @@
 /**
  * Test competitions in temp folders: a DL21-style track on the demo collection (dev qrels =
  * q01–q15, hidden test qrels = q16–q30 plus canary documents that exist nowhere else) and,
- * optionally, a RETECO 1a track on test/fixtures/reteco.
+ * optionally, a RETECO 1a track, or the RETECO Track 2 tracks (2a, 2c), on test/fixtures/reteco.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -28,7 +28,7 @@ function queryNumber(line: string): number {
 
 /** Write a competition config and its data into a fresh temp folder. */
 export function makeCompetition(
-  options: { reteco?: boolean; config?: Record<string, unknown> } = {},
+  options: { reteco?: boolean; track2?: boolean; config?: Record<string, unknown> } = {},
 ): TestCompetition {
   const dir = mkdtempSync(join(tmpdir(), 'trecscore-serve-'))
   const trackDir = join(dir, 'dl')
@@ -79,6 +79,17 @@ export function makeCompetition(
       primary: 'nDCG@10',
       columns: ['nDCG@10', 'MRR'],
     })
+  if (options.track2)
+    for (const sub of ['2a', '2c'])
+      tracks.push({
+        id: `reteco-${sub}`,
+        title: `RETECO ${sub}`,
+        preset: `reteco-${sub}`,
+        data: join(RETECO, 'data'),
+        splits: { dev: 'dev', test: 'train' },
+        primary: 'nDCG@10',
+        columns: ['nDCG@10', 'MRR', 'Recall@10'],
+      })
   const config = {
     name: 'Test <competition> & "co"',
     phases: [

@@ -49,6 +49,14 @@ function kindOf(t: TrackConfig): TrackKind {
   return (RETECO_PRESETS as readonly string[]).includes(t.preset) ? 'reteco' : 'preset'
 }
 
+/**
+ * Whether a track's runs are directories with one file per domain (RETECO Track 2: `reteco-2a`,
+ * `reteco-2c`, whose topic ids repeat across domains); other tracks take one file per run.
+ */
+export function runIsDirectory(t: Pick<Track, 'kind' | 'preset'>): boolean {
+  return t.kind === 'reteco' && (t.preset === 'reteco-2a' || t.preset === 'reteco-2c')
+}
+
 /** The canonical name of one measure (`ndcg_cut.10` → `nDCG@10`); null when it is not a single known measure. */
 export function measureName(m: string): string | null {
   try {
@@ -68,10 +76,6 @@ function checkTrack(t: TrackConfig, i: number, base: string, file: string, out: 
   if (kind === 'preset' && !PRESETS.has(t.preset!))
     out.push(
       `${at}: unknown preset '${t.preset}'; known: ${[...RETECO_PRESETS, ...PRESETS.keys()].join(', ')}`,
-    )
-  if (kind === 'reteco' && t.preset !== 'reteco-1a' && t.preset !== 'reteco-1b')
-    out.push(
-      `${at}: preset '${t.preset}' needs per-domain run folders; the server accepts reteco-1a and reteco-1b (one file per run) for now`,
     )
   if (
     kind === 'plain' &&

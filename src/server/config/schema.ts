@@ -66,7 +66,7 @@ export const metadataFieldSchema = z.discriminatedUnion('type', [
 
 /**
  * One track. Bound to a preset of `trecscore presets` (`dl21-passage`, `neuclir23-mlir`, …;
- * qrels per phase), to a RETECO sub-track (`reteco-1a`, `reteco-1b`; a data folder and a split
+ * qrels per phase), to a RETECO sub-track (`reteco-1a`, `reteco-1b`, `reteco-2a`, `reteco-2c`; a data folder and a split
  * per phase), or to plain qrels with a measure list (`measures`, optional `conventions` profile).
  */
 export const trackSchema = z

@@ -94,6 +94,12 @@ export const boardEntrySchema = z
       .describe(
         'RETECO tracks: per domain, the mean of the primary measure over its queries; null for other tracks',
       ),
+    turnDepth: z
+      .record(z.string(), value)
+      .nullable()
+      .describe(
+        'RETECO Track 2: per turn-depth bucket (T1 … T4, T5+), the mean of the primary measure over its turns, pooled over domains; null for other tracks',
+      ),
   })
   .meta({ id: 'BoardEntry' })
 
@@ -118,6 +124,11 @@ export const boardResponse = z
     domains: z
       .array(z.string())
       .describe('RETECO tracks: the domains of the per-domain breakdown; empty for other tracks'),
+    turnDepths: z
+      .array(z.string())
+      .describe(
+        'RETECO Track 2: the turn-depth buckets of the breakdown that hold turns (T1 … T4, T5+); empty for other tracks',
+      ),
     tierPolicy: z
       .string()
       .nullable()
@@ -324,12 +335,16 @@ export const API_ROUTES: readonly ApiRoute[] = [
     method: 'post',
     path: '/submissions',
     summary:
-      'Upload a run (raw body); validated while it streams, stored and charged only when valid',
+      'Upload a run (raw body, or multipart file parts for a per-domain run); validated while it streams, stored and charged only when valid',
     team: true,
     query: {
       track: { required: true, description: 'track id' },
       phase: { required: true, description: 'phase id' },
-      name: { required: false, description: 'the file name (default run.txt)' },
+      name: {
+        required: false,
+        description:
+          'the file name (default run.txt); for a per-domain run, the run name (default run)',
+      },
     },
     headers: {
       'X-Trecscore-Metadata': 'the run metadata as a JSON object',

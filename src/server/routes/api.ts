@@ -10,18 +10,22 @@
  * - `GET  /api/v1/boards/:track/:phase` (and `/csv`, `/markdown`, `/latex`: the same board;
  *   `/diff?from=&to=`: rank changes between two qrels versions)
  * - `GET  /api/v1/submissions` (the team's)
- * - `POST /api/v1/submissions?track=T&phase=P&name=FILE` with the run as the raw body and the
- *   metadata as JSON in the `X-Trecscore-Metadata` header: 202 `{id, state}`, or 4xx
- *   `{error, report?}` (422 carries the validator's report; nothing stored, nothing charged)
+ * - `POST /api/v1/submissions?track=T&phase=P&name=FILE` with the run as the raw body (or as
+ *   `multipart/form-data` file parts, one per domain for a per-domain RETECO run, `name` then
+ *   naming the run) and the metadata as JSON in the `X-Trecscore-Metadata` header: 202
+ *   `{id, state}`, or 4xx `{error, report?}` (422 carries the validator's report; nothing
+ *   stored, nothing charged)
  * - `GET  /api/v1/submissions/:id`, `GET /api/v1/submissions/:id/per-query` (the team's only)
  * - `POST /api/v1/submissions/:id/select` (the team's only; `limits.counts: "selected"`)
  */
 import { type Context, Hono } from 'hono'
 import { type Board, loadBoard, loadBoardDiff } from '../board.js'
-import { findPhase, findTrack } from '../config/load.js'
+import { findPhase, findTrack, runIsDirectory } from '../config/load.js'
 import type { ServerContext } from '../context.js'
 import { currentQrels } from '../qrels-versions.js'
 import { TRECSCORE_VERSION } from '../scoring.js'
+import { fileParts, multipartBoundary, readMultipart } from '../storage/multipart.js'
+import { UploadRejected } from '../storage/upload.js'
 import { selectSubmission, submitRun } from '../submissions.js'
 import { submissionView, teamSubmissions } from '../views.js'
 import { boardCsv, boardLatex, boardMarkdown } from '../web/exports.js'
@@ -199,15 +203,34 @@ export function apiRoutes(ctx: ServerContext): Hono<Env> {
       }
     }
     const body = (c.req.raw.body as unknown as AsyncIterable<Uint8Array> | null) ?? EMPTY
-    const out = await submitRun(ctx, {
-      teamId: v.teamId,
-      userId: v.userId,
-      track: c.req.query('track') ?? '',
-      phase: c.req.query('phase') ?? '',
-      name: c.req.query('name') ?? 'run.txt',
-      metadata,
-      body,
-    })
+    const boundary = multipartBoundary(c.req.header('content-type'))
+    const track = findTrack(ctx.competition, c.req.query('track') ?? '')
+    let out: Awaited<ReturnType<typeof submitRun>>
+    try {
+      out = await submitRun(ctx, {
+        teamId: v.teamId,
+        userId: v.userId,
+        track: c.req.query('track') ?? '',
+        phase: c.req.query('phase') ?? '',
+        name: c.req.query('name') ?? (track && runIsDirectory(track) ? 'run' : 'run.txt'),
+        metadata,
+        // multipart/form-data: every file part is one file of the run (a per-domain run sends
+        // one per domain); any other body is the run file itself.
+        ...(boundary
+          ? {
+              files: fileParts(
+                null,
+                readMultipart(body, boundary, {
+                  maxBytes: ctx.competition.upload.maxBytes + 256 * 1024,
+                })[Symbol.asyncIterator](),
+              ),
+            }
+          : { body }),
+      })
+    } catch (e) {
+      if (e instanceof UploadRejected) return c.json({ error: e.message }, e.status)
+      throw e
+    }
     if (out.kind === 'accepted')
       return c.json(
         { id: out.id, state: 'queued', url: `/api/v1/submissions/${out.id}` } satisfies Reply<

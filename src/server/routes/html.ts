@@ -18,11 +18,16 @@ import {
   revokeApiToken,
 } from '../auth/accounts.js'
 import { loadBoard, loadBoardDiff } from '../board.js'
-import { findPhase, findTrack } from '../config/load.js'
+import { findPhase, findTrack, runIsDirectory } from '../config/load.js'
 import type { ServerContext } from '../context.js'
 import { addQrelsVersion, currentQrels, QrelsVersionError } from '../qrels-versions.js'
 import { listSnapshots, writeDueSnapshots } from '../release-snapshot.js'
-import { uploadTopics } from '../scoring.js'
+import {
+  fieldsBeforeFile,
+  fileParts,
+  multipartBoundary,
+  readMultipart,
+} from '../storage/multipart.js'
 import { UploadRejected } from '../storage/upload.js'
 import { remaining, selectSubmission, submitRun } from '../submissions.js'
 import { submissionView, teamSubmissions } from '../views.js'
@@ -64,8 +69,20 @@ export async function boundedBody(c: Context, max: number): Promise<Uint8Array> 
   return Buffer.concat(parts)
 }
 
-async function* once(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
-  if (bytes.length) yield bytes
+/** Room for the form's fields and part headers beside the run's bytes (`upload.maxBytes`). */
+const FORM_OVERHEAD_BYTES = 256 * 1024
+/** The most bytes of one text field of an upload form. */
+const FIELD_BYTES = 64 * 1024
+
+const NO_BODY: AsyncIterable<Uint8Array> = {
+  [Symbol.asyncIterator]: () => ({
+    next: () => Promise.resolve({ done: true as const, value: undefined }),
+  }),
+}
+
+/** The request body as it arrives. */
+export function streamOf(c: Context): AsyncIterable<Uint8Array> {
+  return (c.req.raw.body as unknown as AsyncIterable<Uint8Array> | null) ?? NO_BODY
 }
 
 /** The HTML routes of a server. */
@@ -251,7 +268,7 @@ export function htmlRoutes(ctx: ServerContext): Hono<Env> {
     const topics = new Map<string, string[]>()
     for (const t of ctx.competition.tracks)
       for (const p of ctx.competition.phases) {
-        const set = await uploadTopics(t, p).catch(() => undefined)
+        const set = await ctx.topics.topics(t, p).catch(() => undefined)
         if (set) topics.set(`${t.id}\u0000${p.id}`, [...set])
       }
     return page(
@@ -324,41 +341,47 @@ export function htmlRoutes(ctx: ServerContext): Hono<Env> {
     if (v.kind !== 'member') return notFound(c)
     if (!ctx.limiter.allow(`upload:${v.teamId}`, ctx.competition.rateLimits.uploadPerMinute))
       return page(c, 'Upload refused', rejectedBody('Too many uploads; wait a minute.'), 429)
-    let fd: FormData
+    // Streamed: the fields come first (the form puts the file inputs last), then each file
+    // goes to disk under the upload limits as its bytes arrive; nothing is read whole.
+    const refused = (message: string, status: 400 | 413 = 400): Response =>
+      page(c, 'Upload refused', rejectedBody(message), status)
+    const boundary = multipartBoundary(c.req.header('content-type'))
+    if (!boundary)
+      return refused('the form could not be read (expected multipart/form-data with a run file)')
+    const parts = readMultipart(streamOf(c), boundary, {
+      maxBytes: ctx.competition.upload.maxBytes + FORM_OVERHEAD_BYTES,
+    })[Symbol.asyncIterator]()
+    let out: Awaited<ReturnType<typeof submitRun>>
     try {
-      const bytes = await boundedBody(c, ctx.competition.upload.maxBytes + 256 * 1024)
-      fd = await new Request('http://local/', {
-        method: 'POST',
-        body: bytes,
-        headers: { 'content-type': c.req.header('content-type') ?? '' },
-      }).formData()
+      const { fields, file } = await fieldsBeforeFile(parts, FIELD_BYTES)
+      if (!file) return refused('no run file in the form')
+      const track = fields['track'] ?? ''
+      if (track === '' || (fields['phase'] ?? '') === '')
+        return refused(
+          'the form could not be read: the track and phase fields must come before the run file',
+        )
+      const metadata: Record<string, string> = {}
+      for (const [k, x] of Object.entries(fields))
+        if (k.startsWith('meta.') && x !== '') metadata[k.slice(5)] = x
+      for (const f of ctx.competition.metadata)
+        if (f.type === 'boolean' && metadata[f.name] === undefined) metadata[f.name] = 'false'
+      const dir = findTrack(ctx.competition, track)
+      out = await submitRun(ctx, {
+        teamId: v.teamId,
+        userId: v.userId,
+        track,
+        phase: fields['phase'] ?? '',
+        name:
+          dir && runIsDirectory(dir)
+            ? fields['runName'] || 'run'
+            : (file.filename ?? '') || 'run.txt',
+        metadata,
+        files: fileParts(file, parts),
+      })
     } catch (e) {
-      if (e instanceof UploadRejected)
-        return page(c, 'Upload refused', rejectedBody(e.message), e.status)
-      return page(
-        c,
-        'Upload refused',
-        rejectedBody('the form could not be read (expected multipart/form-data with a run file)'),
-        400,
-      )
+      if (e instanceof UploadRejected) return refused(e.message, e.status)
+      throw e
     }
-    const file = fd.get('run')
-    if (!(file instanceof Blob))
-      return page(c, 'Upload refused', rejectedBody('no run file in the form'), 400)
-    const metadata: Record<string, string> = {}
-    for (const [k, x] of fd.entries())
-      if (k.startsWith('meta.') && typeof x === 'string' && x !== '') metadata[k.slice(5)] = x
-    for (const f of ctx.competition.metadata)
-      if (f.type === 'boolean' && metadata[f.name] === undefined) metadata[f.name] = 'false'
-    const out = await submitRun(ctx, {
-      teamId: v.teamId,
-      userId: v.userId,
-      track: String(fd.get('track') ?? ''),
-      phase: String(fd.get('phase') ?? ''),
-      name: (file as File).name ?? 'run.txt',
-      metadata,
-      body: once(new Uint8Array(await file.arrayBuffer())),
-    })
     if (out.kind === 'accepted') return c.redirect(`/submissions/${out.id}`, 303)
     return page(c, 'Upload refused', rejectedBody(out.message, out.report), out.status)
   })

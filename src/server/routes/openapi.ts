@@ -52,9 +52,16 @@ function operation(r: ApiRoute, schemaOf: (s: z.ZodType) => unknown): Json {
       ? {
           requestBody: {
             required: true,
-            description: 'the run file (TREC format, optionally gzip)',
+            description:
+              'the run file (TREC format, optionally gzip); or multipart/form-data with one file part per file of the run (a per-domain RETECO run: one per domain, named <domain>.trec)',
             content: {
               'application/octet-stream': { schema: { type: 'string', format: 'binary' } },
+              'multipart/form-data': {
+                schema: {
+                  type: 'object',
+                  additionalProperties: { type: 'string', format: 'binary' },
+                },
+              },
             },
           },
         }

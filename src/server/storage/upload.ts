@@ -40,12 +40,13 @@ class Counter extends Transform {
   constructor(
     private readonly max: number,
     private readonly what: string,
+    private readonly before = 0,
   ) {
     super()
   }
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
     this.bytes += chunk.length
-    if (this.bytes > this.max)
+    if (this.before + this.bytes > this.max)
       done(new UploadRejected(`upload limit: ${this.what} over ${this.max} bytes`, 413))
     else done(null, chunk)
   }
@@ -56,12 +57,15 @@ class LineLimits extends Transform {
   bytes = 0
   private lineBytes = 0
   private readonly hash = createHash('sha256')
-  constructor(private readonly limits: UploadLimits) {
+  constructor(
+    private readonly limits: UploadLimits,
+    private readonly before: UsedSoFar,
+  ) {
     super()
   }
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
     this.bytes += chunk.length
-    if (this.bytes > this.limits.maxDecompressedBytes)
+    if (this.before.bytes + this.bytes > this.limits.maxDecompressedBytes)
       return done(
         new UploadRejected(
           `upload limit: the decompressed run is over ${this.limits.maxDecompressedBytes} bytes`,
@@ -83,7 +87,7 @@ class LineLimits extends Transform {
       if (nl < 0) break
       this.lines++
       this.lineBytes = 0
-      if (this.lines > this.limits.maxLines)
+      if (this.before.lines + this.lines > this.limits.maxLines)
         return done(
           new UploadRejected(
             `upload limit: the run has more than ${this.limits.maxLines} lines`,
@@ -97,7 +101,7 @@ class LineLimits extends Transform {
   }
   override _flush(done: TransformCallback): void {
     if (this.lineBytes > 0) this.lines++
-    if (this.lines > this.limits.maxLines)
+    if (this.before.lines + this.lines > this.limits.maxLines)
       return done(
         new UploadRejected(
           `upload limit: the run has more than ${this.limits.maxLines} lines`,
@@ -123,11 +127,25 @@ async function* withFirst(
   }
 }
 
-/** Receive a run from `body` into `dest` under `limits`; throws {@link UploadRejected}. */
+/** What earlier files of the same upload used of the limits (they apply to the upload as a whole). */
+export interface UsedSoFar {
+  readonly bytesSent: number
+  readonly bytes: number
+  readonly lines: number
+}
+
+const NOTHING: UsedSoFar = { bytesSent: 0, bytes: 0, lines: 0 }
+
+/**
+ * Receive a run from `body` into `dest` under `limits`; throws {@link UploadRejected}. For the
+ * second and later files of one upload, `used` carries what the earlier ones took: the limits
+ * hold for the sum.
+ */
 export async function receiveRun(
   body: AsyncIterable<Uint8Array>,
   dest: string,
   limits: UploadLimits,
+  used: UsedSoFar = NOTHING,
 ): Promise<ReceivedRun> {
   const it = body[Symbol.asyncIterator]()
   let first: Uint8Array | undefined
@@ -141,8 +159,8 @@ export async function receiveRun(
   }
   if (first === undefined) throw new UploadRejected('the uploaded run is empty', 400)
   const gzip = first[0] === 0x1f && first[1] === 0x8b
-  const sent = new Counter(limits.maxBytes, 'the upload is')
-  const lines = new LineLimits(limits)
+  const sent = new Counter(limits.maxBytes, 'the upload is', used.bytesSent)
+  const lines = new LineLimits(limits, used)
   const source = Readable.from(withFirst(first, it), { objectMode: false })
   const out = createWriteStream(dest, { flags: 'wx' })
   try {
@@ -172,4 +190,15 @@ export async function receiveRun(
     sha256: lines.digest(),
     gzip,
   }
+}
+
+/**
+ * The sha256 of a run stored as a directory of files: the sha256 of the lines
+ * `<sha256 of the file>  <file name>` in file-name order (as `sha256sum *` prints them).
+ */
+export function directoryDigest(files: readonly { name: string; sha256: string }[]): string {
+  const h = createHash('sha256')
+  for (const f of [...files].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)))
+    h.update(`${f.sha256}  ${f.name}\n`)
+  return h.digest('hex')
 }

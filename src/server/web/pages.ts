@@ -70,7 +70,18 @@ export function boardBody(b: Board, title: string): SafeHtml {
     b.rescoring > 0
       ? h`<p class="notice" role="status">Re-scoring against the new qrels version: ${b.rescoring} submission(s) to go; until then some rows still show their previous score.</p>`
       : ''
-  return h`<p>${title}, phase ${b.phase}. ${b.tiePolicy} One entry per team: ${counts}; anonymous teams are listed by an alias.</p>${qrels}${pending}<p>Export: <a href="${api}">JSON</a> · <a href="${api}/csv">CSV</a> · <a href="${api}/markdown">Markdown</a> · <a href="${api}/latex">LaTeX</a></p>${tiers ? h`<p>${b.tierPolicy}</p>` : ''}<table class="board"><thead>${head}</thead><tbody>${rows.length ? rows : h`<tr><td colspan="${b.columns.length + (tiers ? 6 : 4)}">No scored submissions yet.</td></tr>`}</tbody></table>${domainTable(b)}`
+  return h`<p>${title}, phase ${b.phase}. ${b.tiePolicy} One entry per team: ${counts}; anonymous teams are listed by an alias.</p>${qrels}${pending}<p>Export: <a href="${api}">JSON</a> · <a href="${api}/csv">CSV</a> · <a href="${api}/markdown">Markdown</a> · <a href="${api}/latex">LaTeX</a></p>${tiers ? h`<p>${b.tierPolicy}</p>` : ''}<table class="board"><thead>${head}</thead><tbody>${rows.length ? rows : h`<tr><td colspan="${b.columns.length + (tiers ? 6 : 4)}">No scored submissions yet.</td></tr>`}</tbody></table>${domainTable(b)}${turnDepthTable(b)}`
+}
+
+/** RETECO Track 2: the primary measure per turn-depth bucket, one row per board entry. */
+function turnDepthTable(b: Board): SafeHtml | string {
+  if (!b.turnDepths.length || !b.entries.length) return ''
+  const head = h`<tr><th scope="col">Rank</th><th scope="col">Team</th>${b.turnDepths.map((d) => h`<th scope="col">${d}</th>`)}</tr>`
+  const rows = b.entries.map(
+    (e) =>
+      h`<tr><td>${e.rank}</td><td>${e.team}</td>${b.turnDepths.map((d) => h`<td class="num">${num(e.turnDepth?.[d] ?? null)}</td>`)}</tr>`,
+  )
+  return h`<h2>By turn depth</h2><p>${b.primary} by turn depth: the mean of the per-turn values of turns 1, 2, 3, 4 and 5 or later (T5+), pooled over domains, as <code>trecscore score</code> prints them.</p><table class="board"><thead>${head}</thead><tbody>${rows}</tbody></table>`
 }
 
 /** RETECO tracks: the primary measure per domain, one row per board entry. */

@@ -2,7 +2,7 @@
  * Pages of a team (its submissions, upload forms, API tokens), of one submission, and of the
  * organizers (teams, invites, releases).
  */
-import type { Competition } from '../config/load.js'
+import { type Competition, runIsDirectory } from '../config/load.js'
 import type { MetadataField } from '../config/schema.js'
 import type { SubmissionState } from '../db/schema.js'
 import { h, num, type SafeHtml, when } from './html.js'
@@ -68,6 +68,16 @@ function field(f: MetadataField, idPrefix: string): SafeHtml {
   }
 }
 
+/**
+ * The run's file inputs, last in the form: the server reads the fields first and then streams
+ * the files to disk. A per-domain run (RETECO Track 2) takes one file per domain and a name.
+ */
+function fileInputs(t: Competition['tracks'][number], fid: string): SafeHtml {
+  if (!runIsDirectory(t))
+    return h`<p><label for="${fid}">Run file (TREC format, optionally .gz)</label> <input id="${fid}" type="file" name="run" required></p>`
+  return h`<p><label for="${fid}-name">Run name</label> <input id="${fid}-name" name="runName" required maxlength="100"></p><p><label for="${fid}">Run files: one per domain, each named after its domain (<code>biology.trec</code>, …; optionally .gz)</label> <input id="${fid}" type="file" name="run" multiple required></p>`
+}
+
 /** The team page. */
 export function teamBody(opts: {
   competition: Competition
@@ -92,7 +102,7 @@ export function teamBody(opts: {
     c.phases.map((p) => {
       const left = opts.remaining.find((r) => r.track === t.id && r.phase === p.id)
       const fid = `up-${t.id}-${p.id}`
-      return h`<section><h3>${t.title}, phase ${p.id}</h3><p>Open ${when(p.start, c.timeDisplay)} to before ${when(p.end, c.timeDisplay)}.${left ? h` Left: ${left.day} in the last 24 hours, ${left.phase_} in this phase.` : ''} Failed and invalid runs are not charged.</p><form method="post" enctype="multipart/form-data" action="/team/submissions?_csrf=${encodeURIComponent(opts.csrf)}"${t.kind === 'reteco' ? '' : h` data-validate data-max-line-bytes="${c.upload.maxLineBytes}" data-max-decompressed-bytes="${c.upload.maxDecompressedBytes}"${opts.topics?.has(`${t.id}\u0000${p.id}`) ? h` data-topics="${JSON.stringify(opts.topics.get(`${t.id}\u0000${p.id}`))}"` : ''}`}><input type="hidden" name="track" value="${t.id}"><input type="hidden" name="phase" value="${p.id}"><p><label for="${fid}">Run file (TREC format, optionally .gz)</label> <input id="${fid}" type="file" name="run" required></p>${c.metadata.map((f) => field(f, fid))}<p><button type="submit">Submit</button></p></form></section>`
+      return h`<section><h3>${t.title}, phase ${p.id}</h3><p>Open ${when(p.start, c.timeDisplay)} to before ${when(p.end, c.timeDisplay)}.${left ? h` Left: ${left.day} in the last 24 hours, ${left.phase_} in this phase.` : ''} Failed and invalid runs are not charged.</p><form method="post" enctype="multipart/form-data" action="/team/submissions?_csrf=${encodeURIComponent(opts.csrf)}"${t.kind === 'reteco' ? '' : h` data-validate data-max-line-bytes="${c.upload.maxLineBytes}" data-max-decompressed-bytes="${c.upload.maxDecompressedBytes}"${opts.topics?.has(`${t.id}\u0000${p.id}`) ? h` data-topics="${JSON.stringify(opts.topics.get(`${t.id}\u0000${p.id}`))}"` : ''}`}><input type="hidden" name="track" value="${t.id}"><input type="hidden" name="phase" value="${p.id}">${c.metadata.map((f) => field(f, fid))}${fileInputs(t, fid)}<p><button type="submit">Submit</button></p></form></section>`
     }),
   )
   const tokens = opts.tokens.map(
