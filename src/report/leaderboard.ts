@@ -7,8 +7,9 @@
 import type { Conventions } from '../conventions/conventions.js'
 import type { RunEvaluation } from '../evaluate/evaluate.js'
 import { decodeId } from '../io/bytes.js'
-import { csvField, escapeControlChars, escapeLatex, escapeMarkdown } from './escape.js'
+import { escapeControlChars } from './escape.js'
 import { formatFixed } from './printf.js'
+import { renderTable, type Table } from './table.js'
 
 /** Output formats of `evaluate`. */
 export const FORMATS = ['table', 'json', 'jsonl', 'csv', 'tsv', 'markdown', 'latex'] as const
@@ -73,23 +74,6 @@ function rows(
   return out
 }
 
-/** Plain-text table with aligned columns. */
-function textTable(
-  header: readonly string[],
-  body: readonly (readonly string[])[],
-  fixed: number,
-): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)))
-  const line = (r: readonly string[]): string =>
-    r
-      .map((c, i) => (i < fixed ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
-      .join('  ')
-      .trimEnd()
-  return (
-    [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n') + '\n'
-  )
-}
-
 /** Render evaluation results in one of {@link FORMATS}. */
 export function renderResults(results: readonly RunEvaluation[], opts: ReportOptions): string {
   const machine = opts.format === 'csv' || opts.format === 'tsv'
@@ -135,59 +119,29 @@ export function renderResults(results: readonly RunEvaluation[], opts: ReportOpt
   const grid = body.map((r) =>
     opts.perQuery ? [r.run, r.query, ...r.values] : [r.run, ...r.values],
   )
-  switch (opts.format) {
-    case 'table':
-      return (
-        textTable(header, grid, fixed) +
-        `conventions: ${conventionsLine(results[0]!.conventions)}\n`
-      )
-    case 'csv':
-    case 'tsv': {
-      const sep = opts.format === 'csv' ? ',' : '\t'
-      return (
-        [header, ...grid].map((r) => r.map((c) => csvField(c, sep)).join(sep)).join('\n') + '\n'
-      )
-    }
-    case 'markdown':
-      return (
-        [
-          `| ${header.map(escapeMarkdown).join(' | ')} |`,
-          `|${header.map((_, i) => (i < fixed ? ' --- ' : ' ---: ')).join('|')}|`,
-          ...grid.map((r) => `| ${r.map(escapeMarkdown).join(' | ')} |`),
-          '',
-          `Conventions: ${escapeMarkdown(conventionsLine(results[0]!.conventions))}`,
-        ].join('\n') + '\n'
-      )
-    case 'latex': {
-      const best = measures.map((_, i) => {
-        const vals = body.filter((r) => r.query === 'all').map((r) => Number(r.values[i]))
-        return Math.max(...vals.filter((v) => Number.isFinite(v)))
-      })
-      const lines = [
-        '% requires \\usepackage{booktabs}',
-        `% conventions: ${conventionsLine(results[0]!.conventions).replace(/[\r\n]/g, ' ')}`,
-        `\\begin{tabular}{${'l'.repeat(fixed)}${'r'.repeat(measures.length)}}`,
-        '\\toprule',
-        `${header.map(escapeLatex).join(' & ')} \\\\`,
-        '\\midrule',
-        ...grid.map((r, ri) => {
-          const isAll = body[ri]!.query === 'all'
-          return (
-            r
-              .map((c, i) =>
-                i >= fixed && isAll && Number(c) === best[i - fixed] && results.length > 1
-                  ? `\\textbf{${escapeLatex(c)}}`
-                  : escapeLatex(c),
-              )
-              .join(' & ') + ' \\\\'
-          )
-        }),
-        '\\bottomrule',
-        '\\end{tabular}',
-      ]
-      return lines.join('\n') + '\n'
-    }
+  const best = measures.map((_, i) => {
+    const vals = body.filter((r) => r.query === 'all').map((r) => Number(r.values[i]))
+    return Math.max(...vals.filter((v) => Number.isFinite(v)))
+  })
+  const table: Table = {
+    columns: header.map((h, i) => ({
+      key: h,
+      header: h,
+      align: i < fixed ? ('left' as const) : ('right' as const),
+    })),
+    rows: grid,
+    notes: [`conventions: ${conventionsLine(results[0]!.conventions)}`],
+    ...(opts.format === 'latex' && results.length > 1
+      ? {
+          bold: grid.map((r, ri) =>
+            r.map(
+              (c, i) => i >= fixed && body[ri]!.query === 'all' && Number(c) === best[i - fixed],
+            ),
+          ),
+        }
+      : {}),
   }
+  return renderTable(table, opts.format)
 }
 
 /** The `trecscore.evaluate/1` JSON document. */

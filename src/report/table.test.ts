@@ -36,6 +36,20 @@ describe('renderTable', () => {
       { run: 'x,"y"', ap: null, n: 12 },
     ])
   })
+  it('latex: booktabs, notes as % comments, specials escaped, bold cells', () => {
+    expect(renderTable({ ...T, bold: [[false, true, false]] }, 'latex')).toBe(
+      '% requires \\usepackage{booktabs}\n% conventions: x\n\\begin{tabular}{lrr}\n\\toprule\nrun & AP & n \\\\\n\\midrule\n' +
+        'a\\textbar{}b & \\textbf{0.0312} & 3 \\\\\nx,"y" & - & 12 \\\\\n\\bottomrule\n\\end{tabular}\n',
+    )
+  })
+  it('html: a table with escaped cells, numeric columns classed, bold as strong', () => {
+    expect(
+      renderTable({ ...T, rows: [['<b>&', 0.5, 1]], bold: [[false, true, false]] }, 'html'),
+    ).toBe(
+      '<table>\n<thead><tr><th>run</th><th class="num">AP</th><th class="num">n</th></tr></thead>\n<tbody>\n' +
+        '<tr><td>&lt;b&gt;&amp;</td><td class="num"><strong>0.5000</strong></td><td class="num">1</td></tr>\n</tbody>\n</table>\n',
+    )
+  })
   it('escapes control characters in human formats', () => {
     expect(visibleText('a\x1b[2Jb\tc')).toBe('a\\x1b[2Jb\\tc')
     expect(markdownCell('a\nb|c\\')).toBe('a b\\|c\\\\')

@@ -1,11 +1,19 @@
 /**
  * One table model and its renderers: a {@link Table} (columns and rows of plain cells) rendered as
- * an aligned text table, Markdown, CSV, TSV or JSON. Numbers in human formats (table, markdown)
+ * an aligned text table, Markdown, CSV, TSV, JSON, LaTeX (booktabs) or an HTML `<table>`. Numbers in human formats (table, markdown)
  * are written by `printf.ts` (`%.Nf`, ties to even); machine formats (csv, tsv, json) carry full
  * precision (the shortest text that reads back as the same double). `null` is an undefined value:
  * `-` in human formats, empty in csv/tsv, `null` in JSON.
  */
-import { csvField, escapeMarkdown, tsvField, visibleText } from './escape.js'
+import {
+  csvField,
+  escapeControlChars,
+  escapeHtml,
+  escapeLatex,
+  escapeMarkdown,
+  tsvField,
+  visibleText,
+} from './escape.js'
 import { formatFixed } from './printf.js'
 
 /** A cell: text, a number, or undefined (`null`). */
@@ -27,12 +35,17 @@ export interface Column {
 export interface Table {
   readonly columns: readonly Column[]
   readonly rows: readonly (readonly Cell[])[]
-  /** Lines under a text/markdown table (e.g. the conventions); left out of csv, tsv and JSON rows. */
+  /**
+   * Lines under a text/markdown table (e.g. the conventions); `%` comments above a LaTeX tabular;
+   * left out of csv, tsv, JSON and HTML rows.
+   */
   readonly notes?: readonly string[]
+  /** Cells set in bold in LaTeX (`\textbf`) and HTML (`<strong>`), e.g. the best mean: aligned with rows. */
+  readonly bold?: readonly (readonly boolean[])[]
 }
 
 /** The formats {@link renderTable} writes. */
-export const TABLE_FORMATS = ['table', 'markdown', 'csv', 'tsv', 'json'] as const
+export const TABLE_FORMATS = ['table', 'markdown', 'csv', 'tsv', 'json', 'latex', 'html'] as const
 /** A format {@link renderTable} writes. */
 export type TableFormat = (typeof TABLE_FORMATS)[number]
 
@@ -58,12 +71,12 @@ function rightAligned(table: Table, i: number): boolean {
   return table.rows.length > 0 && table.rows.every((r) => r[i] === null || typeof r[i] === 'number')
 }
 
-/** Renders a {@link Table}; the result ends with a newline. */
 function human(cell: Cell, digits: number): string {
   if (cell === null) return '-'
   return typeof cell === 'number' ? formatFixed(cell, digits) : cell
 }
 
+/** Renders a {@link Table}; the result ends with a newline. */
 export function renderTable(table: Table, format: TableFormat, options: TableOptions = {}): string {
   const digits = options.digits ?? 4
   const notes = table.notes ?? []
@@ -100,6 +113,46 @@ export function renderTable(table: Table, format: TableFormat, options: TableOpt
           )
           .join('') +
         notes.map((n) => `\n${markdownCell(n)}\n`).join('')
+      )
+    }
+    case 'latex': {
+      const right = table.columns.map((_c, i) => rightAligned(table, i))
+      const cell = (text: string, r: number, i: number): string => {
+        const t = escapeLatex(escapeControlChars(text))
+        return table.bold?.[r]?.[i] ? `\\textbf{${t}}` : t
+      }
+      const line = (cells: readonly string[]): string => `${cells.join(' & ')} \\\\\n`
+      return (
+        '% requires \\usepackage{booktabs}\n' +
+        notes.map((n) => `% ${escapeControlChars(n).replace(/[\r\n]+/g, ' ')}\n`).join('') +
+        `\\begin{tabular}{${right.map((r) => (r ? 'r' : 'l')).join('')}}\n\\toprule\n` +
+        line(table.columns.map((c) => escapeLatex(escapeControlChars(c.header)))) +
+        '\\midrule\n' +
+        table.rows
+          .map((row, r) =>
+            line(row.map((x, i) => cell(human(x, table.columns[i]?.digits ?? digits), r, i))),
+          )
+          .join('') +
+        '\\bottomrule\n\\end{tabular}\n'
+      )
+    }
+    case 'html': {
+      const right = table.columns.map((_c, i) => rightAligned(table, i))
+      const attr = (i: number): string => (right[i] ? ' class="num"' : '')
+      const cell = (x: Cell, r: number, i: number): string => {
+        const t = escapeHtml(escapeControlChars(human(x, table.columns[i]?.digits ?? digits)))
+        return `<td${attr(i)}>${table.bold?.[r]?.[i] ? `<strong>${t}</strong>` : t}</td>`
+      }
+      return (
+        '<table>\n<thead><tr>' +
+        table.columns
+          .map((c, i) => `<th${attr(i)}>${escapeHtml(escapeControlChars(c.header))}</th>`)
+          .join('') +
+        '</tr></thead>\n<tbody>\n' +
+        table.rows
+          .map((row, r) => `<tr>${row.map((x, i) => cell(x, r, i)).join('')}</tr>\n`)
+          .join('') +
+        '</tbody>\n</table>\n'
       )
     }
     case 'table': {
