@@ -17,6 +17,7 @@
  * them exact (csv quotes a field with a quote, comma or line break).
  */
 import {
+  csvField,
   escapeLatex as escapeLatexText,
   escapeMarkdown as escapeMarkdownText,
   escapeControlChars as show,
@@ -232,10 +233,6 @@ function renderLatex(r: CompareResult, digits: number): string {
   return out.join('\n') + '\n'
 }
 
-function csvField(s: string): string {
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
-}
-
 function num(x: number | null | undefined): string {
   return x === null || x === undefined ? '' : String(x)
 }
@@ -305,7 +302,7 @@ function renderCsv(r: CompareResult): string {
   }
   add('all', '', true, r.overall)
   for (const b of r.breakdowns) for (const g of b.groups) add(b.by, g.group, g.tested, g.measures)
-  return [header, ...rows].map((row) => row.map(csvField).join(',')).join('\n') + '\n'
+  return [header, ...rows].map((row) => row.map((c) => csvField(c)).join(',')).join('\n') + '\n'
 }
 
 /** JSON: the result as is; non-finite statistics (|t| = ∞) become strings so the document stays valid JSON. */
