@@ -15,6 +15,7 @@ export interface ConventionFlags {
   missingQueries?: Conventions['missingQueries']
   depth?: string
   judgedOnly?: boolean
+  negativeJudgments?: Conventions['negativeJudgments']
   relLevel?: string
   gains?: string
   relMap?: string
@@ -74,6 +75,12 @@ export function addConventionOptions(cmd: Command, omit: readonly string[] = [])
     )
     .option('--depth <n>', 'keep the top n docs per query (trec_eval -M)')
     .option('--judged-only', 'drop unjudged docs before measuring (trec_eval -J)')
+    .addOption(
+      new Option(
+        '--negative-judgments <policy>',
+        'negative qrels labels: nonrelevant (judged, never relevant; default), unjudged (lines dropped at read, as trectools), error (each one reported)',
+      ).choices(['nonrelevant', 'unjudged', 'error']),
+    )
     .option('--rel-level <n>', 'grade >= n is relevant for binary measures (trec_eval -l)')
     .option(
       '--gains <spec>',
@@ -127,6 +134,7 @@ export function conventionsFromFlags(f: ConventionFlags): Conventions {
     ...(f.missingQueries ? { missingQueries: f.missingQueries } : {}),
     ...(f.depth !== undefined ? { depth: int('--depth', f.depth, 1) } : {}),
     ...(f.judgedOnly ? { judgedOnly: true } : {}),
+    ...(f.negativeJudgments ? { negativeJudgments: f.negativeJudgments } : {}),
     ...(f.relLevel !== undefined ? { relevanceLevel: int('--rel-level', f.relLevel, -1000) } : {}),
     ...(f.gains ? { gains: parseGainSpec(f.gains, '--gains') } : {}),
     ...(f.queriesWithoutRelevant ? { queriesWithoutRelevant: f.queriesWithoutRelevant } : {}),

@@ -29,6 +29,15 @@ export type DuplicatePolicy =
   /** Keep every line. */
   | 'keep-all'
 
+/**
+ * What a negative qrels label means. `nonrelevant`: the doc is judged, never relevant (its
+ * label is kept: trec_eval's unj and bpref still count it unjudged, as trec_eval does; gdeval,
+ * cwl_eval). `unjudged`: the line is dropped when the qrels are read, so the doc is unjudged and
+ * a query judged only negative has no judgments (trectools). `error`: a negative label is a
+ * usage error naming every such line (ndeval).
+ */
+export type NegativeJudgments = 'nonrelevant' | 'unjudged' | 'error'
+
 /** Gain of a judged document in DCG-like measures. */
 export type GainSpec =
   | { readonly kind: 'grade' }
@@ -61,6 +70,8 @@ export interface Conventions {
   readonly depth: number | null
   /** Drop unjudged docs (absent or negative in qrels) before measuring (trec_eval `-J`). */
   readonly judgedOnly: boolean
+  /** Negative qrels labels: judged non-relevant, dropped at read (unjudged), or an error. */
+  readonly negativeJudgments: NegativeJudgments
   /** Lowest grade counted relevant by binary measures (trec_eval `-l`). */
   readonly relevanceLevel: number
   /** IPrec's recall-level rounding: trec_eval 10 `lround`, 9.0.8 `plus-0.9`. */

@@ -10,6 +10,7 @@ export const trecEvalV10 = {
   extraQueries: 'ignore',
   depth: null,
   judgedOnly: false,
+  negativeJudgments: 'nonrelevant',
   relevanceLevel: 1,
   recallRounding: 'lround',
   gains: { kind: 'grade' },

@@ -21,6 +21,8 @@ export function formatIssue(issue: InputIssue): string {
     case 'grade_too_large':
       return `${issue.file}:${issue.line}: grade ${show(issue.found)} is larger than ${issue.limit}, the largest grade accepted, in ${show(issue.text)}`
     case 'negative_judgment':
+      if (issue.convention)
+        return `${issue.file}:${issue.line}: negative judgment ${show(issue.found)} refused (--negative-judgments error): ${show(issue.text)}`
       return `${issue.file}:${issue.line}: negative judgment ${show(issue.found)} in diversity qrels (ndeval rejects them; judgments are 0 or more) in ${show(issue.text)}`
     case 'bare_cr':
       return `${issue.file}:${issue.line}: carriage return (CR) not followed by a newline (old Mac line endings?); lines must end with LF or CRLF: ${show(issue.text)}`

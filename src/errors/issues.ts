@@ -42,8 +42,16 @@ export type InputIssue =
       readonly limit: number
       readonly text: string
     })
-  /** A negative judgment in diversity qrels (ndeval rejects them). */
-  | (At & { readonly code: 'negative_judgment'; readonly found: string; readonly text: string })
+  /**
+   * A negative judgment in diversity qrels (ndeval rejects them), or in any qrels under the
+   * `negativeJudgments: 'error'` convention (`convention: true`).
+   */
+  | (At & {
+      readonly code: 'negative_judgment'
+      readonly found: string
+      readonly text: string
+      readonly convention?: boolean
+    })
   /** A carriage return not followed by a newline (old Mac line endings run lines together). */
   | (At & { readonly code: 'bare_cr'; readonly text: string })
   | (At & {

@@ -28,6 +28,7 @@ export interface EvaluateJobConfig {
 export async function createQueryJob(config: EvaluateJobConfig): Promise<QueryJob<EvaluatorState>> {
   const qrels = await readQrels(config.qrelsFile, {
     comments: config.conventions.comments,
+    negativeJudgments: config.conventions.negativeJudgments,
     ...(config.format ? { format: config.format } : {}),
     ...(config.remap ? { remap: new Map(config.remap) } : {}),
   })

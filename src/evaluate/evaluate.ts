@@ -13,6 +13,7 @@ import type { Qrels, Run, RunQuery } from '../model/types.js'
 import { ValueRows } from '../rank/id-index.js'
 import { numRelAt } from '../rank/judged-ranking.js'
 import { JudgmentStore } from '../rank/judgment-store.js'
+import { applyNegativeJudgments } from '../rank/negative-judgments.js'
 import {
   type PrepareCounts,
   type PrepareFailure,
@@ -52,6 +53,11 @@ export interface EvaluationCounts {
    * gdeval, ndeval, cwl_eval, trectools and ir_measures do; trec_eval itself refuses them).
    */
   readonly negativeOnlyQueries: readonly string[]
+  /**
+   * Qrels lines with a negative label dropped as the qrels were read (`negativeJudgments:
+   * 'unjudged'`; 0 under the other policies).
+   */
+  readonly negativeJudgmentsDropped: number
   /** Queries that could not be evaluated (e.g. duplicate docs under the `error` policy). */
   readonly failedQueries: readonly { readonly queryId: string; readonly failure: PrepareFailure }[]
 }
@@ -238,6 +244,11 @@ export interface EvaluateOptions {
   readonly onPrepared?: (queryId: string, counts: PrepareCounts, numRet: number) => void
   /** The query set to average over; default: every qrels query. */
   readonly queries?: readonly string[]
+  /**
+   * Auxiliary judgments (`--aux-qrels`: e.g. understandability values, read as qrels), looked
+   * up by query and doc for measures that declare `needsAux` (uRBP, uBpref).
+   */
+  readonly auxQrels?: Qrels
 }
 
 /**
@@ -277,15 +288,28 @@ export class RunEvaluator {
   private readonly sets: readonly ConventionSet[]
   /** Whether some measure reads extra labels (then rankings carry their doc ids). */
   private readonly labelled: boolean
+  /** The qrels under the `negativeJudgments` convention. */
+  private readonly qrels: Qrels
+  /** Whether a measure reads the ranked docs (`JudgedRanking.docs`); false keeps them unmade. */
+  private readonly needDocs: boolean
 
   constructor(
-    private readonly qrels: Qrels,
+    qrels: Qrels,
     measures: readonly (Measure | MeasureWithConventions)[],
     readonly conventions: Conventions,
     private readonly options: EvaluateOptions = {},
   ) {
     this.measures = measures.map((m) => ('measure' in m ? m.measure : m))
     this.labelled = this.measures.some((m) => m.spec.needsLabels !== undefined)
+    qrels = applyNegativeJudgments(qrels, conventions.negativeJudgments)
+    this.qrels = qrels
+    this.needDocs = this.measures.some((m) => m.spec.needsDocs || m.spec.needsAux)
+    const needAux = this.measures.filter((m) => m.spec.needsAux)
+    if (needAux.length && !options.auxQrels)
+      throw new TrecscoreError(
+        `${needAux.map((m) => m.name).join(', ')} need auxiliary judgments (--aux-qrels FILE: topic 0 docno value, e.g. understandability)`,
+        2,
+      )
     const sets: ConventionSet[] = [
       {
         conventions,
@@ -300,10 +324,11 @@ export class RunEvaluator {
         if (
           c.missingQueries !== conventions.missingQueries ||
           c.queryKey !== conventions.queryKey ||
-          c.comments !== conventions.comments
+          c.comments !== conventions.comments ||
+          c.negativeJudgments !== conventions.negativeJudgments
         ) {
           throw new TrecscoreError(
-            `the conventions of measure '${this.measures[i]!.name}' must share the evaluation's query set, query key and comment rule`,
+            `the conventions of measure '${this.measures[i]!.name}' must share the evaluation's query set, query key, comment rule and negative judgments`,
             2,
           )
         }
@@ -439,10 +464,13 @@ export class RunEvaluator {
     const subtopics = this.qrels.subtopics?.get(run.queryId)
     const o = this.options
     const corpus = o.corpusOf ? o.corpusOf(run.queryId) : o.corpus
+    const aux = this.needDocs ? o.auxQrels?.queries.get(run.queryId) : undefined
     return prepareQuery(judgments, run, conventions, {
       ...(corpus ? { corpus } : {}),
       ...(subtopics ? { subtopics } : {}),
       ...(this.labelled ? { docIds: true } : {}),
+      ...(this.needDocs ? { docs: true } : {}),
+      ...(aux ? { aux } : {}),
     })
   }
 
@@ -581,6 +609,7 @@ export class RunEvaluator {
         cutByDepth: this.cut,
         unjudgedDropped: this.unjudged,
         negativeOnlyQueries: negativeOnly,
+        negativeJudgmentsDropped: this.qrels.negativeJudgments?.dropped ?? 0,
         failedQueries: [...this.failures].map(([queryId, failure]) => ({ queryId, failure })),
       },
       ...(this.sets.length > 1

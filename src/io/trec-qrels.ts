@@ -1,3 +1,4 @@
+import type { NegativeJudgments } from '../conventions/conventions.js'
 import type { InputIssue } from '../errors/issues.js'
 import type { Qrels, SubtopicJudgments } from '../model/types.js'
 import { JudgmentStoreBuilder } from '../rank/judgment-store.js'
@@ -27,6 +28,12 @@ export interface QrelsParseOptions {
    * convention), a doc's grade for the other measures is its highest judgment. @default 'adhoc'
    */
   readonly format?: QrelsFormat
+  /**
+   * Negative labels (ad hoc qrels): kept as judged non-relevant, dropped (the doc is then
+   * unjudged; counted in `negativeJudgments.dropped`), or each reported as an issue.
+   * @default 'nonrelevant'
+   */
+  readonly negativeJudgments?: NegativeJudgments
 }
 
 /** The layouts of a qrels file (see {@link QrelsParseOptions.format}). */
@@ -60,6 +67,8 @@ export class QrelsParser {
   malformedLineNumber: number | undefined
   commentLines = 0
   judgmentLines = 0
+  /** Negative judgment lines dropped (`negativeJudgments: 'unjudged'`). */
+  negativeDropped = 0
   /** Set once a problem made the parser stop reading. */
   stopped = false
   private counted = 0
@@ -69,6 +78,7 @@ export class QrelsParser {
   private readonly maxIssues: number
   private readonly stopAtFirst: boolean
   private readonly remap: ReadonlyMap<number, number> | undefined
+  private readonly negative: NegativeJudgments
   private readonly store = new JudgmentStoreBuilder()
   private readonly lines: LineSplitter
   private readonly f: number[] = []
@@ -91,6 +101,7 @@ export class QrelsParser {
     this.maxIssues = options.maxIssues ?? 50
     this.stopAtFirst = options.stopAtFirstError ?? false
     this.remap = options.remap
+    this.negative = options.negativeJudgments ?? 'nonrelevant'
     this.div = options.format === 'diversity' ? new Map() : null
     this.lines = new LineSplitter(
       (buf, start, end, line) => this.onLine(buf, start, end, line),
@@ -117,6 +128,7 @@ export class QrelsParser {
       queries: this.store.finish(),
       commentLines: this.commentLines,
       judgmentLines: this.judgmentLines,
+      negativeJudgments: { policy: this.negative, dropped: this.negativeDropped },
       ...(subtopics ? { subtopics } : {}),
     }
     return this.malformedLineNumber === undefined
@@ -231,6 +243,22 @@ export class QrelsParser {
       })
     }
     if (this.div) return this.addSubtopicJudgment(buf, f, grade, line, text)
+    if (grade < 0 && this.negative !== 'nonrelevant') {
+      if (this.negative === 'error')
+        return this.problem(
+          {
+            code: 'negative_judgment',
+            file,
+            line,
+            found: binaryString(buf, g0, Math.min(g1, g0 + 100)),
+            text: text(),
+            convention: true,
+          },
+          false,
+        )
+      this.negativeDropped++
+      return true
+    }
     this.judgmentLines++
     this.store.add(binaryString(buf, f[0]!, f[1]!), binaryString(buf, f[4]!, f[5]!), grade, line)
     return true

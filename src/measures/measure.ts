@@ -102,6 +102,15 @@ export interface MeasureDefinition<P extends ParamSpecs = ParamSpecs> {
    * evaluator then materialises the ranked doc ids and asks its label provider.
    */
   readonly needsLabels?: LabelKind
+  /**
+   * Reads the ranked docs' ids and scores and the query's judgments (`JudgedRanking.docs`):
+   * Compat's ideal ranking, tie averaging. Only then are they gathered for a query.
+   */
+  readonly needsDocs?: boolean
+  /** Reads auxiliary judgments by rank (`docs.aux`, `--aux-qrels`): refused without them. */
+  readonly needsAux?: boolean
+  /** Parameters without a default that must be given (`alpha_uRBP(goal=…,sd=…)`). */
+  readonly required?: readonly string[]
   /** Pairs of parameters that cannot be given together (`rel` and `max_rel`). */
   readonly exclusive?: readonly (readonly [string, string])[]
   /** trec_eval's names for this family (`P`; `map` and `map_cut`), if it has any. */

@@ -454,6 +454,13 @@ export function parseMeasure(text: string): Measure[] {
     )
   c.ws()
   if (c.i < t.length) badSyntax(t, c.i, 'end of measure name')
+  const missing = (spec.required ?? []).filter((k) => !Object.hasOwn(given, k))
+  if (missing.length)
+    badSyntax(
+      t,
+      c.i,
+      `${missing.map((k) => `${k}=…`).join(', ')} for ${spec.name}, e.g. ${spec.name}(${missing.map((k) => `${k}=${spec.params[k]?.range?.min ?? 1}`).join(',')})`,
+    )
   for (const [a, b] of spec.exclusive ?? [])
     if (Object.hasOwn(given, a) && Object.hasOwn(given, b))
       badSyntax(t, 0, `${a} or ${b}, not both, for ${spec.name}`)

@@ -7,6 +7,7 @@ import { type JudgedRanking, numRelAt } from '../rank/judged-ranking.js'
 import { accuracyMeasure } from './accuracy.js'
 import { averagePrecisionMeasure, gmapMeasure, setMapMeasure } from './average-precision.js'
 import { bprefMeasure, gmBprefMeasure } from './bpref.js'
+import { compatMeasure } from './compat.js'
 import {
   numNonrelJudgedRetMeasure,
   numRelMeasure,
@@ -117,6 +118,7 @@ const SPECS: readonly MeasureSpec[] = [
   apIAMeasure,
   pIAMeasure,
   stRecallMeasure,
+  compatMeasure,
   numQMeasure,
   numRetMeasure,
   numRelMeasure,

@@ -48,6 +48,14 @@ export interface Qrels {
   readonly commentLines: number
   /** Number of judgment lines read. */
   readonly judgmentLines: number
+  /**
+   * How negative labels were read (`negativeJudgments` convention) and how many lines that
+   * dropped (`unjudged`); absent when the qrels were not read by the parser.
+   */
+  readonly negativeJudgments?: {
+    readonly policy: 'nonrelevant' | 'unjudged' | 'error'
+    readonly dropped: number
+  }
 }
 
 /** Doc ids stored as bytes: document i is `bytes[offsets[i], offsets[i + 1])`. */

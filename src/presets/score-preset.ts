@@ -164,6 +164,7 @@ export function presetRunEvaluation(result: PresetResult, run: PresetRunResult):
       cutByDepth: c.cutByDepth,
       unjudgedDropped: c.unjudgedDropped,
       negativeOnlyQueries: c.negativeOnlyQueries.map(encodeId),
+      negativeJudgmentsDropped: 0,
       failedQueries: [],
     },
   }

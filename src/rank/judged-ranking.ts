@@ -1,4 +1,4 @@
-import type { SubtopicJudgments } from '../model/types.js'
+import type { QueryJudgments, SubtopicJudgments } from '../model/types.js'
 
 /**
  * A query's ranking joined with its judgments, prepared once and shared by every measure
@@ -31,6 +31,23 @@ export interface JudgedRanking {
   readonly docIds?: readonly string[]
   /** Diversity qrels only: the query's subtopic judgments and the subtopics of each ranked doc. */
   readonly diversity?: RankingSubtopics
+  /**
+   * The ranked docs themselves (ids, scores, the query's judgments, aux values), made only when a
+   * measure declares `needsDocs` or `needsAux` (Compat, tie averaging, uRBP).
+   */
+  readonly docs?: RankingDocs
+}
+
+/** The docs of a ranking, by rank (see {@link JudgedRanking.docs}). */
+export interface RankingDocs {
+  /** Doc id at each rank (binary string). */
+  readonly ids: readonly string[]
+  /** Score at each rank, as the run gave it (after the score-precision convention). */
+  readonly scores: Float64Array
+  /** The query's judgments (every judged doc, in qrels file order). */
+  readonly judgments: QueryJudgments
+  /** Auxiliary value (e.g. understandability, `--aux-qrels`) at each rank, NaN where the doc has none; only with aux qrels. */
+  readonly aux?: Float64Array
 }
 
 /** Subtopics of a ranking (diversity measures, `measures/diversity.ts`). */

@@ -60,6 +60,10 @@ export interface PrepareOptions {
   readonly subtopics?: SubtopicJudgments
   /** Attach the ranked doc ids to the ranking (`docIds`), for measures that look up labels. */
   readonly docIds?: boolean
+  /** Attach the ranked docs (ids, scores, judgments) as `docs` (measures with `needsDocs`); `docIds` too. */
+  readonly docs?: boolean
+  /** Auxiliary judgments of the query (`--aux-qrels`): their values by rank go to `docs.aux`. */
+  readonly aux?: QueryJudgments
 }
 
 /**
@@ -261,7 +265,14 @@ export function prepareQuery(
   let kept = 0
   const sub = options.subtopics
   const ranked: (readonly number[])[] | null = sub ? [] : null
-  const ids: string[] | null = options.docIds ? [] : null
+  const withDocs = options.docs || options.aux !== undefined
+  const ids: string[] | null = options.docIds || withDocs ? [] : null
+  const docScores: number[] | null = withDocs ? [] : null
+  const auxTable = options.aux
+    ? (options.aux.table ??
+      new IdTable([...options.aux.grades.keys()], [...options.aux.grades.values()]))
+    : null
+  const auxValues: number[] | null = auxTable ? [] : null
   for (let k = 0; k < len; k++) {
     const i = order ? order[k]! : k
     const g = table.getDoc(run, i, hashes[i]!)
@@ -272,6 +283,10 @@ export function prepareQuery(
     }
     if (ranked) ranked.push(sub!.docs.get(docIdAt(run, i)) ?? NO_SUBTOPICS)
     if (ids) ids.push(docIdAt(run, i))
+    if (docScores) {
+      docScores.push(run.scores[i]!)
+      if (auxValues) auxValues.push(auxTable!.getDoc(run, i, hashes[i]!) ?? Number.NaN)
+    }
     grades[kept++] = v
     if (v === NOT_POOLED) numNonpool++
     else if (v === UNJUDGED) numUnjudged++
@@ -303,6 +318,16 @@ export function prepareQuery(
       numUnjudgedInPool: numUnjudged,
       ...(ids ? { docIds: ids } : {}),
       ...(sub ? { diversity: { judgments: sub, ranked: ranked! } } : {}),
+      ...(docScores
+        ? {
+            docs: {
+              ids: ids!,
+              scores: Float64Array.from(docScores!),
+              judgments,
+              ...(auxValues ? { aux: Float64Array.from(auxValues) } : {}),
+            },
+          }
+        : {}),
     },
   }
 }

@@ -197,6 +197,7 @@ export function conventionsLine(c: Conventions): string {
     `missing queries ${c.missingQueries}`,
     `depth ${c.depth ?? 'all'}`,
     `judged only ${c.judgedOnly ? 'yes' : 'no'}`,
+    `negative judgments ${c.negativeJudgments}`,
     `relevant grade >= ${c.relevanceLevel}`,
     `gains ${gains}`,
     `IPrec rounding ${c.recallRounding}`,
@@ -216,6 +217,7 @@ export function describeConventions(c: Conventions): string {
     `run queries without qrels: ${c.extraQueries}`,
     `depth: ${c.depth ?? 'no cap'}`,
     `judged only: ${c.judgedOnly ? 'yes' : 'no'}`,
+    `negative judgments: ${c.negativeJudgments}`,
     `relevance level: grade >= ${c.relevanceLevel}`,
     `gains: ${gains}`,
     `IPrec recall rounding: ${c.recallRounding === 'lround' ? 'lround(r·R) (trec_eval 10)' : '(long)(r·R + 0.9) (trec_eval 9.0.8, pytrec_eval, ranx)'}`,
@@ -243,6 +245,7 @@ export function describeCounts(r: RunEvaluation): string {
     `  docs below the depth cut: ${c.cutByDepth}`,
     `  unjudged docs dropped (judged only): ${c.unjudgedDropped}`,
     `  queries judged only negative (scored with no relevant doc): ${c.negativeOnlyQueries.length}${list(c.negativeOnlyQueries)}`,
+    `  negative judgment lines dropped (negative judgments: unjudged): ${c.negativeJudgmentsDropped}`,
     `  queries that failed: ${c.failedQueries.length}${list(c.failedQueries.map((f) => f.queryId))}`,
     ...r.aggregates
       .filter((a) => a.undefinedQueries > 0)

@@ -111,3 +111,59 @@ describe('topics judged only negative', () => {
     expect(r.stderr).toBe("trec_eval: Can't calculate measure 'num_ret'\n")
   })
 })
+
+/*
+ * The negativeJudgments convention. nonrelevant (default): as above. unjudged: the negative
+ * lines are dropped when read, so q2 has no judgments left and leaves the query set (means over
+ * q1 alone: AP 1, P@5 0.2); Judged@2 then counts q1 only. error: exit 2 naming each line.
+ */
+describe('--negative-judgments', () => {
+  it('library: unjudged drops the lines (q2 leaves), error names each line', () => {
+    const qrels = parseQrels(Buffer.from(QRELS_TEXT)).value
+    const run = parseRun(Buffer.from(RUN_TEXT)).value
+    const r = evaluate(qrels, run, ['AP', 'P@5'], { negativeJudgments: 'unjudged' })
+    expect(r.perQuery.map((q) => [q.queryId, q.values])).toEqual([['q1', [1, 0.2]]])
+    expect(r.counts.negativeJudgmentsDropped).toBe(2)
+    expect(r.counts.negativeOnlyQueries).toEqual([])
+    expect(r.conventions.negativeJudgments).toBe('unjudged')
+    // Read under the policy, the same numbers.
+    const read = parseQrels(Buffer.from(QRELS_TEXT), { negativeJudgments: 'unjudged' }).value
+    expect(read.negativeJudgments).toEqual({ policy: 'unjudged', dropped: 2 })
+    expect(read.queries.has('q2')).toBe(false)
+    expect(
+      evaluate(read, run, ['AP'], { negativeJudgments: 'unjudged' }).aggregates[0]!.value,
+    ).toBe(1)
+    expect(() => evaluate(qrels, run, ['AP'], { negativeJudgments: 'error' })).toThrow(
+      /2 negative judgment/,
+    )
+    const bad = parseQrels(Buffer.from(QRELS_TEXT), { negativeJudgments: 'error' })
+    expect(bad.ok).toBe(false)
+    expect(bad.issues.map((i) => ('line' in i ? i.line : 0))).toEqual([3, 4])
+  })
+  it('evaluate: unjudged reports the count and the convention; error exits 2 with file:line', () => {
+    const r = cli([
+      'evaluate',
+      QRELS,
+      RUN,
+      '-m',
+      'AP',
+      '--negative-judgments',
+      'unjudged',
+      '--explain',
+    ])
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain('negative judgment lines dropped (negative judgments: unjudged): 2')
+    expect(r.stdout).toContain('negative judgments: unjudged')
+    expect(r.stdout).toMatch(/run\s+1\.0000\n/)
+    expect(r.stdout).toContain('; negative judgments unjudged;')
+    const j = cli(['evaluate', QRELS, RUN, '-m', 'AP', '-f', 'json'])
+    expect(JSON.parse(j.stdout).conventions.negativeJudgments).toBe('nonrelevant')
+    const e = cli(['evaluate', QRELS, RUN, '-m', 'AP', '--negative-judgments', 'error'])
+    expect(e.code).toBe(2)
+    expect(e.stderr).toContain(
+      `${QRELS}:3: negative judgment "-1" refused (--negative-judgments error)`,
+    )
+    expect(e.stderr).toContain(`${QRELS}:4: negative judgment "-2" refused`)
+    expect(e.stderr).not.toContain('    at ')
+  })
+})

@@ -19,6 +19,7 @@ const IMPLEMENTED: Readonly<Record<string, readonly RegExp[]>> = {
   'gdeval-c': [/^nDCG\(dcg='exp-log2'\)@\d+$/, /^ERR@\d+$/],
   'ir_measures-gdeval': [/^nDCG\(dcg='exp-log2'\)@\d+$/, /^ERR@\d+$/],
   'ir_measures-judged': [/^Judged(@\d+)?$/],
+  'ir_measures-compat': [/^Compat(\(.*\))?$/],
   // Every cwl_eval measure (P, RR, cwl's AP, RBP binary and graded with residuals, INST, INSQ, BPM, SDCG, NERR8-11).
   cwl_eval: [/^/],
   'ir_measures-cwl_eval': [/^/],

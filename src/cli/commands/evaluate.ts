@@ -92,6 +92,7 @@ export function registerEvaluate(program: Command): void {
       }
       const qrels = await readQrels(qrelsFile, {
         comments: conventions.comments,
+        negativeJudgments: conventions.negativeJudgments,
         format,
         ...(remap ? { remap } : {}),
       })

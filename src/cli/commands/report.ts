@@ -46,6 +46,7 @@ const CONVENTION_FLAGS = [
   'missingQueries',
   'depth',
   'judgedOnly',
+  'negativeJudgments',
   'relLevel',
   'gains',
   'queriesWithoutRelevant',
