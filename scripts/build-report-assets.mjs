@@ -32,6 +32,25 @@ writeFileSync(
   outfile,
   `/* @observablehq/plot ${plotVersion} (ISC) with d3 (ISC), bundled by esbuild */\n${code}`,
 )
+// The report's number formatting: the same printf.ts the command line uses (exact binary value,
+// ties to even), as the global `TrecscoreFormat`, so a value reads the same in the report and
+// in the terminal (Number.prototype.toFixed rounds exact ties up: 0.03125 -> 0.0313).
+await build({
+  stdin: {
+    contents:
+      "export { formatFixed } from './src/report/printf.ts'\nexport { formatP } from './src/compare/cells.ts'",
+    resolveDir: root,
+    loader: 'ts',
+  },
+  bundle: true,
+  format: 'iife',
+  globalName: 'TrecscoreFormat',
+  minify: true,
+  target: 'es2020',
+  platform: 'browser',
+  outfile: join(outDir, 'format.js'),
+  logLevel: 'warning',
+})
 writeFileSync(
   join(outDir, 'versions.json'),
   JSON.stringify({ '@observablehq/plot': plotVersion }, null, 2) + '\n',

@@ -18,6 +18,7 @@ import { retecoReportRoute } from '../../src/presets/reteco/html-route.js'
 import {
   buildReportData,
   loadReportAssets,
+  type ReportAssets,
   type ReportData,
   renderHtmlReport,
 } from '../../src/report/html/index.js'
@@ -85,14 +86,14 @@ describe.skipIf(!haveChromium)('HTML report in Chromium', () => {
     return { page, consoleErrors, requests, failed }
   }
 
-  function render(data: ReportData, assets: { plot: string }): string {
+  function render(data: ReportData, assets: ReportAssets): string {
     return renderHtmlReport(data, assets)
   }
 
-  let assets: { plot: string }
+  let assets: ReportAssets
 
   beforeAll(async () => {
-    if (!existsSync(join(ROOT, 'dist', 'report-assets', 'plot.js')))
+    if (!existsSync(join(ROOT, 'dist', 'report-assets', 'format.js')))
       execFileSync(process.execPath, [join(ROOT, 'scripts', 'build-report-assets.mjs')], {
         cwd: ROOT,
       })
@@ -197,6 +198,24 @@ describe.skipIf(!haveChromium)('HTML report in Chromium', () => {
     await page.close()
   })
 
+  it('numbers read as the command line prints them: exact ties to even (0.03125 -> 0.0312)', async () => {
+    const qrels = join(dir, 'tie.qrels')
+    const run = join(dir, 'tie.run')
+    writeFileSync(qrels, 'q1 0 d32 1\n')
+    // The only relevant doc at rank 32: RR = 1/32 = 0.03125 exactly, a tie at 4 decimals.
+    writeFileSync(
+      run,
+      Array.from({ length: 32 }, (_, i) => `q1 Q0 d${i + 1} ${i + 1} ${100 - i} t\n`).join(''),
+    )
+    const data = await buildReportData({ qrels, runs: [run], measures: ['RR'] })
+    expect(data.leaderboard[0]!.values[0]).toBe(0.03125)
+    const { page, consoleErrors } = await open(render(data, assets), 'tie')
+    expect(consoleErrors).toEqual([])
+    const cells = await page.locator('#leaderboard tbody td.num').allInnerTexts()
+    expect(cells).toContain('0.0312') // printf %.4f, as `trecscore evaluate` prints it
+    expect(cells).not.toContain('0.0313') // Number.prototype.toFixed would round the tie up
+    await page.close()
+  })
   it('hostile ids render as text and no injected script runs', async () => {
     const qrels = join(dir, 'hostile.qrels')
     const run = join(dir, '<b>evil<i>.run')

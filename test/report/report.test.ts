@@ -67,9 +67,12 @@ describe('report data from evaluations', () => {
       ['b.run', 'q1', 1],
     ])
   })
-  it('the page is self-contained: three inline scripts, no src/href, a CSP without network sources', () => {
-    const html = renderHtmlReport(data, { plot: 'var Plot = {}; // </script> inside a comment' })
-    expect(html.match(/<script\b/g)).toHaveLength(3)
+  it('the page is self-contained: four inline scripts, no src/href, a CSP without network sources', () => {
+    const html = renderHtmlReport(data, {
+      plot: 'var Plot = {}; // </script> inside a comment',
+      format: 'var TrecscoreFormat = {};',
+    })
+    expect(html.match(/<script\b/g)).toHaveLength(4)
     expect(html).not.toMatch(/\s(src|href)=/)
     expect(html).not.toContain('<link')
     expect(html).toContain(

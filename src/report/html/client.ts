@@ -13,7 +13,10 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     if (cls) e.className = cls;
     return e;
   }
-  function fmt(v) { return v === null || v === undefined ? 'undef' : Number(v).toFixed(4); }
+  // Numbers as the command line prints them: printf.ts (ties to even), bundled as TrecscoreFormat.
+  function fmt(v) { return v === null || v === undefined ? 'undef' : TrecscoreFormat.formatFixed(Number(v), 4); }
+  function signed(v) { var t = fmt(v); return v >= 0 && t.charAt(0) !== '-' ? '+' + t : t; }
+  function pText(p) { return p === null || p === undefined ? 'n/a' : TrecscoreFormat.formatP(p); }
   // Control characters and bidi overrides in names and ids shown as \xNN / \u{NNNN} (as the text renderers do).
   var CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
   function show(t) {
@@ -223,8 +226,8 @@ export const CLIENT_SCRIPT = String.raw`(function () {
         var mean = diffs.reduce(function (a, d) { return a + d.diff; }, 0) / (diffs.length || 1);
         var fig = el('figure', null, 'diff');
         var s = sigFor(r, data.baseline, m);
-        var cap = show(r) + ' − ' + show(data.baseline) + ' on ' + m + ': mean ' + (mean >= 0 ? '+' : '') + mean.toFixed(4) + ', ' + wins + ' better / ' + (diffs.length - wins - losses) + ' equal / ' + losses + ' worse' +
-          (s ? '; adjusted p = ' + (s.p === null ? 'n/a' : s.p.toPrecision(3)) + (s.significant ? ' (significant: ' + s.better + ' better)' : ' (not significant)') : '');
+        var cap = show(r) + ' − ' + show(data.baseline) + ' on ' + m + ': mean ' + signed(mean) + ', ' + wins + ' better / ' + (diffs.length - wins - losses) + ' equal / ' + losses + ' worse' +
+          (s ? '; adjusted p = ' + pText(s.p) + (s.significant ? ' (significant: ' + s.better + ' better)' : ' (not significant)') : '');
         var fc = el('figcaption', cap);
         if (s && s.significant) fc.appendChild(el('span', ' ★', 'sig'));
         fig.appendChild(fc);
@@ -235,7 +238,7 @@ export const CLIENT_SCRIPT = String.raw`(function () {
           y: Object.assign({ label: 'difference in ' + m, grid: true }, diffs.every(function (d) { return d.diff === 0; }) ? { domain: [-1, 1] } : {}),
           color: { domain: ['better', 'equal', 'worse'], range: ['#2a7f3f', '#999999', '#b3261e'], legend: true },
           marks: [
-            Plot.barY(diffs, { className: 'diff-bars', x: 'query', y: 'diff', fill: function (d) { return d.diff > 0 ? 'better' : d.diff < 0 ? 'worse' : 'equal'; }, title: function (d) { return d.query + ': ' + (d.diff >= 0 ? '+' : '') + d.diff.toFixed(4); } }),
+            Plot.barY(diffs, { className: 'diff-bars', x: 'query', y: 'diff', fill: function (d) { return d.diff > 0 ? 'better' : d.diff < 0 ? 'worse' : 'equal'; }, title: function (d) { return d.query + ': ' + signed(d.diff); } }),
             Plot.ruleY([0])
           ]
         }));
@@ -254,9 +257,9 @@ export const CLIENT_SCRIPT = String.raw`(function () {
         var tr = el('tr');
         tr.appendChild(el('td', show(s.run), 'text name'));
         tr.appendChild(el('td', show(s.versus), 'text name'));
-        tr.appendChild(el('td', (s.meanDifference >= 0 ? '+' : '') + s.meanDifference.toFixed(4), 'num'));
+        tr.appendChild(el('td', signed(s.meanDifference), 'num'));
         tr.appendChild(el('td', s.wins + ' / ' + s.ties + ' / ' + s.losses, 'num'));
-        tr.appendChild(el('td', s.pAdjusted === null ? 'n/a' : s.pAdjusted.toPrecision(3), 'num'));
+        tr.appendChild(el('td', pText(s.pAdjusted), 'num'));
         tr.appendChild(el('td', s.significant ? 'yes (' + show(s.better === 'run' ? s.run : s.versus) + ')' : 'no', 'text name'));
         stb.appendChild(tr);
       });
