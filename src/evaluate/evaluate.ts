@@ -11,7 +11,7 @@ import type { Measure, MeasureContext } from '../measures/measure.js'
 import { measureParams, parseMeasures } from '../measures/name.js'
 import type { Qrels, Run, RunQuery } from '../model/types.js'
 import { ValueRows } from '../rank/id-index.js'
-import { numRelAt } from '../rank/judged-ranking.js'
+import { type JudgedRanking, numRelAt } from '../rank/judged-ranking.js'
 import { JudgmentStore } from '../rank/judgment-store.js'
 import { applyNegativeJudgments } from '../rank/negative-judgments.js'
 import {
@@ -238,10 +238,11 @@ export interface EvaluateOptions {
    */
   readonly labels?: LabelProvider
   /**
-   * Called with each query's preparation counts under the evaluator's own conventions, as it is
-   * prepared (zero-filled queries included): per-query diagnostics without a second pass.
+   * Called with each query's preparation counts and prepared ranking under the evaluator's own
+   * conventions, as it is prepared (zero-filled queries included): per-query diagnostics without
+   * a second pass (the ranking carries its doc ids when a measure needs labels).
    */
-  readonly onPrepared?: (queryId: string, counts: PrepareCounts, numRet: number) => void
+  readonly onPrepared?: (queryId: string, counts: PrepareCounts, ranking: JudgedRanking) => void
   /** The query set to average over; default: every qrels query. */
   readonly queries?: readonly string[]
   /**
@@ -415,7 +416,7 @@ export class RunEvaluator {
     // preparation, and the scores are narrowed to float32 once.
     const out: (number | null)[] = new Array(this.measures.length).fill(null)
     const counts: PrepareCounts[] = []
-    const numRets: number[] = []
+    const rankings: JudgedRanking[] = []
     const prepared = new Map<string, PrepareResult>()
     let narrowed: RunQuery | null = null
     for (const set of this.sets) {
@@ -433,7 +434,7 @@ export class RunEvaluator {
         c,
         set.indices.map((i) => this.measures[i]!),
         counts,
-        numRets,
+        rankings,
       )
       if (!values) return null
       set.indices.forEach((mi, k) => (out[mi] = values[k]!))
@@ -446,12 +447,12 @@ export class RunEvaluator {
       set.counts.unjudgedDropped += p.unjudgedDropped
     })
     const i = this.sets.findIndex((s) => s.conventions === this.conventions)
-    this.count(run.queryId, counts[i] ?? counts[0]!, numRets[i] ?? numRets[0]!)
+    this.count(run.queryId, counts[i] ?? counts[0]!, rankings[i] ?? rankings[0]!)
     return out
   }
 
-  private count(queryId: string, p: PrepareCounts, numRet: number): void {
-    this.options.onPrepared?.(queryId, p, numRet)
+  private count(queryId: string, p: PrepareCounts, ranking: JudgedRanking): void {
+    this.options.onPrepared?.(queryId, p, ranking)
     this.dup += p.duplicatesRemoved
     this.unknown += p.unknownDiscarded
     this.cut += p.cutByDepth
@@ -481,7 +482,7 @@ export class RunEvaluator {
     conventions: Conventions,
     measures: readonly Measure[],
     counts: PrepareCounts[] | null,
-    numRets: number[] | null = null,
+    rankings: JudgedRanking[] | null = null,
   ): (number | null)[] | null {
     if (!prep.ok) {
       this.failures.set(queryId, prep.failure)
@@ -490,8 +491,8 @@ export class RunEvaluator {
     const q = prep.ranking
     if (counts) {
       counts.push(prep.counts)
-      numRets?.push(q.numRet)
-    } else this.count(queryId, prep.counts, q.numRet)
+      rankings?.push(q)
+    } else this.count(queryId, prep.counts, q)
     const o = this.options
     const labels = this.labelled ? o.labels?.(queryId) : undefined
     const ctx: MeasureContext = labels ? { conventions, labels } : { conventions }

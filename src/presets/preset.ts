@@ -8,6 +8,7 @@ import type { Conventions } from '../conventions/conventions.js'
 import { type TieRule, tieRuleOf } from '../conventions/tie-rules.js'
 import { formatIssue } from '../errors/format-issue.js'
 import { InputError, TrecscoreError } from '../errors/trecscore-error.js'
+import type { AggregationSpec } from '../evaluate/aggregations.js'
 import type { Measure } from '../measures/measure.js'
 import { parseMeasures } from '../measures/name.js'
 
@@ -33,10 +34,17 @@ export interface Rounding {
 }
 
 /**
- * How per-query values become a run's aggregate: one function (`aggregateQueries` in
- * `run-preset.ts`) computes every kind from the per-query table.
+ * How per-query values become a run's aggregate: `query-mean` (each measure's own aggregate over
+ * the queries, in a summation order) or `table` (an {@link AggregationSpec} over the per-query
+ * table of grouped queries: group macro, step-then-query, conversation-then-domain, buckets).
  */
-export interface PresetAggregation {
+export type PresetAggregation = QueryMeanAggregation | TableAggregation
+
+/**
+ * Each measure's own aggregate over the averaged queries, computed by `aggregateQueries` in
+ * `run-preset.ts`.
+ */
+export interface QueryMeanAggregation {
   /** Key of the aggregate in `PresetResult` runs' `aggregates` (e.g. `mean`). */
   readonly id: string
   /** `query-mean`: each measure's own aggregate (mean, sum, geometric mean) over the averaged queries. */
@@ -49,8 +57,18 @@ export interface PresetAggregation {
   readonly order: 'query-id' | 'run' | 'declared'
 }
 
+/**
+ * An aggregation over the per-query table, computed by the engine's `aggregateTable`: rows are
+ * the declared queries in the input adapter's order (RETECO: domain-name order, then qrels-file
+ * order), keyed by what the adapter says of each query (`group`, `parent`, `conversation`,
+ * `bucket`); plain left-to-right sums, no rounding.
+ */
+export interface TableAggregation extends AggregationSpec {
+  readonly kind: 'table'
+}
+
 /** The default aggregation: the engine's mean in byte order of query id. */
-export const QUERY_MEAN: PresetAggregation = Object.freeze({
+export const QUERY_MEAN: QueryMeanAggregation = Object.freeze({
   id: 'mean',
   kind: 'query-mean',
   order: 'query-id',
@@ -158,8 +176,8 @@ export interface PresetDefinition {
    * (`--data DIR`); runs as TREC run files, or SkillRet JSON runs or TREC files.
    */
   readonly input: {
-    readonly qrels: 'trec-qrels' | 'skillret-data'
-    readonly runs: 'trec-run' | 'skillret-json-or-trec'
+    readonly qrels: 'trec-qrels' | 'skillret-data' | 'reteco-data'
+    readonly runs: 'trec-run' | 'skillret-json-or-trec' | 'reteco-run'
   }
   /** Measures, in the syntax of `parseMeasures` (ir_measures or trec_eval names). */
   readonly measures: readonly string[]
@@ -169,6 +187,12 @@ export interface PresetDefinition {
   readonly cutoffMeasures?: CutoffMeasures
   /** Aggregations of a run, the headline first; default {@link QUERY_MEAN}. */
   readonly aggregations?: readonly PresetAggregation[]
+  /**
+   * Table aggregations: the measures (as written in `measures`) whose mean over a group with no
+   * query is undefined; every other measure's is 0 (RETECO's `_mean`, so an empty domain still
+   * counts in a macro).
+   */
+  readonly undefinedWhenEmpty?: readonly string[]
   /** Every convention that changes a number (for every measure not in `measureConventions`). */
   readonly conventions: Conventions
   /** The named tie rule of `conventions`, when the preset names one (printed by `presets show`). */

@@ -7,7 +7,7 @@
 import { dl21Doc, dl21Passage, dl21PassagePash } from './dl21.js'
 import { NEUCLIR_PRESETS } from './neuclir.js'
 import type { Preset } from './preset.js'
-import { RETECO_PRESETS } from './reteco/score-runs.js'
+import { RETECO_PRESET_VALUES, RETECO_PRESETS, type RetecoPreset } from './reteco/presets.js'
 import { skillRet, skillRetFusion } from './skillret.js'
 
 /**
@@ -31,16 +31,23 @@ export interface PresetPointer {
   readonly pointer: string
 }
 
-/** The RETECO (SemEval-2027 Task 1) presets, scored by their own module (`src/presets/reteco`). */
+/**
+ * The RETECO (SemEval-2027 Task 1) presets as listed by `trecscore presets`: their definitions
+ * are `RETECO_PRESET_VALUES` (`reteco/presets.ts`), run by `runPreset`; the CLI scores them with
+ * `--data` and a convention set (`plan` on the engine, or a reference port).
+ */
 export const PRESET_POINTERS: readonly PresetPointer[] = RETECO_PRESETS.map((id) => ({
   id,
   title: `RETECO (SemEval-2027 Task 1) sub-track ${id.slice('reteco-'.length)}`,
   pointer: `trecscore score --preset ${id} --data DIR RUN... (conventions: --conventions plan|official-baseline|scorer-py; see README "RETECO")`,
 }))
 
-/** The preset with this id, or `undefined`. */
+/**
+ * The preset with this id (the RETECO presets included, which `PRESETS` lists as pointers), or
+ * `undefined`.
+ */
 export function findPreset(id: string): Preset | undefined {
-  return PRESETS.get(id)
+  return PRESETS.get(id) ?? RETECO_PRESET_VALUES.get(id as RetecoPreset)
 }
 
 /** Every preset id, generic and pointer, in listing order. */

@@ -26,12 +26,20 @@ import type { Conventions } from '../conventions/conventions.js'
 import { InputError, TrecscoreError } from '../errors/trecscore-error.js'
 import { type AggregateValue, aggregate } from '../evaluate/aggregate.js'
 import {
+  type AggregationRow,
+  aggregateTable,
+  type KeyOrder,
+  type QueryTable,
+} from '../evaluate/aggregations.js'
+import {
   type ConventionSetCounts,
+  type EvaluateOptions,
   type MeasureWithConventions,
   type QueryResult,
   type RunEvaluation,
   RunEvaluator,
 } from '../evaluate/evaluate.js'
+import { splitGroupedQueryId } from '../evaluate/grouped-keys.js'
 import { decodeId } from '../io/bytes.js'
 import { writeOutputFile } from '../io/output.js'
 import { readQrels, readRun } from '../io/read.js'
@@ -41,6 +49,8 @@ import { parseQrels } from '../io/trec-qrels.js'
 import type { Measure } from '../measures/measure.js'
 import { parseMeasures } from '../measures/name.js'
 import type { Qrels, Run } from '../model/types.js'
+import type { JudgedRanking } from '../rank/judged-ranking.js'
+import type { PrepareCounts } from '../rank/prepare.js'
 import {
   checkQrels,
   checkQrelsLines,
@@ -65,9 +75,25 @@ import {
   type PresetAggregation,
   type PresetReport,
   QUERY_MEAN,
+  type QueryMeanAggregation,
   type Rounding,
 } from './preset.js'
 import { findPreset, presetIds } from './registry.js'
+import { loadRetecoData } from './reteco/data.js'
+import {
+  missingCorpusProblems,
+  retecoCorpusOf,
+  retecoEngineData,
+  retecoEngineRun,
+  retecoLabels,
+  runCorpora,
+  subtrackDomains,
+  unscorableReasons,
+} from './reteco/engine-inputs.js'
+import { RetecoInputError } from './reteco/errors.js'
+import { judgeLabels, offlineLabels, type TemporalLabelProvider } from './reteco/labels.js'
+import { formatRunProblem, readRetecoRun } from './reteco/runs.js'
+import { type RetecoData, type RetecoRun, type RetecoSubtrack, trackOf } from './reteco/types.js'
 import { readSkillRetData, readSkillRetRun } from './skillret-data.js'
 
 /** The `schema` of {@link PresetResult}. */
@@ -91,6 +117,14 @@ export interface PresetInputs {
   readonly candidates?: string
   /** Doc-to-language map (`docid lang` lines, or NeuCLIR language qrels) for the `unified-ranking` check. */
   readonly docLang?: string
+  /** RETECO: the split of the data folder. @default 'dev' */
+  readonly split?: string
+  /** RETECO: only these domains. @default every domain of the track */
+  readonly domains?: readonly string[]
+  /** RETECO: a judge-label file (`trecscore.reteco-labels/1`) instead of the offline labels. */
+  readonly labels?: string
+  /** RETECO: score domains without `documents.jsonl`, keeping their unknown doc ids. */
+  readonly allowMissingCorpus?: boolean
 }
 
 /** How to run a preset differently from its definition (each option is recorded in the result). */
@@ -106,6 +140,16 @@ export interface RunPresetOptions {
    * `error` (exit 2; SkillRet `--strict`).
    */
   readonly unknownQueries?: 'ignore' | 'error'
+  /**
+   * Called with each query's preparation counts (under the preset's own conventions) and its
+   * prepared length, as it is scored: per-query diagnostics (RETECO's per-domain counts).
+   */
+  readonly onPrepared?: (
+    file: string,
+    queryId: string,
+    counts: PrepareCounts,
+    ranking: JudgedRanking,
+  ) => void
 }
 
 /** One input file as read: its role, name and the sha256 of the bytes read (after gunzip). */
@@ -170,8 +214,13 @@ export interface PresetRunResult {
   readonly format: 'trec' | 'json'
   /** The averaged queries, in byte order of id. */
   readonly queries: readonly PresetQueryResult[]
-  /** Aggregates by aggregation id, one per measure of the result. */
+  /**
+   * Aggregates by aggregation id, one per measure of the result (a `table` aggregation with a
+   * `splitBy` has its rows in `tables` only).
+   */
   readonly aggregates: Readonly<Record<string, readonly AggregateValue[]>>
+  /** The rows of every `table` aggregation, by id (values aligned with the measures). */
+  readonly tables?: Readonly<Record<string, readonly AggregationRow[]>>
   /**
    * The summation order (query ids) of every aggregation whose order is not `query-id` (that
    * one is the order of `queries`), by aggregation id.
@@ -355,7 +404,7 @@ export function aggregateQueries(
 
 /** The ids of the averaged queries in an aggregation's summation order. */
 function summationOrder(
-  agg: PresetAggregation,
+  agg: QueryMeanAggregation,
   perQuery: readonly QueryResult[],
   runOrder: readonly string[],
   declared: readonly string[],
@@ -371,14 +420,26 @@ function aggregatesOf(
   evaluation: RunEvaluation,
   runOrder: readonly string[],
   declared: readonly string[],
+  grouping: AdaptedInputs['grouping'],
+  undefinedWhenEmpty: ReadonlySet<string>,
 ): {
   aggregates: Record<string, readonly AggregateValue[]>
   orders: Record<string, readonly string[]>
+  tables: Record<string, readonly AggregationRow[]> | null
 } {
   const values = new Map(evaluation.perQuery.map((q) => [q.queryId, q.values]))
   const aggregates: Record<string, readonly AggregateValue[]> = {}
   const orders: Record<string, readonly string[]> = {}
+  let tables: Record<string, readonly AggregationRow[]> | null = null
+  let table: QueryTable | null = null
   for (const a of aggregations) {
+    if (a.kind === 'table') {
+      table ??= queryTable(measures, values, declared, grouping, undefinedWhenEmpty)
+      const rows = aggregateTable(table, a).rows
+      ;(tables ??= {})[a.id] = rows
+      if (!a.splitBy?.length) aggregates[a.id] = rowAggregates(measures, rows[0]!)
+      continue
+    }
     if (a.order === 'query-id') {
       aggregates[a.id] = evaluation.aggregates
       continue
@@ -389,7 +450,40 @@ function aggregatesOf(
     aggregates[a.id] = aggregateQueries(measures, values, order)
     orders[a.id] = order.map(decodeId)
   }
-  return { aggregates, orders }
+  return { aggregates, orders, tables }
+}
+
+/** The per-query table of `table` aggregations: the declared queries that were averaged, in declared order. */
+function queryTable(
+  measures: readonly Measure[],
+  values: ReadonlyMap<string, readonly (number | null)[]>,
+  declared: readonly string[],
+  grouping: AdaptedInputs['grouping'],
+  undefinedWhenEmpty: ReadonlySet<string>,
+): QueryTable {
+  const keys = grouping?.keys ?? ((id: string) => ({ group: splitGroupedQueryId(id)?.group ?? '' }))
+  return {
+    columns: measures.map((m) => ({
+      name: m.name,
+      empty: undefinedWhenEmpty.has(m.name) ? null : 0,
+    })),
+    rows: declared.flatMap((id) => {
+      const v = values.get(id)
+      return v ? [{ keys: keys(id), values: v }] : []
+    }),
+    ...(grouping?.keyOrders ? { keyOrders: grouping.keyOrders } : {}),
+  }
+}
+
+/** The single row of an unsplit table aggregation as one aggregate per measure. */
+function rowAggregates(measures: readonly Measure[], row: AggregationRow): AggregateValue[] {
+  return measures.map((m, i) => ({
+    measure: m.name,
+    aggregate: 'mean',
+    value: row.values[i] ?? null,
+    queries: row.defined[i] ?? 0,
+    undefinedQueries: row.units - (row.defined[i] ?? 0),
+  }))
 }
 
 /** The text of a file as binary-string ids (one char per byte), as the parsers keep ids. */
@@ -528,6 +622,8 @@ export interface AdaptedRun {
   readonly run: Run
   readonly format: 'trec' | 'json'
   readonly digest: InputDigest
+  /** What the evaluator needs besides the qrels for this run (a per-query corpus, labels). */
+  readonly evaluate?: Pick<EvaluateOptions, 'corpusOf' | 'labels'>
 }
 
 /** What an input adapter loaded for every run: the judgments, the declared query set, the run checks' context. */
@@ -553,6 +649,14 @@ export interface AdaptedInputs {
   failure(file: string, evaluation: RunEvaluation): TrecscoreError
   /** The declared set's name in messages (`the queries file F`). */
   readonly declaredName: string
+  /**
+   * Grouped queries (`table` aggregations): the table keys of each declared query and the
+   * declared orders of key values; absent = each query's `group` only.
+   */
+  readonly grouping?: {
+    keys(queryId: string): Readonly<Record<string, string>>
+    readonly keyOrders?: Readonly<Record<string, KeyOrder>>
+  }
 }
 
 /**
@@ -654,6 +758,100 @@ export const PRESET_INPUTS: { readonly [K in Preset['input']['qrels']]: PresetIn
       }
     },
   },
+  'reteco-data': {
+    check(preset, inputs) {
+      if (inputs.data === undefined)
+        refuse(preset, 'reads a RETECO data folder: give it (--data DIR)')
+      const given = (
+        ['qrels', 'relMap', 'writeQrels', 'force', 'candidates', 'docLang'] as const
+      ).filter((k) => inputs[k] !== undefined && inputs[k] !== false)
+      if (given.length)
+        refuse(
+          preset,
+          `reads a RETECO data folder: ${given.join(', ')} do${given.length === 1 ? 'es' : ''} not apply`,
+        )
+    },
+    async load(preset, inputs, digests) {
+      const subtrack = retecoSubtrack(preset)
+      const data = await loadRetecoData(inputs.data!, {
+        split: inputs.split ?? 'dev',
+        tracks: [trackOf(subtrack)],
+        ...(inputs.domains ? { domains: inputs.domains } : {}),
+      })
+      const problems = unscorableReasons(data, subtrack)
+      if (!inputs.allowMissingCorpus)
+        problems.push(...missingCorpusProblems(data, subtrack).problems)
+      if (problems.length) throw new RetecoInputError(problems)
+      for (const d of subtrackDomains(data, subtrack).values()) {
+        const f = subtrack === '1b' ? d.stepQrelsFile : d.qrelsFile
+        if (f) await readText(f, 'qrels', digests)
+      }
+      const labels = inputs.labels ? await judgeLabels(inputs.labels) : offlineLabels()
+      const domains = subtrackDomains(data, subtrack)
+      return retecoAdaptedInputs(preset, data, subtrack, labels, async (file) => {
+        const run = await readRetecoRun(file, { domains, subtrack })
+        const errors = [
+          ...(run.whole?.parseErrors ?? []),
+          ...[...run.domains.values()].flatMap((f) => (run.whole ? [] : f.parseErrors)),
+        ]
+        if (errors.length)
+          throw new TrecscoreError(
+            `${file}: the run cannot be scored: ${errors.slice(0, 10).map(formatRunProblem).join('; ')}`,
+            2,
+          )
+        const files = run.whole ? [run.whole.file] : [...run.domains.values()].map((f) => f.file)
+        const hash = new Digest('run', file)
+        for (const f of files) hash.update(await readAll(f))
+        return { run, corpora: await runCorpora(data, subtrack, run), digest: hash.done() }
+      })
+    },
+  },
+}
+
+/** The sub-track a RETECO preset scores (`reteco-2c` scores its retrieval as 2a). */
+function retecoSubtrack(preset: Preset): RetecoSubtrack {
+  return preset.id.slice('reteco-'.length) as RetecoSubtrack
+}
+
+/**
+ * The adapted inputs of a RETECO sub-track: grouped qrels and keys from the loaded data, and
+ * each run as `readOne` reads it (the RETECO run parser), with its domains' corpus ids and the
+ * temporal labels.
+ */
+export function retecoAdaptedInputs(
+  preset: Preset,
+  data: RetecoData,
+  subtrack: RetecoSubtrack,
+  labels: TemporalLabelProvider,
+  readOne: (file: string) => Promise<{
+    readonly run: RetecoRun
+    readonly corpora: ReadonlyMap<string, ReadonlySet<string>>
+    readonly digest: InputDigest
+  }>,
+): AdaptedInputs {
+  const engine = retecoEngineData(data, subtrack)
+  const labelsOf = retecoLabels(engine, labels)
+  return {
+    qrels: engine.qrels,
+    queries: engine.queries,
+    issues: [],
+    relMap: null,
+    context: {},
+    async readRun(file, _conventions, read) {
+      const { run, corpora, digest } = await readOne(file)
+      return {
+        run: retecoEngineRun(run, read.float32),
+        format: 'trec',
+        digest,
+        evaluate: { corpusOf: retecoCorpusOf(corpora), labels: labelsOf },
+      }
+    },
+    missingInDeclaredOrder: true,
+    runNotes: () => [],
+    failure: (file, evaluation) => failedQueriesError(file, preset, evaluation),
+    declaredName: `the qrels of ${data.root}`,
+    grouping: { keys: engine.keys, keyOrders: engine.keyOrders },
+  }
 }
 
 /** A scored run of the engine, before it becomes a {@link PresetRunResult}. */
@@ -687,11 +885,32 @@ export async function runPresetDetailed(
   if (inputs.runs.length === 0) throw new TrecscoreError(`preset '${preset.id}': no run given`, 2)
   const adapter = PRESET_INPUTS[preset.input.qrels]
   adapter.check(preset, inputs)
+  measuresOf(preset, options)
+  const digests: InputDigest[] = []
+  const loaded = await adapter.load(preset, inputs, digests)
+  return runLoadedPreset(preset, loaded, inputs, options, digests)
+}
+
+/**
+ * The engine part of {@link runPresetDetailed}, on inputs an adapter has loaded: evaluate every
+ * run, run the checks, aggregate. Exported for front ends that load the inputs themselves (the
+ * RETECO `plan` convention set, which reads the run with its own format rules first).
+ */
+export async function runLoadedPreset(
+  preset: Preset,
+  loaded: AdaptedInputs,
+  inputs: PresetInputs,
+  options: RunPresetOptions = {},
+  digests: InputDigest[] = [],
+): Promise<PresetRunDetail> {
   const { measures, labels, cutoffs } = measuresOf(preset, options)
   const { conventions, input, sets } = conventionSets(preset, measures, !!options.zeroFillMissing)
-  const digests: InputDigest[] = []
   const aggregations = preset.aggregations ?? [QUERY_MEAN]
-  const loaded = await adapter.load(preset, inputs, digests)
+  const undefinedWhenEmpty = new Set(
+    preset.undefinedWhenEmpty?.length
+      ? parseMeasures(preset.undefinedWhenEmpty).map((m) => m.name)
+      : [],
+  )
   const { qrels } = loaded
   const declared = loaded.queries ?? [...qrels.queries.keys()]
   const declaredSet = loaded.queries ? new Set(loaded.queries) : qrels.queries
@@ -705,7 +924,7 @@ export async function runPresetDetailed(
   const scored: Scored[] = []
   for (const r of inputs.runs) {
     const file = runInputPath(r)
-    const { run, format, digest } = await loaded.readRun(file, conventions, read)
+    const { run, format, digest, evaluate } = await loaded.readRun(file, conventions, read)
     digests.push(digest)
     if (options.unknownQueries === 'error') {
       const unknown = [...run.queries.keys()]
@@ -717,9 +936,12 @@ export async function runPresetDetailed(
           2,
         )
     }
+    const onPrepared = options.onPrepared
     const ev = new RunEvaluator(qrels, input, conventions, {
       runName: runInputName(r),
       ...(loaded.queries ? { queries: loaded.queries } : {}),
+      ...evaluate,
+      ...(onPrepared ? { onPrepared: (q, c, n) => onPrepared(file, q, c, n) } : {}),
     })
     const ignored: string[] = []
     const empty: string[] = []
@@ -758,7 +980,15 @@ export async function runPresetDetailed(
     runResult(
       s,
       inputs.runs[i]!,
-      aggregatesOf(aggregations, measures, s.evaluation, s.runOrder, declared),
+      aggregatesOf(
+        aggregations,
+        measures,
+        s.evaluation,
+        s.runOrder,
+        declared,
+        loaded.grouping,
+        undefinedWhenEmpty,
+      ),
       sets.length,
     ),
   )
@@ -799,7 +1029,7 @@ export async function runPresetDetailed(
 function runResult(
   s: Scored,
   input: RunInput,
-  { aggregates, orders }: ReturnType<typeof aggregatesOf>,
+  { aggregates, orders, tables }: ReturnType<typeof aggregatesOf>,
   nSets: number,
 ): PresetRunResult {
   const e = s.evaluation
@@ -815,12 +1045,19 @@ function runResult(
     file: runInputPath(input),
     tag: decodeId(e.runTag),
     format: s.format,
-    queries: e.perQuery.map((q) => ({
-      queryId: decodeId(q.queryId),
-      status: q.status,
-      values: q.values,
-    })),
+    queries: e.perQuery.map((q) => {
+      const g = splitGroupedQueryId(q.queryId)
+      return g
+        ? {
+            queryId: decodeId(g.queryId),
+            group: decodeId(g.group),
+            status: q.status,
+            values: q.values,
+          }
+        : { queryId: decodeId(q.queryId), status: q.status, values: q.values }
+    }),
     aggregates,
+    ...(tables ? { tables } : {}),
     summationOrders: orders,
     counts: {
       declaredQueries: c.declaredQueries,

@@ -1,62 +1,36 @@
 /**
- * The `plan` convention set: RETECO scored by the evaluation plan's written rules
- * (datascienceuibk.github.io/RETECO/evaluation.html) plus the choices of the conformance README
- * §5(d), for sub-tracks 1a, 1b, 2a and 2c (2c retrieval is scored as 2a).
+ * The `plan` convention set: RETECO scored by the evaluation plan's written rules, on the engine.
+ * The rules are the `reteco-1a`, `reteco-1b`, `reteco-2a` and `reteco-2c` presets (`presets.ts`:
+ * measures, conventions, aggregations as data); {@link scorePlan} reads the run with RETECO's
+ * own format rules (`runs.ts`: a parse error stops scoring, a validation error does not), runs
+ * the preset with `runLoadedPreset` (the one preset runner: grouped (domain, topic) keys, the
+ * per-domain corpus, the temporal label provider, `aggregateTable`) and turns its result into
+ * the plan's per-topic rows, per-domain counts and warnings.
  *
- * Per topic (a 1a query, a 1b step, a 2a/2c turn keyed by (domain, topic)):
+ * Per topic (a 1a query, a 1b step, a 2a/2c turn keyed by (domain, topic)), as the engine
+ * prepares it under `retecoPlanConventions`:
  * 1. the run's lines of the topic; unknown doc ids (not in the domain's `documents.jsonl`,
  *    byte-exact) are discarded first, before any cut;
- * 2. ordered by score descending after rounding to float32 (`Math.fround`, as pytrec_eval),
- *    ties by doc id descending in byte order, then line order; the rank column is ignored
- *    (a topic whose rank column disagrees is reported);
+ * 2. ordered by score descending after rounding to float32, ties by doc id descending in byte
+ *    order, then line order; the rank column is ignored (a topic whose rank column disagrees is
+ *    reported);
  * 3. duplicates removed after their first occurrence in that order (the highest-scored copy);
- * 4. measured with binary relevance (grade ≥ 1), R = the topic's relevant qrels:
- *    - nDCG@10 = Σ_{i≤10} rel_i / log2(i+1) / Σ_{i≤min(R,10)} 1 / log2(i+1)
- *    - MAP@10 = Σ_{relevant r ≤ 10} P@r / R   (divided by R, trec_eval `map_cut.10`)
- *    - Recall@10 = hits@10 / R,  P@10 = hits@10 / 10 (even when fewer were retrieved)
- *    - MRR = 1 / rank of the first relevant doc in the whole cleaned list (no cutoff)
- *    - TP@10, TR@10, TP-TEMPO@10 and (1a) TC@10 from the temporal label provider (`temporal.ts`,
- *      `labels.ts`; offline by default: qrels and steps).
- * A qrels topic missing from the run scores 0 on every measure (TC 0 when the query has
- * required periods, else undefined) and is counted; a topic left empty by cleaning scores 0
- * (`empty_after_cleaning`). Run topics without qrels are ignored and counted.
- *
- * Aggregation (left-to-right sums in domain-name order, then qrels-file topic order), stated as
- * data ({@link PLAN_AGGREGATIONS}) and computed by the engine (`evaluate/aggregations.ts`):
- * - 1a: `queryMacro` (headline, pooled over domains), `perDomain`, `domainMacro`; TC@10 over
- *   queries with a defined TC, nDCG|FC@10 over queries with TC = 1 (`null` when none), with
- *   their counts.
- * - 1b: per query the mean over its qrels steps (missing steps 0), then `queryMacro` (headline);
- *   `stepMacro` (flat over steps), `perDomain` (both), `domainMacroOfQueryMeans`,
- *   `domainMacroOfStepMeans`, `perQuery`. TC and nDCG|FC are not defined for 1b.
- * - 2a/2c: `turnMacro` (headline), `perDomain`, `domainMacro`, `byTurnDepth` (T1..T4, T5+, T?),
- *   `byTurnDepthPerDomain`, `conversationMacroPerDomain` and `conversationThenDomainMacro`
- *   (turns averaged per conversation, conversations per domain, then domains).
+ * 4. measured with binary relevance (grade ≥ 1), R = the topic's relevant qrels: nDCG@10,
+ *    MAP@10 (divided by R), Recall@10, P@10 (divided by 10), MRR (no cutoff), and TP@10, TR@10,
+ *    TP-TEMPO@10, (1a) TC@10 and nDCG|FC@10 from the temporal labels (`measures/temporal.ts`).
+ * A qrels topic missing from the run is zero-filled (TC 0 when the query has required periods,
+ * else undefined) and counted; a topic left empty by cleaning scores 0 (`empty_after_cleaning`).
+ * Run topics without qrels are ignored and counted.
  */
-import type { Conventions } from '../../conventions/conventions.js'
-import { trecEvalV9 } from '../../conventions/profiles.js'
-import {
-  type AggregationColumn,
-  type AggregationRow,
-  type AggregationSpec,
-  aggregateAll,
-  type QueryTable,
-} from '../../evaluate/aggregations.js'
+
+import type { AggregationRow } from '../../evaluate/aggregations.js'
+import { groupedQueryId } from '../../evaluate/grouped-keys.js'
 import { decodeId } from '../../io/bytes.js'
-import { averagePrecisionAt } from '../../measures/average-precision.js'
-import { ndcgAt } from '../../measures/ndcg.js'
-import { precision } from '../../measures/precision.js'
-import { recall } from '../../measures/recall.js'
-import { reciprocalRank } from '../../measures/reciprocal-rank.js'
-import {
-  temporalCoverage,
-  temporalPrecisionReteco,
-  temporalPrecisionTempo,
-  temporalRelevance,
-} from '../../measures/temporal.js'
-import { NOT_POOLED, type QueryJudgments, type RunQuery } from '../../model/types.js'
-import type { JudgedRanking } from '../../rank/judged-ranking.js'
+import type { RunQuery } from '../../model/types.js'
+import type { PrepareCounts } from '../../rank/prepare.js'
 import { orderDocs } from '../../rank/prepare.js'
+import { definePreset } from '../preset.js'
+import { retecoAdaptedInputs, runLoadedPreset } from '../run-preset.js'
 import {
   type MacroSummary,
   type MeanSummary,
@@ -66,38 +40,32 @@ import {
   PLAN_METRICS,
   type PlanMetric,
 } from './aggregate.js'
-import { readCorpusIds } from './data.js'
+import {
+  corpusFor,
+  missingCorpusProblems,
+  subtrackDomains,
+  unscorableReasons,
+} from './engine-inputs.js'
 import { RetecoInputError } from './errors.js'
-import { offlineLabels, type TemporalLabelProvider, type TopicTemporalLabels } from './labels.js'
-import { parseTurnTopic, stepQueryOf, TURN_BUCKETS, type TurnBucket, turnBucket } from './topics.js'
+import { offlineLabels, type TemporalLabelProvider } from './labels.js'
+import { PLAN_CUTOFF, retecoPlanConventions, retecoPresetOf } from './presets.js'
+import { parseTurnTopic, stepQueryOf, type TurnBucket, turnBucket } from './topics.js'
 import {
   type RetecoData,
-  type RetecoDomainData,
   type RetecoRun,
-  type RetecoRunFile,
   type RetecoRunProblem,
   type RetecoRunTopic,
   type RetecoSubtrack,
   topicQrels,
 } from './types.js'
 
-/** The rank cutoff of every plan measure. */
-export const PLAN_CUTOFF = 10
-
-/**
- * The core {@link Conventions} the plan scorer applies (ordering and float32 rounding through the
- * core `orderDocs`): trec_eval 9 ordering, first copy in ranking order kept, unknown docs
- * discarded (given the domain corpus), missing queries scored 0, binary gains at level 1.
- */
-export const retecoPlanConventions = {
-  ...trecEvalV9,
-  duplicates: 'keep-first-ranked',
-  unknownDocs: 'discard',
-  missingQueries: 'zero',
-  gains: { kind: 'binary' },
-  queryKey: 'group-qid',
-  comments: false,
-} as const satisfies Conventions
+export {
+  corpusFor,
+  missingCorpusProblems,
+  runCorpora,
+  unscorableReasons,
+} from './engine-inputs.js'
+export { PLAN_AGGREGATIONS, PLAN_CUTOFF, retecoPlanConventions } from './presets.js'
 
 /** How a topic came out of cleaning. */
 export type PlanTopicStatus = 'scored' | 'missing' | 'empty_after_cleaning'
@@ -265,39 +233,8 @@ export interface PlanOptions {
   readonly allowMissingCorpus?: boolean
 }
 
-/**
- * The domains of a sub-track that have no corpus (`documents.jsonl`, or a set in `corpora`), and
- * the error lines that refuse them unless `allowMissingCorpus` is set.
- */
-export function missingCorpusProblems(
-  data: RetecoData,
-  subtrack: RetecoSubtrack,
-  corpora?: ReadonlyMap<string, ReadonlySet<string>>,
-): { domains: string[]; problems: string[] } {
-  const domains = subtrack === '1a' || subtrack === '1b' ? data.track1 : data.track2
-  const missing = [...domains.values()].filter((d) => !d.corpusFile && !corpora?.has(d.domain))
-  return {
-    domains: missing.map((d) => d.domain),
-    problems: missing.map(
-      (d) =>
-        `${d.dir}: no documents.jsonl for domain ${d.domain}: the plan discards run doc ids that are not in the domain's corpus, so scoring without it would change the score silently; add the corpus, or give --allow-missing-corpus (score, validate) to keep unknown ids in this domain, which the printed conventions then say`,
-    ),
-  }
-}
-
-const ZERO: MetricValues = Object.fromEntries(PLAN_METRICS.map((m) => [m, 0])) as Record<
-  PlanMetric,
-  number
->
-
 function quote(id: string): string {
   return `'${decodeId(id)}'`
-}
-
-interface Cleaned {
-  readonly ranked: string[]
-  readonly duplicatesRemoved: number
-  readonly unknownDiscarded: number
 }
 
 function asRunQuery(t: RetecoRunTopic, float32: boolean): RunQuery {
@@ -308,42 +245,6 @@ function asRunQuery(t: RetecoRunTopic, float32: boolean): RunQuery {
     ranks: t.ranks,
     lines: t.lines,
   }
-}
-
-/** Unknown ids out, ordered (core `orderDocs`, score-docid-desc), duplicates out. */
-function clean(
-  t: RetecoRunTopic,
-  corpus: ReadonlySet<string> | null,
-  duplicates: 'keep-first-ranked' | 'keep-first',
-  float32: boolean,
-): Cleaned {
-  const n = t.docIds.length
-  let keep: number[] = []
-  for (let i = 0; i < n; i++) if (!corpus || corpus.has(t.docIds[i]!)) keep.push(i)
-  const unknownDiscarded = n - keep.length
-  let duplicatesRemoved = 0
-  if (duplicates === 'keep-first') {
-    const seen = new Set<string>()
-    const first: number[] = []
-    for (const i of keep) {
-      if (seen.has(t.docIds[i]!)) continue
-      seen.add(t.docIds[i]!)
-      first.push(i)
-    }
-    duplicatesRemoved = keep.length - first.length
-    keep = first
-  }
-  const order = orderDocs(asRunQuery(t, float32), retecoPlanConventions.ordering, keep)
-  const ranked: string[] = []
-  const seen = new Set<string>()
-  for (const i of order) {
-    const id = t.docIds[i]!
-    if (seen.has(id)) continue
-    seen.add(id)
-    ranked.push(id)
-  }
-  duplicatesRemoved += order.length - ranked.length
-  return { ranked, duplicatesRemoved, unknownDiscarded }
 }
 
 /** Whether the rank column (ascending, stable) orders the lines differently from the scores. */
@@ -369,132 +270,20 @@ function rankDisagrees(
   return { disagrees, f32Ties }
 }
 
-function judgedRanking(j: QueryJudgments, ranked: readonly string[]): JudgedRanking {
-  const grades = new Int32Array(ranked.length)
-  let numRelRet = 0
-  let numNonpool = 0
-  for (let i = 0; i < ranked.length; i++) {
-    const g = j.grades.get(ranked[i]!)
-    grades[i] = g === undefined ? NOT_POOLED : g
-    if (g === undefined) numNonpool++
-    else if (g >= 1) numRelRet++
-  }
-  let numRel = 0
-  let numRelLevels = 0
-  for (let g = 0; g < j.relLevels.length; g++) {
-    if (j.relLevels[g]) {
-      numRelLevels = g + 1
-      if (g >= 1) numRel += j.relLevels[g]!
-    }
-  }
-  return {
-    queryId: j.queryId,
-    grades,
-    numRet: ranked.length,
-    relLevels: j.relLevels,
-    numRelLevels,
-    relevanceLevel: 1,
-    numRel,
-    numRelRet,
-    numNonpool,
-    numUnjudgedInPool: 0,
-  }
-}
-
-/** The plan measures of one cleaned ranking (binary relevance, cutoff 10). */
-export function planTopicValues(
-  j: QueryJudgments,
-  ranked: readonly string[],
-  labels: TopicTemporalLabels,
-): { values: MetricValues; unlabelled: number; R: number } {
-  const q = judgedRanking(j, ranked)
-  const top = ranked.slice(0, PLAN_CUTOFF)
-  let unlabelled = 0
-  const v = top.map((d) => {
-    const l = labels.relevance(d)
-    if (l === undefined) unlabelled++
-    return l === true
-  })
-  const values: MetricValues = {
-    'nDCG@10': ndcgAt(q, [PLAN_CUTOFF], { kind: 'binary' }, 1)[0]!,
-    'MAP@10': averagePrecisionAt(q, [PLAN_CUTOFF], 1)[0]!,
-    'Recall@10': recall(q, [PLAN_CUTOFF], 1)[0]!,
-    'P@10': precision(q, [PLAN_CUTOFF], 1)[0]!,
-    MRR: reciprocalRank(q, 1),
-    'TP@10': temporalPrecisionReteco(v, PLAN_CUTOFF),
-    'TR@10': temporalRelevance(v, PLAN_CUTOFF),
-    'TP-TEMPO@10': temporalPrecisionTempo(v, PLAN_CUTOFF),
-  }
-  return { values, unlabelled, R: q.numRel }
-}
-
-async function corpusFor(
-  d: RetecoDomainData,
-  file: RetecoRunFile | undefined,
-  given: ReadonlyMap<string, ReadonlySet<string>> | undefined,
-): Promise<ReadonlySet<string> | null> {
-  const pre = given?.get(d.domain)
-  if (pre) return pre
-  if (!d.corpusFile) return null
-  // Only the run's own doc ids are looked up: memory stays bounded by the run, not the corpus.
-  const wanted = new Set<string>()
-  if (file) for (const t of file.topics.values()) for (const id of t.docIds) wanted.add(id)
-  return readCorpusIds(d.corpusFile, { only: wanted })
-}
-
-/**
- * The corpus ids a run needs, per domain of the sub-track: the run's doc ids that are in the
- * domain's `documents.jsonl` (streamed once). Pass the result as `corpora` to score the same run
- * several times without re-reading the corpora. Domains without a corpus file are left out
- * (nothing is then discarded as unknown there).
- */
-export async function runCorpora(
-  data: RetecoData,
-  subtrack: RetecoSubtrack,
-  run: RetecoRun,
-): Promise<Map<string, ReadonlySet<string>>> {
-  const out = new Map<string, ReadonlySet<string>>()
-  for (const [name, d] of subtrack === '1a' || subtrack === '1b' ? data.track1 : data.track2) {
-    const c = await corpusFor(d, run.domains.get(name), undefined)
-    if (c) out.set(name, c)
-  }
-  return out
-}
-
-/** Step id → query id from the steps file; ids it lacks fall back to the `<qid>_step<n>` form. */
-function stepQueries(d: RetecoDomainData): (stepId: string) => string {
+/** The step id → query id map of a domain (steps file first, then the `<qid>_step<n>` form). */
+function stepQueries(d: RetecoData['track1'] extends ReadonlyMap<string, infer D> ? D : never) {
   const m = new Map<string, string>()
   for (const rec of d.stepRecords.values()) for (const s of rec.steps) m.set(s.stepId, rec.queryId)
-  return (stepId) => m.get(stepId) ?? stepQueryOf(stepId) ?? stepId
+  return (stepId: string): string => m.get(stepId) ?? stepQueryOf(stepId) ?? stepId
 }
 
-/**
- * Why a sub-track cannot be scored on loaded data (empty when it can): no domain of the track,
- * or a domain without the qrels the sub-track needs (`qrels_<split>.txt`; 1b:
- * `qrels_steps_<split>.txt`, which the pilot sample lacks).
- */
-export function unscorableReasons(data: RetecoData, subtrack: RetecoSubtrack): string[] {
-  const track1 = subtrack === '1a' || subtrack === '1b'
-  const domains = track1 ? data.track1 : data.track2
-  if (domains.size === 0)
-    return [`${data.root}: no ${track1 ? 'track1_tempo' : 'track2_recor'} domain to score`]
-  const problems: string[] = []
-  const file =
-    data.layout === 'pilot'
-      ? subtrack === '1b'
-        ? 'step qrels'
-        : 'qrels.txt'
-      : subtrack === '1b'
-        ? `qrels_steps_${data.split}.txt`
-        : `qrels_${data.split}.txt`
-  for (const d of domains.values()) {
-    const missing = subtrack === '1b' ? !d.stepQrels : !d.qrelsFile
-    if (missing)
-      problems.push(
-        `${d.dir}: no ${file} for domain ${d.domain}: sub-track ${subtrack} cannot be scored on this data`,
-      )
-  }
-  return problems
+/** The plan metric values of an engine row (the preset's first measures are {@link PLAN_METRICS}). */
+function metricValues(row: readonly (number | null)[]): MetricValues {
+  const o = {} as Record<PlanMetric, number>
+  PLAN_METRICS.forEach((m, i) => {
+    o[m] = row[i] ?? 0
+  })
+  return o
 }
 
 /**
@@ -515,7 +304,7 @@ export async function scorePlan(options: PlanOptions): Promise<PlanResult> {
   const duplicates = options.duplicates ?? retecoPlanConventions.duplicates
   const scorePrecision = options.scorePrecision ?? retecoPlanConventions.scorePrecision
   const float32 = scorePrecision === 'float32'
-  const domains = subtrack === '1a' || subtrack === '1b' ? data.track1 : data.track2
+  const domains = subtrackDomains(data, subtrack)
   const problems = unscorableReasons(data, subtrack)
   const noCorpus = missingCorpusProblems(data, subtrack, options.corpora)
   if (!options.allowMissingCorpus) problems.push(...noCorpus.problems)
@@ -541,6 +330,49 @@ export async function scorePlan(options: PlanOptions): Promise<PlanResult> {
     (run.whole ? run.whole.validationErrors.length === 0 : true) &&
     [...run.domains.values()].every((f) => f.validationErrors.length === 0)
 
+  // The engine: the sub-track's preset (with the asked duplicate and precision rules) on the run.
+  const prepared = new Map<string, { counts: PrepareCounts; top: readonly string[]; n: number }>()
+  let rows: ReadonlyMap<string, readonly (number | null)[]> = new Map()
+  let tables: Readonly<Record<string, readonly AggregationRow[]>> = {}
+  if (parseable) {
+    const corpora = new Map<string, ReadonlySet<string>>()
+    for (const [name, d] of domains) {
+      const c = await corpusFor(d, run.domains.get(name), options.corpora)
+      if (c) corpora.set(name, c)
+    }
+    const base = retecoPresetOf(subtrack)
+    const preset =
+      duplicates === base.conventions.duplicates &&
+      scorePrecision === base.conventions.scorePrecision
+        ? base
+        : definePreset({
+            ...base,
+            conventions: { ...base.conventions, duplicates, scorePrecision },
+          })
+    const loaded = retecoAdaptedInputs(preset, data, subtrack, labelsProvider, async () => ({
+      run,
+      corpora,
+      digest: { role: 'run', file: run.path, sha256: '', bytes: 0 },
+    }))
+    const detail = await runLoadedPreset(
+      preset,
+      loaded,
+      { data: data.root, runs: [run.path] },
+      {
+        onPrepared: (_file, queryId, counts, ranking) =>
+          prepared.set(queryId, {
+            counts,
+            top: (ranking.docIds ?? []).slice(0, PLAN_CUTOFF),
+            n: ranking.numRet,
+          }),
+      },
+    )
+    rows = new Map(detail.evaluations[0]!.perQuery.map((q) => [q.queryId, q.values]))
+    tables = detail.result.runs[0]!.tables ?? {}
+  }
+  const tcAt = PLAN_METRICS.length
+  const unlabelledAt = tcAt + (subtrack === '1a' ? 2 : 0)
+
   const topics: PlanTopic[] = []
   const counts: PlanDomainCounts[] = []
   for (const [name, d] of domains) {
@@ -553,13 +385,15 @@ export async function scorePlan(options: PlanOptions): Promise<PlanResult> {
     let rankDisagreements = 0
     let f32 = 0
     let unlabelled = 0
-    const corpus = parseable ? await corpusFor(d, file, options.corpora) : null
     const queryOfStep = stepQueries(d)
     if (parseable) {
       for (const [topicId, j] of qrels.queries) {
-        const labels = labelsProvider.labelsFor(d, topicId)
+        const id = groupedQueryId(name, topicId)
+        const values = rows.get(id) ?? []
         const rt = file?.topics.get(topicId)
         const turn = subtrack === '2a' || subtrack === '2c' ? parseTurnTopic(topicId) : null
+        let R = 0
+        for (let g = 1; g < j.relLevels.length; g++) R += j.relLevels[g]!
         const meta = {
           domain: name,
           topicId,
@@ -567,17 +401,15 @@ export async function scorePlan(options: PlanOptions): Promise<PlanResult> {
           conversationId: turn ? turn.conversationId : null,
           turnId: turn ? turn.turnId : null,
           bucket: turn ? turnBucket(turn.turnId) : null,
+          R,
+          values: metricValues(values),
+          tc: subtrack === '1a' ? (values[tcAt] ?? null) : null,
         }
-        let R = 0
-        for (let g = 1; g < j.relLevels.length; g++) R += j.relLevels[g]!
-        if (!rt || rt.docIds.length === 0) {
-          const required = subtrack === '1a' ? labels.requiredPeriods : null
+        const p = rt && rt.docIds.length ? prepared.get(id) : undefined
+        if (!rt || !p) {
           domainTopics.push({
             ...meta,
             status: 'missing',
-            R,
-            values: ZERO,
-            tc: required ? 0 : null,
             top10: [],
             lines: 0,
             duplicatesRemoved: 0,
@@ -588,21 +420,12 @@ export async function scorePlan(options: PlanOptions): Promise<PlanResult> {
           })
           continue
         }
-        const c = clean(rt, corpus, duplicates, float32)
-        const m = planTopicValues(j, c.ranked, labels)
-        const top10 = c.ranked.slice(0, PLAN_CUTOFF)
-        const tc =
-          subtrack === '1a'
-            ? temporalCoverage(
-                labels.requiredPeriods,
-                top10.map((doc) => labels.periods(doc)),
-                PLAN_CUTOFF,
-              )
-            : null
         const diag = rankDisagrees(rt, float32)
-        duplicateRows += c.duplicatesRemoved
-        unknownDocRows += c.unknownDiscarded
-        unlabelled += m.unlabelled
+        const topUnlabelled = values[unlabelledAt] ?? 0
+        const { duplicatesRemoved, unknownDiscarded } = p.counts
+        duplicateRows += duplicatesRemoved
+        unknownDocRows += unknownDiscarded
+        unlabelled += topUnlabelled
         if (diag.disagrees) rankDisagreements++
         f32 += diag.f32Ties
         if (diag.f32Ties)
@@ -611,23 +434,18 @@ export async function scorePlan(options: PlanOptions): Promise<PlanResult> {
           )
         if (diag.disagrees)
           warnings.push(`topic ${quote(topicId)}: rank column order differs from score order`)
-        if (c.duplicatesRemoved)
-          warnings.push(
-            `topic ${quote(topicId)}: ${c.duplicatesRemoved} duplicate doc rows removed`,
-          )
-        if (c.unknownDiscarded)
-          warnings.push(`topic ${quote(topicId)}: ${c.unknownDiscarded} unknown doc ids discarded`)
+        if (duplicatesRemoved)
+          warnings.push(`topic ${quote(topicId)}: ${duplicatesRemoved} duplicate doc rows removed`)
+        if (unknownDiscarded)
+          warnings.push(`topic ${quote(topicId)}: ${unknownDiscarded} unknown doc ids discarded`)
         domainTopics.push({
           ...meta,
-          status: c.ranked.length ? 'scored' : 'empty_after_cleaning',
-          R: m.R,
-          values: m.values,
-          tc,
-          top10,
+          status: p.n ? 'scored' : 'empty_after_cleaning',
+          top10: p.top,
           lines: rt.docIds.length,
-          duplicatesRemoved: c.duplicatesRemoved,
-          unknownDiscarded: c.unknownDiscarded,
-          unlabelled: m.unlabelled,
+          duplicatesRemoved,
+          unknownDiscarded,
+          unlabelled: topUnlabelled,
           rankDisagrees: diag.disagrees,
           float32OnlyTies: diag.f32Ties,
         })
@@ -679,120 +497,16 @@ export async function scorePlan(options: PlanOptions): Promise<PlanResult> {
     domainsWithoutCorpus: noCorpus.domains,
   }
   if (!parseable) return { ...base, scores: null, topics: [] }
-  return { ...base, scores: aggregatePlan(subtrack, [...domains.keys()], topics), topics }
+  return { ...base, scores: planScores(subtrack, [...domains.keys()], tables), topics }
 }
 
-/** The keys of a plan topic in the per-query table: domain, 1b query, 2a/2c conversation and turn bucket. */
-function topicKeys(t: PlanTopic): Record<string, string> {
-  return {
-    group: t.domain,
-    parent: t.queryId ?? t.topicId,
-    conversation: t.conversationId ?? t.topicId,
-    bucket: t.bucket ?? 'T?',
-  }
-}
-
-/**
- * The per-query table of a plan result: the plan metrics (an empty group averages 0, as
- * RETECO's `_mean`), and for 1a TC@10 and nDCG|FC@10 (nDCG@10 where TC@10 = 1, else undefined),
- * both undefined for an empty group; domains in name order, buckets T1…T5+, T?.
- */
-export function planQueryTable(
+/** The plan's summaries of a sub-track from the rows of its preset's table aggregations. */
+function planScores(
   subtrack: RetecoSubtrack,
   domainNames: readonly string[],
-  topics: readonly PlanTopic[],
-): QueryTable {
-  const coverage = subtrack === '1a'
-  const columns: AggregationColumn[] = [
-    ...PLAN_METRICS.map((name) => ({ name, empty: 0 as const })),
-    ...(coverage
-      ? [
-          { name: 'TC@10', empty: null },
-          { name: 'nDCG|FC@10', empty: null },
-        ]
-      : []),
-  ]
-  const rows = topics.map((t) => ({
-    keys: topicKeys(t),
-    values: [
-      ...PLAN_METRICS.map((m) => t.values[m]),
-      ...(coverage ? [t.tc, t.tc === 1 ? t.values['nDCG@10'] : null] : []),
-    ],
-  }))
-  return {
-    columns,
-    rows,
-    keyOrders: {
-      group: { values: domainNames, keepEmpty: true },
-      bucket: { values: TURN_BUCKETS, keepEmpty: false },
-    },
-  }
-}
-
-/** The plan's aggregations of each sub-track, as data (computed by the engine's `aggregateTable`). */
-export const PLAN_AGGREGATIONS = {
-  '1a': [
-    { id: 'query-macro', title: 'query macro', levels: [] },
-    { id: 'per-domain', title: 'per domain', levels: [], splitBy: ['group'] },
-    { id: 'domain-macro', title: 'domain macro', levels: [['group']] },
-  ],
-  '1b': [
-    { id: 'query-macro', title: 'query macro of step means', levels: [['group', 'parent']] },
-    { id: 'step-macro', title: 'flat step mean', levels: [] },
-    {
-      id: 'per-domain-queries',
-      title: 'per domain (query means)',
-      levels: [['group', 'parent']],
-      splitBy: ['group'],
-    },
-    { id: 'per-domain-steps', title: 'per domain (step means)', levels: [], splitBy: ['group'] },
-    { id: 'per-query', title: 'per query', levels: [], splitBy: ['group', 'parent'] },
-    {
-      id: 'domain-macro-of-query-means',
-      title: 'domain macro of query means',
-      levels: [['group', 'parent'], ['group']],
-    },
-    { id: 'domain-macro-of-step-means', title: 'domain macro of step means', levels: [['group']] },
-  ],
-  '2a': [
-    { id: 'turn-macro', title: 'turn macro', levels: [] },
-    { id: 'per-domain', title: 'per domain', levels: [], splitBy: ['group'] },
-    { id: 'domain-macro', title: 'domain macro', levels: [['group']] },
-    { id: 'turn-depth', title: 'turn depth (pooled)', levels: [], splitBy: ['bucket'] },
-    {
-      id: 'turn-depth-per-domain',
-      title: 'turn depth per domain',
-      levels: [],
-      splitBy: ['group', 'bucket'],
-    },
-    {
-      id: 'conversation-per-domain',
-      title: 'per domain (conversation means)',
-      levels: [['group', 'conversation']],
-      splitBy: ['group'],
-    },
-    {
-      id: 'conversation-then-domain',
-      title: 'conversation then domain macro',
-      levels: [['group', 'conversation'], ['group']],
-    },
-  ],
-} as const satisfies Record<'1a' | '1b' | '2a', readonly AggregationSpec[]>
-
-/** Every aggregation of the sub-track over per-topic results (see the module comment). */
-export function aggregatePlan(
-  subtrack: RetecoSubtrack,
-  domainNames: readonly string[],
-  topics: readonly PlanTopic[],
+  tables: Readonly<Record<string, readonly AggregationRow[]>>,
 ): PlanScores {
-  const table = planQueryTable(subtrack, domainNames, topics)
-  const byId = new Map(
-    aggregateAll(table, PLAN_AGGREGATIONS[subtrack === '2c' ? '2a' : subtrack]).map((a) => [
-      a.id,
-      a.rows,
-    ]),
-  )
-  const rows = (id: string): readonly AggregationRow[] => byId.get(id)!
+  const rows = (id: string): readonly AggregationRow[] => tables[id]!
   const one = (id: string): AggregationRow => rows(id)[0]!
   const coverage = subtrack === '1a'
   const mean = (r: AggregationRow): MeanSummary => meanSummary(r, coverage)

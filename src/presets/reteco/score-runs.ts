@@ -8,20 +8,12 @@ import { loadRetecoData } from './data.js'
 import { RetecoInputError } from './errors.js'
 import { judgeLabels } from './labels.js'
 import { missingCorpusProblems, unscorableReasons } from './plan.js'
+import { type RetecoPreset, subtrackOfPreset } from './presets.js'
 import type { RetecoConventionSetName, RetecoReport } from './report-model.js'
 import { readRetecoRun } from './runs.js'
-import { type RetecoSubtrack, trackOf } from './types.js'
+import { trackOf } from './types.js'
 
-/** The RETECO scoring presets (`--preset`), one per retrieval sub-track. */
-export const RETECO_PRESETS = ['reteco-1a', 'reteco-1b', 'reteco-2a', 'reteco-2c'] as const
-
-/** One of {@link RETECO_PRESETS}. */
-export type RetecoPreset = (typeof RETECO_PRESETS)[number]
-
-/** The sub-track a preset scores (`reteco-2c` scores its retrieval as 2a). */
-export function subtrackOfPreset(preset: RetecoPreset): RetecoSubtrack {
-  return preset.slice('reteco-'.length) as RetecoSubtrack
-}
+export { RETECO_PRESETS, type RetecoPreset, subtrackOfPreset } from './presets.js'
 
 /** Options of {@link scoreRetecoRuns}. */
 export interface ScoreRetecoOptions {

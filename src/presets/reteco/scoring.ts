@@ -55,7 +55,6 @@ export {
   type TopicTemporalLabels,
 } from './labels.js'
 export {
-  aggregatePlan,
   PLAN_AGGREGATIONS,
   PLAN_CUTOFF,
   type Plan1aScores,
@@ -68,8 +67,6 @@ export {
   type PlanScores,
   type PlanTopic,
   type PlanTopicStatus,
-  planQueryTable,
-  planTopicValues,
   retecoPlanConventions,
   runCorpora,
   scorePlan,
