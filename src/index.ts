@@ -283,6 +283,8 @@ export {
   FORMATS,
   type Format,
   renderResults,
+  SUMMARY_ROWS,
+  type SummaryRows,
   toJson,
 } from './report/leaderboard.js'
 export { formatFixed } from './report/printf.js'

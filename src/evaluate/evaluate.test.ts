@@ -102,6 +102,7 @@ describe('aggregate', () => {
       value: 0.75,
       queries: 2,
       undefinedQueries: 1,
+      std: 0.25,
     })
     expect(aggregate('m', 'sum', [1, 2, 3]).value).toBe(6)
     expect(aggregate('m', 'gmean', [0.5, 0]).value).toBeCloseTo(
@@ -109,5 +110,14 @@ describe('aggregate', () => {
       15,
     )
     expect(aggregate('m', 'mean', [null]).value).toBeNull()
+  })
+  it('gives the population standard deviation (numpy std, ddof = 0) beside every aggregate', () => {
+    // mean 5, squared deviations 9 1 1 1 0 0 4 16 = 32, / 8 = 4
+    expect(aggregate('m', 'mean', [2, 4, 4, 4, 5, 5, 7, 9]).std).toBe(2)
+    expect(aggregate('m', 'sum', [2, 4, 4, 4, 5, 5, 7, 9, null]).std).toBe(2)
+    // GMAP: of the per-query values, not their logs
+    expect(aggregate('m', 'gmean', [0.25, 0.75]).std).toBe(0.25)
+    expect(aggregate('m', 'mean', [0.3]).std).toBe(0)
+    expect(aggregate('m', 'mean', [null]).std).toBeNull()
   })
 })

@@ -16,10 +16,21 @@ export const FORMATS = ['table', 'json', 'jsonl', 'csv', 'tsv', 'markdown', 'lat
 /** One of {@link FORMATS}. */
 export type Format = (typeof FORMATS)[number]
 
+/**
+ * Summary rows of `evaluate`'s tables: `mean`, the `all` row (each measure's own aggregate: the
+ * mean, a sum for counts, the geometric mean for GMAP); `std`, a `std` row of population
+ * standard deviations instead (see `AggregateValue.std`); `mean+std`, both.
+ */
+export const SUMMARY_ROWS = ['mean', 'std', 'mean+std'] as const
+/** One of {@link SUMMARY_ROWS}. */
+export type SummaryRows = (typeof SUMMARY_ROWS)[number]
+
 /** What a report shows. */
 export interface ReportOptions {
   readonly format: Format
   readonly perQuery: boolean
+  /** Summary rows of tables (JSON and JSONL always carry both value and std). @default 'mean' */
+  readonly aggregate?: SummaryRows
   /**
    * Decimals of printed values. Default: 4 in table, markdown and latex; full precision (the
    * shortest text that reads back as the same double) in csv and tsv. JSON is always exact.
@@ -51,6 +62,7 @@ function rows(
   perQuery: boolean,
   digits: number | null,
   show: (s: string) => string,
+  summary: SummaryRows,
 ): Row[] {
   const out: Row[] = []
   for (const r of results) {
@@ -65,11 +77,18 @@ function rows(
         })
       }
     }
-    out.push({
-      run: show(r.runName),
-      query: 'all',
-      values: r.aggregates.map((a) => cell(a.value, a.aggregate, digits)),
-    })
+    if (summary !== 'std')
+      out.push({
+        run: show(r.runName),
+        query: 'all',
+        values: r.aggregates.map((a) => cell(a.value, a.aggregate, digits)),
+      })
+    if (summary !== 'mean')
+      out.push({
+        run: show(r.runName),
+        query: 'std',
+        values: r.aggregates.map((a) => cell(a.std, 'mean', digits)),
+      })
   }
   return out
 }
@@ -106,19 +125,21 @@ export function renderResults(results: readonly RunEvaluation[], opts: ReportOpt
             value: a.value,
             queries: a.queries,
             undefined: a.undefinedQueries,
+            std: a.std,
           }),
         ),
       )
     }
     return lines.join('\n') + '\n'
   }
-  const body = rows(results, opts.perQuery, digits, show)
-  // The query column only matters with per-query rows; a leaderboard is one row per run.
-  const fixed = opts.perQuery ? 2 : 1
-  const header = opts.perQuery ? ['run', 'query', ...measures] : ['run', ...measures]
-  const grid = body.map((r) =>
-    opts.perQuery ? [r.run, r.query, ...r.values] : [r.run, ...r.values],
-  )
+  const summary = opts.aggregate ?? 'mean'
+  const body = rows(results, opts.perQuery, digits, show, summary)
+  // The query column only matters with per-query rows or two summary rows; a leaderboard is
+  // one row per run.
+  const withQuery = opts.perQuery || summary === 'mean+std'
+  const fixed = withQuery ? 2 : 1
+  const header = withQuery ? ['run', 'query', ...measures] : ['run', ...measures]
+  const grid = body.map((r) => (withQuery ? [r.run, r.query, ...r.values] : [r.run, ...r.values]))
   const best = measures.map((_, i) => {
     const vals = body.filter((r) => r.query === 'all').map((r) => Number(r.values[i]))
     return Math.max(...vals.filter((v) => Number.isFinite(v)))
@@ -161,6 +182,7 @@ export function toJson(results: readonly RunEvaluation[], perQuery: boolean): un
             aggregate: a.aggregate,
             queries: a.queries,
             undefined: a.undefinedQueries,
+            std: a.std,
           },
         ]),
       ),

@@ -53,6 +53,41 @@ describe('trecscore evaluate', () => {
       values: { 'P@5': expect.any(Number) },
     })
   })
+  it('--aggregate std and mean+std print the population standard deviation over queries', () => {
+    const json = JSON.parse(
+      cli(['evaluate', DEMO[0]!, DEMO[1]!, '-m', 'P@5', '-q', '-f', 'json']).stdout,
+    )
+    const values = json.runs[0].perQuery.map(
+      (q: { values: Record<string, number> }) => q.values['P@5'],
+    )
+    const mean = values.reduce((a: number, b: number) => a + b, 0) / values.length
+    const std = Math.sqrt(
+      values.reduce((a: number, v: number) => a + (v - mean) ** 2, 0) / values.length,
+    )
+    expect(json.runs[0].aggregates['P@5'].std).toBeCloseTo(std, 14)
+    expect(std).toBeGreaterThan(0)
+    const csv = cli([
+      'evaluate',
+      DEMO[0]!,
+      DEMO[1]!,
+      '-m',
+      'P@5',
+      '--aggregate',
+      'mean+std',
+      '-f',
+      'csv',
+    ])
+    expect(csv.stdout.trim().split('\n')).toEqual([
+      'run,query,P@5',
+      `bm25.run,all,${json.runs[0].aggregates['P@5'].value}`,
+      `bm25.run,std,${json.runs[0].aggregates['P@5'].std}`,
+    ])
+    const table = cli(['evaluate', DEMO[0]!, DEMO[1]!, '-m', 'P@5', '--aggregate', 'std'])
+    expect(table.stdout.split('\n')[2]).toBe(`bm25.run  ${std.toFixed(4)}`)
+    const bad = cli(['evaluate', DEMO[0]!, DEMO[1]!, '-m', 'P@5', '--aggregate', 'median'])
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toMatch(/--aggregate/)
+  })
   it('renders every format', () => {
     for (const f of ['table', 'json', 'jsonl', 'csv', 'tsv', 'markdown', 'latex']) {
       const r = cli(['evaluate', DEMO[0]!, DEMO[1]!, '-m', 'AP', '-f', f])

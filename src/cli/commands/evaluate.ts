@@ -17,6 +17,8 @@ import {
   resolveRunLabels,
   SENSITIVITY_FORMATS,
   type SensitivityFormat,
+  SUMMARY_ROWS,
+  type SummaryRows,
   sensitivityOfRunFiles,
   TrecscoreError,
 } from '../../index.js'
@@ -46,6 +48,7 @@ interface EvaluateFlags extends ConventionFlags, RunLabelFlags {
   explain?: boolean
   qrelsFormat?: QrelsFormat
   sensitivity?: boolean
+  aggregate: SummaryRows
 }
 
 /** `trecscore evaluate QRELS RUN... -m MEASURE...` */
@@ -61,6 +64,14 @@ export function registerEvaluate(program: Command): void {
       ).makeOptionMandatory(),
     )
     .option('-q, --per-query', 'also print one row per query')
+    .addOption(
+      new Option(
+        '--aggregate <rows>',
+        "summary rows of tables: mean (the 'all' row: each measure's mean, or sum for counts, geometric mean for GMAP), std (population standard deviation over the queries, numpy's std as ranx return_std), or mean+std; JSON always has both",
+      )
+        .choices(SUMMARY_ROWS)
+        .default('mean'),
+    )
     .addOption(formatOption(FORMATS))
     .addOption(digitsOption())
     .addOption(explainOption())
@@ -172,6 +183,7 @@ export function registerEvaluate(program: Command): void {
         renderResults(results, {
           format: flags.format,
           perQuery: !!flags.perQuery,
+          aggregate: flags.aggregate,
           escapeControl,
           ...(flags.digits !== undefined ? { digits: flags.digits } : {}),
         }),
