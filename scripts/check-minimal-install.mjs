@@ -3,13 +3,13 @@
 //
 // A. packed: `npm pack` this checkout, install the tarball into an empty project with
 //    `--omit=optional` (as a user's `npm install trecscore` does: the optional peer packages
-//    onnxruntime-node, @huggingface/tokenizers and better-sqlite3 are left out), then run
+//    onnxruntime-node, @huggingface/tokenizers, better-sqlite3 and pg are left out), then run
 //    `npx trecscore --help`, the demo, evaluate, trec-eval, compare, report, validate, fuse,
 //    textsim, every benchmark preset and the library (ESM import). Outputs must equal this checkout's full
 //    install byte for byte; BERTScore and the judge cache must print their one-line install
 //    message and exit 2.
 // B. a fresh clone without the heavy packages: this checkout's files copied, node_modules linked
-//    without those three packages, then `npm run demo` (which builds) must print what the full
+//    without those four packages, then `npm run demo` (which builds) must print what the full
 //    install prints.
 //
 // Usage: node scripts/check-minimal-install.mjs [--keep] [--no-build]
@@ -39,7 +39,7 @@ import { fileURLToPath } from 'node:url'
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const keep = process.argv.includes('--keep')
 const noBuild = process.argv.includes('--no-build')
-const HEAVY = ['onnxruntime-node', '@huggingface/tokenizers', 'better-sqlite3']
+const HEAVY = ['onnxruntime-node', '@huggingface/tokenizers', 'better-sqlite3', 'pg']
 const tmp = mkdtempSync(join(tmpdir(), 'trecscore-minimal-'))
 const failures = []
 const started = Date.now()

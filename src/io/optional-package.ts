@@ -12,6 +12,7 @@ export const OPTIONAL_PACKAGES = {
   'onnxruntime-node': { version: '1.30.0', feature: 'BERTScore' },
   '@huggingface/tokenizers': { version: '0.2.0', feature: 'BERTScore' },
   'better-sqlite3': { version: '12.11.1', feature: 'the judge cache' },
+  pg: { version: '8.23.1', feature: 'the Postgres backend of trecscore serve' },
 } as const
 
 /** Name of an optional package. */

@@ -12,7 +12,7 @@ import { createTeam } from './auth/accounts.js'
 import { RateLimiter } from './auth/rate-limit.js'
 import type { Competition } from './config/load.js'
 import type { ServerContext } from './context.js'
-import { type Db, openDatabase } from './db/database.js'
+import { type Db, openDatabase, parseDbLocation } from './db/database.js'
 import { writeDueSnapshots } from './release-snapshot.js'
 import { apiRoutes } from './routes/api.js'
 import { htmlRoutes } from './routes/html.js'
@@ -109,6 +109,8 @@ export interface RunningServer {
 export interface StartOptions {
   readonly competition: Competition
   readonly dataDir: string
+  /** The database, as `--db` takes it: `sqlite:PATH` or `postgres://…` (default: SQLite in `dataDir`). */
+  readonly db?: string
   /** Listen on this port (0: any free port); omit for an in-process server (tests). */
   readonly port?: number
   readonly host?: string
@@ -121,7 +123,7 @@ export interface StartOptions {
 
 /** Open everything and start the server. */
 export async function startServer(options: StartOptions): Promise<RunningServer> {
-  const db: Db = await openDatabase(options.dataDir)
+  const db: Db = await openDatabase(parseDbLocation(options.db, options.dataDir))
   rmSync(join(options.dataDir, 'tmp'), { recursive: true, force: true })
   const now = options.now ?? (() => new Date())
   let supervisor: ScoringSupervisor | null = null

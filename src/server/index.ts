@@ -11,7 +11,7 @@ import { resolve } from 'node:path'
 import { type RunningServer, startServer } from './app.js'
 import { createOrganizer } from './auth/accounts.js'
 import { loadCompetition } from './config/load.js'
-import { openDatabase } from './db/database.js'
+import { describeLocation, openDatabase, parseDbLocation } from './db/database.js'
 import { verifySnapshot } from './release-snapshot.js'
 
 export { createApp, type RunningServer, type StartOptions, startServer } from './app.js'
@@ -40,24 +40,27 @@ export {
   writeDueSnapshots,
 } from './release-snapshot.js'
 
-/** `trecscore serve --config FILE --data DIR [--port N] [--host H]`: start and print the URL. */
+/** `trecscore serve --config FILE --data DIR [--db URL] [--port N] [--host H]`: start and print the URL. */
 export async function serveCommand(opts: {
   config: string
   data: string
+  db?: string
   port: number
   host: string
   secureCookies: boolean
 }): Promise<RunningServer> {
   const competition = loadCompetition(opts.config)
+  const where = describeLocation(parseDbLocation(opts.db, resolve(opts.data)))
   const server = await startServer({
     competition,
     dataDir: resolve(opts.data),
+    ...(opts.db !== undefined ? { db: opts.db } : {}),
     port: opts.port,
     host: opts.host,
     secureCookies: opts.secureCookies,
   })
   process.stdout.write(
-    `trecscore serve: ${competition.name} on ${server.url} (data ${resolve(opts.data)}; ${competition.tracks.length} track(s), ${competition.phases.length} phase(s))\n`,
+    `trecscore serve: ${competition.name} on ${server.url} (data ${resolve(opts.data)}; database ${where}; ${competition.tracks.length} track(s), ${competition.phases.length} phase(s))\n`,
   )
   const stop = (): void => {
     void server.close().then(() => process.exit(0))
@@ -67,9 +70,13 @@ export async function serveCommand(opts: {
   return server
 }
 
-/** `trecscore serve admin create-organizer --data DIR --name NAME`: prints a generated password once. */
-export async function createOrganizerCommand(opts: { data: string; name: string }): Promise<void> {
-  const db = await openDatabase(resolve(opts.data))
+/** `trecscore serve admin create-organizer --data DIR [--db URL] --name NAME`: prints a generated password once. */
+export async function createOrganizerCommand(opts: {
+  data: string
+  db?: string
+  name: string
+}): Promise<void> {
+  const db = await openDatabase(parseDbLocation(opts.db, resolve(opts.data)))
   try {
     const password = randomBytes(18).toString('base64url')
     await createOrganizer(db, opts.name, password, new Date())

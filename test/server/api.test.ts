@@ -10,6 +10,7 @@ import { type RunningServer, startServer } from '../../src/server/app.js'
 import { createOrganizer } from '../../src/server/auth/accounts.js'
 import { loadCompetition } from '../../src/server/config/load.js'
 import { cli } from '../cli/helpers.js'
+import { dbOptions } from './backend.js'
 import { Client, joinTeam as joinTeamAs, waitDone } from './client.js'
 import { CANARIES, makeCompetition, RETECO, runSubset, type TestCompetition } from './helpers.js'
 
@@ -31,7 +32,11 @@ function joinTeam(name: string, member: string): Promise<Client> {
 
 beforeAll(async () => {
   comp = makeCompetition({ reteco: true })
-  server = await startServer({ competition: loadCompetition(comp.config), dataDir: comp.data })
+  server = await startServer({
+    competition: loadCompetition(comp.config),
+    dataDir: comp.data,
+    ...(await dbOptions(comp.data)),
+  })
   await createOrganizer(server.ctx.db, 'org', ORG_PASSWORD, new Date())
   org = new Client(server.app, 'org')
   expect((await org.login('org', ORG_PASSWORD)).status).toBe(303)

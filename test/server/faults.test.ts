@@ -14,6 +14,7 @@ import { createOrganizer, createTeam } from '../../src/server/auth/accounts.js'
 import { loadCompetition } from '../../src/server/config/load.js'
 import { addQrelsVersion } from '../../src/server/qrels-versions.js'
 import { submitRun } from '../../src/server/submissions.js'
+import { dbOptions } from './backend.js'
 import { Client } from './client.js'
 import { makeCompetition, runSubset } from './helpers.js'
 
@@ -52,6 +53,7 @@ async function start(
       tracks: competition.tracks.map((t) => ({ ...t, baselines: {} })),
     },
     dataDir,
+    ...(await dbOptions(dataDir)),
     workerModule,
   })
 }

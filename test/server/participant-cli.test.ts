@@ -17,6 +17,7 @@ import {
 } from '../../src/server/auth/accounts.js'
 import { loadCompetition } from '../../src/server/config/load.js'
 import { cli } from '../cli/helpers.js'
+import { dbOptions } from './backend.js'
 import { makeCompetition, ROOT, runSubset } from './helpers.js'
 
 const comp = makeCompetition()
@@ -43,6 +44,7 @@ beforeAll(async () => {
       tracks: competition.tracks.map((t) => ({ ...t, baselines: {} })),
     },
     dataDir: comp.data,
+    ...(await dbOptions(comp.data)),
     port: 0,
   })
   const now = new Date()

@@ -14,6 +14,7 @@ import { anonymousAlias } from '../../src/server/board.js'
 import { loadCompetition } from '../../src/server/config/load.js'
 import { API_ROUTES } from '../../src/server/routes/api-schemas.js'
 import { openApiPath } from '../../src/server/routes/openapi.js'
+import { dbOptions } from './backend.js'
 import { Client, joinTeam, waitDone } from './client.js'
 import { makeCompetition, runSubset, type TestCompetition } from './helpers.js'
 
@@ -51,6 +52,7 @@ beforeAll(async () => {
   server = await startServer({
     competition: loadCompetition(comp.config),
     dataDir: comp.data,
+    ...(await dbOptions(comp.data)),
     now: () => clock,
   })
   await createOrganizer(server.ctx.db, 'org', 'organizer-secret-1', clock)

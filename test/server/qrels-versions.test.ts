@@ -13,6 +13,7 @@ import { type RunningServer, startServer } from '../../src/server/app.js'
 import { createOrganizer } from '../../src/server/auth/accounts.js'
 import { loadCompetition } from '../../src/server/config/load.js'
 import { cli } from '../cli/helpers.js'
+import { dbOptions } from './backend.js'
 import { Client, joinTeam, waitDone } from './client.js'
 import { makeCompetition, type TestCompetition } from './helpers.js'
 
@@ -72,7 +73,11 @@ async function settled(track: string, phase: string): Promise<void> {
 
 beforeAll(async () => {
   comp = makeCompetition()
-  server = await startServer({ competition: loadCompetition(comp.config), dataDir: comp.data })
+  server = await startServer({
+    competition: loadCompetition(comp.config),
+    dataDir: comp.data,
+    ...(await dbOptions(comp.data)),
+  })
   await createOrganizer(server.ctx.db, 'org', 'organizer-secret-1', new Date())
   org = new Client(server.app, 'org')
   expect((await org.login('org', 'organizer-secret-1')).status).toBe(303)

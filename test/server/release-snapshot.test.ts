@@ -19,6 +19,7 @@ import {
   writeDueSnapshots,
 } from '../../src/server/release-snapshot.js'
 import { cli } from '../cli/helpers.js'
+import { dbOptions } from './backend.js'
 import { Client, joinTeam, waitDone } from './client.js'
 import { CANARIES, makeCompetition, type TestCompetition } from './helpers.js'
 
@@ -54,6 +55,7 @@ beforeAll(async () => {
   server = await startServer({
     competition: loadCompetition(comp.config),
     dataDir: comp.data,
+    ...(await dbOptions(comp.data)),
     now: () => clock,
   })
   await createOrganizer(server.ctx.db, 'org', 'organizer-secret-1', new Date())

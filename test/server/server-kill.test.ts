@@ -17,12 +17,15 @@ import {
   createTeam,
 } from '../../src/server/auth/accounts.js'
 import { loadCompetition } from '../../src/server/config/load.js'
+import { dbArgs, dbOptions } from './backend.js'
 import { makeCompetition, type TestCompetition } from './helpers.js'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 let comp: TestCompetition
 let token = ''
 let child: ChildProcess | null = null
+/** `--db URL` on Postgres (see backend.ts), nothing on SQLite. */
+let db: string[] = []
 
 /** Start `trecscore serve` on a free port; resolves with its base URL once it listens. */
 function serve(): Promise<{ url: string; proc: ChildProcess }> {
@@ -36,6 +39,7 @@ function serve(): Promise<{ url: string; proc: ChildProcess }> {
         comp.config,
         '--data',
         comp.data,
+        ...db,
         '--port',
         '0',
       ],
@@ -75,7 +79,12 @@ const auth = () => ({ Authorization: `Bearer ${token}` })
 beforeAll(async () => {
   comp = makeCompetition()
   // Accounts and one scored submission, made in-process, then the server stops.
-  const s = await startServer({ competition: loadCompetition(comp.config), dataDir: comp.data })
+  db = await dbArgs(comp.data)
+  const s = await startServer({
+    competition: loadCompetition(comp.config),
+    dataDir: comp.data,
+    ...(await dbOptions(comp.data)),
+  })
   const now = new Date()
   const org = await createOrganizer(s.ctx.db, 'org', 'organizer-secret-1', now)
   const team = await createTeam(s.ctx.db, 'Team K', now)

@@ -15,6 +15,7 @@ async function server(): Promise<typeof import('../../server/index.js')> {
 interface ServeFlags {
   config?: string
   data: string
+  db?: string
   port: number
   host: string
   secureCookies?: boolean
@@ -24,8 +25,8 @@ interface ServeFlags {
 }
 
 const ADMIN_HELP = `
-Administration (on the server machine, with the server's --data folder):
-  trecscore serve admin create-organizer --data DIR --name NAME
+Administration (on the server machine, with the server's --data folder and --db):
+  trecscore serve admin create-organizer --data DIR [--db URL] --name NAME
       create an organizer account and print its generated password once
   trecscore serve admin verify-release DIR [--public-key FILE]
       check a signed release snapshot (DIR = --data/releases/PHASE/N): the Ed25519 signature
@@ -51,6 +52,10 @@ export function registerServe(program: Command): void {
       'competition config (JSON; `trecscore serve --print-schema` prints its schema)',
     )
     .option('--data <dir>', 'folder for the database and the submitted runs', './board')
+    .option(
+      '--db <url>',
+      'the database: sqlite:PATH or postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE (default: sqlite:DIR/board.sqlite in --data)',
+    )
     .option('--port <n>', 'port to listen on', port, 8080)
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--secure-cookies', 'mark cookies Secure (when served behind HTTPS)')
@@ -90,7 +95,11 @@ export function registerServe(program: Command): void {
             exitCode: 2,
             code: 'trecscore.serveAdminName',
           })
-        await (await server()).createOrganizerCommand({ data: flags.data, name: flags.name })
+        await (await server()).createOrganizerCommand({
+          data: flags.data,
+          name: flags.name,
+          ...(flags.db !== undefined ? { db: flags.db } : {}),
+        })
         return
       }
       if (flags.name !== undefined)
@@ -111,6 +120,7 @@ export function registerServe(program: Command): void {
       await s.serveCommand({
         config: flags.config,
         data: flags.data,
+        ...(flags.db !== undefined ? { db: flags.db } : {}),
         port: flags.port,
         host: flags.host,
         secureCookies: !!flags.secureCookies,

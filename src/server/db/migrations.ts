@@ -1,75 +1,120 @@
 /**
  * Schema migrations, applied in name order by Kysely's Migrator when the server opens its
  * database. A migration is never edited once released: add a new one.
+ *
+ * The same migrations run on SQLite and on Postgres; `types(db)` gives the few column types that
+ * differ, so that both store the same values and sort them the same way:
+ * - text: `text` on SQLite (byte order), `text collate "C"` on Postgres (byte order too, not the
+ *   database's locale), so ids, names and ISO 8601 instants order and compare alike;
+ * - floats: SQLite's `real` is 8 bytes; on Postgres that is `double precision` (`real` is 4);
+ * - byte sizes: SQLite's `integer` is 8 bytes; on Postgres, `bigint`;
+ * - an autoincrement id: `integer primary key autoincrement` / an identity column.
+ * Booleans are integers 0/1 and instants ISO 8601 UTC text on both.
  */
-import { type Kysely, type Migration, type MigrationProvider, sql } from 'kysely'
+import {
+  type ColumnDataType,
+  type ColumnDefinitionBuilder,
+  type Expression,
+  type Kysely,
+  type Migration,
+  type MigrationProvider,
+  sql,
+} from 'kysely'
+import { dialectOf } from './dialect.js'
+
+/** A column type (kysely does not export its own name for it). */
+type DataTypeExpression = ColumnDataType | Expression<unknown>
+
+interface ColumnTypes {
+  readonly text: DataTypeExpression
+  readonly real: DataTypeExpression
+  readonly bigint: DataTypeExpression
+  readonly autoId: (c: ColumnDefinitionBuilder) => ColumnDefinitionBuilder
+}
+
+function types(db: Kysely<unknown>): ColumnTypes {
+  return dialectOf(db) === 'postgres'
+    ? {
+        text: sql`text collate "C"`,
+        real: 'double precision',
+        bigint: 'bigint',
+        autoId: (c) => c.primaryKey().generatedByDefaultAsIdentity(),
+      }
+    : {
+        text: 'text',
+        real: 'real',
+        bigint: 'integer',
+        autoId: (c) => c.primaryKey().autoIncrement(),
+      }
+}
 
 const init: Migration = {
   async up(db: Kysely<unknown>) {
+    const t = types(db)
     await db.schema
       .createTable('teams')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('name', 'text', (c) => c.notNull().unique())
+      .addColumn('id', t.text, (c) => c.primaryKey())
+      .addColumn('name', t.text, (c) => c.notNull().unique())
       .addColumn('is_baseline', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('created_at', t.text, (c) => c.notNull())
       .execute()
     await db.schema
       .createTable('users')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('name', 'text', (c) => c.notNull().unique())
-      .addColumn('role', 'text', (c) => c.notNull().check(sql`role in ('organizer', 'member')`))
-      .addColumn('team_id', 'text', (c) => c.references('teams.id'))
-      .addColumn('password_hash', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('id', t.text, (c) => c.primaryKey())
+      .addColumn('name', t.text, (c) => c.notNull().unique())
+      .addColumn('role', t.text, (c) => c.notNull().check(sql`role in ('organizer', 'member')`))
+      .addColumn('team_id', t.text, (c) => c.references('teams.id'))
+      .addColumn('password_hash', t.text, (c) => c.notNull())
+      .addColumn('created_at', t.text, (c) => c.notNull())
       .execute()
     await db.schema
       .createTable('invites')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('team_id', 'text', (c) => c.notNull().references('teams.id'))
-      .addColumn('token_hash', 'text', (c) => c.notNull().unique())
-      .addColumn('created_by', 'text', (c) => c.notNull().references('users.id'))
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('used_at', 'text')
+      .addColumn('id', t.text, (c) => c.primaryKey())
+      .addColumn('team_id', t.text, (c) => c.notNull().references('teams.id'))
+      .addColumn('token_hash', t.text, (c) => c.notNull().unique())
+      .addColumn('created_by', t.text, (c) => c.notNull().references('users.id'))
+      .addColumn('created_at', t.text, (c) => c.notNull())
+      .addColumn('used_at', t.text)
       .execute()
     await db.schema
       .createTable('api_tokens')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('team_id', 'text', (c) => c.notNull().references('teams.id'))
-      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
-      .addColumn('label', 'text', (c) => c.notNull())
-      .addColumn('token_hash', 'text', (c) => c.notNull().unique())
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('revoked_at', 'text')
+      .addColumn('id', t.text, (c) => c.primaryKey())
+      .addColumn('team_id', t.text, (c) => c.notNull().references('teams.id'))
+      .addColumn('user_id', t.text, (c) => c.notNull().references('users.id'))
+      .addColumn('label', t.text, (c) => c.notNull())
+      .addColumn('token_hash', t.text, (c) => c.notNull().unique())
+      .addColumn('created_at', t.text, (c) => c.notNull())
+      .addColumn('revoked_at', t.text)
       .execute()
     await db.schema
       .createTable('sessions')
-      .addColumn('id_hash', 'text', (c) => c.primaryKey())
-      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
-      .addColumn('csrf', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('expires_at', 'text', (c) => c.notNull())
+      .addColumn('id_hash', t.text, (c) => c.primaryKey())
+      .addColumn('user_id', t.text, (c) => c.notNull().references('users.id'))
+      .addColumn('csrf', t.text, (c) => c.notNull())
+      .addColumn('created_at', t.text, (c) => c.notNull())
+      .addColumn('expires_at', t.text, (c) => c.notNull())
       .execute()
     await db.schema
       .createTable('submissions')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('team_id', 'text', (c) => c.notNull().references('teams.id'))
-      .addColumn('user_id', 'text', (c) => c.references('users.id'))
-      .addColumn('track', 'text', (c) => c.notNull())
-      .addColumn('phase', 'text', (c) => c.notNull())
-      .addColumn('state', 'text', (c) =>
+      .addColumn('id', t.text, (c) => c.primaryKey())
+      .addColumn('team_id', t.text, (c) => c.notNull().references('teams.id'))
+      .addColumn('user_id', t.text, (c) => c.references('users.id'))
+      .addColumn('track', t.text, (c) => c.notNull())
+      .addColumn('phase', t.text, (c) => c.notNull())
+      .addColumn('state', t.text, (c) =>
         c.notNull().check(sql`state in ('queued', 'scoring', 'scored', 'failed')`),
       )
-      .addColumn('reason', 'text')
+      .addColumn('reason', t.text)
       .addColumn('charged', 'integer', (c) => c.notNull())
-      .addColumn('original_name', 'text', (c) => c.notNull())
-      .addColumn('file', 'text', (c) => c.notNull())
-      .addColumn('run_sha256', 'text', (c) => c.notNull())
-      .addColumn('bytes', 'integer', (c) => c.notNull())
-      .addColumn('metadata', 'text', (c) => c.notNull())
+      .addColumn('original_name', t.text, (c) => c.notNull())
+      .addColumn('file', t.text, (c) => c.notNull())
+      .addColumn('run_sha256', t.text, (c) => c.notNull())
+      .addColumn('bytes', t.bigint, (c) => c.notNull())
+      .addColumn('metadata', t.text, (c) => c.notNull())
       .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('started_at', 'text')
-      .addColumn('finished_at', 'text')
+      .addColumn('created_at', t.text, (c) => c.notNull())
+      .addColumn('started_at', t.text)
+      .addColumn('finished_at', t.text)
       .execute()
     await db.schema
       .createIndex('submissions_board')
@@ -83,22 +128,22 @@ const init: Migration = {
       .execute()
     await db.schema
       .createTable('scores')
-      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-      .addColumn('submission_id', 'text', (c) => c.notNull().references('submissions.id'))
+      .addColumn('id', 'integer', t.autoId)
+      .addColumn('submission_id', t.text, (c) => c.notNull().references('submissions.id'))
       .addColumn('version', 'integer', (c) => c.notNull())
-      .addColumn('primary_value', 'real')
-      .addColumn('columns', 'text', (c) => c.notNull())
-      .addColumn('per_query', 'text', (c) => c.notNull())
-      .addColumn('notes', 'text', (c) => c.notNull())
-      .addColumn('provenance', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('primary_value', t.real)
+      .addColumn('columns', t.text, (c) => c.notNull())
+      .addColumn('per_query', t.text, (c) => c.notNull())
+      .addColumn('notes', t.text, (c) => c.notNull())
+      .addColumn('provenance', t.text, (c) => c.notNull())
+      .addColumn('created_at', t.text, (c) => c.notNull())
       .addUniqueConstraint('scores_version', ['submission_id', 'version'])
       .execute()
     await db.schema
       .createTable('releases')
-      .addColumn('phase', 'text', (c) => c.primaryKey())
-      .addColumn('released_at', 'text', (c) => c.notNull())
-      .addColumn('released_by', 'text', (c) => c.notNull())
+      .addColumn('phase', t.text, (c) => c.primaryKey())
+      .addColumn('released_at', t.text, (c) => c.notNull())
+      .addColumn('released_by', t.text, (c) => c.notNull())
       .execute()
   },
 }
@@ -106,17 +151,18 @@ const init: Migration = {
 /** Anonymous teams (shown by an alias on boards and exports) and the submission a team selected to count. */
 const anonymityAndSelection: Migration = {
   async up(db: Kysely<unknown>) {
+    const t = types(db)
     await db.schema
       .alterTable('teams')
       .addColumn('anonymous', 'integer', (c) => c.notNull().defaultTo(0))
       .execute()
     await db.schema
       .createTable('selections')
-      .addColumn('team_id', 'text', (c) => c.notNull().references('teams.id'))
-      .addColumn('track', 'text', (c) => c.notNull())
-      .addColumn('phase', 'text', (c) => c.notNull())
-      .addColumn('submission_id', 'text', (c) => c.notNull().references('submissions.id'))
-      .addColumn('selected_at', 'text', (c) => c.notNull())
+      .addColumn('team_id', t.text, (c) => c.notNull().references('teams.id'))
+      .addColumn('track', t.text, (c) => c.notNull())
+      .addColumn('phase', t.text, (c) => c.notNull())
+      .addColumn('submission_id', t.text, (c) => c.notNull().references('submissions.id'))
+      .addColumn('selected_at', t.text, (c) => c.notNull())
       .addPrimaryKeyConstraint('selections_pk', ['team_id', 'track', 'phase'])
       .execute()
   },
@@ -125,16 +171,17 @@ const anonymityAndSelection: Migration = {
 /** Qrels versions added by organizers, the qrels version of each score, and the re-scoring jobs a new version starts. */
 const qrelsVersions: Migration = {
   async up(db: Kysely<unknown>) {
+    const t = types(db)
     await db.schema
       .createTable('qrels_versions')
-      .addColumn('track', 'text', (c) => c.notNull())
-      .addColumn('phase', 'text', (c) => c.notNull())
+      .addColumn('track', t.text, (c) => c.notNull())
+      .addColumn('phase', t.text, (c) => c.notNull())
       .addColumn('version', 'integer', (c) => c.notNull())
-      .addColumn('file', 'text', (c) => c.notNull())
-      .addColumn('sha256', 'text', (c) => c.notNull())
-      .addColumn('note', 'text', (c) => c.notNull())
-      .addColumn('created_by', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('file', t.text, (c) => c.notNull())
+      .addColumn('sha256', t.text, (c) => c.notNull())
+      .addColumn('note', t.text, (c) => c.notNull())
+      .addColumn('created_by', t.text, (c) => c.notNull())
+      .addColumn('created_at', t.text, (c) => c.notNull())
       .addPrimaryKeyConstraint('qrels_versions_pk', ['track', 'phase', 'version'])
       .execute()
     await db.schema
@@ -143,15 +190,15 @@ const qrelsVersions: Migration = {
       .execute()
     await db.schema
       .createTable('rescores')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('submission_id', 'text', (c) => c.notNull().references('submissions.id'))
+      .addColumn('id', t.text, (c) => c.primaryKey())
+      .addColumn('submission_id', t.text, (c) => c.notNull().references('submissions.id'))
       .addColumn('qrels_version', 'integer', (c) => c.notNull())
-      .addColumn('state', 'text', (c) =>
+      .addColumn('state', t.text, (c) =>
         c.notNull().check(sql`state in ('queued', 'scoring', 'done', 'failed')`),
       )
       .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('reason', 'text')
-      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('reason', t.text)
+      .addColumn('created_at', t.text, (c) => c.notNull())
       .execute()
   },
 }
