@@ -6,7 +6,7 @@
  * reported as skipped with the reason. The rest of the server suite runs on both through
  * vitest's `postgres` project (vitest.config.ts).
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -14,7 +14,8 @@ import { isTrecscoreError } from '../../src/errors/trecscore-error.js'
 import { type Db, dialectOf, openDatabase, parseDbLocation } from '../../src/server/db/database.js'
 import { cli } from '../cli/helpers.js'
 import { createTestDatabase, PG_ADMIN_URL, PG_SKIP_REASON } from './backend.js'
-import { makeCompetition } from './helpers.js'
+import { makeCompetition, ROOT } from './helpers.js'
+import { SQLITE_ONLY } from './sqlite-only.js'
 
 const tmp = mkdtempSync(join(tmpdir(), 'trecscore-db-'))
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))
@@ -28,6 +29,26 @@ async function failure(p: Promise<unknown>): Promise<{ message: string; exitCode
   }
   throw new Error('expected a failure')
 }
+
+describe('the server suite on both backends', () => {
+  it('every test/server file that starts a server takes its database from backend.ts, or is listed SQLite-only with a reason', () => {
+    const dir = join(ROOT, 'test', 'server')
+    const files = readdirSync(dir).filter((f) => f.endsWith('.test.ts'))
+    expect(files.length).toBeGreaterThan(8)
+    for (const f of files) {
+      const key = `test/server/${f}`
+      const text = readFileSync(join(dir, f), 'utf8')
+      const starts = /startServer\(|'serve'/.test(text)
+      const usesBackend = /\bdb(Options|Args)\(/.test(text)
+      expect(
+        key in SQLITE_ONLY || !starts || usesBackend,
+        `${key} starts a server without dbOptions()/dbArgs() from backend.ts`,
+      ).toBe(true)
+    }
+    for (const key of Object.keys(SQLITE_ONLY))
+      expect(files.includes(key.replace('test/server/', '')), key).toBe(true)
+  })
+})
 
 describe('--db', () => {
   it('defaults to board.sqlite in the data folder; sqlite:PATH and postgres:// URLs select a backend', () => {

@@ -13,6 +13,7 @@ import { type RunningServer, startServer } from '../../src/server/app.js'
 import { createOrganizer } from '../../src/server/auth/accounts.js'
 import { loadCompetition } from '../../src/server/config/load.js'
 import { cli } from '../cli/helpers.js'
+import { dbOptions } from './backend.js'
 import { Client, joinTeam, waitDone } from './client.js'
 import { makeCompetition, RETECO, type TestCompetition } from './helpers.js'
 
@@ -119,7 +120,11 @@ function trainRun(domain: string): string {
 
 beforeAll(async () => {
   comp = makeCompetition({ track2: true, config: { limits: { perDay: 50 } } })
-  server = await startServer({ competition: loadCompetition(comp.config), dataDir: comp.data })
+  server = await startServer({
+    competition: loadCompetition(comp.config),
+    dataDir: comp.data,
+    ...(await dbOptions(comp.data)),
+  })
   await createOrganizer(server.ctx.db, 'org', 'organizer-secret-1', new Date())
   org = new Client(server.app, 'org')
   expect((await org.login('org', 'organizer-secret-1')).status).toBe(303)

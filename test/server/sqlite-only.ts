@@ -1,0 +1,14 @@
+/**
+ * The test/server files that run on SQLite only (vitest.config.ts leaves them out of the
+ * `postgres` project), each with its reason. Every other file there that starts a server takes
+ * its database from backend.ts (backend.test.ts checks it).
+ */
+export const SQLITE_ONLY: Readonly<Record<string, string>> = {
+  'test/server/browser.test.ts':
+    'drives scripts/demo-board.mjs, a SQLite demo, in Chromium (for now)',
+  'test/server/faults.test.ts':
+    'the fault tests, to be rewritten for the Postgres job queue and its workers (for now)',
+  'test/server/units.test.ts': 'no database',
+  'test/server/board.test.ts': 'no database (board ranking and exports as pure functions)',
+  'test/server/backend.test.ts': 'opens both backends itself',
+}
