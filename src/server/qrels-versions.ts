@@ -2,15 +2,29 @@
  * Qrels versions. Version 1 of a track and phase is the config's qrels file; an organizer adds
  * version 2, 3, … (for example after assessment). Adding one re-scores every scored submission
  * of that track and phase against it as a new score version (the old versions are kept), and
- * new submissions are scored against the newest version. Tracks bound to a RETECO data folder
- * keep their folder's qrels (one file per domain) and take no versions here.
+ * new submissions are scored against the newest version.
+ *
+ * RETECO tracks read one qrels file per domain from their data folder (`track1_tempo/<domain>/
+ * qrels_<split>.txt`, `qrels_steps_<split>.txt` for 1b, `track2_recor/<domain>/qrels_<split>.txt`).
+ * A version of such a track is one or more files named after their domains (`biology.txt`):
+ * the server writes a copy of the previous version's data folder (folders made, files linked,
+ * nothing large copied) with those domains' qrels replaced, and the worker scores against that
+ * folder exactly as `trecscore score --preset reteco-… --data FOLDER` would.
  */
 import { createHash } from 'node:crypto'
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  mkdirSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { join, relative } from 'node:path'
-import { formatIssue, InputError, isTrecscoreError, readQrels } from '../index.js'
+import { formatIssue, InputError, isTrecscoreError, loadRetecoData, readQrels } from '../index.js'
 import { newId } from './auth/tokens.js'
-import type { Track } from './config/load.js'
+import { runIsDirectory, type Track } from './config/load.js'
 import type { PhaseConfig } from './config/schema.js'
 import type { ServerContext } from './context.js'
 import type { Db } from './db/database.js'
@@ -31,6 +45,9 @@ export async function currentQrels(
   if (version !== undefined) q = q.where('version', '=', version)
   const row = await q.orderBy('version', 'desc').limit(1).executeTakeFirst()
   if (!row) return { version: 1, track }
+  // A RETECO version is a data folder: the worker reads it in place of the track's.
+  if (track.kind === 'reteco')
+    return { version: row.version, track: { ...track, dataDir: join(dataDir, row.file) } }
   // The scorer reads `join(track.dataDir, qrels[phase])`: point it at the stored version.
   return {
     version: row.version,
@@ -65,37 +82,25 @@ export async function qrelsVersions(
   ]
 }
 
-/** A refused qrels version (bad file, RETECO track). */
+/** A refused qrels version (a bad file, a file named after no domain of a RETECO track). */
 export class QrelsVersionError extends Error {
   override readonly name = 'QrelsVersionError'
 }
 
-/**
- * Store a new qrels version (checked by the qrels reader first) and queue the re-scoring of
- * every scored (or scoring) submission of the track and phase against it.
- */
-export async function addQrelsVersion(
-  ctx: ServerContext,
-  opts: { track: Track; phase: PhaseConfig; bytes: Uint8Array; note: string; userId: string },
-): Promise<{ version: number; rescoring: number }> {
-  const { track, phase } = opts
-  if (track.kind === 'reteco')
-    throw new QrelsVersionError(
-      `track ${track.id} reads its qrels from its RETECO data folder (one file per domain); update the folder and restart instead`,
-    )
-  if (opts.bytes.length === 0) throw new QrelsVersionError('the qrels file is empty')
-  const { version: current } = await currentQrels(ctx.db, track, phase, ctx.dataDir)
-  const version = current + 1
-  const sha256 = createHash('sha256').update(opts.bytes).digest('hex')
-  const rel = join('qrels', track.id, phase.id, `v${version}-${sha256.slice(0, 12)}.txt`)
-  const file = join(ctx.dataDir, rel)
-  mkdirSync(join(file, '..'), { recursive: true })
-  writeFileSync(file, opts.bytes)
+/** One uploaded qrels file. */
+export interface QrelsUpload {
+  /** The file name as sent (RETECO: names the domain, `<domain>` plus any extension). */
+  readonly name: string
+  readonly bytes: Uint8Array
+}
+
+/** Read a stored qrels file, or throw why it is not one (messages name `shown`, not the path). */
+async function checkQrels(file: string, shown: string): Promise<void> {
   try {
     const q = await readQrels(file)
-    if (q.queries.size === 0) throw new QrelsVersionError('the qrels file has no judgments')
+    if (q.queries.size === 0)
+      throw new QrelsVersionError(`${shown}: the qrels file has no judgments`)
   } catch (e) {
-    rmSync(file, { force: true })
     if (e instanceof QrelsVersionError) throw e
     const what =
       e instanceof InputError
@@ -104,8 +109,136 @@ export async function addQrelsVersion(
           ? (e as Error).message.split('\n')[0]!
           : null
     if (what !== null)
-      throw new QrelsVersionError(`not a valid qrels file: ${what.split(file).join('qrels.txt')}`)
+      throw new QrelsVersionError(`not a valid qrels file: ${what.split(file).join(shown)}`)
     throw e
+  }
+}
+
+/** Mirror a folder: sub-folders made, files linked to their real path (so copies of copies stay flat). */
+function mirror(from: string, to: string): void {
+  mkdirSync(to, { recursive: true })
+  for (const e of readdirSync(from)) {
+    const src = join(from, e)
+    if (statSync(src).isDirectory()) mirror(src, join(to, e))
+    else symlinkSync(realpathSync(src), join(to, e))
+  }
+}
+
+/** The domain a RETECO qrels file is named after (`biology.txt`, `biology`), among `domains`. */
+function domainOfFile(name: string, domains: readonly string[]): string | null {
+  // The longest domain that is the name or the name's part before a dot.
+  let best: string | null = null
+  for (const d of domains)
+    if ((name === d || name.startsWith(`${d}.`)) && (best === null || d.length > best.length))
+      best = d
+  return best
+}
+
+/**
+ * Write the data folder of a new RETECO qrels version under `dir`: the previous version's folder
+ * mirrored, each uploaded domain's qrels file replaced. Throws {@link QrelsVersionError}.
+ */
+async function retecoVersionFolder(
+  track: Track,
+  previous: string,
+  split: string,
+  files: readonly QrelsUpload[],
+  dir: string,
+): Promise<void> {
+  const trackDir = runIsDirectory(track) ? 'track2_recor' : 'track1_tempo'
+  const root = join(previous, trackDir)
+  let domains: string[]
+  try {
+    domains = readdirSync(root).filter((d) => statSync(join(root, d)).isDirectory())
+  } catch {
+    throw new QrelsVersionError(
+      `track ${track.id}: its data folder has no ${trackDir}/ folder (the pilot layout takes no qrels versions)`,
+    )
+  }
+  const byDomain = new Map<string, QrelsUpload>()
+  for (const f of files) {
+    const d = domainOfFile(f.name, domains)
+    if (d === null)
+      throw new QrelsVersionError(
+        `${f.name}: name each qrels file after its domain (${domains.map((x) => `${x}.txt`).join(', ')})`,
+      )
+    if (byDomain.has(d)) throw new QrelsVersionError(`two qrels files for domain ${d}`)
+    if (f.bytes.length === 0) throw new QrelsVersionError(`${f.name}: the qrels file is empty`)
+    byDomain.set(d, f)
+  }
+  if (byDomain.size === 0) throw new QrelsVersionError('no qrels file was sent')
+  mirror(previous, dir)
+  const qrelsName = track.preset === 'reteco-1b' ? `qrels_steps_${split}.txt` : `qrels_${split}.txt`
+  for (const [d, f] of byDomain) {
+    const target = join(dir, trackDir, d, qrelsName)
+    rmSync(target, { force: true })
+    writeFileSync(target, f.bytes)
+    await checkQrels(target, f.name)
+  }
+  // The folder must load as the scorer loads it.
+  try {
+    await loadRetecoData(dir, { split, tracks: [trackDir] })
+  } catch (e) {
+    if (!isTrecscoreError(e)) throw e
+    throw new QrelsVersionError(
+      `the data folder with these qrels does not load: ${(e as Error).message.split(dir).join('DATA').split('\n')[0]}`,
+    )
+  }
+}
+
+/**
+ * Store a new qrels version (checked by the qrels reader first) and queue the re-scoring of
+ * every scored (or scoring) submission of the track and phase against it. Qrels tracks take
+ * one file (`files[0]`); RETECO tracks one or more, one per domain (see the module comment).
+ */
+export async function addQrelsVersion(
+  ctx: ServerContext,
+  opts: {
+    track: Track
+    phase: PhaseConfig
+    /** The files of the version; `bytes` is short for one file (qrels tracks). */
+    files?: readonly QrelsUpload[]
+    bytes?: Uint8Array
+    note: string
+    userId: string
+  },
+): Promise<{ version: number; rescoring: number }> {
+  const { track, phase } = opts
+  const files = opts.files ?? (opts.bytes ? [{ name: 'qrels.txt', bytes: opts.bytes }] : [])
+  const current = await currentQrels(ctx.db, track, phase, ctx.dataDir)
+  const version = current.version + 1
+  let rel: string
+  let sha256: string
+  if (track.kind === 'reteco') {
+    const h = createHash('sha256')
+    for (const f of [...files].sort((a, b) => (a.name < b.name ? -1 : 1)))
+      h.update(`${createHash('sha256').update(f.bytes).digest('hex')}  ${f.name}\n`)
+    sha256 = h.digest('hex')
+    rel = join('qrels', track.id, phase.id, `v${version}-${sha256.slice(0, 12)}`)
+    const dir = join(ctx.dataDir, rel)
+    rmSync(dir, { recursive: true, force: true })
+    try {
+      await retecoVersionFolder(track, current.track.dataDir, track.splits![phase.id]!, files, dir)
+    } catch (e) {
+      rmSync(dir, { recursive: true, force: true })
+      throw e
+    }
+  } else {
+    if (files.length !== 1)
+      throw new QrelsVersionError(`track ${track.id} takes one qrels file per version`)
+    const bytes = files[0]!.bytes
+    if (bytes.length === 0) throw new QrelsVersionError('the qrels file is empty')
+    sha256 = createHash('sha256').update(bytes).digest('hex')
+    rel = join('qrels', track.id, phase.id, `v${version}-${sha256.slice(0, 12)}.txt`)
+    const file = join(ctx.dataDir, rel)
+    mkdirSync(join(file, '..'), { recursive: true })
+    writeFileSync(file, bytes)
+    try {
+      await checkQrels(file, 'qrels.txt')
+    } catch (e) {
+      rmSync(file, { force: true })
+      throw e
+    }
   }
   const now = ctx.now().toISOString()
   const rescoring = await ctx.db.transaction().execute(async (trx) => {

@@ -11,6 +11,7 @@ import { newId } from './auth/tokens.js'
 import { findPhase, findTrack, runIsDirectory, type Track } from './config/load.js'
 import type { MetadataField, UploadLimits } from './config/schema.js'
 import type { ServerContext } from './context.js'
+import { currentQrels } from './qrels-versions.js'
 import { validateSubmission } from './scoring.js'
 import { directoryDigest, type ReceivedRun, receiveRun, UploadRejected } from './storage/upload.js'
 
@@ -261,8 +262,13 @@ export async function submitRun(ctx: ServerContext, req: SubmitRequest): Promise
       if (e instanceof UploadRejected) return reject(e.status, e.message)
       throw e
     }
+    // RETECO tracks check the topics of their newest qrels version's data folder.
+    const checked =
+      track.kind === 'reteco'
+        ? (await currentQrels(ctx.db, track, phase, ctx.dataDir)).track
+        : track
     const v = await validateSubmission(
-      track,
+      checked,
       phase,
       received.path,
       name,

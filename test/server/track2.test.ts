@@ -6,7 +6,7 @@
  * validate --preset reteco-2a`, and every board number (the columns, the per-domain and the
  * turn-depth breakdowns) equals `trecscore score --preset reteco-2a|2c` on the same run folder.
  */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningServer, startServer } from '../../src/server/app.js'
@@ -47,13 +47,13 @@ interface CliReport {
   tables: { key: string; rows: { label: string; values: Record<string, number> }[] }[]
 }
 
-function score(preset: string, dir: string, split = 'dev'): CliReport {
+function score(preset: string, dir: string, split = 'dev', data = DATA): CliReport {
   const out = cli([
     'score',
     '--preset',
     preset,
     '--data',
-    DATA,
+    data,
     '--split',
     split,
     dir,
@@ -70,6 +70,7 @@ interface BoardJson {
   turnDepths: string[]
   entries: {
     run: string | null
+    submissionId: string | null
     team: string
     columns: Record<string, number | null>
     domains: Record<string, number | null> | null
@@ -270,5 +271,96 @@ describe('RETECO Track 2 (2a, 2c): per-domain runs end to end', () => {
     expect(board.turnDepths).toEqual(depth.rows.map((r) => r.label))
     for (const row of depth.rows)
       expect(e.turnDepth![row.label], row.label).toBeCloseTo(row.values['nDCG@10']!, 12)
+  })
+
+  it('qrels versions: per-domain qrels files re-score every submission; the board equals the CLI on the new data; rank changes are served', async () => {
+    // New biology qrels: the top 3 documents of 2a_random for each biology topic are relevant.
+    const top = new Map<string, string[]>()
+    for (const line of runFolder('2a_random')['biology.trec']!.split('\n')) {
+      const [t, , doc] = line.trim().split(/\s+/)
+      if (!t || !doc) continue
+      const l = top.get(t) ?? []
+      if (l.length < 3) l.push(doc)
+      top.set(t, l)
+    }
+    const qrels = [...top].flatMap(([t, docs]) => docs.map((d) => `${t}\t0\t${d}\t1`)).join('\n')
+    const add = async (
+      files: Record<string, string>,
+    ): Promise<{ status: number; text: string }> => {
+      const fd = new FormData()
+      fd.set('track', 'reteco-2a')
+      fd.set('phase', 'dev')
+      fd.set('note', 'assessed')
+      for (const [n, c] of Object.entries(files)) fd.append('qrels', new Blob([c]), n)
+      return org.request(`/org/qrels?_csrf=${encodeURIComponent(org.csrf)}`, {
+        method: 'POST',
+        body: fd,
+      })
+    }
+    const misnamed = await add({ 'bio.txt': qrels })
+    expect(misnamed.status).toBe(400)
+    expect(misnamed.text).toContain('bio.txt: name each qrels file after its domain')
+    const broken = await add({ 'drones.txt': 'not qrels at all\n' })
+    expect(broken.status).toBe(400)
+    expect(broken.text).toContain('not a valid qrels file')
+    const before = (await anon.json<BoardJson>('/api/v1/boards/reteco-2a/dev')).body
+    const ok = await add({ 'biology.txt': `${qrels}\n` })
+    expect(ok.status, ok.text).toBe(200)
+    expect(ok.text).toMatch(/Qrels version 2 of reteco-2a \/ dev added; \d+ submission\(s\) queued/)
+    for (let i = 0; ; i++) {
+      const b = await org.json<{ rescoring: number }>('/api/v1/boards/reteco-2a/dev')
+      if (b.body.rescoring === 0) break
+      if (i > 600) throw new Error('re-scoring did not finish')
+      await new Promise((r) => setTimeout(r, 50))
+    }
+    const data = join(comp.dir, 'data-v2')
+    rmSync(data, { recursive: true, force: true })
+    cpSync(DATA, data, { recursive: true })
+    writeFileSync(join(data, 'track2_recor', 'biology', 'qrels_dev.txt'), `${qrels}\n`)
+    const after = (
+      await anon.json<BoardJson & { qrelsVersion: number }>('/api/v1/boards/reteco-2a/dev')
+    ).body
+    expect(after.qrelsVersion).toBe(2)
+    expect(after.entries.length).toBe(before.entries.length)
+    for (const e of after.entries) {
+      const rep = score('reteco-2a', join(comp.dir, 'cli-runs', e.run!), 'dev', data)
+      expectBoardEqualsCli(after, e.run!, rep)
+    }
+    const a2 = after.entries.find((e) => e.run === '2a_random')!
+    const a1 = before.entries.find((e) => e.run === '2a_random')!
+    expect(a2.domains!['biology']).toBe(1)
+    expect(a1.domains!['biology']).toBeLessThan(0.2)
+    // The rank diff between the two versions (page and API).
+    const diff = await anon.json<{
+      from: number
+      to: number
+      rows: { team: string; from: { primary: number } | null; to: { primary: number } | null }[]
+    }>('/api/v1/boards/reteco-2a/dev/diff')
+    expect(diff.status).toBe(200)
+    expect([diff.body.from, diff.body.to]).toEqual([1, 2])
+    const teamA = diff.body.rows.find((r) => r.team === 'Team A')!
+    expect(teamA.to!.primary).toBe(
+      after.entries.find((e) => e.team === 'Team A')!.columns['nDCG@10'],
+    )
+    expect(teamA.from!.primary).toBe(
+      before.entries.find((e) => e.team === 'Team A')!.columns['nDCG@10'],
+    )
+    expect((await anon.get('/boards/reteco-2a/dev/diff')).status).toBe(200)
+    // The old score version is kept beside the new one.
+    const s = await a.json<{ versions: { qrelsVersion: number }[] }>(
+      `/api/v1/submissions/${after.entries.find((e) => e.team === 'Team A')!.submissionId}`,
+    )
+    expect(s.body.versions.map((v) => v.qrelsVersion)).toEqual([2, 1])
+    // New uploads are checked and scored against version 2 as well.
+    const up = await b.uploadApiFiles('reteco-2a', 'dev', '2a_perfect', runFolder('2a_perfect'))
+    expect(up.status, JSON.stringify(up.body)).toBe(202)
+    expect((await waitDone(b, up.body.id!)).state).toBe('scored')
+    const rep = score('reteco-2a', writeFolder('2a_perfect', runFolder('2a_perfect')), 'dev', data)
+    const s2 = await b.json<{
+      versions: { qrelsVersion: number; columns: Record<string, number> }[]
+    }>(`/api/v1/submissions/${up.body.id}`)
+    expect(s2.body.versions[0]!.qrelsVersion).toBe(2)
+    expect(s2.body.versions[0]!.columns['nDCG@10']).toBe(rep.headline.value)
+    expect(rep.headline.value).toBeLessThan(1)
   })
 })

@@ -423,13 +423,13 @@ export function htmlRoutes(ctx: ServerContext): Hono<Env> {
     )
     const qrels = []
     for (const t of ctx.competition.tracks)
-      if (t.kind !== 'reteco')
-        for (const p of ctx.competition.phases)
-          qrels.push({
-            track: t.id,
-            phase: p.id,
-            version: (await currentQrels(ctx.db, t, p, ctx.dataDir)).version,
-          })
+      for (const p of ctx.competition.phases)
+        qrels.push({
+          track: t.id,
+          phase: p.id,
+          version: (await currentQrels(ctx.db, t, p, ctx.dataDir)).version,
+          perDomain: t.kind === 'reteco',
+        })
     const rescoreRows = await ctx.db
       .selectFrom('rescores')
       .innerJoin('submissions', 'submissions.id', 'rescores.submission_id')
@@ -557,8 +557,12 @@ export function htmlRoutes(ctx: ServerContext): Hono<Env> {
     }
     const track = findTrack(ctx.competition, String(fd.get('track') ?? ''))
     const phase = findPhase(ctx.competition, String(fd.get('phase') ?? ''))
-    const file = fd.get('qrels')
-    if (!track || !phase || !(file instanceof Blob))
+    const blobs = fd
+      .getAll('qrels')
+      .filter((f) => typeof f !== 'string' && f.size > 0) as unknown as (Blob & {
+      name?: string
+    })[]
+    if (!track || !phase || !blobs.length)
       return page(
         c,
         'Qrels refused',
@@ -569,7 +573,12 @@ export function htmlRoutes(ctx: ServerContext): Hono<Env> {
       const out = await addQrelsVersion(ctx, {
         track,
         phase,
-        bytes: new Uint8Array(await file.arrayBuffer()),
+        files: await Promise.all(
+          blobs.map(async (f) => ({
+            name: f.name || 'qrels.txt',
+            bytes: new Uint8Array(await f.arrayBuffer()),
+          })),
+        ),
         note: String(fd.get('note') ?? ''),
         userId: v.userId,
       })

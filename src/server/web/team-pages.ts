@@ -167,8 +167,8 @@ export function orgBody(opts: {
   }[]
   invite?: { team: string; link: string }
   released: ReadonlyMap<string, string>
-  /** Per track (not RETECO) and phase: the newest qrels version. */
-  qrels: readonly { track: string; phase: string; version: number }[]
+  /** Per track and phase: the newest qrels version; `perDomain`: a RETECO track (one qrels file per domain). */
+  qrels: readonly { track: string; phase: string; version: number; perDomain?: boolean }[]
   /** Re-scoring jobs per track, phase and qrels version, with every failed one and its reason. */
   rescores?: readonly {
     track: string
@@ -203,7 +203,7 @@ export function orgBody(opts: {
     })
   const qrels = opts.qrels.map(
     (q) =>
-      h`<tr><td>${q.track}</td><td>${q.phase}</td><td>${q.version}${q.version > 1 ? h` (<a href="/boards/${encodeURIComponent(q.track)}/${encodeURIComponent(q.phase)}/diff">rank changes</a>)` : ''}</td><td><form method="post" enctype="multipart/form-data" action="/org/qrels?_csrf=${encodeURIComponent(opts.csrf)}"><input type="hidden" name="track" value="${q.track}"><input type="hidden" name="phase" value="${q.phase}"><label for="qrels-${q.track}-${q.phase}">Qrels file</label> <input id="qrels-${q.track}-${q.phase}" type="file" name="qrels" required> <label for="note-${q.track}-${q.phase}">Note</label> <input id="note-${q.track}-${q.phase}" name="note" maxlength="500"> <button type="submit">Add version and re-score</button></form></td></tr>`,
+      h`<tr><td>${q.track}</td><td>${q.phase}</td><td>${q.version}${q.version > 1 ? h` (<a href="/boards/${encodeURIComponent(q.track)}/${encodeURIComponent(q.phase)}/diff">rank changes</a>)` : ''}</td><td><form method="post" enctype="multipart/form-data" action="/org/qrels?_csrf=${encodeURIComponent(opts.csrf)}"><input type="hidden" name="track" value="${q.track}"><input type="hidden" name="phase" value="${q.phase}">${q.perDomain ? h`<label for="qrels-${q.track}-${q.phase}">Qrels files, one per domain, named after it (<code>biology.txt</code>, …; domains not sent keep their qrels)</label> <input id="qrels-${q.track}-${q.phase}" type="file" name="qrels" multiple required>` : h`<label for="qrels-${q.track}-${q.phase}">Qrels file</label> <input id="qrels-${q.track}-${q.phase}" type="file" name="qrels" required>`} <label for="note-${q.track}-${q.phase}">Note</label> <input id="note-${q.track}-${q.phase}" name="note" maxlength="500"> <button type="submit">Add version and re-score</button></form></td></tr>`,
   )
   const qrelsSection = h`<h2>Qrels versions</h2><p>A new version re-scores every scored submission of its track and phase as a new score version (earlier ones are kept); new submissions are scored against the newest version.</p><table><thead><tr><th scope="col">Track</th><th scope="col">Phase</th><th scope="col">Newest version</th><th scope="col">Add a version</th></tr></thead><tbody>${qrels}</tbody></table>`
   return h`${opts.notice ? h`<p class="notice" role="status">${opts.notice}</p>` : ''}${opts.invite ? h`<p class="notice" role="status">Invite link for ${opts.invite.team} (single use, shown once): <code>${opts.invite.link}</code></p>` : ''}<h2>Teams</h2><table><thead><tr><th scope="col">Team</th><th scope="col">Members</th><th scope="col">Invite</th></tr></thead><tbody>${teams}</tbody></table><form method="post" action="/org/teams"><input type="hidden" name="_csrf" value="${opts.csrf}"><p><label for="team">New team</label> <input id="team" name="name" required maxlength="100"> <button type="submit">Create team and invite link</button></p></form><h2>Hidden phases</h2><ul>${phases}</ul>${snapshotSection(opts.snapshots ?? [])}${qrelsSection}${rescoreSection(opts.rescores ?? [])}`
