@@ -17,7 +17,8 @@ export interface AggregateValue {
    * Population standard deviation of the per-query values that entered the aggregate,
    * sqrt(Σ (v − mean)² / n) (numpy's `std`, ddof = 0, as ranx's `return_std`), whatever the
    * aggregate (for GMAP, of the per-query AP values themselves); `null` when no query had a
-   * defined value. The sample deviation is std · sqrt(n / (n − 1)).
+   * defined value, or for a preset's table aggregation (means of group means), which has no one
+   * set of per-query values. The sample deviation is std · sqrt(n / (n − 1)).
    */
   readonly std: number | null
 }

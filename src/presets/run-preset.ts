@@ -483,6 +483,8 @@ function rowAggregates(measures: readonly Measure[], row: AggregationRow): Aggre
     value: row.values[i] ?? null,
     queries: row.defined[i] ?? 0,
     undefinedQueries: row.units - (row.defined[i] ?? 0),
+    // A table aggregation (means of group means) has no one set of per-query values.
+    std: null,
   }))
 }
 
