@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningServer, startServer } from '../../src/server/app.js'
 import { createOrganizer } from '../../src/server/auth/accounts.js'
 import { loadCompetition } from '../../src/server/config/load.js'
+import { dbOptions } from './backend.js'
 import { Client, joinTeam, waitDone } from './client.js'
 import { makeCompetition, type TestCompetition } from './helpers.js'
 
@@ -24,7 +25,11 @@ beforeAll(async () => {
   comp = makeCompetition({
     config: { upload: { maxBytes: MAX_BYTES }, rateLimits: { uploadPerMinute: 100 } },
   })
-  server = await startServer({ competition: loadCompetition(comp.config), dataDir: comp.data })
+  server = await startServer({
+    competition: loadCompetition(comp.config),
+    dataDir: comp.data,
+    ...(await dbOptions(comp.data)),
+  })
   await createOrganizer(server.ctx.db, 'org', 'organizer-secret-1', new Date())
   org = new Client(server.app, 'org')
   expect((await org.login('org', 'organizer-secret-1')).status).toBe(303)
