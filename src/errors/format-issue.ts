@@ -1,55 +1,199 @@
+/**
+ * The one wording table: every issue code of every module (`IssueKinds` in `issues.ts`) with the
+ * sentence people read. A mapped type over the module unions, so a code without wording, or
+ * wording for no code, does not compile. Messages carry no severity; run messages carry no file
+ * or line either (renderers add those), input messages do (`file:line: what`).
+ */
 import { decodeId } from '../io/bytes.js'
-import type { InputIssue } from './issues.js'
+import type { InputIssue, Issue, IssueKind, IssueKinds } from './issues.js'
+import type { RunProblem, TopicHint } from './run-issues.js'
 
+/** Words each code of one module's union `U`. */
+export type Wording<U extends { readonly code: string }> = {
+  readonly [C in U['code']]: (issue: Extract<U, { readonly code: C }>) => string
+}
+
+/** An id or found text (binary string) as a quoted, readable string, clipped with its length. */
 function show(text: string, max = 120): string {
   const t = decodeId(text)
   const clipped = t.length > max ? `${t.slice(0, max)}… (${t.length} characters)` : t
   return JSON.stringify(clipped)
 }
 
-/** The one place where input problems are worded for people. */
+/** An id or found text (binary string) as a quoted, readable, clipped string. */
+function q(text: string, max = 80): string {
+  const t = decodeId(text)
+  return JSON.stringify(t.length > max ? `${t.slice(0, max)}…` : t)
+}
+
+function hex(byte: number): string {
+  return '0x' + byte.toString(16).toUpperCase().padStart(2, '0')
+}
+
+function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`
+}
+
+const INPUT: Wording<InputIssue> = {
+  field_count: (issue) =>
+    `${issue.file}:${issue.line}: expected ${issue.expected}, found ${issue.found} field(s): ${show(issue.text)}`,
+  not_a_number: (issue) =>
+    `${issue.file}:${issue.line}: ${issue.field} is not a number: ${show(issue.found)} in ${show(issue.text)}`,
+  not_finite: (issue) =>
+    `${issue.file}:${issue.line}: ${issue.field} is not finite: ${show(issue.found)} in ${show(issue.text)}`,
+  not_an_integer: (issue) =>
+    `${issue.file}:${issue.line}: ${issue.field} is not an integer: ${show(issue.found)} in ${show(issue.text)}`,
+  grade_too_large: (issue) =>
+    `${issue.file}:${issue.line}: grade ${show(issue.found)} is larger than ${issue.limit}, the largest grade accepted, in ${show(issue.text)}`,
+  negative_judgment: (issue) =>
+    issue.convention
+      ? `${issue.file}:${issue.line}: negative judgment ${show(issue.found)} refused (--negative-judgments error): ${show(issue.text)}`
+      : `${issue.file}:${issue.line}: negative judgment ${show(issue.found)} in diversity qrels (ndeval rejects them; judgments are 0 or more) in ${show(issue.text)}`,
+  bare_cr: (issue) =>
+    `${issue.file}:${issue.line}: carriage return (CR) not followed by a newline (old Mac line endings?); lines must end with LF or CRLF: ${show(issue.text)}`,
+  duplicate_doc: (issue) =>
+    `${issue.file}:${issue.line}: document ${show(issue.docId)} already retrieved for query ${show(issue.queryId)} at line ${issue.firstLine}`,
+  duplicate_judgment: (issue) =>
+    `${issue.file}:${issue.line}: document ${show(issue.docId)} already judged for query ${show(issue.queryId)} at line ${issue.firstLine}`,
+  nul_byte: (issue) =>
+    `${issue.file}:${issue.line}: NUL byte in line (binary data?): ${show(issue.text.replace(/\0/g, '\\0'))}`,
+  line_too_long: (issue) =>
+    `${issue.file}:${issue.line}: line longer than ${issue.limit} bytes (binary data or a missing newline?)`,
+  invalid_utf8: (issue) => `${issue.file}:${issue.line}: invalid UTF-8: ${show(issue.text)}`,
+  empty_file: (issue) => `${issue.file}: the file is empty`,
+  cannot_read: (issue) => `${issue.file}: cannot read: ${issue.reason}`,
+  unknown_measure: (issue) =>
+    `unknown measure ${JSON.stringify(issue.found)} at character ${issue.position + 1}${
+      issue.suggestions.length
+        ? `; did you mean ${issue.suggestions.map((s) => JSON.stringify(s)).join(' or ')}?`
+        : ''
+    }`,
+  bad_argument: (issue) =>
+    `${issue.option}: expected ${issue.expected}, found ${JSON.stringify(issue.found)}`,
+}
+
+const RUN: Wording<RunProblem> = {
+  empty_file: () => 'the file is empty; expected lines of "qid iter docno rank score tag"',
+  no_run_lines: (p) =>
+    `no run lines (${plural(p.blankLines, 'blank line')}, ${plural(p.commentLines, 'comment line')}); expected lines of "qid iter docno rank score tag"`,
+  cannot_read: (p) =>
+    `cannot read: ${p.reason}${p.afterLine > 0 ? ` (after line ${p.afterLine}; the rest was not checked)` : ''}`,
+  line_too_long: (p) =>
+    `line longer than ${p.limit} bytes (${p.lineBytes} bytes; binary data or missing newlines?); the line was skipped (limit: --max-line-bytes)`,
+  nul_byte: () => 'NUL byte (binary data?); expected text, the line was not checked further',
+  invalid_utf8: (p) =>
+    `byte ${hex(p.byte)} is not valid UTF-8 (Latin-1 or mixed encodings?); ids are compared byte by byte, so they must be encoded exactly as in the qrels`,
+  utf16: (p) =>
+    `the file starts with a ${p.encoding} byte order mark; expected UTF-8 or ASCII text (trec_eval reads UTF-16 as binary junk): convert it to UTF-8`,
+  bom: () =>
+    'UTF-8 byte order mark (EF BB BF) at the start of the file; trec_eval reads it as part of the first query id',
+  crlf: (p) =>
+    `Windows line endings (CR LF) on ${plural(p.count, 'line')}; trec_eval reads the CR as a space, but other tools keep it in the run tag`,
+  bare_cr: () =>
+    'carriage return (CR) not followed by a newline; trec_eval reads it as a space, so the text after it becomes extra fields that are ignored (old Mac line endings lose every record but the first)',
+  field_count: (p) =>
+    `expected at least 6 fields (qid iter docno rank score tag), found ${p.found}`,
+  score_not_a_number: (p) =>
+    `score ${q(p.found)} is not a number; expected a decimal number such as 12.5 or -3.2e-4 (trec_eval would read ${q(p.found)} as the number in its prefix, or 0)`,
+  score_not_finite: (p) =>
+    `score ${q(p.found)} is not finite; expected a finite decimal number (trec_eval sorts NaN and infinite scores unpredictably)`,
+  rank_not_an_integer: (p) =>
+    `rank ${q(p.found)} is not an integer; expected a whole number such as 1`,
+  duplicate_rank: (p) =>
+    `rank ${p.rank} repeated for topic ${q(p.queryId)} (first at line ${p.firstLine}); expected each rank once per topic`,
+  rank_score_order: (p) =>
+    `rank ${p.rank} has score ${p.score} but rank ${p.previousRank} (line ${p.previousLine}) has score ${p.previousScore} for topic ${q(p.queryId)}; expected scores not to increase with rank (trec_eval ranks by score and ignores the rank column)`,
+  mixed_tags: (p) =>
+    `run tag ${q(p.tag)} differs from ${q(p.firstTag)} (line ${p.firstLine}); expected one tag for the whole run`,
+  duplicate_doc: (p) =>
+    `document ${q(p.docId)} repeated for topic ${q(p.queryId)} (first at line ${p.firstLine}); expected each document once per topic`,
+  unknown_topic: (p) =>
+    `topic ${q(p.queryId)} is not in the qrels (--qrels); it will not be evaluated`,
+  unknown_doc: (p) =>
+    `document ${q(p.docId)} (topic ${q(p.queryId)}) is not in the corpus (--corpus)`,
+  too_deep: (p) =>
+    `topic ${q(p.queryId)} has ${p.count} documents, more than --max-depth ${p.limit}; this line is the first beyond the limit`,
+  extra_fields: (p) =>
+    `expected exactly 6 fields (qid Q0 docno rank score tag), found ${p.found}; evaluate and RETECO's format_checker.py refuse the line ("expected 6 columns, got ${p.found}"), trec_eval ignores the extra fields`,
+  comment_line: (p) =>
+    `a comment line (starting with #); RETECO runs have none: format_checker.py reads it as a run line of ${p.found} ${p.found === 1 ? 'column' : 'columns'}`,
+  rank_not_positive: (p) =>
+    `rank ${q(p.found)} is not positive; expected 1, 2, 3, … (format_checker.py: "rank must be a positive integer")`,
+  score_rises: (p) =>
+    `score ${q(p.score)} is greater than ${q(p.previousScore)} on line ${p.previousLine}, the previous line of topic ${q(p.queryId)}; expected scores not to increase down the file (format_checker.py: "score increases with rank")`,
+  rank_order_differs: (p) =>
+    `the rank column orders topic ${q(p.queryId)} differently from the scores (position ${p.position}: ${q(p.byRank)} by rank, ${q(p.byScore)} by score); pytrec_eval and the plan rank by score, scorer.py by the rank column, so they will disagree`,
+  duplicate_doc_dropped: (p) =>
+    `document ${q(p.docId)} repeated for topic ${q(p.queryId)} (first at line ${p.firstLine}); the plan keeps only its highest-scored occurrence, scorer.py counts every copy and pytrec_eval keeps the last`,
+  deeper_than_limit: (p) =>
+    `topic ${q(p.queryId)} has ${p.count} documents, more than the ${p.limit} a RETECO run may have; this line is the first beyond the limit`,
+  not_a_topic: (p) =>
+    `topic ${q(p.queryId)} is not a ${p.subtrack} topic${p.domain === null ? '' : ` of ${p.domain}`}${topicHint(p.hint, p.suggestion)}; it will not be scored`,
+  doc_not_in_corpus: (p) =>
+    `document ${q(p.docId)} (topic ${q(p.queryId)}) is not in the ${p.domain === null ? '' : `${p.domain} `}corpus; the plan discards it before the top-10 cut, pytrec_eval and scorer.py rank it as non-relevant`,
+  missing_topic: (p) =>
+    `topic ${q(p.queryId)} (${p.subtrack}, ${p.domain}) has no lines; the plan scores it 0 (format_checker.py, pytrec_eval and scorer.py skip it)`,
+  missing_domain_file: (p) =>
+    `no run file for domain ${p.domain} (expected a file named ${p.domain}.trec or ${p.domain}.<ext>); its ${plural(p.topics, 'topic')} score 0`,
+  stray_file: (p) =>
+    `file ${q(p.path, 200)} is named after no domain (expected ${p.domains
+      .slice(0, 3)
+      .map((d) => `${d}.trec`)
+      .join(', ')}${p.domains.length > 3 ? ', …' : ''}); it is not validated or scored`,
+  no_known_topics: (p) =>
+    `${p.topics === 1 ? 'the only topic in the file is not' : `none of the ${p.topics} topics in the file is`} a ${p.subtrack} topic${p.domain === null ? '' : ` of ${p.domain}`}: nothing would be scored (wrong sub-track, split or domain?)`,
+}
+
+/** The table: module, then code. */
+export const ISSUE_WORDING: { readonly [K in IssueKind]: Wording<IssueKinds[K]> } = {
+  input: INPUT,
+  run: RUN,
+}
+
+/** The message of an issue of module `kind`. */
+export function wordIssue<K extends IssueKind>(kind: K, issue: IssueKinds[K]): string {
+  const word = ISSUE_WORDING[kind][issue.code as keyof Wording<IssueKinds[K]>] as unknown as (
+    i: Issue,
+  ) => string
+  return word(issue)
+}
+
+/** The message of an input issue (`file:line: what`). */
 export function formatIssue(issue: InputIssue): string {
-  switch (issue.code) {
-    case 'field_count':
-      return `${issue.file}:${issue.line}: expected ${issue.expected}, found ${issue.found} field(s): ${show(issue.text)}`
-    case 'not_a_number':
-      return `${issue.file}:${issue.line}: ${issue.field} is not a number: ${show(issue.found)} in ${show(issue.text)}`
-    case 'not_finite':
-      return `${issue.file}:${issue.line}: ${issue.field} is not finite: ${show(issue.found)} in ${show(issue.text)}`
-    case 'not_an_integer':
-      return `${issue.file}:${issue.line}: ${issue.field} is not an integer: ${show(issue.found)} in ${show(issue.text)}`
-    case 'grade_too_large':
-      return `${issue.file}:${issue.line}: grade ${show(issue.found)} is larger than ${issue.limit}, the largest grade accepted, in ${show(issue.text)}`
-    case 'negative_judgment':
-      if (issue.convention)
-        return `${issue.file}:${issue.line}: negative judgment ${show(issue.found)} refused (--negative-judgments error): ${show(issue.text)}`
-      return `${issue.file}:${issue.line}: negative judgment ${show(issue.found)} in diversity qrels (ndeval rejects them; judgments are 0 or more) in ${show(issue.text)}`
-    case 'bare_cr':
-      return `${issue.file}:${issue.line}: carriage return (CR) not followed by a newline (old Mac line endings?); lines must end with LF or CRLF: ${show(issue.text)}`
-    case 'duplicate_doc':
-      return `${issue.file}:${issue.line}: document ${show(issue.docId)} already retrieved for query ${show(issue.queryId)} at line ${issue.firstLine}`
-    case 'duplicate_judgment':
-      return `${issue.file}:${issue.line}: document ${show(issue.docId)} already judged for query ${show(issue.queryId)} at line ${issue.firstLine}`
-    case 'nul_byte':
-      return `${issue.file}:${issue.line}: NUL byte in line (binary data?): ${show(issue.text.replace(/\0/g, '\\0'))}`
-    case 'line_too_long':
-      return `${issue.file}:${issue.line}: line longer than ${issue.limit} bytes (binary data or a missing newline?)`
-    case 'invalid_utf8':
-      return `${issue.file}:${issue.line}: invalid UTF-8: ${show(issue.text)}`
-    case 'empty_file':
-      return `${issue.file}: the file is empty`
-    case 'cannot_read':
-      return `${issue.file}: cannot read: ${issue.reason}`
-    case 'unknown_measure':
-      return `unknown measure ${JSON.stringify(issue.found)} at character ${issue.position + 1}${
-        issue.suggestions.length
-          ? `; did you mean ${issue.suggestions.map((s) => JSON.stringify(s)).join(' or ')}?`
-          : ''
-      }`
-    case 'bad_argument':
-      return `${issue.option}: expected ${issue.expected}, found ${JSON.stringify(issue.found)}`
+  return wordIssue('input', issue)
+}
+
+/** The message of a run problem (no file, line or severity: renderers add those). */
+export function formatRunProblem(p: RunProblem): string {
+  return wordIssue('run', p)
+}
+
+/** The `; …` clause of a {@link TopicHint}. */
+function topicHint(hint: TopicHint | null, suggestion: string | null): string {
+  const s = suggestion === null ? '' : q(suggestion)
+  switch (hint) {
+    case null:
+      return ''
+    case 'step_id':
+      return `; it is a 1b step id: a 1a run ranks for whole queries${suggestion === null ? '' : ` (query ${s})`}`
+    case 'query_id':
+      return `; it is a 1a query id: a 1b run ranks for each step${suggestion === null ? '' : ` (${s}, …)`}`
+    case 'pilot_turn':
+      return `; it uses the pilot's "#turn" spelling${suggestion === null ? '' : `: write ${s}`}`
+    case 'other_split':
+      return `; it is a topic of the ${suggestion ?? 'other'} split`
+    case 'other_domain':
+      return `; it is a topic of ${suggestion ?? 'another domain'}: put it in that domain's file`
+    case 'other_subtrack':
+      return `; it is a ${suggestion ?? 'different sub-track'} topic`
+    case 'other_track':
+      return `; it is a ${suggestion ?? 'topic of the other track'}`
+    case 'unknown_step':
+      return `; its query has no such step${suggestion === null ? '' : ` (its steps: ${suggestion})`}`
+    case 'unknown_turn':
+      return `; its conversation has no such target turn${suggestion === null ? '' : ` (its turns: ${suggestion})`}`
     default: {
-      const never: never = issue
+      const never: never = hint
       return String(never)
     }
   }

@@ -1,42 +1,54 @@
 /**
  * Problems found in user input, as data. Each issue says where (file and physical 1-based line
- * where there is one), what was found and what was expected; the wording lives only in
- * `format-issue.ts`.
+ * where there is one), what was found and what was expected, keyed by `code`; the wording lives
+ * only in the one table of `format-issue.ts`. Each module declares its codes as a union (this
+ * file, `run-issues.ts`, `answer-issues.ts`, …); {@link IssueKinds} names them all.
  */
+import type { RunProblem } from './run-issues.js'
 
-/** A position in an input file. `line` is the physical, 1-based line number. */
+/** An error makes an input unusable or ambiguous; a warning is accepted but suspicious. */
+export type Severity = 'error' | 'warning'
+
+/**
+ * A position in an input file. `line` is the physical, 1-based line number (every `\n` counts);
+ * `column` a 1-based byte offset in the line.
+ */
 export interface At {
   readonly file: string
-  readonly line: number
+  readonly line?: number
+  readonly column?: number
 }
+
+/** A position with its line. */
+export type LineAt = At & { readonly line: number }
 
 /** One problem in an input file or argument, keyed by `code`. */
 export type InputIssue =
-  | (At & {
+  | (LineAt & {
       readonly code: 'field_count'
       readonly expected: string
       readonly found: number
       readonly text: string
     })
-  | (At & {
+  | (LineAt & {
       readonly code: 'not_a_number'
       readonly field: 'rank' | 'score' | 'grade'
       readonly found: string
       readonly text: string
     })
-  | (At & {
+  | (LineAt & {
       readonly code: 'not_finite'
       readonly field: 'score'
       readonly found: string
       readonly text: string
     })
-  | (At & {
+  | (LineAt & {
       readonly code: 'not_an_integer'
       readonly field: 'rank' | 'grade'
       readonly found: string
       readonly text: string
     })
-  | (At & {
+  | (LineAt & {
       readonly code: 'grade_too_large'
       readonly found: string
       readonly limit: number
@@ -46,29 +58,29 @@ export type InputIssue =
    * A negative judgment in diversity qrels (ndeval rejects them), or in any qrels under the
    * `negativeJudgments: 'error'` convention (`convention: true`).
    */
-  | (At & {
+  | (LineAt & {
       readonly code: 'negative_judgment'
       readonly found: string
       readonly text: string
       readonly convention?: boolean
     })
   /** A carriage return not followed by a newline (old Mac line endings run lines together). */
-  | (At & { readonly code: 'bare_cr'; readonly text: string })
-  | (At & {
+  | (LineAt & { readonly code: 'bare_cr'; readonly text: string })
+  | (LineAt & {
       readonly code: 'duplicate_doc'
       readonly queryId: string
       readonly docId: string
       readonly firstLine: number
     })
-  | (At & {
+  | (LineAt & {
       readonly code: 'duplicate_judgment'
       readonly queryId: string
       readonly docId: string
       readonly firstLine: number
     })
-  | (At & { readonly code: 'nul_byte'; readonly text: string })
-  | (At & { readonly code: 'line_too_long'; readonly limit: number })
-  | (At & { readonly code: 'invalid_utf8'; readonly text: string })
+  | (LineAt & { readonly code: 'nul_byte'; readonly text: string })
+  | (LineAt & { readonly code: 'line_too_long'; readonly limit: number })
+  | (LineAt & { readonly code: 'invalid_utf8'; readonly text: string })
   | { readonly code: 'empty_file'; readonly file: string }
   | { readonly code: 'cannot_read'; readonly file: string; readonly reason: string }
   | {
@@ -86,3 +98,23 @@ export type InputIssue =
 
 /** The `code` of every {@link InputIssue}. */
 export type InputIssueCode = InputIssue['code']
+
+/**
+ * Every module's issue union, by module: the one wording table (`format-issue.ts`) is a mapped
+ * type over it, so a code without wording, or wording for no code, does not compile.
+ */
+export interface IssueKinds {
+  /** Run, qrels and argument input (`io/`, `measures/`, the drop-in, the commands). */
+  readonly input: InputIssue
+  /** `validateRun` and the RETECO run checks. */
+  readonly run: RunProblem
+}
+
+/** A module's name in {@link IssueKinds}. */
+export type IssueKind = keyof IssueKinds
+
+/**
+ * One issue of any module. Codes are unique within a module, not across modules (`run`'s
+ * `field_count` is not `input`'s), so wording takes the module too: `wordIssue(kind, issue)`.
+ */
+export type Issue = IssueKinds[IssueKind]

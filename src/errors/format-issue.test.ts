@@ -1,0 +1,177 @@
+import fc from 'fast-check'
+import { describe, expect, expectTypeOf, it } from 'vitest'
+import {
+  formatIssue,
+  formatRunProblem,
+  ISSUE_WORDING,
+  type Wording,
+  wordIssue,
+} from './format-issue.js'
+import type { InputIssue, Issue, IssueKind, IssueKinds } from './issues.js'
+import type { RunProblem } from './run-issues.js'
+
+describe('the one wording table', () => {
+  it('has exactly one entry per code of each module (checked by the compiler)', () => {
+    expectTypeOf(ISSUE_WORDING).toEqualTypeOf<{
+      readonly [K in IssueKind]: Wording<IssueKinds[K]>
+    }>()
+    expectTypeOf<keyof typeof ISSUE_WORDING.input>().toEqualTypeOf<InputIssue['code']>()
+    expectTypeOf<keyof typeof ISSUE_WORDING.run>().toEqualTypeOf<RunProblem['code']>()
+    expectTypeOf<InputIssue>().toMatchTypeOf<Issue>()
+    expectTypeOf<RunProblem>().toMatchTypeOf<Issue>()
+    // a missing or an extra code does not compile
+    // @ts-expect-error: 'bad_argument' has no wording
+    const missing: Wording<InputIssue> = { ...ISSUE_WORDING.input, bad_argument: undefined }
+    const extra: Wording<Pick<InputIssue, 'code'> & { code: 'empty_file' }> = {
+      empty_file: () => '',
+      // @ts-expect-error: no such code
+      no_such_code: () => '',
+    }
+    expect([missing, extra]).toHaveLength(2)
+  })
+
+  it('words an input issue (file:line first)', () => {
+    expect(
+      formatIssue({
+        code: 'field_count',
+        file: 'r.txt',
+        line: 3,
+        expected: '6',
+        found: 5,
+        text: 'a b',
+      }),
+    ).toBe('r.txt:3: expected 6, found 5 field(s): "a b"')
+    expect(
+      formatIssue({ code: 'unknown_measure', found: 'ndgc', position: 0, suggestions: ['ndcg'] }),
+    ).toBe('unknown measure "ndgc" at character 1; did you mean "ndcg"?')
+    expect(formatIssue({ code: 'cannot_read', file: 'q', reason: 'ENOENT' })).toBe(
+      'q: cannot read: ENOENT',
+    )
+  })
+
+  it('words a run problem (no file or line: renderers add them)', () => {
+    const where = { line: 7, column: 1, text: 'q1 Q0 d 1 x t', lineBytes: 13 }
+    expect(formatRunProblem({ ...where, code: 'score_not_finite', found: 'inf' })).toBe(
+      'score "inf" is not finite; expected a finite decimal number (trec_eval sorts NaN and infinite scores unpredictably)',
+    )
+    expect(
+      wordIssue('run', {
+        ...where,
+        code: 'not_a_topic',
+        queryId: 'q1#2',
+        subtrack: '1a',
+        domain: null,
+        hint: 'pilot_turn',
+        suggestion: 'q1_turn_2',
+      }),
+    ).toBe(
+      'topic "q1#2" is not a 1a topic; it uses the pilot\'s "#turn" spelling: write "q1_turn_2"; it will not be scored',
+    )
+  })
+
+  it('formatting any issue never throws and gives one line', () => {
+    const text = fc.string({ unit: 'binary', maxLength: 300 })
+    const n = fc.nat(10_000)
+    const input: fc.Arbitrary<InputIssue> = fc.oneof(
+      fc.record({
+        code: fc.constant('field_count' as const),
+        file: text,
+        line: n,
+        expected: fc.constantFrom('6', 'at least 4'),
+        found: n,
+        text,
+      }),
+      fc.record({
+        code: fc.constant('not_a_number' as const),
+        file: text,
+        line: n,
+        field: fc.constantFrom('rank' as const, 'score' as const, 'grade' as const),
+        found: text,
+        text,
+      }),
+      fc.record({ code: fc.constant('nul_byte' as const), file: text, line: n, text }),
+      fc.record({ code: fc.constant('bare_cr' as const), file: text, line: n, text }),
+      fc.record({
+        code: fc.constant('duplicate_doc' as const),
+        file: text,
+        line: n,
+        queryId: text,
+        docId: text,
+        firstLine: n,
+      }),
+      fc.record({
+        code: fc.constant('unknown_measure' as const),
+        found: text,
+        position: n,
+        suggestions: fc.array(text, { maxLength: 3 }),
+      }),
+      fc.record({
+        code: fc.constant('bad_argument' as const),
+        option: fc.string(),
+        found: text,
+        expected: fc.string(),
+      }),
+    )
+    const where = fc.record({ line: n, column: n, text, lineBytes: n })
+    const run: fc.Arbitrary<RunProblem> = fc.oneof(
+      fc.record({ code: fc.constant('no_run_lines' as const), blankLines: n, commentLines: n }),
+      where.chain((w) =>
+        fc
+          .record({ code: fc.constant('invalid_utf8' as const), byte: fc.nat(255) })
+          .map((p) => ({ ...w, ...p })),
+      ),
+      where.chain((w) =>
+        fc
+          .record({
+            code: fc.constant('mixed_tags' as const),
+            tag: text,
+            firstTag: text,
+            firstLine: n,
+          })
+          .map((p) => ({ ...w, ...p })),
+      ),
+      where.chain((w) =>
+        fc
+          .record({
+            code: fc.constant('not_a_topic' as const),
+            queryId: text,
+            subtrack: fc.constantFrom('1a', '1b'),
+            domain: fc.option(fc.constantFrom('cooking', 'travel')),
+            hint: fc.option(
+              fc.constantFrom(
+                'step_id' as const,
+                'pilot_turn' as const,
+                'other_split' as const,
+                'unknown_turn' as const,
+              ),
+            ),
+            suggestion: fc.option(text),
+          })
+          .map((p) => ({ ...w, ...p })),
+      ),
+      fc.record({
+        code: fc.constant('stray_file' as const),
+        path: text,
+        domains: fc.array(fc.string({ minLength: 1, maxLength: 8 }), { maxLength: 5 }),
+      }),
+    )
+    // a file name or option given by a person may hold a newline: only ids and texts are quoted
+    const oneLine = (s: string) => !s.includes('\n')
+    fc.assert(
+      fc.property(input, (i) => {
+        const file = 'file' in i ? i.file : ''
+        const option = 'option' in i ? i.option + i.expected : ''
+        const m = formatIssue(i)
+        expect(typeof m).toBe('string')
+        if (oneLine(file) && oneLine(option)) expect(m).not.toContain('\n')
+      }),
+    )
+    fc.assert(
+      fc.property(run, (p) => {
+        const m = formatRunProblem(p)
+        const free = 'subtrack' in p ? p.subtrack : 'domains' in p ? p.domains.join('') : ''
+        if (oneLine(free)) expect(m).not.toContain('\n')
+      }),
+    )
+  })
+})
