@@ -22,6 +22,8 @@ import {
   scorePreset,
   scoreSkillRet,
 } from '../../src/index.js'
+import { retecoReportRoute } from '../../src/presets/reteco/html-route.js'
+import { RETECO_PRESETS } from '../../src/presets/reteco/presets.js'
 import { cli } from '../cli/helpers.js'
 
 const tmp = mkdtempSync(join(tmpdir(), 'trecscore-routes-'))
@@ -428,4 +430,97 @@ describe('the same number on every route', () => {
         expect({ id, route, t }).toEqual({ id, route, t: lib })
     }
   })
+
+  // The RETECO presets (definePreset values on the engine): score (CLI JSON), report (HTML model
+  // and library) and runPreset agree to the bit on the headline aggregation of every plan measure;
+  // compare, which tests per topic, gives the flat topic mean (1b: steps, not the step-then-query
+  // headline) that runPreset reports as its flat aggregation.
+  const RETECO_RUNS: Record<string, readonly [string, string, string]> = {
+    'reteco-1a': ['1a_random', '1a_dups_unknown', 'query-macro'],
+    'reteco-1b': ['1b_perfect', '1b_random_ties', 'step-macro'],
+    'reteco-2a': ['2a_random', '2a_missing_turns_unknown', 'turn-macro'],
+    'reteco-2c': ['2a_random', '2a_ties_rank', 'turn-macro'],
+  }
+  it('covers every RETECO preset', () => {
+    expect(Object.keys(RETECO_RUNS)).toEqual([...RETECO_PRESETS])
+  })
+  for (const id of RETECO_PRESETS) {
+    it(`${id}: score, compare, report and runPreset give the same numbers`, async () => {
+      const F = join(import.meta.dirname, '..', 'fixtures', 'reteco')
+      const data = join(F, 'data')
+      const [a, b, flat] = RETECO_RUNS[id]!
+      const runs = [join(F, 'runs', a), join(F, 'runs', b)]
+      const result = await runPreset(id, { data, runs })
+      const metrics = result.labels.slice(0, 8)
+      const byLabel = (agg: string): Table =>
+        Object.fromEntries(
+          metrics.map((l, i) => [
+            l,
+            Object.fromEntries(result.runs.map((r) => [r.file, r.aggregates[agg]![i]!.value!])),
+          ]),
+        )
+      const lib = byLabel(result.aggregations[0]!.id)
+      const score = cli(['score', '--preset', id, '--data', data, ...runs, '-f', 'json'])
+      expect(score.code, score.stderr).toBe(0)
+      const reports = (
+        JSON.parse(score.stdout) as {
+          reports: {
+            run: string
+            tables: { key: string; rows: { values: Record<string, number> }[] }[]
+          }[]
+        }
+      ).reports
+      const fromScore: Table = Object.fromEntries(
+        metrics.map((l) => [
+          l,
+          Object.fromEntries(
+            reports.map((r) => [
+              r.run,
+              r.tables.find((t) => t.key === 'aggregations')!.rows[0]!.values[l]!,
+            ]),
+          ),
+        ]),
+      )
+      const out = join(tmp, `${id}.html`)
+      const rep = cli([
+        'report',
+        '--preset',
+        id,
+        '--data',
+        data,
+        ...runs,
+        '--out',
+        out,
+        '--names-from',
+        'path',
+      ])
+      expect(rep.code, rep.stderr).toBe(0)
+      const routes: Record<string, Table> = {
+        'score --preset (CLI JSON)': fromScore,
+        'report --preset (HTML model)': fromReport(reportModel(readFileSync(out, 'utf8'))),
+        'report --preset (library)': fromReport(
+          await buildReportData({ preset: id, data, runs, routes: [retecoReportRoute] }),
+        ),
+      }
+      for (const [route, t] of Object.entries(routes))
+        expect({ id, route, t }).toEqual({ id, route, t: lib })
+      const cmp = cli([
+        'compare',
+        '--preset',
+        id,
+        '--data',
+        data,
+        ...runs,
+        '-f',
+        'json',
+        '--names-from',
+        'path',
+      ])
+      expect(cmp.code, cmp.stderr).toBe(0)
+      expect({ id, t: fromCompareJson(JSON.parse(cmp.stdout)) }).toEqual({
+        id,
+        t: { 'nDCG@10': byLabel(flat)['nDCG@10'] },
+      })
+    })
+  }
 })
