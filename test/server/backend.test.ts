@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { isTrecscoreError } from '../../src/errors/trecscore-error.js'
+import { AccountError, createTeam } from '../../src/server/auth/accounts.js'
 import { type Db, dialectOf, openDatabase, parseDbLocation } from '../../src/server/db/database.js'
 import { cli } from '../cli/helpers.js'
 import { createTestDatabase, PG_ADMIN_URL, PG_SKIP_REASON } from './backend.js'
@@ -316,6 +317,13 @@ function sameOnEveryBackend(name: 'sqlite' | 'postgres', open: () => Promise<Db>
     })
     const phases = await db.selectFrom('releases').select('phase').orderBy('phase').execute()
     expect(phases.map((p) => p.phase)).toEqual(['kept', 'test'])
+  })
+
+  it('a name with a NUL character (Postgres text cannot hold one) is refused on both alike', async () => {
+    await expect(createTeam(db, 'a\u0000b', new Date(now))).rejects.toThrow(
+      new AccountError('a name may not contain a NUL character'),
+    )
+    await expect(createTeam(db, 'Team \u00e9\u{1F600}', new Date(now))).resolves.toMatch(/./)
   })
 
   it('a foreign key to a missing row is refused', async () => {

@@ -6,8 +6,6 @@
 export const SQLITE_ONLY: Readonly<Record<string, string>> = {
   'test/server/browser.test.ts':
     'drives scripts/demo-board.mjs, a SQLite demo, in Chromium (for now)',
-  'test/server/faults.test.ts':
-    'the fault tests, to be rewritten for the Postgres job queue and its workers (for now)',
   'test/server/units.test.ts': 'no database',
   'test/server/board.test.ts': 'no database (board ranking and exports as pure functions)',
   'test/server/backend.test.ts': 'opens both backends itself',

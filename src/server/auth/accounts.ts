@@ -22,6 +22,8 @@ const SESSION_HOURS = 12
 function nameProblem(name: string): string | null {
   if (name.trim().length === 0) return 'a name may not be empty'
   if (name.length > 100) return 'a name has at most 100 characters'
+  // Postgres text cannot hold U+0000; refused on both backends alike.
+  if (name.includes('\u0000')) return 'a name may not contain a NUL character'
   return null
 }
 
