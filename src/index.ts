@@ -229,6 +229,7 @@ export {
   SCORE_TABLE_FORMATS,
   type ScoreTableFormat,
 } from './presets/score-table.js'
+export { presetFixedConventions, presetSensitivity } from './presets/sensitivity.js'
 export {
   isSkillRetPreset,
   parseSkillRetCutoffs,

@@ -9,7 +9,9 @@ import type { Qrels } from '../model/types.js'
 import type { MeasureWithConventions } from './evaluate.js'
 import {
   defaultAlternatives,
+  runsHaveRanks,
   type SensitivityReport,
+  type SensitivityRun,
   type SkippedConvention,
   sensitivity,
 } from './sensitivity.js'
@@ -36,7 +38,7 @@ export interface SensitivityFilesRequest {
 export async function sensitivityOfRunFiles(
   req: SensitivityFilesRequest,
 ): Promise<SensitivityReport> {
-  const runs = []
+  const runs: SensitivityRun[] = []
   for (const r of req.runs)
     runs.push({
       name: r.name,
@@ -45,7 +47,7 @@ export async function sensitivityOfRunFiles(
   const { alternatives, skipped } = defaultAlternatives(req.conventions, {
     qrels: req.qrels,
     corpus: req.corpus !== undefined,
-    ranks: true,
+    ranks: runsHaveRanks(runs),
     ...(req.fixed ? { fixed: req.fixed } : {}),
   })
   return sensitivity({

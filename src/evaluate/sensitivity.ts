@@ -14,7 +14,7 @@ import type {
   Ordering,
 } from '../conventions/conventions.js'
 import type { Measure } from '../measures/measure.js'
-import type { Qrels, Run } from '../model/types.js'
+import type { Qrels, Run, RunQuery } from '../model/types.js'
 import { aggregate } from './aggregate.js'
 import {
   type MeasureWithConventions,
@@ -158,7 +158,7 @@ export function defaultAlternatives(
   const skipped: SkippedConvention[] = [...(ctx.fixed ?? [])]
   const isFixed = (k: SensitivityConvention): boolean => skipped.some((s) => s.convention === k)
   if (!ctx.corpus && !isFixed('unknownDocs'))
-    skipped.push({ convention: 'unknownDocs', reason: 'no corpus id list given (--corpus)' })
+    skipped.push({ convention: 'unknownDocs', reason: 'no corpus id list given' })
   const levels = new Set<number>()
   for (const q of ctx.qrels.queries.values())
     q.relLevels.forEach((n, g) => {
@@ -194,6 +194,22 @@ export interface SensitivityRun {
   readonly run: Run
 }
 
+/**
+ * `run` with its scores narrowed to float32 (`Math.fround`), as reading it with `float32` gives:
+ * a run read once at full precision serves both score precisions.
+ */
+export function narrowRun(run: Run): Run {
+  const queries = new Map<string, RunQuery>()
+  for (const [id, q] of run.queries) queries.set(id, { ...q, scores: q.scores.map(Math.fround) })
+  return { ...run, queries }
+}
+
+/** Whether every query of every run keeps its rank column (the `rank` ordering needs it). */
+export function runsHaveRanks(runs: readonly SensitivityRun[]): boolean {
+  for (const r of runs) for (const q of r.run.queries.values()) if (q.ranks === null) return false
+  return true
+}
+
 /** The inputs of {@link sensitivity}. */
 export interface SensitivityInput {
   readonly qrels: Qrels
@@ -210,6 +226,8 @@ export interface SensitivityInput {
   readonly corpus?: ReadonlySet<string>
   /** The declared query set (default: every qrels query). */
   readonly queries?: readonly string[]
+  /** Names the report gives the measures (a preset's printed labels); default: canonical names. */
+  readonly labels?: readonly string[]
 }
 
 /** One run and measure under one alternative. */
@@ -275,7 +293,8 @@ export interface SensitivityReport {
   /** Per run: queries that could not be evaluated under the chosen conventions (left out of `chosen`). */
   readonly failedQueries: readonly number[]
   readonly conventions: readonly ConventionResult[]
-  readonly skipped: readonly SkippedConvention[]
+  /** The conventions not varied, what each is called, and why. */
+  readonly skipped: readonly (SkippedConvention & { readonly label: string })[]
 }
 
 /** Whether measure `m`'s own parameters fix convention `k`. */
@@ -393,7 +412,7 @@ function chosenLabel(
 export function sensitivity(input: SensitivityInput): SensitivityReport {
   const { qrels, conventions } = input
   const base = input.measures.map((m) => ('measure' in m ? m : { measure: m, conventions }))
-  const names = base.map((m) => m.measure.name)
+  const names = input.labels ?? base.map((m) => m.measure.name)
   const M = base.length
   const runNames = input.runs.map((r) => r.name)
   // Conventions objects keep their identity (the evaluator groups measures by it).
@@ -523,7 +542,7 @@ export function sensitivity(input: SensitivityInput): SensitivityReport {
       chosen: chosenLabel(
         k,
         conventions,
-        base.map((m) => ({ name: m.measure.name, conventions: m.conventions })),
+        base.map((m, i) => ({ name: names[i]!, conventions: m.conventions })),
       ),
       alternatives: list.map((a): AlternativeResult => {
         const outs = outcomes.get(a)!
@@ -569,6 +588,6 @@ export function sensitivity(input: SensitivityInput): SensitivityReport {
     chosen: chosen.map((o) => o.scores),
     failedQueries: chosen.map((o) => o.failed),
     conventions: conventionResults,
-    skipped: input.skipped ?? [],
+    skipped: (input.skipped ?? []).map((s) => ({ ...s, label: SENSITIVITY_LABELS[s.convention] })),
   }
 }

@@ -309,7 +309,7 @@ function digestOf(role: InputDigest['role'], file: string, bytes: Buffer): Input
 }
 
 /** The measures a run computes: the preset's, a subset (`measures`) or rebuilt for `cutoffs`, with their labels. */
-function measuresOf(
+export function measuresOf(
   preset: Preset,
   options: RunPresetOptions,
 ): { measures: readonly Measure[]; labels: readonly string[]; cutoffs: readonly number[] | null } {
@@ -348,7 +348,7 @@ function measuresOf(
  * under (the preset's own, or its per-measure override), missing queries zero-filled if asked.
  * Sets keep their identity, so the evaluator tells them apart.
  */
-function conventionSets(
+export function conventionSets(
   preset: Preset,
   measures: readonly Measure[],
   zeroFill: boolean,

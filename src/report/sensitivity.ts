@@ -3,11 +3,7 @@
  * (scores and deltas per convention, alternative, run and measure; then the ranking of the runs)
  * or the model itself as JSON. Pure: `(report) => string`.
  */
-import {
-  SENSITIVITY_LABELS,
-  type SensitivityCell,
-  type SensitivityReport,
-} from '../evaluate/sensitivity.js'
+import type { SensitivityCell, SensitivityReport } from '../evaluate/sensitivity.js'
 import { visibleText } from './escape.js'
 import { formatFixed } from './printf.js'
 import { renderTable, type Table } from './table.js'
@@ -116,7 +112,7 @@ function header(report: SensitivityReport): string[] {
   return [
     `convention sensitivity: ${report.runs.length} run(s), ${report.measures.length} measure(s); each convention varied alone, the others as chosen`,
     ...report.conventions.map((k) => `  ${k.label}: chosen ${k.chosen}`),
-    ...report.skipped.map((s) => `  not varied: ${SENSITIVITY_LABELS[s.convention]} (${s.reason})`),
+    ...report.skipped.map((s) => `  not varied: ${s.label} (${s.reason})`),
   ]
 }
 

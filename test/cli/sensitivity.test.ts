@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -27,7 +27,7 @@ describe('trecscore evaluate --sensitivity', () => {
     )
     expect(lines).toContain('  score precision: chosen float64')
     expect(lines).toContain(
-      '  not varied: unknown docs (not in the corpus) (no corpus id list given (--corpus))',
+      '  not varied: unknown docs (not in the corpus) (no corpus id list given)',
     )
     const float32 = lines.findIndex((l) => /^score precision\s+float32\s+x\s+RR/.test(l))
     expect(lines[float32]!.split(/\s{2,}/)).toEqual([
@@ -108,5 +108,179 @@ describe('trecscore evaluate --sensitivity', () => {
     const r = cli(['evaluate', qrels, x, '-m', 'RR', '--sensitivity', '-f', 'csv'])
     expect(r.code).toBe(2)
     expect(r.stderr.trim()).toBe('trecscore: --sensitivity writes table or json, not --format csv')
+  })
+})
+
+const DL = 'test/fixtures/presets/dl21'
+const NEUCLIR = 'test/fixtures/presets/neuclir23'
+const SKILLRET = 'test/fixtures/presets/skillret'
+
+interface Json {
+  runs: string[]
+  measures: string[]
+  chosen: number[][]
+  conventions: {
+    convention: string
+    chosen: string
+    alternatives: {
+      value: string
+      cells: { score: number | null; note: string | null }[][]
+      rankings: { swaps: string[][] }[]
+    }[]
+  }[]
+  skipped: { convention: string; label: string; reason: string }[]
+}
+
+describe('score --preset P --sensitivity', () => {
+  it('dl21-passage: the preset conventions as chosen (its scores), relevance level fixed', () => {
+    const runs = [`${DL}/runs/p_bm25.txt`, `${DL}/runs/p_ties.txt`]
+    const args = ['score', '--preset', 'dl21-passage', '--qrels', `${DL}/qrels.pass.txt`, ...runs]
+    const r = cli([...args, '--sensitivity', '-f', 'json'])
+    expect(r.code).toBe(0)
+    const j = JSON.parse(r.stdout) as Json
+    // The chosen scores are the preset's own (its JSON output, full precision).
+    const plain = JSON.parse(cli([...args, '-f', 'json']).stdout)
+    const own = plain.results.runs.map((x: { aggregates: Record<string, { value: number }> }) =>
+      j.measures.map((m) => x.aggregates[m]!.value),
+    )
+    expect(j.chosen).toEqual(own)
+    expect(j.conventions.map((c) => [c.convention, c.chosen])).toEqual([
+      ['ordering', 'score-docid-desc'],
+      ['scorePrecision', 'float32'],
+      ['duplicates', 'error'],
+      ['missingQueries', 'zero'],
+      ['queriesWithoutRelevant', 'zero'],
+      ['gains', 'grade'],
+    ])
+    expect(j.skipped).toEqual([
+      {
+        convention: 'relevanceLevel',
+        label: 'relevance level',
+        reason: 'fixed by preset dl21-passage: grade >= 2 is relevant in its official evaluation',
+      },
+      {
+        convention: 'unknownDocs',
+        label: 'unknown docs (not in the corpus)',
+        reason: 'no corpus id list given',
+      },
+    ])
+    // p_ties holds tied float32 scores: the tie rule moves RR.
+    const asc = j.conventions[0]!.alternatives.find((a) => a.value === 'score-docid-asc')!
+    expect(asc.cells[1]![j.measures.indexOf('RR')]!.score).not.toBe(j.chosen[1]![2])
+  })
+
+  it('neuclir23-zho: a measure with conventions of its own is named with its chosen value', () => {
+    const r = cli([
+      'score',
+      '--preset',
+      'neuclir23-zho',
+      '--qrels',
+      `${NEUCLIR}/qrels.final.gains.zho`,
+      `${NEUCLIR}/runs/zho-good.txt`,
+      `${NEUCLIR}/runs/zho-weak.txt`,
+      '--sensitivity',
+      '-f',
+      'json',
+    ])
+    expect(r.code).toBe(0)
+    const j = JSON.parse(r.stdout) as Json
+    const ordering = j.conventions.find((c) => c.convention === 'ordering')!
+    expect(ordering.chosen).toBe('score-docid-desc (RBP(rel=1): score-file-order)')
+    const rbp = j.measures.indexOf('RBP(rel=1)')
+    const fileOrder = ordering.alternatives.find((a) => a.value === 'score-file-order')!
+    expect(fileOrder.cells[0]![rbp]!.note).toBe('chosen')
+  })
+
+  it('skillret: the preset labels and its declared query set', () => {
+    const r = cli([
+      'score',
+      '--preset',
+      'skillret',
+      '--data',
+      `${SKILLRET}/data`,
+      `${SKILLRET}/runs/good.json`,
+      '--k',
+      '5',
+      '--sensitivity',
+      '-f',
+      'json',
+    ])
+    expect(r.code).toBe(0)
+    const j = JSON.parse(r.stdout) as Json
+    expect(j.measures[0]).toBe('NDCG@5')
+    // JSON runs carry no rank column: the rank ordering is not tried.
+    const orderings = j.conventions.find((c) => c.convention === 'ordering')!.alternatives
+    expect(orderings.map((a) => a.value)).toEqual([
+      'score-docid-asc',
+      'score-file-order',
+      'file-order',
+    ])
+  })
+
+  it('RETECO presets refuse it with one line', () => {
+    const r = cli([
+      'score',
+      '--preset',
+      'reteco-2a',
+      '--data',
+      'test/fixtures/reteco/data',
+      'x',
+      '--sensitivity',
+    ])
+    expect(r.code).toBe(2)
+    expect(r.stderr.trim().split('\n')).toHaveLength(1)
+    expect(r.stderr).toContain('--sensitivity does not apply to the RETECO presets')
+  })
+})
+
+describe('report --sensitivity', () => {
+  const dataOf = (html: string): { sensitivity?: Json } =>
+    JSON.parse(/<script type="application\/json" id="report-data">(.*?)<\/script>/s.exec(html)![1]!)
+  it('adds the section, its data escaped in the page', () => {
+    const out = join(tmp, 'report.html')
+    const r = cli([
+      'report',
+      qrels,
+      `<b>x</b>=${x}`,
+      `y=${y}`,
+      '-m',
+      'RR',
+      '--sensitivity',
+      '-o',
+      out,
+    ])
+    expect(r.code).toBe(0)
+    const html = readFileSync(out, 'utf8')
+    expect(html).toContain('<section id="sensitivity-section">')
+    expect(html).not.toContain('<b>x</b>')
+    expect(html).toContain('\\u003cb\\u003ex\\u003c/b\\u003e')
+    const s = dataOf(html).sensitivity!
+    expect(s.runs).toEqual(['<b>x</b>', 'y'])
+    const float32 = s.conventions.find((c) => c.convention === 'scorePrecision')!
+    expect(float32.alternatives[0]!.rankings[0]!.swaps).toEqual([['<b>x</b>', 'y']])
+  })
+  it('with a preset: its conventions, the relevance level fixed', () => {
+    const out = join(tmp, 'preset.html')
+    const r = cli([
+      'report',
+      '--preset',
+      'dl21-passage',
+      '--qrels',
+      `${DL}/qrels.pass.txt`,
+      `${DL}/runs/p_bm25.txt`,
+      `${DL}/runs/p_good.txt`,
+      '--sensitivity',
+      '-o',
+      out,
+    ])
+    expect(r.code).toBe(0)
+    const s = dataOf(readFileSync(out, 'utf8')).sensitivity!
+    expect(s.skipped.map((k) => k.convention)).toEqual(['relevanceLevel', 'unknownDocs'])
+    expect(s.conventions.find((c) => c.convention === 'scorePrecision')!.chosen).toBe('float32')
+  })
+  it('without --sensitivity the page has no sensitivity data', () => {
+    const out = join(tmp, 'plain.html')
+    expect(cli(['report', qrels, x, y, '-m', 'RR', '-o', out]).code).toBe(0)
+    expect(dataOf(readFileSync(out, 'utf8')).sensitivity).toBeUndefined()
   })
 })

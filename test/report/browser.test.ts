@@ -262,6 +262,53 @@ describe.skipIf(!haveChromium)('HTML report in Chromium', () => {
     await page.close()
   })
 
+  it('convention sensitivity: a delta chart per measure, the float32 swap in the ranking table, names as text', async () => {
+    const ex = (f: string): string => join(ROOT, 'examples/sensitivity', f)
+    const data = await buildReportData({
+      qrels: ex('qrels.txt'),
+      runs: [
+        { path: ex('tied.run'), name: '<b>tied</b>' },
+        { path: ex('steady.run'), name: 'steady.run' },
+      ],
+      measures: ['RR', 'nDCG@10'],
+      sensitivity: true,
+    })
+    const html = render(data, assets)
+    expect(html).not.toContain('<b>tied</b>')
+    const { page, consoleErrors, failed, requests } = await open(html, 'sensitivity')
+    expect(consoleErrors).toEqual([])
+    expect(failed).toEqual([])
+    expect(requests).toHaveLength(1)
+    expect(await page.locator('#sensitivity-section').isVisible()).toBe(true)
+    expect(await page.locator('#sensitivity-section b').count()).toBe(0)
+    // 2 runs x 14 alternatives (4 orderings, float32, 4 duplicate policies, missing zero,
+    // no-relevant undefined, relevance level 2, exp and binary gains), every delta defined.
+    expect(await page.locator('#chart-sensitivity svg g.sensitivity-dots circle').count()).toBe(28)
+    const rows = await page.locator('#sensitivity-ranking tbody tr').allInnerTexts()
+    expect(rows.map((r) => r.split('\t'))).toEqual([
+      [
+        'score precision',
+        'float32',
+        '-1.0000',
+        '<b>tied</b> > steady.run becomes steady.run > <b>tied</b>',
+      ],
+      [
+        'missing queries',
+        'zero',
+        '-1.0000',
+        '<b>tied</b> > steady.run becomes steady.run > <b>tied</b>',
+      ],
+      [
+        'relevance level',
+        '2',
+        '-1.0000',
+        '<b>tied</b> > steady.run becomes steady.run > <b>tied</b>',
+      ],
+    ])
+    await page.screenshot({ path: join(ARTIFACTS, 'report-sensitivity.png'), fullPage: true })
+    await page.close()
+  })
+
   it('200-character run names and 12 runs: no name cut, no element wider than the viewport, chart labels inside their charts', async () => {
     const runsDir = join(dir, 'long')
     mkdirSync(runsDir, { recursive: true })

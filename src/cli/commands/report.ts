@@ -34,6 +34,7 @@ interface ReportFlags extends ConventionFlags, RunLabelFlags {
   out: string
   title?: string
   explain?: boolean
+  sensitivity?: boolean
 }
 
 /** The convention flags report offers: all but --corpus and --rel-map, which it cannot honour. */
@@ -92,6 +93,10 @@ export function registerReport(program: Command): void {
     .addOption(outOption('HTML file to write').makeOptionMandatory())
     .option('--title <text>', 'page title')
     .addOption(explainOption('print the conventions the runs are evaluated under (on stderr)'))
+    .option(
+      '--sensitivity',
+      'add a "Convention sensitivity" section: each score recomputed under every alternative of each convention (a preset: those it does not fix), a delta chart per measure, and the alternatives under which the runs trade places (Kendall tau, pairs); not for the RETECO presets',
+    )
   addRunLabelOptions(cmd)
   addConventionOptions(cmd, ['--corpus', '--rel-map']).action(
     async (inputs: string[], flags: ReportFlags, self: Command) => {
@@ -138,6 +143,7 @@ export function registerReport(program: Command): void {
         ...(flags.data !== undefined ? { data: flags.data } : {}),
         ...(baseline !== undefined ? { baseline } : {}),
         ...(flags.title !== undefined ? { title: flags.title } : {}),
+        ...(flags.sensitivity ? { sensitivity: true } : {}),
       })
       await writeHtmlReport(data, flags.out)
       for (const n of data.notes.slice(0, 5)) process.stderr.write(`trecscore: note: ${n}\n`)

@@ -9,6 +9,7 @@ import {
   parseSkillRetCutoffs,
   presetNotes,
   presetScoreTable,
+  presetSensitivity,
   presetWarnings,
   RETECO_CONVENTION_SET_NAMES,
   RETECO_PRESETS,
@@ -18,12 +19,15 @@ import {
   type RetecoReportFormat,
   renderPresetScore,
   renderRetecoReports,
+  renderSensitivity,
   renderSkillRetScore,
   renderTable,
   resolveRunLabels,
   retecoScoreTable,
   runPreset,
   SCORE_TABLE_FORMATS,
+  SENSITIVITY_FORMATS,
+  type SensitivityFormat,
   scoreRetecoRuns,
 } from '../../index.js'
 import {
@@ -56,6 +60,7 @@ interface ScoreFlags extends RunLabelFlags {
   docLang?: string
   writeQrels?: string
   allowMissingCorpus?: boolean
+  sensitivity?: boolean
 }
 
 /** Options of the presets read from TREC qrels (NeuCLIR's mainly); refused for SkillRet and RETECO. */
@@ -80,6 +85,31 @@ function digits(text: string): number {
   if (!Number.isInteger(n) || n < 0 || n > 17)
     throw new InvalidArgumentError('expected an integer from 0 to 17')
   return n
+}
+
+/** `--sensitivity`: check the format, then print the preset's sensitivity report. */
+async function writeSensitivity(
+  cmd: Command,
+  flags: ScoreFlags,
+  report: () => ReturnType<typeof presetSensitivity>,
+): Promise<void> {
+  if (!(SENSITIVITY_FORMATS as readonly string[]).includes(flags.format))
+    cmd.error(
+      `error: --sensitivity writes ${SENSITIVITY_FORMATS.join(' or ')}, not --format ${flags.format}`,
+      { exitCode: 2, code: 'trecscore.sensitivityFormat' },
+    )
+  if (flags.perQuery)
+    cmd.error('error: --sensitivity counts the queries that change; drop --per-query', {
+      exitCode: 2,
+      code: 'trecscore.sensitivityPerQuery',
+    })
+  const r = await report()
+  process.stdout.write(
+    renderSensitivity(r, {
+      format: flags.format as SensitivityFormat,
+      ...(cmd.getOptionValueSource('digits') === 'cli' ? { digits: flags.digits } : {}),
+    }),
+  )
 }
 
 function isReteco(preset: string): preset is RetecoPreset {
@@ -186,6 +216,10 @@ export function registerScore(program: Command): void {
       "NeuCLIR reranking: the provided candidate lists (a TREC run); warn on documents outside a topic's list and on topics with fewer or more documents than it",
     )
     .option(
+      '--sensitivity',
+      `instead of the scores, how much each score and the ranking of the runs depend on the preset's conventions: each convention the preset does not fix (all but the relevance level) varied in turn, with deltas, queries changed, Kendall tau and the pairs that swap (see README "Convention sensitivity"); -f ${SENSITIVITY_FORMATS.join(' or ')}; not for the RETECO presets`,
+    )
+    .option(
       '--doc-lang <file>',
       'neuclir23-mlir: doc-to-language map ("docid lang" lines, or language qrels) for the one-language check (default: the qrels\' language column)',
     )
@@ -233,6 +267,18 @@ export function registerScore(program: Command): void {
             exitCode: 2,
             code: 'trecscore.strictAndIgnore',
           })
+        if (flags.sensitivity) {
+          const preset = flags.preset
+          const data = flags.data
+          await writeSensitivity(cmd, flags, async () =>
+            presetSensitivity(
+              preset,
+              { data, runs: await labelled() },
+              flags.k !== undefined ? { cutoffs: parseSkillRetCutoffs(flags.k) } : {},
+            ),
+          )
+          return
+        }
         const result = await runPreset(
           flags.preset,
           { data: flags.data, runs: await labelled() },
@@ -275,6 +321,19 @@ export function registerScore(program: Command): void {
             `error: ${retecoOnly.map((o) => (o === 'allowMissingCorpus' ? '--allow-missing-corpus' : `--${o}`)).join(', ')} appl${retecoOnly.length === 1 ? 'ies' : 'y'} to the RETECO presets only, not to '${flags.preset}'`,
             { exitCode: 2, code: 'trecscore.retecoOnlyOption' },
           )
+        if (flags.sensitivity) {
+          const preset = flags.preset
+          const qrels = flags.qrels
+          await writeSensitivity(cmd, flags, async () =>
+            presetSensitivity(preset, {
+              qrels,
+              runs: await labelled(),
+              ...(flags.relMap !== undefined ? { relMap: flags.relMap } : {}),
+              ...(flags.force ? { force: true } : {}),
+            }),
+          )
+          return
+        }
         const result = await runPreset(flags.preset, {
           qrels: flags.qrels,
           runs: await labelled(),
@@ -297,6 +356,11 @@ export function registerScore(program: Command): void {
         )
         return
       }
+      if (flags.sensitivity)
+        cmd.error(
+          `error: --sensitivity does not apply to the RETECO presets yet (their scorer has convention sets of its own: compare --conventions plan, official-baseline and scorer-py)`,
+          { exitCode: 2, code: 'trecscore.sensitivityReteco' },
+        )
       if (flags.data === undefined)
         cmd.error("error: required option '--data <dir>' not specified", {
           code: 'commander.missingMandatoryOptionValue',

@@ -265,7 +265,65 @@ export const CLIENT_SCRIPT = String.raw`(function () {
       });
       st.appendChild(stb);
     }
+    if (data.sensitivity) drawSensitivity(m);
   }
+  // Convention sensitivity: one dot per run and alternative (delta from the chosen score), and
+  // the alternatives under which the runs trade places.
+  function drawSensitivity(m) {
+    var s = data.sensitivity;
+    var mi = s.measures.indexOf(m);
+    var rt = byId('sensitivity-ranking');
+    rt.replaceChildren();
+    if (mi < 0) { put('chart-sensitivity', el('p', 'No sensitivity data for ' + m + '.', 'hint')); return; }
+    var rows = [], alts = [], changes = [];
+    s.conventions.forEach(function (k) {
+      k.alternatives.forEach(function (a) {
+        var name = k.label + ': ' + a.value;
+        alts.push(name);
+        a.cells.forEach(function (row, r) {
+          var c = row[mi];
+          if (c.delta === null) return;
+          rows.push({ run: s.runs[r], alt: name, delta: c.delta, score: c.score, chosen: c.chosen, changed: c.changedQueries });
+        });
+        var g = a.rankings[mi];
+        if (g.swaps.length) changes.push({ convention: k.label, value: a.value, tau: g.tau, swaps: g.swaps });
+      });
+    });
+    var margin = Math.min(320, 12 + 7 * Math.max.apply(null, alts.map(function (n) { return n.length; }).concat([8])));
+    var flat = rows.every(function (d) { return d.delta === 0; });
+    put('chart-sensitivity', withKey(Plot.plot({
+      width: width('chart-sensitivity'), marginLeft: margin, height: 50 + 22 * alts.length,
+      x: Object.assign({ label: 'alternative minus chosen score (' + m + ')', grid: true }, flat ? { domain: [-1, 1] } : {}),
+      y: { label: null, domain: alts },
+      color: { domain: runLabels, legend: true },
+      marks: [
+        Plot.ruleX([0]),
+        Plot.dot(rows, { className: 'sensitivity-dots', x: 'delta', y: 'alt', fill: label, r: 3.5, title: function (d) { return show(d.run) + ' · ' + d.alt + ': ' + fmt(d.chosen) + ' → ' + fmt(d.score) + ' (' + (d.delta >= 0 ? '+' : '') + d.delta.toFixed(4) + ', ' + d.changed + ' quer' + (d.changed === 1 ? 'y' : 'ies') + ' changed)'; } })
+      ]
+    })));
+    var hr = el('tr');
+    ['convention', 'alternative', 'Kendall tau', 'pairs that swap'].forEach(function (h) { hr.appendChild(el('th', h)); });
+    var th = el('thead'); th.appendChild(hr); rt.appendChild(th);
+    var tb = el('tbody');
+    if (!changes.length) {
+      var tr0 = el('tr'), td0 = el('td', 'The ranking of the runs on ' + m + ' is the same under every alternative.', 'text');
+      td0.colSpan = 4; tr0.appendChild(td0); tb.appendChild(tr0);
+    }
+    changes.forEach(function (c) {
+      var tr = el('tr');
+      tr.appendChild(el('td', c.convention, 'text'));
+      tr.appendChild(el('td', c.value, 'text'));
+      tr.appendChild(el('td', c.tau === null ? 'n/a' : c.tau.toFixed(4), 'num'));
+      tr.appendChild(el('td', c.swaps.map(function (p) { return show(p[0]) + ' > ' + show(p[1]) + ' becomes ' + show(p[1]) + ' > ' + show(p[0]); }).join('; '), 'text name'));
+      tb.appendChild(tr);
+    });
+    rt.appendChild(tb);
+  }
+  if (data.sensitivity) {
+    var sc = byId('sensitivity-conventions');
+    data.sensitivity.conventions.forEach(function (k) { sc.appendChild(el('li', k.label + ': chosen ' + show(k.chosen))); });
+    data.sensitivity.skipped.forEach(function (k) { sc.appendChild(el('li', 'not varied: ' + k.label + ' (' + show(k.reason) + ')')); });
+  } else byId('sensitivity-section').hidden = true;
   if (!data.domains || !data.domains.length) byId('domains-section').hidden = true;
   if (!data.turnDepth || !data.turnDepth.length) byId('turns-section').hidden = true;
   if (data.baseline === null) byId('diff-section').hidden = true;

@@ -8,6 +8,7 @@
 import { runLetter as letter } from '../../compare/compare.js'
 import type { CompareResult } from '../../compare/types.js'
 import type { RunEvaluation } from '../../evaluate/evaluate.js'
+import type { SensitivityReport } from '../../evaluate/sensitivity.js'
 import { decodeId } from '../../io/bytes.js'
 import { describeConventions } from '../leaderboard.js'
 
@@ -102,6 +103,8 @@ export interface ReportData {
   readonly baseline: string | null
   readonly significance: ReportSignificance | null
   readonly notes: readonly string[]
+  /** With `report --sensitivity`: how much each score and the run ranking depend on the conventions. */
+  readonly sensitivity?: SensitivityReport
 }
 
 /** Options shared by the builders. */
@@ -113,6 +116,8 @@ export interface ReportBuildOptions {
   readonly comparison?: CompareResult | null
   /** Extra lines for the notes (e.g. why significance is missing). */
   readonly notes?: readonly string[]
+  /** The convention sensitivity section's data. */
+  readonly sensitivity?: SensitivityReport
 }
 
 /** Significance of a comparison as report data, and per run and measure the letters of the runs it beats. */
@@ -253,5 +258,6 @@ export function reportFromEvaluations(
         ),
       ...(options.notes ?? []),
     ],
+    ...(options.sensitivity ? { sensitivity: options.sensitivity } : {}),
   }
 }

@@ -90,6 +90,7 @@ export function renderHtmlReport(data: ReportData, assets: ReportAssets): string
 <section id="turns-section"><h2>By turn depth</h2><div id="chart-turns" class="chart"></div></section>
 <section id="diff-section"><h2>Per-query difference against the baseline</h2><p class="hint">Each bar is one query (run minus baseline), sorted; queries both runs have a value for.</p><div id="chart-diff" class="chart"></div></section>
 <section id="significance-section"><h2>Significance</h2><div class="scroll"><table id="significance"></table></div></section>
+<section id="sensitivity-section"><h2>Convention sensitivity</h2><p class="hint">Each dot is one run: its score with one convention changed to the alternative shown (every other convention as chosen) minus its score under the chosen conventions.</p><div id="chart-sensitivity" class="chart"></div><h3>Ranking of the runs</h3><p class="hint">Kendall's tau between the run orderings under the chosen conventions and under the alternative, and the pairs of runs that trade places.</p><div class="scroll"><table id="sensitivity-ranking"></table></div><ul id="sensitivity-conventions"></ul></section>
 </section>
 <section id="conventions-section">
 <h2>Conventions in force</h2>

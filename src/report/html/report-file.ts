@@ -12,12 +12,20 @@ import { resolveConventions } from '../../conventions/profiles.js'
 import type { InputIssue } from '../../errors/issues.js'
 import { InputError, isTrecscoreError } from '../../errors/trecscore-error.js'
 import { evaluate, type RunEvaluation } from '../../evaluate/evaluate.js'
+import {
+  defaultAlternatives,
+  narrowRun,
+  runsHaveRanks,
+  sensitivity,
+} from '../../evaluate/sensitivity.js'
 import { writeOutputFile } from '../../io/output.js'
 import { readQrels, readRun } from '../../io/read.js'
 import { type RunInput, runInputName, runInputPath } from '../../io/run-labels.js'
+import { parseMeasures } from '../../measures/name.js'
 import type { Run } from '../../model/types.js'
 import { findPreset } from '../../presets/registry.js'
 import { presetRunEvaluation } from '../../presets/score-preset.js'
+import { presetSensitivity } from '../../presets/sensitivity.js'
 import { conventionsLine } from '../leaderboard.js'
 import { loadReportAssets } from './assets.js'
 import { type ReportData, reportFromEvaluations } from './model.js'
@@ -47,6 +55,8 @@ export interface ReportRequest {
   readonly title?: string
   /** Preset families that read their own data folder (the CLI passes RETECO's). @default [] */
   readonly routes?: readonly DataPresetReportRoute[]
+  /** Add the convention sensitivity section (not for a route's presets). @default false */
+  readonly sensitivity?: boolean
 }
 
 /**
@@ -126,6 +136,13 @@ export async function buildReportData(req: ReportRequest): Promise<ReportData> {
         expected: `no qrels file with --preset ${req.preset} (the qrels come from --data)`,
       })
     issues.push(...route.checkMeasures(req.measures ?? []))
+    if (req.sensitivity)
+      issues.push({
+        code: 'bad_argument',
+        option: '--sensitivity',
+        found: '',
+        expected: `no --sensitivity with the ${route.family} presets (their scorer has convention sets of its own)`,
+      })
   } else if (req.preset !== undefined && findPreset(req.preset)?.input.qrels === 'skillret-data') {
     if (req.data === undefined)
       issues.push({
@@ -213,10 +230,22 @@ export async function buildReportData(req: ReportRequest): Promise<ReportData> {
       order.length > 1
         ? tryCompare(() => compareTable({ ...table, source }, { baseline: req.baseline ?? null }))
         : { comparison: null, notes: [] }
+    const sens = req.sensitivity
+      ? await presetSensitivity(
+          preset,
+          { ...(fromData ? { data: req.data! } : { qrels: req.qrels! }), runs: order },
+          req.measures ? { measures: req.measures } : {},
+        )
+      : null
     const data = reportFromEvaluations(
       score.runs.map((r) => presetRunEvaluation(score, r)),
       source,
-      { comparison, notes: [...presetNotes, ...notes], ...build },
+      {
+        comparison,
+        notes: [...presetNotes, ...notes],
+        ...build,
+        ...(sens ? { sensitivity: sens } : {}),
+      },
     )
     const groups =
       score.conventions.length > 1
@@ -230,15 +259,23 @@ export async function buildReportData(req: ReportRequest): Promise<ReportData> {
   const conventions = resolveConventions(req.conventions ?? {})
   const measures = req.measures ?? DEFAULT_REPORT_MEASURES
   const qrels = await readQrels(req.qrels!, { comments: conventions.comments })
-  const runs: { name: string; run: Run }[] = []
+  // With the sensitivity section every run is read once at full precision with its rank column
+  // (the float32 conventions narrow it in memory), so both precisions and every ordering serve.
+  const full = !!req.sensitivity
+  const read: { name: string; run: Run }[] = []
   for (const f of order)
-    runs.push({
+    read.push({
       name: runInputName(f),
       run: await readRun(runInputPath(f), {
         comments: conventions.comments,
-        float32: conventions.scorePrecision === 'float32',
+        float32: !full && conventions.scorePrecision === 'float32',
+        keepRanks: full,
       }),
     })
+  const runs =
+    full && conventions.scorePrecision === 'float32'
+      ? read.map((r) => ({ name: r.name, run: narrowRun(r.run) }))
+      : read
   const results: RunEvaluation[] = runs.map((r) =>
     evaluate(qrels, r.run, measures, conventions, { runName: r.name }),
   )
@@ -253,7 +290,26 @@ export async function buildReportData(req: ReportRequest): Promise<ReportData> {
           }),
         )
       : { comparison: null, notes: [] }
-  return reportFromEvaluations(results, source, { comparison, notes, ...build })
+  if (!full) return reportFromEvaluations(results, source, { comparison, notes, ...build })
+  const { alternatives, skipped } = defaultAlternatives(conventions, {
+    qrels,
+    corpus: false,
+    ranks: runsHaveRanks(read),
+  })
+  const sens = sensitivity({
+    qrels,
+    runs: read,
+    measures: parseMeasures(measures),
+    conventions,
+    alternatives,
+    skipped,
+  })
+  return reportFromEvaluations(results, source, {
+    comparison,
+    notes,
+    ...build,
+    sensitivity: sens,
+  })
 }
 
 /** Render the report with the inlined assets and write it to `out`; returns the HTML. */
