@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, expectTypeOf, it } from 'vitest'
+import type { AnswerIssue } from './answer-issues.js'
 import {
   formatIssue,
   formatRunProblem,
@@ -19,6 +20,8 @@ describe('the one wording table', () => {
     expectTypeOf<keyof typeof ISSUE_WORDING.run>().toEqualTypeOf<RunProblem['code']>()
     expectTypeOf<InputIssue>().toMatchTypeOf<Issue>()
     expectTypeOf<RunProblem>().toMatchTypeOf<Issue>()
+    expectTypeOf<AnswerIssue>().toMatchTypeOf<Issue>()
+    expectTypeOf<keyof typeof ISSUE_WORDING.answer>().toEqualTypeOf<AnswerIssue['code']>()
     // a missing or an extra code does not compile
     // @ts-expect-error: 'bad_argument' has no wording
     const missing: Wording<InputIssue> = { ...ISSUE_WORDING.input, bad_argument: undefined }
@@ -66,6 +69,15 @@ describe('the one wording table', () => {
       }),
     ).toBe(
       'topic "q1#2" is not a 1a topic; it uses the pilot\'s "#turn" spelling: write "q1_turn_2"; it will not be scored',
+    )
+  })
+
+  it('words an answer-file problem', () => {
+    expect(
+      wordIssue('answer', { code: 'unknown_turn', turnId: 'c1#2', elsewhere: 'a dev turn' }),
+    ).toBe('turn "c1#2" is not a target turn (not of the form <conv>_turn_<t>); it is a dev turn')
+    expect(wordIssue('answer', { code: 'wrong_type', field: 'answer', found: 'null' })).toBe(
+      '"answer" is null; expected a string',
     )
   })
 
@@ -155,6 +167,23 @@ describe('the one wording table', () => {
         domains: fc.array(fc.string({ minLength: 1, maxLength: 8 }), { maxLength: 5 }),
       }),
     )
+    const answer: fc.Arbitrary<AnswerIssue> = fc.oneof(
+      fc.record({
+        code: fc.constant('invalid_json' as const),
+        error: fc.constantFrom('Unexpected token', 'x'),
+      }),
+      fc.record({ code: fc.constant('extra_field' as const), field: fc.string() }),
+      fc.record(
+        { code: fc.constant('unknown_turn' as const), turnId: fc.string() },
+        { requiredKeys: ['code', 'turnId'] },
+      ),
+      fc.record({
+        code: fc.constant('duplicate_turn' as const),
+        turnId: fc.string(),
+        firstLine: n,
+      }),
+      fc.record({ code: fc.constant('missing_turn' as const), turnId: fc.string() }),
+    )
     // a file name or option given by a person may hold a newline: only ids and texts are quoted
     const oneLine = (s: string) => !s.includes('\n')
     fc.assert(
@@ -171,6 +200,11 @@ describe('the one wording table', () => {
         const m = formatRunProblem(p)
         const free = 'subtrack' in p ? p.subtrack : 'domains' in p ? p.domains.join('') : ''
         if (oneLine(free)) expect(m).not.toContain('\n')
+      }),
+    )
+    fc.assert(
+      fc.property(answer, (a) => {
+        expect(wordIssue('answer', a)).not.toContain('\n')
       }),
     )
   })

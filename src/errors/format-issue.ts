@@ -5,6 +5,7 @@
  * or line either (renderers add those), input messages do (`file:line: what`).
  */
 import { decodeId } from '../io/bytes.js'
+import type { AnswerIssue } from './answer-issues.js'
 import type { InputIssue, Issue, IssueKind, IssueKinds } from './issues.js'
 import type { RunProblem, TopicHint } from './run-issues.js'
 
@@ -144,10 +145,36 @@ const RUN: Wording<RunProblem> = {
     `${p.topics === 1 ? 'the only topic in the file is not' : `none of the ${p.topics} topics in the file is`} a ${p.subtrack} topic${p.domain === null ? '' : ` of ${p.domain}`}: nothing would be scored (wrong sub-track, split or domain?)`,
 }
 
+const ANSWER: Wording<AnswerIssue> = {
+  line_too_long: (a) => `line of ${a.lineBytes} bytes is longer than ${a.limit} bytes; not parsed`,
+  invalid_utf8: () => 'invalid UTF-8; expected a UTF-8 encoded line',
+  invalid_json: (a) =>
+    `invalid JSON (${a.error}); expected {"turn_id": "<conv>_turn_<t>", "answer": "..."}`,
+  not_an_object: (a) => `found ${a.found}; expected an object {"turn_id": ..., "answer": ...}`,
+  extra_field: (a) =>
+    `unexpected field ${JSON.stringify(a.field)}; expected only "turn_id" and "answer"`,
+  missing_field: (a) =>
+    a.field === 'turn_id'
+      ? 'no "turn_id"; expected "turn_id": "<conv>_turn_<t>"'
+      : 'no "answer"; expected "answer": "..." (a string)',
+  wrong_type: (a) =>
+    a.field === 'turn_id'
+      ? `"turn_id" is ${a.found}; expected a string "<conv>_turn_<t>"`
+      : `"answer" is ${a.found}; expected a string`,
+  empty_answer: (a) =>
+    `empty answer${a.turnId === undefined ? '' : ` for turn ${JSON.stringify(a.turnId)}`}; it is judged as given and will score low`,
+  answer_too_long: (a) => `answer of ${a.chars} characters is longer than ${a.limit}`,
+  unknown_turn: (a) =>
+    `turn ${JSON.stringify(a.turnId)} is not a target turn${/^.+_turn_\d+$/.test(a.turnId) ? '' : ' (not of the form <conv>_turn_<t>)'}${a.elsewhere ? `; it is ${a.elsewhere}` : ''}`,
+  duplicate_turn: (a) => `turn ${JSON.stringify(a.turnId)} already answered at line ${a.firstLine}`,
+  missing_turn: (a) => `no answer for target turn ${JSON.stringify(a.turnId)}: it scores zero`,
+}
+
 /** The table: module, then code. */
 export const ISSUE_WORDING: { readonly [K in IssueKind]: Wording<IssueKinds[K]> } = {
   input: INPUT,
   run: RUN,
+  answer: ANSWER,
 }
 
 /** The message of an issue of module `kind`. */

@@ -4,6 +4,7 @@
  * only in the one table of `format-issue.ts`. Each module declares its codes as a union (this
  * file, `run-issues.ts`, `answer-issues.ts`, …); {@link IssueKinds} names them all.
  */
+import type { AnswerIssue } from './answer-issues.js'
 import type { RunProblem } from './run-issues.js'
 
 /** An error makes an input unusable or ambiguous; a warning is accepted but suspicious. */
@@ -108,6 +109,8 @@ export interface IssueKinds {
   readonly input: InputIssue
   /** `validateRun` and the RETECO run checks. */
   readonly run: RunProblem
+  /** RETECO 2b/2c generation answer files (`generation/submission`). */
+  readonly answer: AnswerIssue
 }
 
 /** A module's name in {@link IssueKinds}. */

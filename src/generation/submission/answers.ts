@@ -11,6 +11,8 @@
  * empty or whitespace-only answer (judged as given: it will score low).
  * Lines are read by the shared JSONL conventions of `src/io/jsonl.ts` (CRLF, BOM, blank lines).
  */
+import type { AnswerIssue } from '../../errors/answer-issues.js'
+import { wordIssue } from '../../errors/format-issue.js'
 import { jsonlLines } from '../../io/jsonl.js'
 
 export const ANSWER_PROBLEM_CODES = [
@@ -28,6 +30,15 @@ export const ANSWER_PROBLEM_CODES = [
   'missing_turn',
 ] as const
 export type AnswerProblemCode = (typeof ANSWER_PROBLEM_CODES)[number]
+
+// the code list and the issue union name the same codes
+const _sameCodes: [AnswerProblemCode, AnswerIssue['code']] extends [
+  AnswerIssue['code'],
+  AnswerProblemCode,
+]
+  ? true
+  : never = true
+void _sameCodes
 
 export const ANSWER_PROBLEM_SEVERITY: Readonly<Record<AnswerProblemCode, 'error' | 'warning'>> = {
   invalid_utf8: 'error',
@@ -144,21 +155,19 @@ export function checkAnswerFile(
     AnswerProblemCode,
     number
   >
-  const add = (
-    code: AnswerProblemCode,
-    line: number,
-    text: string,
-    message: string,
-    extra: { turnId?: string; firstLine?: number } = {},
-  ): void => {
+  // the report keeps each problem as before: code, severity, line, text, message (worded by the
+  // one table from the issue), then turnId and firstLine where the code has them
+  const add = (issue: AnswerIssue, line: number, text: string): void => {
+    const code = issue.code
     counts[code]++
     problems.push({
       code,
       severity: ANSWER_PROBLEM_SEVERITY[code],
       line,
       text: clip(text),
-      message,
-      ...extra,
+      message: wordIssue('answer', issue),
+      ...('turnId' in issue && issue.turnId !== undefined ? { turnId: issue.turnId } : {}),
+      ...('firstLine' in issue ? { firstLine: issue.firstLine } : {}),
     })
   }
   const answered = new Map<string, number>()
@@ -169,15 +178,14 @@ export function checkAnswerFile(
     const lineNo = (lines = l.line)
     if (l.kind === 'too_long') {
       add(
-        'line_too_long',
+        { code: 'line_too_long', lineBytes: l.lineBytes, limit: maxLineBytes },
         lineNo,
         lenient.decode(l.bytes.subarray(0, SHOW * 4)),
-        `line of ${l.lineBytes} bytes is longer than ${maxLineBytes} bytes; not parsed`,
       )
       continue
     }
     if (l.kind === 'invalid_utf8') {
-      add('invalid_utf8', lineNo, l.text, 'invalid UTF-8; expected a UTF-8 encoded line')
+      add({ code: 'invalid_utf8' }, lineNo, l.text)
       continue
     }
     if (l.kind === 'blank') {
@@ -186,97 +194,65 @@ export function checkAnswerFile(
     }
     const text = l.text
     if (l.kind === 'invalid_json') {
-      add(
-        'invalid_json',
-        lineNo,
-        text,
-        `invalid JSON (${l.error}); expected {"turn_id": "<conv>_turn_<t>", "answer": "..."}`,
-      )
+      add({ code: 'invalid_json', error: l.error }, lineNo, text)
       continue
     }
     const value = l.value
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      add(
-        'not_an_object',
-        lineNo,
-        text,
-        `found ${Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`}; expected an object {"turn_id": ..., "answer": ...}`,
-      )
+      const found = Array.isArray(value)
+        ? 'an array'
+        : value === null
+          ? 'null'
+          : `a ${typeof value}`
+      add({ code: 'not_an_object', found }, lineNo, text)
       continue
     }
     const o = value as Record<string, unknown>
     for (const k of Object.keys(o))
-      if (!FIELDS.has(k))
-        add(
-          'extra_field',
-          lineNo,
-          text,
-          `unexpected field ${JSON.stringify(k)}; expected only "turn_id" and "answer"`,
-        )
+      if (!FIELDS.has(k)) add({ code: 'extra_field', field: k }, lineNo, text)
     const turnId = o['turn_id']
     const answer = o['answer']
-    if (turnId === undefined)
-      add('missing_field', lineNo, text, 'no "turn_id"; expected "turn_id": "<conv>_turn_<t>"')
+    if (turnId === undefined) add({ code: 'missing_field', field: 'turn_id' }, lineNo, text)
     else if (typeof turnId !== 'string')
-      add(
-        'wrong_type',
-        lineNo,
-        text,
-        `"turn_id" is ${JSON.stringify(turnId)}; expected a string "<conv>_turn_<t>"`,
-      )
-    if (answer === undefined)
-      add('missing_field', lineNo, text, 'no "answer"; expected "answer": "..." (a string)')
-    else if (typeof answer !== 'string')
-      add(
-        'wrong_type',
-        lineNo,
-        text,
-        `"answer" is ${answer === null ? 'null' : Array.isArray(answer) ? 'an array' : `a ${typeof answer}`}; expected a string`,
-      )
+      add({ code: 'wrong_type', field: 'turn_id', found: JSON.stringify(turnId) }, lineNo, text)
+    if (answer === undefined) add({ code: 'missing_field', field: 'answer' }, lineNo, text)
+    else if (typeof answer !== 'string') {
+      const found =
+        answer === null ? 'null' : Array.isArray(answer) ? 'an array' : `a ${typeof answer}`
+      add({ code: 'wrong_type', field: 'answer', found }, lineNo, text)
+    }
     if (typeof answer === 'string') {
       if (answer.trim() === '')
         add(
-          'empty_answer',
+          { code: 'empty_answer', ...(typeof turnId === 'string' ? { turnId } : {}) },
           lineNo,
           text,
-          `empty answer${typeof turnId === 'string' ? ` for turn ${JSON.stringify(turnId)}` : ''}; it is judged as given and will score low`,
-          typeof turnId === 'string' ? { turnId } : {},
         )
       const n = codePoints(answer, maxChars)
       if (n > maxChars) {
         const full = fullCodePoints(answer)
         longest = Math.max(longest, full)
         add(
-          'answer_too_long',
+          {
+            code: 'answer_too_long',
+            chars: full,
+            limit: maxChars,
+            ...(typeof turnId === 'string' ? { turnId } : {}),
+          },
           lineNo,
           text,
-          `answer of ${full} characters is longer than ${maxChars}`,
-          typeof turnId === 'string' ? { turnId } : {},
         )
       } else longest = Math.max(longest, n)
     }
     if (typeof turnId === 'string') {
       if (!targets.has(turnId)) {
-        const where = options.elsewhere?.get(turnId)
-        const shape = /^.+_turn_\d+$/.test(turnId) ? '' : ' (not of the form <conv>_turn_<t>)'
-        add(
-          'unknown_turn',
-          lineNo,
-          text,
-          `turn ${JSON.stringify(turnId)} is not a target turn${shape}${where ? `; it is ${where}` : ''}`,
-          { turnId },
-        )
+        const elsewhere = options.elsewhere?.get(turnId)
+        add({ code: 'unknown_turn', turnId, ...(elsewhere ? { elsewhere } : {}) }, lineNo, text)
       } else if (typeof answer === 'string') {
         // only a line with an answer answers its turn (a broken line leaves the turn missing)
         const first = answered.get(turnId)
         if (first !== undefined)
-          add(
-            'duplicate_turn',
-            lineNo,
-            text,
-            `turn ${JSON.stringify(turnId)} already answered at line ${first}`,
-            { turnId, firstLine: first },
-          )
+          add({ code: 'duplicate_turn', turnId, firstLine: first }, lineNo, text)
         else answered.set(turnId, lineNo)
       }
     }
@@ -285,9 +261,7 @@ export function checkAnswerFile(
   for (const t of options.turns) {
     if (answered.has(t)) continue
     missing++
-    add('missing_turn', 0, '', `no answer for target turn ${JSON.stringify(t)}: it scores zero`, {
-      turnId: t,
-    })
+    add({ code: 'missing_turn', turnId: t }, 0, '')
   }
   let errors = 0
   let warnings = 0
