@@ -675,6 +675,18 @@ function refuse(preset: Preset, why: string): never {
   throw new TrecscoreError(`preset '${preset.id}' ${why}`, 2)
 }
 
+/** Refuse the TREC-qrels inputs (qrels, rel maps, candidates, …) of a preset that reads a data folder. */
+function refuseQrelsInputs(preset: Preset, inputs: PresetInputs, what: string): void {
+  const given = (
+    ['qrels', 'relMap', 'writeQrels', 'force', 'candidates', 'docLang'] as const
+  ).filter((k) => inputs[k] !== undefined && inputs[k] !== false)
+  if (given.length)
+    refuse(
+      preset,
+      `reads ${what}: ${given.join(', ')} do${given.length === 1 ? 'es' : ''} not apply`,
+    )
+}
+
 /** The input adapters, by {@link PresetDefinition} `input.qrels`. */
 export const PRESET_INPUTS: { readonly [K in Preset['input']['qrels']]: PresetInputAdapter } = {
   'trec-qrels': {
@@ -715,14 +727,7 @@ export const PRESET_INPUTS: { readonly [K in Preset['input']['qrels']]: PresetIn
   'skillret-data': {
     check(preset, inputs) {
       if (inputs.data === undefined) refuse(preset, 'reads a data directory: give it')
-      const given = (
-        ['qrels', 'relMap', 'writeQrels', 'force', 'candidates', 'docLang'] as const
-      ).filter((k) => inputs[k] !== undefined && inputs[k] !== false)
-      if (given.length)
-        refuse(
-          preset,
-          `reads a data directory: ${given.join(', ')} do${given.length === 1 ? 'es' : ''} not apply`,
-        )
+      refuseQrelsInputs(preset, inputs, 'a data directory')
     },
     async load(_preset, inputs, digests) {
       const data = await readSkillRetData(inputs.data!)
@@ -764,14 +769,7 @@ export const PRESET_INPUTS: { readonly [K in Preset['input']['qrels']]: PresetIn
     check(preset, inputs) {
       if (inputs.data === undefined)
         refuse(preset, 'reads a RETECO data folder: give it (--data DIR)')
-      const given = (
-        ['qrels', 'relMap', 'writeQrels', 'force', 'candidates', 'docLang'] as const
-      ).filter((k) => inputs[k] !== undefined && inputs[k] !== false)
-      if (given.length)
-        refuse(
-          preset,
-          `reads a RETECO data folder: ${given.join(', ')} do${given.length === 1 ? 'es' : ''} not apply`,
-        )
+      refuseQrelsInputs(preset, inputs, 'a RETECO data folder')
     },
     async load(preset, inputs, digests) {
       const subtrack = retecoSubtrack(preset)

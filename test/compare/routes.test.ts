@@ -93,6 +93,25 @@ function fromReport(d: ReportModel): Table {
   )
 }
 
+/** `report --preset ID --data DIR RUNS` into a fresh page; its path. */
+function reportDataPreset(id: string, data: string, runs: readonly string[]): string {
+  const out = join(tmp, `${id}.html`)
+  const rep = cli([
+    'report',
+    '--preset',
+    id,
+    '--data',
+    data,
+    ...runs,
+    '--out',
+    out,
+    '--names-from',
+    'path',
+  ])
+  expect(rep.code, rep.stderr).toBe(0)
+  return out
+}
+
 describe('the same number on every route', () => {
   it('demo/: evaluate, compare, report and the library agree exactly on every measure and run', async () => {
     const runs = ['demo/runs/bm25.run', 'demo/runs/dense.run', 'demo/runs/hybrid.run']
@@ -407,20 +426,7 @@ describe('the same number on every route', () => {
         '100',
       ])
       expect(cmp.code, cmp.stderr).toBe(0)
-      const out = join(tmp, `${id}.html`)
-      const rep = cli([
-        'report',
-        '--preset',
-        id,
-        '--data',
-        data,
-        ...runs,
-        '--out',
-        out,
-        '--names-from',
-        'path',
-      ])
-      expect(rep.code, rep.stderr).toBe(0)
+      const out = reportDataPreset(id, data, runs)
       const routes: Record<string, Table> = {
         'compare --preset (CLI JSON)': fromCompareJson(JSON.parse(cmp.stdout)),
         'report --preset (page model)': fromReport(reportModel(readFileSync(out, 'utf8'))),
@@ -481,20 +487,7 @@ describe('the same number on every route', () => {
           ),
         ]),
       )
-      const out = join(tmp, `${id}.html`)
-      const rep = cli([
-        'report',
-        '--preset',
-        id,
-        '--data',
-        data,
-        ...runs,
-        '--out',
-        out,
-        '--names-from',
-        'path',
-      ])
-      expect(rep.code, rep.stderr).toBe(0)
+      const out = reportDataPreset(id, data, runs)
       const routes: Record<string, Table> = {
         'score --preset (CLI JSON)': fromScore,
         'report --preset (HTML model)': fromReport(reportModel(readFileSync(out, 'utf8'))),

@@ -43,13 +43,14 @@ import {
 import {
   corpusFor,
   missingCorpusProblems,
+  stepQueries,
   subtrackDomains,
   unscorableReasons,
 } from './engine-inputs.js'
 import { RetecoInputError } from './errors.js'
 import { offlineLabels, type TemporalLabelProvider } from './labels.js'
 import { PLAN_CUTOFF, retecoPlanConventions, retecoPresetOf } from './presets.js'
-import { parseTurnTopic, stepQueryOf, type TurnBucket, turnBucket } from './topics.js'
+import { parseTurnTopic, type TurnBucket, turnBucket } from './topics.js'
 import {
   type RetecoData,
   type RetecoRun,
@@ -268,13 +269,6 @@ function rankDisagrees(
     if (a !== b && Math.fround(a) === Math.fround(b)) f32Ties++
   }
   return { disagrees, f32Ties }
-}
-
-/** The step id → query id map of a domain (steps file first, then the `<qid>_step<n>` form). */
-function stepQueries(d: RetecoData['track1'] extends ReadonlyMap<string, infer D> ? D : never) {
-  const m = new Map<string, string>()
-  for (const rec of d.stepRecords.values()) for (const s of rec.steps) m.set(s.stepId, rec.queryId)
-  return (stepId: string): string => m.get(stepId) ?? stepQueryOf(stepId) ?? stepId
 }
 
 /** The plan metric values of an engine row (the preset's first measures are {@link PLAN_METRICS}). */

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { findPreset } from '../registry.js'
 import { runPreset } from '../run-preset.js'
+import { PLAN_METRICS } from './aggregate.js'
 import { loadRetecoData } from './data.js'
 import { scorePlan } from './plan.js'
 import { RETECO_PRESET_VALUES, RETECO_PRESETS } from './presets.js'
@@ -23,19 +24,18 @@ describe('the RETECO presets are definePreset values run by runPreset', () => {
       expect(p.conventions.queryKey).toBe('group-qid')
       expect(p.aggregations!.every((a) => a.kind === 'table')).toBe(true)
     }
+    // The report columns (PLAN_METRICS) first, then 1a's coverage pair and the unlabelled count.
     expect(findPreset('reteco-1a')!.labels).toEqual([
-      'nDCG@10',
-      'MAP@10',
-      'Recall@10',
-      'P@10',
-      'MRR',
-      'TP@10',
-      'TR@10',
-      'TP-TEMPO@10',
+      ...PLAN_METRICS,
       'TC@10',
       'nDCG|FC@10',
       'unlabelled',
     ])
+    expect(findPreset('reteco-2a')!.measures.slice(0, 8)).toEqual(
+      ['nDCG', 'AP', 'R', 'P', 'RR', 'TP', 'TR', 'TP_TEMPO'].map((m) =>
+        m === 'RR' ? m : `${m}@10`,
+      ),
+    )
   })
 
   it("reteco-1a: runPreset's query macro and domain macro are plan_ref.json's, to the bit", async () => {
