@@ -14,7 +14,8 @@ import { cutOf, JUDGED_ONLY, judgedView } from './params.js'
  * empty ranking. ranx gives a gain only to grades ≥ its `rel_lvl` (default 1): the same values,
  * since grade 0 gains 0 either way.
  * References: Järvelin & Kekäläinen, Cumulated gain-based evaluation of IR techniques, TOIS 2002;
- * Burges et al., Learning to rank using gradient descent, ICML 2005; ranx 0.3 `metrics/ndcg.py`.
+ * Burges et al., Learning to rank using gradient descent, ICML 2005; ranx 0.3.20
+ * `metrics/ndcg.py` (AmenRa/ranx @ 2cae52f).
  */
 export function dcgAt(q: JudgedRanking, k: number, spec: GainSpec, rel: number): number {
   const n = Math.min(k, q.numRet)

@@ -8,7 +8,8 @@ import { cutOf, JUDGED_ONLY, judgedView, REL, relOf } from './params.js'
  *   P = hits/k, Rc = hits/R, F1@k = 2·P·Rc / (P + Rc);  0 when P + Rc = 0 (no hit, or R = 0)
  * hits = relevant docs in the top k; P divides by k even when fewer were retrieved. No cutoff:
  * k = the number retrieved (0 when nothing was). As ranx `f1` (rel_lvl = `rel`).
- * Reference: ranx 0.3 `metrics/f1.py`; van Rijsbergen, Information Retrieval, 1979 (F, β = 1).
+ * Reference: ranx 0.3.20 `metrics/f1.py` (AmenRa/ranx @ 2cae52f); van Rijsbergen,
+ * Information Retrieval, 1979 (F, β = 1).
  */
 export function f1At(q: JudgedRanking, k: number, rel = q.relevanceLevel): number {
   const R = numRelAt(q, rel)

@@ -6,8 +6,8 @@ import { cutOf, JUDGED_ONLY, judgedView, REL, relOf } from './params.js'
 /**
  * Hits at k:  Hits@k = |{d in top min(k, n) : grade(d) ≥ rel}|; no cutoff: every retrieved doc.
  * A count per query, averaged over queries (ranx `hits`, whose `k = 0` is no cutoff).
- * Reference: ranx 0.3 `metrics/hits.py` (Bassani, ranx: a blazing-fast Python library for
- * ranking evaluation and comparison, ECIR 2022).
+ * Reference: ranx 0.3.20 `metrics/hits.py` (AmenRa/ranx @ 2cae52f); Bassani, ranx: a
+ * blazing-fast Python library for ranking evaluation and comparison, ECIR 2022.
  */
 export function hits(q: JudgedRanking, k: number, rel = q.relevanceLevel): number {
   return relevantInTop(q, [k], rel)[0]!
