@@ -67,7 +67,7 @@ export {
   RunEvaluator,
   type ValueColumn,
 } from './evaluate/evaluate.js'
-export { evaluateRunFile } from './evaluate/evaluate-file.js'
+export { evaluateRunFile, readAuxQrels } from './evaluate/evaluate-file.js'
 export {
   groupedQueryId,
   groupQrels,

@@ -32,8 +32,9 @@ export type DuplicatePolicy =
 /**
  * What a negative qrels label means. `nonrelevant`: the doc is judged, never relevant (its
  * label is kept: trec_eval's unj and bpref still count it unjudged, as trec_eval does; gdeval,
- * cwl_eval). `unjudged`: the line is dropped when the qrels are read, so the doc is unjudged and
- * a query judged only negative has no judgments (trectools). `error`: a negative label is a
+ * cwl_eval). `unjudged`: the line is dropped when the qrels are read, so the doc is unjudged
+ * (trectools); a query judged only negative stays in the query set with no judgment (trectools
+ * drops it, which no convention reproduces). `error`: a negative label is a
  * usage error naming every such line (ndeval).
  */
 export type NegativeJudgments = 'nonrelevant' | 'unjudged' | 'error'

@@ -22,6 +22,8 @@ export interface EvaluateJobConfig {
   readonly format?: QrelsFormat
   readonly measures: readonly string[]
   readonly conventions: Conventions
+  /** The auxiliary judgments file (`--aux-qrels`), read the same way. */
+  readonly auxQrelsFile?: string
 }
 
 /** Build the job a worker runs (see `io/parallel-run.ts`). */
@@ -32,7 +34,27 @@ export async function createQueryJob(config: EvaluateJobConfig): Promise<QueryJo
     ...(config.format ? { format: config.format } : {}),
     ...(config.remap ? { remap: new Map(config.remap) } : {}),
   })
-  return new RunEvaluator(qrels, parseMeasures(config.measures), config.conventions)
+  const auxQrels = config.auxQrelsFile
+    ? await readAuxQrels(config.auxQrelsFile, config.conventions)
+    : undefined
+  return new RunEvaluator(
+    qrels,
+    parseMeasures(config.measures),
+    config.conventions,
+    auxQrels ? { auxQrels } : {},
+  )
+}
+
+/**
+ * Read an auxiliary judgments file (`--aux-qrels`: `topic 0 docno value`, e.g. understandability
+ * 0..100) with the qrels reader, under the same comment and negative-judgment conventions
+ * (trectools reads it with the same `TrecQrel`). Throws {@link InputError}.
+ */
+export function readAuxQrels(file: string, conventions: Conventions): Promise<Qrels> {
+  return readQrels(file, {
+    comments: conventions.comments,
+    negativeJudgments: conventions.negativeJudgments,
+  })
 }
 
 /** Where the qrels came from, so worker threads can read them again (see {@link evaluateRunFile}). */
@@ -41,6 +63,8 @@ export interface QrelsOrigin {
   readonly remap: ReadonlyMap<number, number> | null
   /** The qrels layout (ad hoc when absent). */
   readonly format?: QrelsFormat
+  /** The auxiliary judgments file, when `auxQrels` came from one. */
+  readonly auxFile?: string
 }
 
 /**
@@ -65,13 +89,21 @@ export async function evaluateRunFile(
     keepRanks: conventions.ordering === 'rank',
     compactIds: true,
   }
-  if (options.origin && !options.corpus && !options.queries) {
+  if (
+    options.origin &&
+    !options.corpus &&
+    !options.queries &&
+    (!options.auxQrels || options.origin.auxFile)
+  ) {
     const config: EvaluateJobConfig = {
       qrelsFile: options.origin.file,
       remap: options.origin.remap ? [...options.origin.remap] : null,
       ...(options.origin.format ? { format: options.origin.format } : {}),
       measures: measures.map((m) => m.name),
       conventions,
+      ...(options.auxQrels && options.origin.auxFile
+        ? { auxQrelsFile: options.origin.auxFile }
+        : {}),
     }
     const par = await runInParallel(source, parse, { module: import.meta.url, config }, ev)
     if (par) return ev.finish(par.lastTag)

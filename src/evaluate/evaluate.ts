@@ -8,7 +8,7 @@ import { resolveConventions } from '../conventions/profiles.js'
 import { TrecscoreError } from '../errors/trecscore-error.js'
 import type { LabelProvider } from '../measures/labels.js'
 import type { Measure, MeasureContext } from '../measures/measure.js'
-import { measureParams, parseMeasures } from '../measures/name.js'
+import { measureParams, needsDocs, parseMeasures } from '../measures/name.js'
 import type { Qrels, Run, RunQuery } from '../model/types.js'
 import { ValueRows } from '../rank/id-index.js'
 import { type JudgedRanking, numRelAt } from '../rank/judged-ranking.js'
@@ -304,7 +304,7 @@ export class RunEvaluator {
     this.labelled = this.measures.some((m) => m.spec.needsLabels !== undefined)
     qrels = applyNegativeJudgments(qrels, conventions.negativeJudgments)
     this.qrels = qrels
-    this.needDocs = this.measures.some((m) => m.spec.needsDocs || m.spec.needsAux)
+    this.needDocs = this.measures.some(needsDocs)
     const needAux = this.measures.filter((m) => m.spec.needsAux)
     if (needAux.length && !options.auxQrels)
       throw new TrecscoreError(

@@ -30,7 +30,8 @@ export interface QrelsParseOptions {
   readonly format?: QrelsFormat
   /**
    * Negative labels (ad hoc qrels): kept as judged non-relevant, dropped (the doc is then
-   * unjudged; counted in `negativeJudgments.dropped`), or each reported as an issue.
+   * unjudged; counted in `negativeJudgments.dropped`; the query stays, with no judgment if all
+   * of its lines go), or each reported as an issue.
    * @default 'nonrelevant'
    */
   readonly negativeJudgments?: NegativeJudgments
@@ -256,6 +257,8 @@ export class QrelsParser {
           },
           false,
         )
+      // The query stays known, judged only negative if every line of it goes.
+      this.store.addQuery(binaryString(buf, f[0]!, f[1]!))
       this.negativeDropped++
       return true
     }

@@ -2,6 +2,8 @@ import { NOT_POOLED } from '../model/types.js'
 import type { JudgedRanking } from '../rank/judged-ranking.js'
 import { defineMeasure, type MeasureContext, type ParamSpec } from './measure.js'
 import { relOf } from './params.js'
+import { rbpResidualAveraged } from './rbp.js'
+import { TIES } from './ties.js'
 
 /**
  * C/W/L measures (cwl_eval 1.0.12, ireval/cwl; Moffat, Bailey, Scholer & Thomas, "INST: an
@@ -31,6 +33,7 @@ import { relOf } from './params.js'
  * RBP's residual (cwl's `ResEU` with `-r`, family `RBP_resid`) is the expected utility when
  * every unjudged doc and every padded position has gain 1, minus the one where they have 0:
  *   RBP_resid = [(1 − p) Σ_{i ≤ n, unjudged} p^(i−1) + p^n − p^N] / (1 − p^N),  n = min(|run|, N).
+ * With `ties='average'` it is trectools 0.0.50's residual instead (`get_rbp`, see `rbp.ts`).
  */
 
 /** cwl_eval's ranking length (`max_n`): lists are cut or padded to it. */
@@ -280,8 +283,9 @@ export const rbpResidualMeasure = defineMeasure({
   name: 'RBP_resid',
   aliases: [],
   summary:
-    'RBP residual (cwl_eval ResEU): what RBP would gain if every unjudged doc and every position past the run up to 1000 had gain 1.',
-  formula: 'RBP_resid = [(1-p) * sum_{i<=n, unjudged} p^(i-1) + p^n - p^1000] / (1 - p^1000)',
+    "RBP residual (cwl_eval ResEU): what RBP would gain if every unjudged doc and every position past the run up to 1000 had gain 1; ties='average': trectools' residual.",
+  formula:
+    "RBP_resid = [(1-p) * sum_{i<=n, unjudged} p^(i-1) + p^n - p^1000] / (1 - p^1000); ties='average': sum_{unjudged} avg w_i + p^1000",
   params: {
     p: {
       type: 'float',
@@ -298,9 +302,17 @@ export const rbpResidualMeasure = defineMeasure({
       range: { min: 1 },
       doc: 'accepted for the RBP(p,max_rel) it goes with; judged docs cancel out of the residual',
     },
+    ties: {
+      ...TIES,
+      doc: "average: trectools 0.0.50's residual, the tie-averaged weights of the unjudged docs plus p^1000 (break: cwl_eval's)",
+    },
   },
   at: 'none',
   atRequired: false,
   ...cwlCommon,
-  compute: (q, p) => rbpResidualCwl(q, p.values.p),
+  docsWhen: (v) => v.ties === 'average',
+  compute: (q, p, ctx) =>
+    p.values.ties === 'average'
+      ? rbpResidualAveraged(q, p.values.p, relOf(p.values.rel, ctx))
+      : rbpResidualCwl(q, p.values.p),
 })

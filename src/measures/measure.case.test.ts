@@ -9,14 +9,15 @@ import { trecEvalV10 } from '../conventions/profiles.js'
 import type { Measure, MeasureSpec } from './measure.js'
 import { measureParams, parseMeasure } from './name.js'
 import { MEASURES } from './registry.js'
-import { ranking } from './test-helpers.js'
+import { ranking, withRequired } from './test-helpers.js'
 
 const ctx = { conventions: trecEvalV10 }
 /** Names that exercise a family: with `@` (10, or recall 0.5) when it takes one, and bare when `@` is optional. */
 function examples(spec: MeasureSpec): string[] {
-  if (spec.at === 'none') return [spec.name]
-  const withAt = `${spec.name}@${spec.at === 'recall' ? '0.5' : '10'}`
-  return spec.atRequired ? [withAt] : [withAt, spec.name]
+  const name = withRequired(spec)
+  if (spec.at === 'none') return [name]
+  const withAt = `${name}@${spec.at === 'recall' ? '0.5' : '10'}`
+  return spec.atRequired ? [withAt] : [withAt, name]
 }
 const value = (m: Measure, q: ReturnType<typeof ranking>) =>
   m.spec.compute(q, { at: m.at, values: measureParams(m) }, ctx)

@@ -107,6 +107,8 @@ export interface MeasureDefinition<P extends ParamSpecs = ParamSpecs> {
    * Compat's ideal ranking, tie averaging. Only then are they gathered for a query.
    */
   readonly needsDocs?: boolean
+  /** Reads the ranked docs for some parameter values only (RBP with `ties='average'`). */
+  docsWhen?(values: ParamValues<P>): boolean
   /** Reads auxiliary judgments by rank (`docs.aux`, `--aux-qrels`): refused without them. */
   readonly needsAux?: boolean
   /** Parameters without a default that must be given (`alpha_uRBP(goal=…,sd=…)`). */

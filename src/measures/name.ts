@@ -112,6 +112,12 @@ export function measureParams(m: Measure): Record<string, ParamValue> {
   return Object.assign(out, m.given)
 }
 
+/** Whether computing `m` reads the ranked docs (`JudgedRanking.docs`): `needsDocs`, `needsAux` or `docsWhen`. */
+export function needsDocs(m: Measure): boolean {
+  const s = m.spec
+  return !!s.needsDocs || !!s.needsAux || (s.docsWhen?.(measureParams(m)) ?? false)
+}
+
 class Cursor {
   i = 0
   constructor(readonly s: string) {}

@@ -64,6 +64,8 @@ import {
   temporalRelevanceMeasure,
   unlabelledMeasure,
 } from './temporal.js'
+import { ubprefMeasure } from './ubpref.js'
+import { alphaUrbpMeasure, urbpMeasure } from './urbp.js'
 import { utilityMeasure } from './utility.js'
 import { yaapMeasure } from './yaap.js'
 
@@ -119,6 +121,9 @@ const SPECS: readonly MeasureSpec[] = [
   pIAMeasure,
   stRecallMeasure,
   compatMeasure,
+  urbpMeasure,
+  alphaUrbpMeasure,
+  ubprefMeasure,
   numQMeasure,
   numRetMeasure,
   numRelMeasure,

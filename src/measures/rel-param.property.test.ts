@@ -5,11 +5,13 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { evaluate } from '../evaluate/evaluate.js'
+import { type EvaluateOptions, evaluate } from '../evaluate/evaluate.js'
 import { parseRun } from '../io/read.js'
 import { parseQrels } from '../io/trec-qrels.js'
+import type { Qrels } from '../model/types.js'
 import type { MeasureSpec } from './measure.js'
 import { MEASURES } from './registry.js'
+import { withRequired } from './test-helpers.js'
 
 /**
  * RBP's `rel` is ir_measures' switch to binary gains (grade >= rel counts 1); without it RBP is
@@ -21,7 +23,12 @@ const withRel = [...MEASURES.values()].filter((s) => Object.hasOwn(s.params, 're
 
 function nameOf(spec: MeasureSpec, rel: string): string {
   const at = spec.at === 'cutoff' ? '@5' : spec.at === 'recall' ? '@0.5' : ''
-  return `${spec.name}${rel}${at}`
+  return `${withRequired(spec, rel ? [rel] : [])}${at}`
+}
+
+/** Measures that read auxiliary values get the qrels themselves as such values. */
+function optionsOf(spec: MeasureSpec, qrels: Qrels): EvaluateOptions {
+  return spec.needsAux ? { auxQrels: qrels } : {}
 }
 
 const DOCS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']
@@ -55,8 +62,9 @@ describe('rel=k acts like relevance level k', () => {
     it(`${spec.name}(rel=k) under defaults = ${spec.name} under relevance level k`, () => {
       fc.assert(
         fc.property(arbData, fc.integer({ min: 0, max: 4 }), ({ qrels, run }, k) => {
-          const a = evaluate(qrels, run, [nameOf(spec, `(rel=${k})`)], {})
-          const b = evaluate(qrels, run, [nameOf(spec, '')], { relevanceLevel: k })
+          const o = optionsOf(spec, qrels)
+          const a = evaluate(qrels, run, [nameOf(spec, `rel=${k}`)], {}, o)
+          const b = evaluate(qrels, run, [nameOf(spec, '')], { relevanceLevel: k }, o)
           expect(a.perQuery.map((q) => q.values[0])).toEqual(b.perQuery.map((q) => q.values[0]))
         }),
         { numRuns: 150 },
@@ -71,8 +79,9 @@ describe('rel=k acts like relevance level k', () => {
           fc.integer({ min: 0, max: 4 }),
           fc.integer({ min: 0, max: 4 }),
           ({ qrels, run }, k, level) => {
-            const a = evaluate(qrels, run, [nameOf(spec, `(rel=${k})`)], {})
-            const b = evaluate(qrels, run, [nameOf(spec, `(rel=${k})`)], { relevanceLevel: level })
+            const o = optionsOf(spec, qrels)
+            const a = evaluate(qrels, run, [nameOf(spec, `rel=${k}`)], {}, o)
+            const b = evaluate(qrels, run, [nameOf(spec, `rel=${k}`)], { relevanceLevel: level }, o)
             expect(a.perQuery.map((q) => q.values[0])).toEqual(b.perQuery.map((q) => q.values[0]))
           },
         ),

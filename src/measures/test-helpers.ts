@@ -1,4 +1,16 @@
 import type { JudgedRanking } from '../rank/judged-ranking.js'
+import type { MeasureSpec } from './measure.js'
+
+/** `k=1` for each parameter a family requires (`alpha_uRBP(goal=1,sd=1)`), comma-joined; '' if none. */
+export function requiredArgs(spec: MeasureSpec): string {
+  return (spec.required ?? []).map((k) => `${k}=1`).join(',')
+}
+
+/** The family's name with its required parameters and `extra` ones: `alpha_uRBP(rel=2,goal=1,sd=1)`. */
+export function withRequired(spec: MeasureSpec, extra: readonly string[] = []): string {
+  const args = [...extra, requiredArgs(spec)].filter((a) => a !== '')
+  return args.length ? `${spec.name}(${args.join(',')})` : spec.name
+}
 
 /**
  * Build a JudgedRanking by hand for tests: `ranked` holds the grade of each retrieved doc

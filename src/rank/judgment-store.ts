@@ -57,6 +57,13 @@ export class JudgmentStoreBuilder {
     this.n = n + 1
   }
 
+  /** Register a query even if no judgment of it is added (its lines were all dropped). */
+  addQuery(queryId: string): void {
+    if (this.index.has(queryId)) return
+    this.index.set(queryId, this.names.length)
+    this.names.push(queryId)
+  }
+
   /** The judgments grouped by query (file order within a query), duplicates set apart. */
   finish(): JudgmentStore {
     let n = this.n

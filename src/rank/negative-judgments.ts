@@ -10,7 +10,7 @@ import { JudgmentStoreBuilder } from './judgment-store.js'
 
 /**
  * The qrels as `policy` reads them: unchanged for `nonrelevant`; without their negative lines
- * for `unjudged` (a query judged only negative disappears; the count goes to
+ * for `unjudged` (a query judged only negative stays, with no judgment; the count goes to
  * `negativeJudgments.dropped`); for `error`, an {@link InputError} naming each negative line
  * (`file`:line). Qrels the reader already read under `policy` come back as they are.
  */
@@ -54,11 +54,13 @@ export function applyNegativeJudgments(
   }
   const b = new JudgmentStoreBuilder()
   let dropped = 0
-  for (const q of qrels.queries.values())
+  for (const q of qrels.queries.values()) {
+    b.addQuery(q.queryId)
     for (const [doc, g] of q.grades) {
       if (g < 0) dropped++
       else b.add(q.queryId, doc, g, q.lines.get(doc) ?? 0)
     }
+  }
   return {
     ...qrels,
     queries: b.finish(),

@@ -113,26 +113,42 @@ describe('topics judged only negative', () => {
 })
 
 /*
- * The negativeJudgments convention. nonrelevant (default): as above. unjudged: the negative
- * lines are dropped when read, so q2 has no judgments left and leaves the query set (means over
- * q1 alone: AP 1, P@5 0.2); Judged@2 then counts q1 only. error: exit 2 naming each line.
+ * The negativeJudgments convention. nonrelevant (default): as above; Judged@2 counts q2's two
+ * negative labels as judged (1). unjudged: the negative lines are dropped when read, so q2's
+ * docs are unjudged (Judged@2 0) and q2 stays with no judgment (AP 0, counted as judged only
+ * negative): means AP 0.5, Judged@2 0.5. error: exit 2 naming each line.
  */
 describe('--negative-judgments', () => {
-  it('library: unjudged drops the lines (q2 leaves), error names each line', () => {
+  it('library: unjudged drops the lines (q2 stays, unjudged), error names each line', () => {
     const qrels = parseQrels(Buffer.from(QRELS_TEXT)).value
     const run = parseRun(Buffer.from(RUN_TEXT)).value
-    const r = evaluate(qrels, run, ['AP', 'P@5'], { negativeJudgments: 'unjudged' })
-    expect(r.perQuery.map((q) => [q.queryId, q.values])).toEqual([['q1', [1, 0.2]]])
+    const kept = evaluate(qrels, run, ['AP', 'Judged@2'])
+    expect(kept.perQuery.map((q) => [q.queryId, q.values])).toEqual([
+      ['q1', [1, 1]],
+      ['q2', [0, 1]],
+    ])
+    expect(kept.counts.negativeJudgmentsDropped).toBe(0)
+    const r = evaluate(qrels, run, ['AP', 'Judged@2'], { negativeJudgments: 'unjudged' })
+    expect(r.perQuery.map((q) => [q.queryId, q.values])).toEqual([
+      ['q1', [1, 1]],
+      ['q2', [0, 0]],
+    ])
+    expect(r.aggregates.map((a) => a.value)).toEqual([0.5, 0.5])
     expect(r.counts.negativeJudgmentsDropped).toBe(2)
-    expect(r.counts.negativeOnlyQueries).toEqual([])
+    expect(r.counts.negativeOnlyQueries).toEqual(['q2'])
     expect(r.conventions.negativeJudgments).toBe('unjudged')
     // Read under the policy, the same numbers.
     const read = parseQrels(Buffer.from(QRELS_TEXT), { negativeJudgments: 'unjudged' }).value
     expect(read.negativeJudgments).toEqual({ policy: 'unjudged', dropped: 2 })
-    expect(read.queries.has('q2')).toBe(false)
+    expect(read.queries.get('q2')!.grades.size).toBe(0)
     expect(
-      evaluate(read, run, ['AP'], { negativeJudgments: 'unjudged' }).aggregates[0]!.value,
-    ).toBe(1)
+      evaluate(read, run, ['AP', 'Judged@2'], { negativeJudgments: 'unjudged' }).perQuery.map(
+        (q) => q.values,
+      ),
+    ).toEqual([
+      [1, 1],
+      [0, 0],
+    ])
     expect(() => evaluate(qrels, run, ['AP'], { negativeJudgments: 'error' })).toThrow(
       /2 negative judgment/,
     )
@@ -154,7 +170,7 @@ describe('--negative-judgments', () => {
     expect(r.code).toBe(0)
     expect(r.stdout).toContain('negative judgment lines dropped (negative judgments: unjudged): 2')
     expect(r.stdout).toContain('negative judgments: unjudged')
-    expect(r.stdout).toMatch(/run\s+1\.0000\n/)
+    expect(r.stdout).toMatch(/run\s+0\.5000\n/)
     expect(r.stdout).toContain('; negative judgments unjudged;')
     const j = cli(['evaluate', QRELS, RUN, '-m', 'AP', '-f', 'json'])
     expect(JSON.parse(j.stdout).conventions.negativeJudgments).toBe('nonrelevant')

@@ -20,6 +20,8 @@ const IMPLEMENTED: Readonly<Record<string, readonly RegExp[]>> = {
   'ir_measures-gdeval': [/^nDCG\(dcg='exp-log2'\)@\d+$/, /^ERR@\d+$/],
   'ir_measures-judged': [/^Judged(@\d+)?$/],
   'ir_measures-compat': [/^Compat(\(.*\))?$/],
+  // Every trectools measure (RBP and its residual with averaged ties, graded RBP, uRBP, alpha_uRBP, uBpref).
+  trectools: [/^/],
   // Every cwl_eval measure (P, RR, cwl's AP, RBP binary and graded with residuals, INST, INSQ, BPM, SDCG, NERR8-11).
   cwl_eval: [/^/],
   'ir_measures-cwl_eval': [/^/],

@@ -10,6 +10,7 @@ import {
   QRELS_FORMATS,
   type QrelsFormat,
   type RunEvaluation,
+  readAuxQrels,
   readIdList,
   readQrels,
   renderResults,
@@ -47,6 +48,7 @@ interface EvaluateFlags extends ConventionFlags, RunLabelFlags {
   digits?: number
   explain?: boolean
   qrelsFormat?: QrelsFormat
+  auxQrels?: string
   sensitivity?: boolean
   aggregate: SummaryRows
 }
@@ -82,6 +84,10 @@ export function registerEvaluate(program: Command): void {
       ).choices(QRELS_FORMATS),
     )
     .option(
+      '--aux-qrels <file>',
+      'auxiliary judgments, qrels-like (topic 0 docno value: e.g. understandability 0..100), for uRBP, alpha_uRBP and uBpref',
+    )
+    .option(
       '--sensitivity',
       `instead of the scores, how much each score and the ranking of the runs depend on the conventions: every run and measure recomputed under every alternative of each convention, one at a time (ordering, score precision, duplicates, unknown docs with --corpus, missing queries, queries without relevant docs, relevance level, gains), with deltas, queries changed, Kendall tau and the pairs that swap; -f ${SENSITIVITY_FORMATS.join(' or ')}`,
     )
@@ -107,7 +113,10 @@ export function registerEvaluate(program: Command): void {
         format,
         ...(remap ? { remap } : {}),
       })
-      const origin = qrelsFile === '-' ? {} : { origin: { file: qrelsFile, remap, format } }
+      const auxQrels = flags.auxQrels ? await readAuxQrels(flags.auxQrels, conventions) : undefined
+      const auxFile = flags.auxQrels && flags.auxQrels !== '-' ? { auxFile: flags.auxQrels } : {}
+      const origin =
+        qrelsFile === '-' ? {} : { origin: { file: qrelsFile, remap, format, ...auxFile } }
       const corpus = flags.corpus ? await readIdList(flags.corpus) : undefined
       const runs = await resolveRunLabels(runArgs, runLabelOptions(flags))
       if (flags.sensitivity) {
@@ -146,13 +155,11 @@ export function registerEvaluate(program: Command): void {
       const results: RunEvaluation[] = []
       for (const run of runs) {
         results.push(
-          await evaluateRunFile(
-            qrels,
-            run.path,
-            measures,
-            conventions,
-            corpus ? { corpus, runName: run.name } : { runName: run.name, ...origin },
-          ),
+          await evaluateRunFile(qrels, run.path, measures, conventions, {
+            ...(corpus ? { corpus } : origin),
+            runName: run.name,
+            ...(auxQrels ? { auxQrels } : {}),
+          }),
         )
       }
       const failed = results.flatMap((r) =>
