@@ -1,7 +1,8 @@
 /**
- * Every benchmark preset, by id. Presets scored by the generic preset scorer are full
- * {@link Preset} values; the RETECO presets have their own data layout and scorer and are listed
- * here as pointers to `trecscore score --preset reteco-…`.
+ * Every benchmark preset, by id: each a {@link Preset} value run by `runPreset`. The RETECO
+ * presets (`reteco/presets.ts`) are found by {@link findPreset} too, and listed by
+ * `trecscore presets` as pointers to `score --preset reteco-… --data DIR` (their CLI takes a
+ * convention set: `plan` on the engine, or a reference port).
  */
 
 import { dl21Doc, dl21Passage, dl21PassagePash } from './dl21.js'

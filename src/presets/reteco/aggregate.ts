@@ -1,7 +1,7 @@
 /**
  * The plan's metrics and the summary shapes its aggregations are reported in. The means
- * themselves are computed by the engine (`evaluate/aggregations.ts`, from the per-query table
- * `planQueryTable` builds): plain left-to-right sums in domain-name (byte) order, then the qrels
+ * themselves are computed by the engine (`evaluate/aggregations.ts`, from the per-query table of
+ * the preset run, `presets.ts`' `PLAN_AGGREGATIONS`): plain left-to-right sums in domain-name (byte) order, then the qrels
  * file's topic order, divided by the count (as the Python references do).
  */
 import type { AggregationRow } from '../../evaluate/aggregations.js'

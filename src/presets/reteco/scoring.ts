@@ -72,6 +72,7 @@ export {
   scorePlan,
   unscorableReasons,
 } from './plan.js'
+export { RETECO_PRESET_VALUES, retecoPresetOf } from './presets.js'
 export {
   RETECO_REPORT_FORMATS,
   type RenderRetecoOptions,
