@@ -6,8 +6,8 @@
 //    onnxruntime-node, @huggingface/tokenizers, better-sqlite3 and pg are left out), then run
 //    `npx trecscore --help`, the demo, evaluate, trec-eval, compare, report, validate, fuse,
 //    textsim, every benchmark preset and the library (ESM import). Outputs must equal this checkout's full
-//    install byte for byte; BERTScore and the judge cache must print their one-line install
-//    message and exit 2.
+//    install byte for byte; BERTScore, the judge cache and `serve` on SQLite and on Postgres must
+//    print their one-line install message and exit 2.
 // B. a fresh clone without the heavy packages: this checkout's files copied, node_modules linked
 //    without those four packages, then `npm run demo` (which builds) must print what the full
 //    install prints.
@@ -304,6 +304,36 @@ try {
       judge.stderr ===
         'trecscore: the judge cache needs better-sqlite3: npm install better-sqlite3@12.11.1\n',
     brief(judge),
+  )
+
+  const org = (db) =>
+    minimal([
+      'serve',
+      'admin',
+      'create-organizer',
+      '--data',
+      join(app, 'board'),
+      ...(db ? ['--db', db] : []),
+      '--name',
+      'alice',
+    ])
+  const noSqlite = org(null)
+  check(
+    'serve (SQLite): one line saying it needs better-sqlite3, exit 2',
+    noSqlite.code === 2 &&
+      noSqlite.stdout === '' &&
+      noSqlite.stderr ===
+        'trecscore: trecscore serve needs better-sqlite3: npm install better-sqlite3@12.11.1\n',
+    brief(noSqlite),
+  )
+  const noPg = org('postgres://board@127.0.0.1:9/board')
+  check(
+    'serve --db postgres://…: one line saying it needs pg, exit 2',
+    noPg.code === 2 &&
+      noPg.stdout === '' &&
+      noPg.stderr ===
+        'trecscore: trecscore serve --db postgres://… needs pg: npm install pg@8.23.1\n',
+    brief(noPg),
   )
 
   writeFileSync(
