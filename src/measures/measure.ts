@@ -113,6 +113,14 @@ export interface MeasureDefinition<P extends ParamSpecs = ParamSpecs> {
   readonly needsAux?: boolean
   /** Parameters without a default that must be given (`alpha_uRBP(goal=…,sd=…)`). */
   readonly required?: readonly string[]
+  /**
+   * Names that stand for the family with some parameters set, as ir_measures registers them
+   * (`SetRelP` is `SetP(relative=True)`); printed canonically as the family with those values.
+   */
+  readonly presetAliases?: readonly {
+    readonly name: string
+    readonly params: Partial<ParamValues<P>>
+  }[]
   /** Pairs of parameters that cannot be given together (`rel` and `max_rel`). */
   readonly exclusive?: readonly (readonly [string, string])[]
   /** trec_eval's names for this family (`P`; `map` and `map_cut`), if it has any. */

@@ -27,7 +27,7 @@ function fail(found: string, position: number, extra: readonly string[] = []): n
 
 /** Up to `n` known names closest to `word` (edit distance, case-insensitive). */
 export function suggestMeasures(word: string, n = 3): string[] {
-  const candidates = [...MEASURE_NAMES.keys(), ...TREC_EVAL_NAMES.keys()]
+  const candidates = [...MEASURE_NAMES.keys(), ...TREC_EVAL_NAMES.keys(), ...PRESET_ALIASES.keys()]
   const w = word.toLowerCase()
   const scored = candidates.map((c) => [c, distance(w, c.toLowerCase())] as const)
   const best = scored
@@ -392,6 +392,30 @@ function parseTrecEvalName(text: string): Measure[] | null {
   }
 }
 
+/** Names that stand for a family with parameters set (`SetRelP`), from the families' specs. */
+const PRESET_ALIASES: ReadonlyMap<
+  string,
+  { readonly spec: MeasureSpec; readonly params: Readonly<Record<string, ParamValue>> }
+> = new Map(
+  [...MEASURES.values()].flatMap((spec) =>
+    (spec.presetAliases ?? []).map((a) => {
+      const params = Object.fromEntries(
+        Object.entries(a.params).filter((e): e is [string, ParamValue] => e[1] !== undefined),
+      )
+      return [a.name, { spec, params }] as const
+    }),
+  ),
+)
+
+/** A preset alias by name: exact, then case-insensitive. */
+function findPresetAlias(name: string) {
+  const exact = PRESET_ALIASES.get(name)
+  if (exact) return exact
+  const lower = name.toLowerCase()
+  for (const [n, a] of PRESET_ALIASES) if (n.toLowerCase() === lower) return a
+  return undefined
+}
+
 /** Read the value of `@` (or `cutoff=` / `recall=`) and check it. */
 function checkAt(t: string, spec: MeasureSpec, c: Cursor, pos: number): number {
   const at = c.number()
@@ -419,9 +443,10 @@ export function parseMeasure(text: string): Measure[] {
   } catch {
     return fail(t, 0, suggestMeasures(t))
   }
-  const spec = findMeasureSpec(name)
+  const preset = findPresetAlias(name)
+  const spec = preset?.spec ?? findMeasureSpec(name)
   if (!spec) fail(name, nameStart, suggestMeasures(name))
-  const given: Record<string, ParamValue> = {}
+  const given: Record<string, ParamValue> = { ...preset?.params }
   // ir_measures' names for what `@` sets: `cutoff=` (rank cutoffs) and `recall=` (IPrec).
   const atKey = spec.at === 'none' ? null : spec.at
   let atParam: number | undefined

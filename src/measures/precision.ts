@@ -179,6 +179,7 @@ export const setPrecisionMeasure = defineMeasure({
   formula:
     'SetP = num_rel_ret / num_ret; relative=True: num_rel_ret / min(num_ret, R), 0 when either is 0',
   params: { rel: REL, relative: RELATIVE },
+  presetAliases: [{ name: 'SetRelP', params: { relative: true } }],
   at: 'none',
   atRequired: false,
   aggregate: 'mean',

@@ -21,6 +21,10 @@ describe('families of the trec_eval-only measures, on ranking A', () => {
     expect(value('SetP(relative=True)', A)).toBeCloseTo(2 / 3, 15)
     expect(value('SetP(relative=True)', ranking([1], [1, 1]))).toBe(1)
     expect(value('SetP(relative=True)', ranking([0]))).toBe(0)
+    // ir_measures' SetRelP is the same measure, printed canonically
+    expect(parseMeasure('SetRelP')[0]!.name).toBe('SetP(relative=True)')
+    expect(parseMeasure('SetRelP(rel=2)')[0]!.name).toBe('SetP(rel=2,relative=True)')
+    expect(() => parseMeasure('SetRelP(relative=False)')).toThrow(/relative once/)
   })
   it('Rprec(mult=x): P at trunc(x R + 0.9), num_rel_ret / c past the end', () => {
     expect(value('Rprec(mult=2)', A)).toBeCloseTo(2 / 6, 15) // c = 6 > n = 4

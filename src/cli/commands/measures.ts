@@ -36,7 +36,25 @@ export function registerMeasures(program: Command): void {
         `  ${spec.summary}`,
         `  formula: ${spec.formula}`,
         `  @: ${spec.at === 'none' ? 'not allowed' : spec.at === 'cutoff' ? 'rank cutoff k (also cutoff=k)' : 'recall level r (also recall=r)'}${spec.atRequired ? ' (required)' : spec.at === 'none' ? '' : ' (optional)'}`,
-        `  aggregate over queries: ${spec.aggregate}`,
+        `  aggregate over queries: ${spec.aggregate} (and the population standard deviation)`,
+        ...(spec.undefinedWhen
+          ? [`  undefined (left out of the aggregate) when: ${spec.undefinedWhen}`]
+          : []),
+        ...(spec.presetAliases?.length
+          ? [
+              `  also spelled: ${spec.presetAliases
+                .map(
+                  (a) =>
+                    `${a.name} = ${spec.name}(${Object.entries(a.params)
+                      .map(
+                        ([k, v]) =>
+                          `${k}=${v === true ? 'True' : v === false ? 'False' : String(v)}`,
+                      )
+                      .join(',')})`,
+                )
+                .join('; ')}`,
+            ]
+          : []),
         '  parameters:',
         ...Object.entries(spec.params).map(
           ([k, p]) =>
