@@ -82,7 +82,7 @@ describe('accounts and sessions', () => {
     expect(cookie).toMatch(/SameSite=Strict/)
     const page = await a.get('/team')
     expect(page.headers.get('content-security-policy')).toBe(
-      "default-src 'none'; script-src 'self'; worker-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+      "default-src 'none'; script-src 'self'; worker-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
     )
     expect(page.headers.get('x-frame-options')).toBe('DENY')
     // No inline script or style: the one script element loads the site's own file.

@@ -19,7 +19,7 @@ export const SESSION_COOKIE = 'trecscore_session'
 export const PRE_CSRF_COOKIE = 'trecscore_csrf'
 
 export const CSP =
-  "default-src 'none'; script-src 'self'; worker-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+  "default-src 'none'; script-src 'self'; worker-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 
 /** Security headers on every response. */
 export function securityHeaders(): MiddlewareHandler<Env> {
