@@ -308,7 +308,7 @@ export class RunEvaluator {
     const needAux = this.measures.filter((m) => m.spec.needsAux)
     if (needAux.length && !options.auxQrels)
       throw new TrecscoreError(
-        `${needAux.map((m) => m.name).join(', ')} need auxiliary judgments (--aux-qrels FILE: topic 0 docno value, e.g. understandability)`,
+        `${needAux.map((m) => m.name).join(', ')} need${needAux.length === 1 ? 's' : ''} auxiliary judgments (--aux-qrels FILE: topic 0 docno value, e.g. understandability)`,
         2,
       )
     const sets: ConventionSet[] = [

@@ -182,6 +182,7 @@ export function registerEvaluate(program: Command): void {
       if (flags.explain) {
         const out = explainStream(flags.format)
         out.write(`conventions:\n${describeConventions(conventions).replace(/^/gm, '  ')}\n`)
+        if (flags.auxQrels) out.write(`auxiliary judgments (--aux-qrels): ${flags.auxQrels}\n`)
         for (const r of results) out.write(describeCounts(r) + '\n')
         out.write('\n')
       }
