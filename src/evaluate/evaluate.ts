@@ -302,6 +302,14 @@ export class RunEvaluator {
   ) {
     this.measures = measures.map((m) => ('measure' in m ? m.measure : m))
     this.labelled = this.measures.some((m) => m.spec.needsLabels !== undefined)
+    if (this.labelled && !options.labels) {
+      // Without labels every doc would count as unlabelled: a silent 0, never printed.
+      const named = this.measures.filter((m) => m.spec.needsLabels !== undefined)
+      throw new TrecscoreError(
+        `${named.map((m) => m.name).join(', ')} read${named.length === 1 ? 's' : ''} ${named[0]!.spec.needsLabels} labels of the ranked documents, which this evaluation was not given (a label provider; the RETECO presets give one)`,
+        2,
+      )
+    }
     qrels = applyNegativeJudgments(qrels, conventions.negativeJudgments)
     this.qrels = qrels
     this.needDocs = this.measures.some(needsDocs)

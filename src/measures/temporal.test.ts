@@ -105,6 +105,11 @@ describe('temporal measures on the engine (labels from a provider, hand-computed
       [2, 2],
     ])
   })
+  it('without a label provider the temporal measures are refused, not scored 0', () => {
+    expect(() => evaluate(qrels, run, ['nDCG@10', 'TP@10', 'TC@10'])).toThrow(
+      'TP@10, TC@10 read temporal labels of the ranked documents, which this evaluation was not given',
+    )
+  })
   it('rankings carry their doc ids only when a measure needs labels', () => {
     const seen: (readonly string[] | undefined)[] = []
     const spy = {
