@@ -5,7 +5,8 @@
 //    `--omit=optional` (as a user's `npm install trecscore` does: the optional peer packages
 //    onnxruntime-node, @huggingface/tokenizers, better-sqlite3 and pg are left out), then run
 //    `npx trecscore --help`, the demo, evaluate, trec-eval, compare, report, validate, fuse,
-//    textsim, every benchmark preset and the library (ESM import). Outputs must equal this checkout's full
+//    textsim, every benchmark preset and the library (ESM import of the root and of every
+//    subpath in package.json `exports`). Outputs must equal this checkout's full
 //    install byte for byte; BERTScore, the judge cache and `serve` on SQLite and on Postgres must
 //    print their one-line install message and exit 2.
 // B. a fresh clone without the heavy packages: this checkout's files copied, node_modules linked
@@ -359,6 +360,36 @@ console.log(JSON.stringify(result.aggregates.map((a) => [a.measure, a.value])))
     "the library: ESM import from 'trecscore', the README example (nDCG@10 0.7805)",
     libOk,
     brief(lib),
+  )
+
+  // Every subpath of package.json `exports` loads from the install (without the optional
+  // packages), and the README's textsim example runs through its subpath.
+  const subpaths = Object.keys(
+    JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).exports,
+  ).map((k) => (k === '.' ? 'trecscore' : `trecscore/${k.slice(2)}`))
+  writeFileSync(
+    join(app, 'subpaths.mjs'),
+    `const out = {}
+for (const s of ${JSON.stringify(subpaths)}) out[s] = Object.keys(await import(s)).length
+const { porterStem } = await import('trecscore/textsim')
+out.porterStem = porterStem('generously')
+console.log(JSON.stringify(out))
+`,
+  )
+  const sub = sh(process.execPath, ['subpaths.mjs'], app)
+  let subOk = false
+  try {
+    const loaded = JSON.parse(sub.stdout)
+    subOk =
+      sub.code === 0 &&
+      subpaths.every((s) => loaded[s] > 0) &&
+      loaded.porterStem === 'gener' &&
+      sub.stderr === ''
+  } catch {}
+  check(
+    `the library: every subpath of exports loads (${subpaths.length}: trecscore, trecscore/io, …)`,
+    subOk,
+    brief(sub),
   )
 
   // ---- B. a fresh clone without the heavy packages -----------------------------------------

@@ -1,6 +1,8 @@
 /**
- * The layering the README describes, checked on the import statements: the command line uses
- * only the public API, and the pure core never imports the edges (CLI, reports, trec_eval shell).
+ * The layering the README describes, checked on the import statements of every `src/**\/*.ts`
+ * (tests excluded): no import cycle, every import points down {@link LAYERS}, the command line
+ * and the server reach the engine only through the barrel (`src/internal.ts`), only the preset
+ * layer and its callers import `presets/*`, and the pure core never imports the edges.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
@@ -25,21 +27,210 @@ function imports(file: string): string[] {
   ].map((m) => m[1]!)
 }
 
+/**
+ * The relative imports of one file as paths under `src/` (`./x.js` read as `x.ts`): static
+ * `import` and `export … from`, `import type` included (a type-only cycle still tangles the
+ * reading order), and dynamic `import('…')` of a literal path.
+ */
+function localImports(file: string): string[] {
+  const text = readFileSync(file, 'utf8')
+  const specs = [
+    ...imports(file),
+    ...[...text.matchAll(/\bimport\(\s*'([^']+)'\s*\)/g)].map((m) => m[1]!),
+  ]
+  return specs
+    .filter((s) => s.startsWith('.'))
+    .map((s) =>
+      relative(SRC, join(dirname(file), s))
+        .split('\\')
+        .join('/')
+        .replace(/\.js$/, '.ts'),
+    )
+}
+
+/** Every source file of `src/` (relative path) and the files it imports. */
+const graph: ReadonlyMap<string, readonly string[]> = new Map(
+  files(SRC).map((f) => [relative(SRC, f).split('\\').join('/'), localImports(f)]),
+)
+
+/**
+ * The cycles of a directed graph: one per strongly connected component with more than one
+ * node (or a node importing itself), as the node path of one cycle through it, starting at the
+ * component's first node in sorted order. Tarjan's algorithm, iterative (no recursion limit).
+ */
+export function findCycles(g: ReadonlyMap<string, readonly string[]>): string[][] {
+  const index = new Map<string, number>()
+  const low = new Map<string, number>()
+  const onStack = new Set<string>()
+  const stack: string[] = []
+  const components: string[][] = []
+  let next = 0
+  for (const root of g.keys()) {
+    if (index.has(root)) continue
+    const work: [string, number][] = [[root, 0]]
+    while (work.length > 0) {
+      const top = work[work.length - 1]!
+      const [v, i] = top
+      if (i === 0) {
+        index.set(v, next)
+        low.set(v, next)
+        next++
+        stack.push(v)
+        onStack.add(v)
+      }
+      const out = (g.get(v) ?? []).filter((w) => g.has(w))
+      if (i < out.length) {
+        top[1] = i + 1
+        const w = out[i]!
+        if (!index.has(w)) work.push([w, 0])
+        else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!))
+        continue
+      }
+      work.pop()
+      const parent = work[work.length - 1]
+      if (parent) low.set(parent[0], Math.min(low.get(parent[0])!, low.get(v)!))
+      if (low.get(v) === index.get(v)) {
+        const c: string[] = []
+        let w: string
+        do {
+          w = stack.pop()!
+          onStack.delete(w)
+          c.push(w)
+        } while (w !== v)
+        if (c.length > 1 || (g.get(v) ?? []).includes(v)) components.push(c)
+      }
+    }
+  }
+  return components.map((c) => cycleThrough(g, new Set(c))).sort((a, b) => (a[0]! < b[0]! ? -1 : 1))
+}
+
+/** A shortest cycle from the smallest node of a strongly connected component back to it. */
+function cycleThrough(g: ReadonlyMap<string, readonly string[]>, scc: Set<string>): string[] {
+  const start = [...scc].sort()[0]!
+  const from = new Map<string, string>()
+  const queue = [start]
+  for (let k = 0; k < queue.length; k++) {
+    const v = queue[k]!
+    for (const w of g.get(v) ?? []) {
+      if (!scc.has(w)) continue
+      if (w === start) {
+        const path = [v]
+        while (path[0] !== start) path.unshift(from.get(path[0]!)!)
+        return path
+      }
+      if (!from.has(w)) {
+        from.set(w, v)
+        queue.push(w)
+      }
+    }
+  }
+  return [start]
+}
+
+/**
+ * The layers of `src/`, bottom first: a file may import its own layer and the layers below,
+ * never one above. A file's layer is that of the longest path prefix that names it, so a leaf
+ * module can sit below the rest of its folder (the number formatting and escaping of
+ * `report/`, the byte helpers of `io/`).
+ */
+const LAYERS: readonly (readonly string[])[] = [
+  // 0. the data model and the leaf helpers (bytes and ids, number formatting, escaping, tables)
+  [
+    'model/',
+    'io/bytes.ts',
+    'report/printf.ts',
+    'report/python-round.ts',
+    'report/escape.ts',
+    'report/table.ts',
+    'report/json-chunks.ts',
+  ],
+  ['errors/'], // 1. error classes and the input-issue type
+  ['conventions/'], // 2. conventions as typed values
+  ['rank/'], // 3. per-query preparation, id stores, judged rankings
+  ['io/'], // 4. parsers, readers, sources, output
+  ['measures/'], // 5. one measure family per file
+  ['evaluate/'], // 6. the engine
+  ['stats/', 'fuse/', 'validate/', 'trec-eval/'], // 7. the engine's users
+  ['compare/', 'generation/'], // 8. comparisons (on stats), generation metrics and the judge
+  // 9. benchmark presets, result renderers, and the report's file edge (it runs presets)
+  ['presets/', 'report/'],
+  ['entries/', 'index.ts', 'internal.ts'], // 10. the public entries and the barrel
+  ['cli/', 'server/'], // 11. the shells
+]
+
+/** The layer of a file under `src/`, or -1 when no layer names it. */
+function layerOf(rel: string): number {
+  let best = -1
+  let length = -1
+  LAYERS.forEach((prefixes, layer) => {
+    for (const p of prefixes)
+      if ((p.endsWith('/') ? rel.startsWith(p) : rel === p) && p.length > length) {
+        best = layer
+        length = p.length
+      }
+  })
+  return best
+}
+
+/** Who may import `presets/*`: the shells, the preset layer itself, the entries and barrels. */
+const PRESET_IMPORTERS: readonly string[] = [
+  'cli/',
+  'presets/',
+  'entries/',
+  'index.ts',
+  'internal.ts',
+  // The file edge of `report`: plain qrels, a registry preset (scorePresetForComparison) or a
+  // route's preset, in one report.
+  'report/html/report-file.ts',
+]
+
+describe('the cycle finder', () => {
+  it('finds each cycle of a synthetic graph, once, as a path', () => {
+    const g = new Map([
+      ['a', ['b']],
+      ['b', ['c', 'e']],
+      ['c', ['a']],
+      ['d', ['d']],
+      ['e', ['f']],
+      ['f', []],
+      ['x', ['y', 'missing']],
+      ['y', ['x']],
+    ])
+    expect(findCycles(g)).toEqual([['a', 'b', 'c'], ['d'], ['x', 'y']])
+  })
+  it('finds none in a DAG (diamond, shared leaves)', () => {
+    const g = new Map([
+      ['a', ['b', 'c']],
+      ['b', ['d']],
+      ['c', ['d']],
+      ['d', []],
+    ])
+    expect(findCycles(g)).toEqual([])
+  })
+  it('the layer table places leaves below their folder', () => {
+    expect(layerOf('report/printf.ts')).toBe(0)
+    expect(layerOf('report/leaderboard.ts')).toBe(9)
+    expect(layerOf('io/bytes.ts')).toBe(0)
+    expect(layerOf('io/read.ts')).toBe(4)
+    expect(layerOf('nowhere.ts')).toBe(-1)
+  })
+})
+
 describe('architecture', () => {
-  it('src/cli imports only the public API (src/index.ts), commander and its own files', () => {
+  it('src/cli imports only the engine barrel (src/internal.ts), commander and its own files', () => {
     for (const f of files(join(SRC, 'cli'))) {
       for (const spec of imports(f)) {
         const ok =
           spec === 'commander' ||
-          spec === '../../index.js' ||
-          spec === '../index.js' ||
+          spec === '../../internal.js' ||
+          spec === '../internal.js' ||
           spec.startsWith('./') ||
           spec === '../conventions-options.js'
         expect(ok, `${relative(SRC, f)} imports ${spec}`).toBe(true)
       }
     }
   })
-  it('only `serve` loads the leaderboard server, on demand (dynamic import of its entry); the server is built on the public API', () => {
+  it('only `serve` loads the leaderboard server, on demand (dynamic import of its entry); the server is built on the engine barrel (src/internal.ts)', () => {
     for (const f of files(join(SRC, 'cli'))) {
       const rel = relative(SRC, f).split('\\').join('/')
       for (const m of readFileSync(f, 'utf8').matchAll(/import\(\s*'([^']+)'\s*\)/g)) {
@@ -68,7 +259,7 @@ describe('architecture', () => {
         const ok =
           spec.startsWith('node:') ||
           packages.has(spec) ||
-          target === 'index.js' ||
+          target === 'internal.js' ||
           (target !== null && target.startsWith('server/'))
         expect(ok, `${rel} imports ${spec}`).toBe(true)
       }
@@ -119,19 +310,47 @@ describe('architecture', () => {
       }
     }
   })
-  it('only presets/ and the root index import presets/reteco (the other layers take its routes as arguments)', () => {
-    for (const f of files(SRC)) {
-      const rel = relative(SRC, f).split('\\').join('/')
-      if (rel.startsWith('presets/') || rel === 'index.ts') continue
-      for (const spec of imports(f)) {
-        const target = spec.startsWith('.')
-          ? relative(SRC, join(dirname(f), spec))
-              .split('\\')
-              .join('/')
-          : ''
-        expect(target.startsWith('presets/reteco/'), `${rel} imports ${spec}`).toBe(false)
+  it('only presets/ and its entry import presets/reteco (the other layers take its routes as arguments)', () => {
+    for (const [rel, targets] of graph) {
+      if (rel.startsWith('presets/') || rel === 'entries/reteco.ts') continue
+      for (const target of targets)
+        expect(target.startsWith('presets/reteco/'), `${rel} imports ${target}`).toBe(false)
+    }
+  })
+  it('only cli/, presets/, the entries, the barrels and the report file edge import presets/*', () => {
+    for (const [rel, targets] of graph) {
+      if (PRESET_IMPORTERS.some((p) => rel === p || (p.endsWith('/') && rel.startsWith(p))))
+        continue
+      for (const target of targets)
+        expect(target.startsWith('presets/'), `${rel} imports ${target}`).toBe(false)
+    }
+  })
+  it('src/ has no import cycle (type-only imports and literal dynamic imports included)', () => {
+    const cycles = findCycles(graph)
+    expect(cycles.map((c) => [...c, c[0]].join(' -> '))).toEqual([])
+  })
+  it('imports point down the layers (LAYERS, bottom first)', () => {
+    const wrong: string[] = []
+    for (const [rel, targets] of graph) {
+      const from = layerOf(rel)
+      for (const target of targets) {
+        const to = layerOf(target)
+        if (to > from) wrong.push(`${rel} (layer ${from}) imports ${target} (layer ${to})`)
       }
     }
+    expect(wrong).toEqual([])
+  })
+  it('every source file is in a layer', () => {
+    expect([...graph.keys()].filter((rel) => layerOf(rel) < 0)).toEqual([])
+  })
+  it('every worker job module declares the contract the worker calls by name (QueryJobModule)', () => {
+    const jobs = files(SRC).filter((f) => /module: import\.meta\.url/.test(readFileSync(f, 'utf8')))
+    expect(jobs.length).toBeGreaterThan(0)
+    for (const f of jobs)
+      expect(
+        /\(\{ createQueryJob \} satisfies QueryJobModule</.test(readFileSync(f, 'utf8')),
+        `${relative(SRC, f)} passes itself to runInParallel`,
+      ).toBe(true)
   })
   it('core computation modules do no I/O', () => {
     for (const layer of ['model', 'conventions', 'rank', 'measures']) {

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { MEASURES } from '../src/index.js'
+import { MEASURES } from '../src/internal.js'
 
 const readme = readFileSync(join(import.meta.dirname, '..', 'README.md'), 'utf8')
 const start = readme.indexOf('| measure | trec_eval | reference (tool, version) | definition |')

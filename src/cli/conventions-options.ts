@@ -3,7 +3,7 @@
  * the `Conventions` unions; parsing errors are reported as usage errors.
  */
 import { type Command, Option } from 'commander'
-import { type Conventions, conventionProfiles, parseGainSpec, TrecscoreError } from '../index.js'
+import { type Conventions, conventionProfiles, parseGainSpec, TrecscoreError } from '../internal.js'
 
 /** Raw option values as commander gives them. */
 export interface ConventionFlags {

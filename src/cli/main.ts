@@ -1,5 +1,5 @@
 import { Command, CommanderError } from 'commander'
-import { describeSystemError, formatIssue, InputError, isTrecscoreError } from '../index.js'
+import { describeSystemError, formatIssue, InputError, isTrecscoreError } from '../internal.js'
 import { COMMANDS } from './commands/index.js'
 import { trecEvalCommand } from './commands/trec-eval.js'
 

@@ -1,8 +1,8 @@
 /**
  * Edge of `compare`: read the inputs and build the {@link PerQueryTable} that `compareTable`
- * compares, for TREC qrels and runs (evaluated on the engine) and for RETECO data (scored by the
- * plan convention set). Used by `trecscore compare` and by anything else that compares files
- * (the HTML report).
+ * compares, for TREC qrels and runs (evaluated on the engine). Used by `trecscore compare` and by
+ * anything else that compares files (the HTML report); a preset's table comes from
+ * `presets/compare-preset.ts`.
  */
 import type { Conventions } from '../conventions/conventions.js'
 import { TrecscoreError } from '../errors/trecscore-error.js'
@@ -12,9 +12,6 @@ import { decodeId } from '../io/bytes.js'
 import { readIdList, readQrels } from '../io/read.js'
 import { type RunInput, runInputName, runInputPath } from '../io/run-labels.js'
 import { parseMeasures } from '../measures/name.js'
-import type { Preset } from '../presets/preset.js'
-import { type PresetResult, qrelsWarnings, runMessages, runPreset } from '../presets/run-preset.js'
-import { conventionSetLines, presetRunEvaluation } from '../presets/score-preset.js'
 import { tableFromEvaluations } from './compare.js'
 import type { PerQueryTable } from './types.js'
 
@@ -92,67 +89,4 @@ export async function perQueryTableFromFiles(input: CompareFilesInput): Promise<
     .map((e) => `${e.runName} ${e.counts.extraQueries}`)
   if (extra.length) notes.push(`run queries without qrels (ignored): ${extra.join(', ')}`)
   return { ...table, notes }
-}
-
-/** Inputs of {@link scorePresetForComparison}. */
-export interface ComparePresetInput {
-  /** A preset read from TREC qrels (`dl21-…`, `neuclir23-…`, with `qrels`) or a SkillRet data folder (`skillret`, `skillret-fusion`, with `data`). */
-  readonly preset: Preset
-  /** The TREC qrels file (presets whose input is `trec-qrels`). */
-  readonly qrels?: string
-  /** The data folder (SkillRet presets). */
-  readonly data?: string
-  /** Run paths, or `{ path, name }` with the label to show. */
-  readonly runs: readonly RunInput[]
-  /** Measures (default: the preset's). Each is computed under the conventions the preset gives it. */
-  readonly measures?: readonly string[]
-  /** `--rel-map`: a named map of the preset or `grade:value,...`. */
-  readonly relMap?: string
-}
-
-/**
- * Score TREC runs with a preset exactly as `score --preset` does (`runPreset`: its qrels checks,
- * score precision, tie rules and per-measure conventions, e.g. NeuCLIR's RBP under cwl_eval's),
- * and return:
- * - `score`: the preset's own result (what `score --preset` prints; the report's leaderboard);
- * - `table`: the per-query table `compareTable` tests, every run on the qrels queries (a query
- *   missing from a run zero-filled; scored a second time only when the preset skips them);
- * - `notes`: the per-measure conventions, the preset's warnings and notes, for the legend.
- */
-export async function scorePresetForComparison(input: ComparePresetInput): Promise<{
-  readonly score: PresetResult
-  readonly table: PerQueryTable
-  readonly notes: readonly string[]
-}> {
-  if (input.runs.length < 1)
-    throw new TrecscoreError(`preset '${input.preset.id}': no run given`, 2)
-  const fromData = input.preset.input.qrels !== 'trec-qrels'
-  const where = fromData ? input.data : input.qrels
-  if (where === undefined)
-    throw new TrecscoreError(
-      `preset '${input.preset.id}' needs ${fromData ? '--data <dir>' : '--qrels <file>'}`,
-      2,
-    )
-  const inputs = {
-    ...(fromData ? { data: where } : { qrels: where }),
-    runs: input.runs,
-    ...(input.relMap !== undefined ? { relMap: input.relMap } : {}),
-  }
-  const options = input.measures ? { measures: input.measures } : {}
-  const score = await runPreset(input.preset, inputs, options)
-  const skips = score.conventions.some((c) => c.conventions.missingQueries !== 'zero')
-  const zeroFilled = skips
-    ? await runPreset(input.preset, inputs, { ...options, zeroFillMissing: true })
-    : score
-  const table = tableFromEvaluations(
-    zeroFilled.runs.map((r) => presetRunEvaluation(zeroFilled, r)),
-    `${fromData ? 'data' : 'qrels'} ${where}, preset ${input.preset.id} conventions`,
-  )
-  const notes = conventionSetLines(score)
-  if (skips)
-    notes.push(
-      `missing queries are zero-filled here, although the preset ${input.preset.id} skips them: paired tests need every run on the same queries`,
-    )
-  notes.push(...qrelsWarnings(score), ...score.runs.flatMap(runMessages))
-  return { score, table: { ...table, notes: [...table.notes, ...notes] }, notes }
 }

@@ -13,9 +13,7 @@ export {
 } from './compare.js'
 export {
   type CompareFilesInput,
-  type ComparePresetInput,
   perQueryTableFromFiles,
-  scorePresetForComparison,
 } from './compare-files.js'
 export { CORRECTION_TITLES, legendLines, TEST_TITLES, testConvention } from './legend.js'
 export {

@@ -7,8 +7,7 @@
 import type { AnswerIssue } from './answer-issues.js'
 import type { RunProblem } from './run-issues.js'
 
-/** An error makes an input unusable or ambiguous; a warning is accepted but suspicious. */
-export type Severity = 'error' | 'warning'
+export type { Severity } from './severity.js'
 
 /**
  * A position in an input file. `line` is the physical, 1-based line number (every `\n` counts);

@@ -6,7 +6,7 @@
  *
  * Ids and found texts are binary strings (one char per byte, see `io/bytes.ts`), as elsewhere.
  */
-import type { Severity } from './issues.js'
+import type { Severity } from './severity.js'
 
 /** Where a line-level problem is. */
 export interface Where {

@@ -1,6 +1,6 @@
 import type { Conventions } from '../conventions/conventions.js'
 import { InputError, TrecscoreError } from '../errors/trecscore-error.js'
-import { type QueryJob, runInParallel } from '../io/parallel-run.js'
+import { type QueryJob, type QueryJobModule, runInParallel } from '../io/parallel-run.js'
 import { readQrels } from '../io/read.js'
 import { streamRunQueries } from '../io/run-reader.js'
 import type { QrelsFormat } from '../io/trec-qrels.js'
@@ -56,6 +56,8 @@ export function readAuxQrels(file: string, conventions: Conventions): Promise<Qr
     negativeJudgments: conventions.negativeJudgments,
   })
 }
+// This module is a worker job module (`{ module: import.meta.url }` below).
+void ({ createQueryJob } satisfies QueryJobModule<EvaluateJobConfig, EvaluatorState>)
 
 /** Where the qrels came from, so worker threads can read them again (see {@link evaluateRunFile}). */
 export interface QrelsOrigin {

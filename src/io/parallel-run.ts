@@ -16,7 +16,7 @@ import type { RunQuery } from '../model/types.js'
 import { inputLimits } from './source.js'
 import { type RunParseOptions, TrecRunParser } from './trec-run.js'
 
-/** A job the workers can rebuild: `module` exports `createQueryJob(config)`. */
+/** A job the workers can rebuild: `module` is a {@link QueryJobModule}, built with `config`. */
 export interface JobSpec {
   readonly module: string
   readonly config: unknown
@@ -28,6 +28,16 @@ export interface QueryJob<S> {
   add(run: RunQuery): void
   exportState(): S
   absorb(state: S): void
+}
+
+/**
+ * The contract of a job module: a worker `import()`s the module a {@link JobSpec} names and calls
+ * its `createQueryJob` export by name with the spec's (structured-clone) config. Each job module
+ * checks its exports against it, `({ createQueryJob }) satisfies QueryJobModule<Config, State>`,
+ * so a renamed or retyped export fails to compile rather than in a worker thread.
+ */
+export interface QueryJobModule<C, S> {
+  createQueryJob(config: C): Promise<QueryJob<S>>
 }
 
 /** Message a worker receives. */

@@ -4,16 +4,14 @@
  */
 import { parentPort, workerData } from 'node:worker_threads'
 import {
-  type QueryJob,
+  type QueryJobModule,
   type RangeTask,
   type WorkerResult,
   workerTakeRanges,
 } from './parallel-run.js'
 
 async function main(task: RangeTask): Promise<WorkerResult> {
-  const mod = (await import(task.job.module)) as {
-    createQueryJob(config: unknown): Promise<QueryJob<unknown>>
-  }
+  const mod = (await import(task.job.module)) as QueryJobModule<unknown, unknown>
   const job = await mod.createQueryJob(task.job.config)
   return workerTakeRanges(task, job)
 }

@@ -15,7 +15,7 @@
  * - Hidden phases show no entries until they are released.
  */
 import { createHash } from 'node:crypto'
-import { parseTurnTopic, TURN_BUCKETS, turnBucket } from '../index.js'
+import { parseTurnTopic, TURN_BUCKETS, turnBucket } from '../internal.js'
 import {
   type Competition,
   measureName,

@@ -1,6 +1,6 @@
 /**
  * The leaderboard server (`trecscore serve`): its entry points for the CLI and for tests.
- * Built only on the public API (src/index.ts); loaded on demand by `trecscore serve`, so
+ * Built only on the engine barrel (src/internal.ts); loaded on demand by `trecscore serve`, so
  * other commands never load Hono, Kysely, zod or SQLite.
  *
  * @module

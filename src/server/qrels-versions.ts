@@ -22,11 +22,16 @@ import {
   writeFileSync,
 } from 'node:fs'
 import { join, relative } from 'node:path'
-import { formatIssue, InputError, isTrecscoreError, loadRetecoData, readQrels } from '../index.js'
+import {
+  formatIssue,
+  InputError,
+  isTrecscoreError,
+  loadRetecoData,
+  readQrels,
+} from '../internal.js'
 import { newId } from './auth/tokens.js'
 import { runIsDirectory, type Track } from './config/load.js'
 import type { PhaseConfig } from './config/schema.js'
-import type { ServerContext } from './context.js'
 import type { Db } from './db/database.js'
 
 /** A qrels version of a track and phase (the newest when `version` is omitted), and the track as the worker must see it to score against it. */
@@ -187,12 +192,26 @@ async function retecoVersionFolder(
 }
 
 /**
+ * What {@link addQrelsVersion} reads of the server context (a `ServerContext` has it all;
+ * declared here so that this module does not import `context.ts`, which imports the topic
+ * cache, which imports this module).
+ */
+export interface QrelsVersionContext {
+  readonly db: Db
+  readonly dataDir: string
+  readonly now: () => Date
+  /** Tell the scoring queue a submission is waiting. */
+  readonly kick: () => void
+  readonly topics: { invalidate(trackId: string, phaseId: string): void }
+}
+
+/**
  * Store a new qrels version (checked by the qrels reader first) and queue the re-scoring of
  * every scored (or scoring) submission of the track and phase against it. Qrels tracks take
  * one file (`files[0]`); RETECO tracks one or more, one per domain (see the module comment).
  */
 export async function addQrelsVersion(
-  ctx: ServerContext,
+  ctx: QrelsVersionContext,
   opts: {
     track: Track
     phase: PhaseConfig

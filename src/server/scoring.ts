@@ -1,6 +1,6 @@
 /**
  * The one place where the server meets the scoring engine: validating an upload and scoring a
- * stored run for a track and phase, through the public API (src/index.ts) only: presets run
+ * stored run for a track and phase, through the engine barrel (src/internal.ts) only: presets run
  * through `runPreset` (RETECO, until it is a preset on the engine, through `scoreRetecoRuns`),
  * plain tracks through `evaluateRunFile`, uploads through the run validators.
  *
@@ -32,7 +32,7 @@ import {
   scoreRetecoRuns,
   validateChunks,
   validateRetecoRun,
-} from '../index.js'
+} from '../internal.js'
 import { measureName, runIsDirectory, type Track } from './config/load.js'
 import type { PhaseConfig } from './config/schema.js'
 import { directoryDigest } from './storage/upload.js'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { pairedTTest } from '../index.js'
+import { pairedTTest } from '../internal.js'
 import { computeTiers, type TierSettings, tierPolicy } from './tiers.js'
 
 const T: TierSettings = {

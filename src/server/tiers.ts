@@ -25,7 +25,7 @@ import {
   pairedTTest,
   permutationTest,
   wilcoxonTest,
-} from '../index.js'
+} from '../internal.js'
 import type { TIER_TESTS } from './config/schema.js'
 
 export type TierTest = (typeof TIER_TESTS)[number]

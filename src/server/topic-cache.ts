@@ -6,7 +6,7 @@
  * server's check uses it on every upload, so it is read once per (track, phase, qrels version)
  * and kept; adding a qrels version drops the entries of its track and phase.
  */
-import { readQrels } from '../index.js'
+import { readQrels } from '../internal.js'
 import type { Track } from './config/load.js'
 import type { PhaseConfig } from './config/schema.js'
 import type { Db } from './db/database.js'

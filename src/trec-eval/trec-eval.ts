@@ -8,7 +8,7 @@ import type { Conventions } from '../conventions/conventions.js'
 import { trecEvalV9, trecEvalV10 } from '../conventions/profiles.js'
 import { formatIssue } from '../errors/format-issue.js'
 import { atof, atol } from '../io/bytes.js'
-import { type QueryJob, runInParallel } from '../io/parallel-run.js'
+import { type QueryJob, type QueryJobModule, runInParallel } from '../io/parallel-run.js'
 import { streamQrels } from '../io/read.js'
 import { streamRunQueries } from '../io/run-reader.js'
 import { SourceError } from '../io/source.js'
@@ -618,6 +618,8 @@ export async function createQueryJob(
   const width = active.reduce((n, m) => n + m.names.length, 0)
   return new TrecEvalJob(rel, active, width, config.ctx)
 }
+// This module is a worker job module (`{ module: import.meta.url }` in `main`).
+void ({ createQueryJob } satisfies QueryJobModule<TrecEvalJobConfig, [string, QueryOutcome][]>)
 
 /** What trec_eval says when a measure's input does not match the `-R` format. */
 const FORMAT_MISMATCH = {

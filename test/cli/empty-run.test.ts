@@ -16,7 +16,7 @@ import {
   readQrels,
   resolveConventions,
   TrecscoreError,
-} from '../../src/index.js'
+} from '../../src/internal.js'
 import { cli } from './helpers.js'
 
 const tmp = mkdtempSync(join(tmpdir(), 'trecscore-empty-'))

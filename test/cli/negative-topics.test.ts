@@ -12,7 +12,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { evaluate, parseQrels, parseRun } from '../../src/index.js'
+import { evaluate, parseQrels, parseRun } from '../../src/internal.js'
 import { reportFromEvaluations } from '../../src/report/html/index.js'
 import { cli } from './helpers.js'
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { defaultRunLabels, resolveRunLabels } from '../../src/index.js'
+import { defaultRunLabels, resolveRunLabels } from '../../src/internal.js'
 import { cli } from './helpers.js'
 
 const Q = 'demo/qrels.txt'

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { type CorrectionName, compareTable, type PerQueryTable } from '../../src/index.js'
+import { type CorrectionName, compareTable, type PerQueryTable } from '../../src/internal.js'
 
 describe('compareTable invariants (fast-check)', () => {
   it('letters agree with the pairs, adjusted p ≥ raw p, wins + ties + losses = n, swapping run order mirrors the result', () => {

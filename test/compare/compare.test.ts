@@ -9,7 +9,7 @@ import {
   parseRun,
   runLetter,
   tableFromEvaluations,
-} from '../../src/index.js'
+} from '../../src/internal.js'
 
 // Hand-built per-query values: 3 runs, 6 queries.
 const A = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6]

@@ -6,7 +6,7 @@ import {
   type PerQueryTable,
   renderCompare,
   renderCompareHtmlFragment,
-} from '../../src/index.js'
+} from '../../src/internal.js'
 
 const hostile = 'x<script>alert(1)</script>_&%$#{}~^\\'
 const T: PerQueryTable = {

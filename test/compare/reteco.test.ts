@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { compareTable, scoreRetecoRuns, tableFromRetecoReports } from '../../src/index.js'
+import { compareTable, scoreRetecoRuns, tableFromRetecoReports } from '../../src/internal.js'
 
 const F = 'test/fixtures/reteco'
 

@@ -21,7 +21,7 @@ import {
   runPreset,
   scorePreset,
   scoreSkillRet,
-} from '../../src/index.js'
+} from '../../src/internal.js'
 import { retecoReportRoute } from '../../src/presets/reteco/html-route.js'
 import { RETECO_PRESETS } from '../../src/presets/reteco/presets.js'
 import { cli } from '../cli/helpers.js'

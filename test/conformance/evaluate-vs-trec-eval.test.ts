@@ -13,7 +13,7 @@ import {
   parseQrels,
   parseRun,
   trecEvalV10,
-} from '../../src/index.js'
+} from '../../src/internal.js'
 import { listCases, runDropIn } from './run-cases.js'
 
 const ROOT = join(import.meta.dirname, '..', 'fixtures', 'trec_eval')

@@ -19,7 +19,7 @@ import {
   pytrecEval,
   trecEvalV9,
   trecEvalV10,
-} from '../../src/index.js'
+} from '../../src/internal.js'
 import { cli, ROOT } from '../cli/helpers.js'
 
 const QRELS = 'demo/qrels.txt'

@@ -15,7 +15,7 @@ import {
   type RunEvaluation,
   renderTrecEvalLayout,
   scorePreset,
-} from '../../src/index.js'
+} from '../../src/internal.js'
 
 const DIR = join(import.meta.dirname, '..', 'fixtures', 'presets', 'dl21')
 const TOL = 1e-12

@@ -18,7 +18,7 @@ import {
   type RunEvaluation,
   renderPresetScore,
   scorePreset,
-} from '../../src/index.js'
+} from '../../src/internal.js'
 
 const DIR = join(import.meta.dirname, '..', 'fixtures', 'presets', 'neuclir23')
 const TOL = 1e-12

@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { readSkillRetData, type SkillRetRunScore, scoreSkillRet } from '../../src/index.js'
+import { readSkillRetData, type SkillRetRunScore, scoreSkillRet } from '../../src/internal.js'
 import { cli } from '../cli/helpers.js'
 
 const DIR = join(import.meta.dirname, '..', 'fixtures', 'presets', 'skillret')

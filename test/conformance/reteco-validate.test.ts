@@ -14,7 +14,7 @@ import {
   readCorpusIds,
   renderFormatCheckerOutput,
   validateRetecoRun,
-} from '../../src/index.js'
+} from '../../src/internal.js'
 
 const ROOT = join(import.meta.dirname, '..', 'fixtures', 'reteco')
 const DATA = join(ROOT, 'data')

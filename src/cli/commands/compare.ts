@@ -23,7 +23,7 @@ import {
   TEST_NAMES,
   type TestName,
   TrecscoreError,
-} from '../../index.js'
+} from '../../internal.js'
 import {
   addConventionOptions,
   type ConventionFlags,

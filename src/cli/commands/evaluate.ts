@@ -22,7 +22,7 @@ import {
   type SummaryRows,
   sensitivityOfRunFiles,
   TrecscoreError,
-} from '../../index.js'
+} from '../../internal.js'
 import {
   addConventionOptions,
   type ConventionFlags,

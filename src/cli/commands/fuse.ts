@@ -15,7 +15,7 @@ import {
   readRunsToFuse,
   resolveRunLabels,
   writeFusedRun,
-} from '../../index.js'
+} from '../../internal.js'
 import {
   addRunLabelOptions,
   outOption,

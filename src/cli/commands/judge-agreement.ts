@@ -1,5 +1,5 @@
 import { type Command, InvalidArgumentError } from 'commander'
-import { type AgreementFormat, judgeAgreement, readAll, renderAgreement } from '../../index.js'
+import { type AgreementFormat, judgeAgreement, readAll, renderAgreement } from '../../internal.js'
 import { collectList, formatOption } from './shared-options.js'
 
 interface AgreementFlags {

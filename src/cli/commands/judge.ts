@@ -12,7 +12,7 @@ import {
   type RetecoJudgePreset,
   retecoJudgeItemsRoute,
   TrecscoreError,
-} from '../../index.js'
+} from '../../internal.js'
 import { addJudgeAgreement } from './judge-agreement.js'
 import { formatOption } from './shared-options.js'
 

@@ -5,7 +5,7 @@ import {
   rangeText,
   suggestMeasures,
   TrecscoreError,
-} from '../../index.js'
+} from '../../internal.js'
 
 /** `trecscore measures [NAME]`: list the measures, or document one (generated from the registry). */
 export function registerMeasures(program: Command): void {

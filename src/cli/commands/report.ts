@@ -9,7 +9,7 @@ import {
   retecoReportRoute,
   TrecscoreError,
   writeHtmlReport,
-} from '../../index.js'
+} from '../../internal.js'
 import {
   addConventionOptions,
   type ConventionFlags,

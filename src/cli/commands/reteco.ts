@@ -1,5 +1,5 @@
 import { type Command, InvalidArgumentError, Option } from 'commander'
-import { makeRetecoSample, writeRetecoSample } from '../../index.js'
+import { makeRetecoSample, writeRetecoSample } from '../../internal.js'
 import { outOption } from './shared-options.js'
 
 interface SampleFlags {

@@ -5,7 +5,7 @@ import {
   readIdList,
   readQrels,
   SourceError,
-} from '../../index.js'
+} from '../../internal.js'
 
 /** The `validate` flags the format checks read. */
 export interface FormatCheckFlags {

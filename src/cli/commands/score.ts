@@ -29,7 +29,7 @@ import {
   SENSITIVITY_FORMATS,
   type SensitivityFormat,
   scoreRetecoRuns,
-} from '../../index.js'
+} from '../../internal.js'
 import {
   addRunLabelOptions,
   explainOption,

@@ -6,7 +6,7 @@ import {
   renderValidationText,
   SourceError,
   TrecscoreError,
-} from '../../index.js'
+} from '../../internal.js'
 import { checkRunFormat } from './run-format-check.js'
 
 interface SubmitFlags {

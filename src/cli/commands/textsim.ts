@@ -20,7 +20,7 @@ import {
   type TextsimSink,
   type TextsimSummary,
   wordTokenize,
-} from '../../index.js'
+} from '../../internal.js'
 import { formatOption, outOption } from './shared-options.js'
 
 const FORMATS = ['jsonl', 'table', 'markdown', 'csv', 'tsv', 'json'] as const

@@ -1,4 +1,4 @@
-import { trecEvalProcess } from '../../index.js'
+import { trecEvalProcess } from '../../internal.js'
 
 /**
  * `trecscore trec-eval ARGS`: the trec_eval drop-in on this process's streams (bytes exactly as

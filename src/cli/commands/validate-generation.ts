@@ -6,7 +6,7 @@ import {
   renderRetecoAnswersJson,
   renderRetecoAnswersText,
   validateRetecoAnswers,
-} from '../../index.js'
+} from '../../internal.js'
 
 /** The validate flags the generation presets use. */
 export interface GenerationValidateFlags {

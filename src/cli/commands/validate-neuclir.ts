@@ -7,7 +7,7 @@ import {
   readRun,
   renderValidationJson,
   renderValidationText,
-} from '../../index.js'
+} from '../../internal.js'
 import { checkRunFormat } from './run-format-check.js'
 
 /** The presets `validate --preset` checks with {@link validateNeuclirRun}. */

@@ -12,7 +12,7 @@ import {
   renderValidationJson,
   renderValidationText,
   validateRetecoRun,
-} from '../../index.js'
+} from '../../internal.js'
 import { checkRunFormat } from './run-format-check.js'
 import { formatOption } from './shared-options.js'
 import {

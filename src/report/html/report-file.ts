@@ -5,7 +5,6 @@
  */
 
 import { compareRuns, compareTable } from '../../compare/compare.js'
-import { scorePresetForComparison } from '../../compare/compare-files.js'
 import type { CompareResult } from '../../compare/types.js'
 import type { Conventions } from '../../conventions/conventions.js'
 import { resolveConventions } from '../../conventions/profiles.js'
@@ -23,6 +22,7 @@ import { readQrels, readRun } from '../../io/read.js'
 import { type RunInput, runInputName, runInputPath } from '../../io/run-labels.js'
 import { parseMeasures } from '../../measures/name.js'
 import type { Run } from '../../model/types.js'
+import { scorePresetForComparison } from '../../presets/compare-preset.js'
 import { findPreset } from '../../presets/registry.js'
 import { presetRunEvaluation } from '../../presets/score-preset.js'
 import { presetSensitivity } from '../../presets/sensitivity.js'

@@ -4,7 +4,7 @@
  * sessions (a random cookie, stored hashed, with its CSRF token).
  */
 import { randomBytes } from 'node:crypto'
-import { TrecscoreError } from '../../index.js'
+import { TrecscoreError } from '../../internal.js'
 import type { Viewer } from '../context.js'
 import type { Db } from '../db/database.js'
 import { hashPassword, passwordProblem, verifyPassword } from './passwords.js'

@@ -11,7 +11,7 @@ import {
   parseMeasure,
   RETECO_PRESETS,
   TrecscoreError,
-} from '../../index.js'
+} from '../../internal.js'
 import {
   type CompetitionConfig,
   competitionSchema,

@@ -14,7 +14,7 @@
 import { mkdirSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely'
-import { MissingPackageError, TrecscoreError } from '../../index.js'
+import { MissingPackageError, TrecscoreError } from '../../internal.js'
 
 export { dialectOf } from './dialect.js'
 

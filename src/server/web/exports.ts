@@ -11,7 +11,7 @@
  * - LaTeX (a `tabular`, no package needed), 4 decimals: the ten special characters and `<`,
  *   `>`, `|` are written as commands, line breaks become spaces.
  */
-import { csvFieldFormulaSafe, escapeLatex, escapeMarkdownStrict } from '../../index.js'
+import { csvFieldFormulaSafe, escapeLatex, escapeMarkdownStrict } from '../../internal.js'
 import type { Board } from '../board.js'
 import { num } from './html.js'
 

@@ -7,7 +7,7 @@
  * h`<td>${team.name}</td>`.value // '<td>&lt;script&gt;…</td>' for a hostile name
  */
 
-import { escapeHtml, formatFixed } from '../../index.js'
+import { escapeHtml, formatFixed } from '../../internal.js'
 
 /** Markup that is already escaped. */
 export class SafeHtml {

@@ -3,7 +3,7 @@
  * forbids both), every value escaped by `h`. Each function returns a whole page or a fragment.
  */
 
-import { formatP } from '../../index.js'
+import { formatP } from '../../internal.js'
 import type { Board, BoardDiff, DiffSide } from '../board.js'
 import type { Competition } from '../config/load.js'
 import type { Viewer } from '../context.js'

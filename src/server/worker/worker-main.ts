@@ -2,7 +2,7 @@
  * Entry point of the scoring worker process (forked by the supervisor): scores each job it is
  * sent through `scoring.ts` and answers with the outcome or the reason it failed.
  */
-import { formatIssue, InputError, isTrecscoreError } from '../../index.js'
+import { formatIssue, InputError, isTrecscoreError } from '../../internal.js'
 import { ScoringFailure, scoreSubmission } from '../scoring.js'
 import type { JobMessage, ResultMessage } from './protocol.js'
 
