@@ -10,6 +10,7 @@ import {
 } from './format-issue.js'
 import type { InputIssue, Issue, IssueKind, IssueKinds } from './issues.js'
 import type { RunProblem } from './run-issues.js'
+import type { TextsimIssue } from './textsim-issues.js'
 
 describe('the one wording table', () => {
   it('has exactly one entry per code of each module (checked by the compiler)', () => {
@@ -21,6 +22,8 @@ describe('the one wording table', () => {
     expectTypeOf<InputIssue>().toMatchTypeOf<Issue>()
     expectTypeOf<RunProblem>().toMatchTypeOf<Issue>()
     expectTypeOf<AnswerIssue>().toMatchTypeOf<Issue>()
+    expectTypeOf<TextsimIssue>().toMatchTypeOf<Issue>()
+    expectTypeOf<keyof typeof ISSUE_WORDING.textsim>().toEqualTypeOf<TextsimIssue['code']>()
     expectTypeOf<keyof typeof ISSUE_WORDING.answer>().toEqualTypeOf<AnswerIssue['code']>()
     // a missing or an extra code does not compile
     // @ts-expect-error: 'bad_argument' has no wording
@@ -78,6 +81,26 @@ describe('the one wording table', () => {
     ).toBe('turn "c1#2" is not a target turn (not of the form <conv>_turn_<t>); it is a dev turn')
     expect(wordIssue('answer', { code: 'wrong_type', field: 'answer', found: 'null' })).toBe(
       '"answer" is null; expected a string',
+    )
+  })
+
+  it('words a textsim pair-line problem, every field problem at once', () => {
+    const at = { file: 'p.jsonl', line: 2, text: '{}' }
+    expect(
+      wordIssue('textsim', {
+        ...at,
+        code: 'bad_fields',
+        problems: [
+          { code: 'missing', field: 'id' },
+          { code: 'wrong_type', field: 'references', found: 'a string' },
+          { code: 'reference_not_a_string', index: 1, found: 'null' },
+        ],
+      }),
+    ).toBe(
+      'missing "id"; "references" must be an array of strings, found a string; "references"[1] must be a string, found null',
+    )
+    expect(wordIssue('textsim', { ...at, code: 'duplicate_id', firstLine: 1 })).toBe(
+      'duplicate id (first at line 1)',
     )
   })
 
@@ -157,7 +180,8 @@ describe('the one wording table', () => {
                 'unknown_turn' as const,
               ),
             ),
-            suggestion: fc.option(text),
+            // quoted for the id hints; for the others a split, domain or step list from the data
+            suggestion: fc.option(fc.stringMatching(/^[\w, #-]{0,20}$/)),
           })
           .map((p) => ({ ...w, ...p })),
       ),

@@ -8,6 +8,7 @@ import { decodeId } from '../io/bytes.js'
 import type { AnswerIssue } from './answer-issues.js'
 import type { InputIssue, Issue, IssueKind, IssueKinds } from './issues.js'
 import type { RunProblem, TopicHint } from './run-issues.js'
+import type { TextsimFieldProblem, TextsimIssue } from './textsim-issues.js'
 
 /** Words each code of one module's union `U`. */
 export type Wording<U extends { readonly code: string }> = {
@@ -170,11 +171,37 @@ const ANSWER: Wording<AnswerIssue> = {
   missing_turn: (a) => `no answer for target turn ${JSON.stringify(a.turnId)}: it scores zero`,
 }
 
+function textsimField(f: TextsimFieldProblem): string {
+  switch (f.code) {
+    case 'missing':
+      return `missing "${f.field}"`
+    case 'wrong_type':
+      return `"${f.field}" must be ${f.field === 'references' ? 'an array of strings' : 'a string'}, found ${f.found}`
+    case 'no_references':
+      return '"references" is empty: ROUGE score_multi and METEOR need at least one reference'
+    case 'reference_not_a_string':
+      return `"references"[${f.index}] must be a string, found ${f.found}`
+  }
+}
+
+/** A pair-line problem (without the place, id and text: `formatTextsimIssue` adds them). */
+const TEXTSIM: Wording<TextsimIssue> = {
+  invalid_utf8: () => 'invalid UTF-8',
+  line_too_long: (t) => `line longer than ${t.limit} bytes (binary data or a missing newline?)`,
+  invalid_json: (t) => `invalid JSON (${t.error})`,
+  not_an_object: (t) =>
+    `expected a JSON object {"id", "prediction", "references"}, found ${t.found}`,
+  bad_fields: (t) => t.problems.map(textsimField).join('; '),
+  duplicate_id: (t) => `duplicate id (first at line ${t.firstLine})`,
+  cannot_score: (t) => t.reason,
+}
+
 /** The table: module, then code. */
 export const ISSUE_WORDING: { readonly [K in IssueKind]: Wording<IssueKinds[K]> } = {
   input: INPUT,
   run: RUN,
   answer: ANSWER,
+  textsim: TEXTSIM,
 }
 
 /** The message of an issue of module `kind`. */

@@ -6,6 +6,7 @@
  */
 import type { AnswerIssue } from './answer-issues.js'
 import type { RunProblem } from './run-issues.js'
+import type { TextsimIssue } from './textsim-issues.js'
 
 export type { Severity } from './severity.js'
 
@@ -110,6 +111,8 @@ export interface IssueKinds {
   readonly run: RunProblem
   /** RETECO 2b/2c generation answer files (`generation/submission`). */
   readonly answer: AnswerIssue
+  /** `textsim` pair files (`generation/textsim`). */
+  readonly textsim: TextsimIssue
 }
 
 /** A module's name in {@link IssueKinds}. */

@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { wordIssue } from '../../src/errors/format-issue.js'
 import { readJsonlFile } from '../../src/generation/judge/files.js'
 import { checkAnswerFile } from '../../src/generation/submission/answers.js'
 import { readTextsimPairs } from '../../src/generation/textsim/textsim-file.js'
@@ -99,7 +100,9 @@ describe('every JSONL reader: BOM, CRLF, invalid UTF-8, non-object lines', () =>
     const p = file('pairs.jsonl', hostile([rec('a'), rec('b'), rec('f')]))
     const got: [boolean, number, string][] = []
     for await (const l of readTextsimPairs(p))
-      got.push(l.ok ? [true, l.line, l.pair.id] : [false, l.issue.line, l.issue.problem])
+      got.push(
+        l.ok ? [true, l.line, l.pair.id] : [false, l.issue.line, wordIssue('textsim', l.issue)],
+      )
     expect(got).toEqual([
       [true, 1, 'a'],
       [true, 2, 'b'],

@@ -320,7 +320,8 @@ unreadable file.`,
               file,
               line,
               id: pair.id,
-              problem: `duplicate id (first at line ${first})`,
+              code: 'duplicate_id',
+              firstLine: first,
               text: pair.prediction,
             })
             continue

@@ -44,7 +44,7 @@ export async function* readTextsimPairs(
           issue: {
             file,
             line,
-            problem: 'invalid UTF-8',
+            code: 'invalid_utf8',
             text: binaryString(l.bytes, 0, Math.min(l.bytes.length, 200)),
           },
         }
@@ -55,7 +55,8 @@ export async function* readTextsimPairs(
           issue: {
             file,
             line,
-            problem: `line longer than ${maxLineBytes} bytes (binary data or a missing newline?)`,
+            code: 'line_too_long',
+            limit: maxLineBytes,
             text: '',
           },
         }

@@ -5,6 +5,11 @@
  * ROUGE as rouge-score's `score_multi` (best reference per type), METEOR as NLTK's
  * `meteor_score` (max over references), BERTScore by the `bertscore` module's scorer.
  */
+import { wordIssue } from '../../errors/format-issue.js'
+import type { TextsimFieldProblem, TextsimIssue } from '../../errors/textsim-issues.js'
+
+export type { TextsimFieldProblem, TextsimIssue } from '../../errors/textsim-issues.js'
+
 import { isTrecscoreError } from '../../errors/trecscore-error.js'
 import { numpyPairwiseSum } from '../../stats/agreement/numpy-sum.js'
 import {
@@ -35,16 +40,6 @@ export interface TextsimPair {
 }
 
 /** Why a line was not scored. */
-export interface TextsimIssue {
-  readonly file: string
-  readonly line: number
-  /** The line's id when it could be read. */
-  readonly id?: string
-  readonly problem: string
-  /** The offending text (clipped when shown). */
-  readonly text: string
-}
-
 /** A parsed line: the pair, or the problem with it. */
 export type TextsimLine =
   | { readonly ok: true; readonly pair: TextsimPair; readonly file: string; readonly line: number }
@@ -71,7 +66,7 @@ export function parseTextsimLine(text: string, file: string, line: number): Text
   } catch (e) {
     return {
       ok: false,
-      issue: { file, line, problem: `invalid JSON (${(e as Error).message})`, text },
+      issue: { file, line, code: 'invalid_json', error: (e as Error).message, text },
     }
   }
   return parseTextsimValue(value, text, file, line)
@@ -90,28 +85,33 @@ export function parseTextsimValue(
       issue: {
         file,
         line,
-        problem: `expected a JSON object {"id", "prediction", "references"}, found ${describe(value)}`,
+        code: 'not_an_object',
+        found: describe(value),
         text,
       },
     }
   }
   const o = value as Record<string, unknown>
-  const problems: string[] = []
+  const problems: TextsimFieldProblem[] = []
   const id = typeof o.id === 'string' ? o.id : undefined
-  if (!('id' in o)) problems.push('missing "id"')
-  else if (id === undefined) problems.push(`"id" must be a string, found ${describe(o.id)}`)
-  if (!('prediction' in o)) problems.push('missing "prediction"')
+  if (!('id' in o)) problems.push({ code: 'missing', field: 'id' })
+  else if (id === undefined)
+    problems.push({ code: 'wrong_type', field: 'id', found: describe(o.id) })
+  if (!('prediction' in o)) problems.push({ code: 'missing', field: 'prediction' })
   else if (typeof o.prediction !== 'string')
-    problems.push(`"prediction" must be a string, found ${describe(o.prediction)}`)
-  if (!('references' in o)) problems.push('missing "references"')
+    problems.push({ code: 'wrong_type', field: 'prediction', found: describe(o.prediction) })
+  if (!('references' in o)) problems.push({ code: 'missing', field: 'references' })
   else if (!Array.isArray(o.references))
-    problems.push(`"references" must be an array of strings, found ${describe(o.references)}`)
-  else if (o.references.length === 0)
-    problems.push('"references" is empty: ROUGE score_multi and METEOR need at least one reference')
+    problems.push({ code: 'wrong_type', field: 'references', found: describe(o.references) })
+  else if (o.references.length === 0) problems.push({ code: 'no_references' })
   else {
     const bad = o.references.findIndex((r) => typeof r !== 'string')
     if (bad >= 0)
-      problems.push(`"references"[${bad}] must be a string, found ${describe(o.references[bad])}`)
+      problems.push({
+        code: 'reference_not_a_string',
+        index: bad,
+        found: describe(o.references[bad]),
+      })
   }
   if (problems.length > 0) {
     return {
@@ -120,7 +120,8 @@ export function parseTextsimValue(
         file,
         line,
         ...(id !== undefined ? { id } : {}),
-        problem: problems.join('; '),
+        code: 'bad_fields',
+        problems,
         text,
       },
     }
@@ -215,7 +216,13 @@ export async function scoreTextsim(
     } catch (e) {
       if (!isTrecscoreError(e)) throw e
       rows.push(undefined)
-      issues.push({ ...at(pair, i), id: pair.id, problem: e.message, text: pair.prediction })
+      issues.push({
+        ...at(pair, i),
+        id: pair.id,
+        code: 'cannot_score',
+        reason: e.message,
+        text: pair.prediction,
+      })
     }
   })
   if (config.metrics.includes('bertscore')) {
@@ -244,7 +251,7 @@ export function formatTextsimIssue(issue: TextsimIssue, max = 120): string {
       ? `${issue.text.slice(0, max)}… (${issue.text.length} characters)`
       : issue.text
   const id = issue.id !== undefined ? ` id ${JSON.stringify(issue.id)}:` : ''
-  return `${issue.file}:${issue.line}:${id} ${issue.problem}: ${JSON.stringify(clipped)}`
+  return `${issue.file}:${issue.line}:${id} ${wordIssue('textsim', issue)}: ${JSON.stringify(clipped)}`
 }
 
 /** One line of a {@link TextsimSummary}: the mean of one component of one metric. */

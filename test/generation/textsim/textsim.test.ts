@@ -4,10 +4,12 @@
  * scripted scorer, and the NLTK word_tokenize variant end to end (text → tokens → METEOR) with the
  * Punkt parameters from ../shared/datasets/nltk-punkt-english (skipped, with a warning, if absent).
  */
+
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { wordIssue } from '../../../src/errors/format-issue.js'
 import {
   formatTextsimIssue,
   loadWordNet,
@@ -31,6 +33,7 @@ describe('parseTextsimLine', () => {
     if (r.ok) throw new Error('expected an issue')
     return r.issue
   }
+  const problem = (text: string) => wordIssue('textsim', bad(text))
   it('reads a pair and ignores other fields (the conformance files are valid input)', () => {
     const r = parseTextsimLine(
       '{"id":"a","prediction":"x y","references":["x"],"note":"n"}',
@@ -45,25 +48,25 @@ describe('parseTextsimLine', () => {
     })
   })
   it('reports invalid JSON and non-objects', () => {
-    expect(bad('{"id":').problem).toMatch(/^invalid JSON/)
-    expect(bad('[1,2]').problem).toMatch(/expected a JSON object.*found an array/)
-    expect(bad('null').problem).toMatch(/found null/)
+    expect(problem('{"id":')).toMatch(/^invalid JSON/)
+    expect(problem('[1,2]')).toMatch(/expected a JSON object.*found an array/)
+    expect(problem('null')).toMatch(/found null/)
   })
   it('reports every field problem of a line at once, with the id when there is one', () => {
     const i = bad('{"id":"q1","prediction":3,"references":"x"}')
     expect(i.id).toBe('q1')
-    expect(i.problem).toBe(
+    expect(wordIssue('textsim', i)).toBe(
       '"prediction" must be a string, found a number; "references" must be an array of strings, found a string',
     )
-    expect(bad('{}').problem).toBe('missing "id"; missing "prediction"; missing "references"')
-    expect(bad('{"id":1,"prediction":"","references":["a",null]}').problem).toBe(
+    expect(problem('{}')).toBe('missing "id"; missing "prediction"; missing "references"')
+    expect(problem('{"id":1,"prediction":"","references":["a",null]}')).toBe(
       '"id" must be a string, found a number; "references"[1] must be a string, found null',
     )
   })
   it('an empty reference list is an error of the line', () => {
     const i = bad('{"id":"g148","prediction":"answer","references":[]}')
     expect(i.id).toBe('g148')
-    expect(i.problem).toMatch(/"references" is empty/)
+    expect(wordIssue('textsim', i)).toMatch(/"references" is empty/)
     expect(formatTextsimIssue(i)).toMatch(/^p\.jsonl:7: id "g148": "references" is empty/)
   })
   it('never throws on any text', () => {
