@@ -17,6 +17,7 @@ import type { Measure } from '../measures/measure.js'
 import type { Qrels, Run, RunQuery } from '../model/types.js'
 import { aggregate } from './aggregate.js'
 import {
+  type EvaluateOptions,
   type MeasureWithConventions,
   queryColumns,
   type RunEvaluation,
@@ -192,6 +193,8 @@ export function defaultAlternatives(
 export interface SensitivityRun {
   readonly name: string
   readonly run: Run
+  /** What the evaluator needs besides the qrels for this run (a per-query corpus, labels). */
+  readonly options?: Pick<EvaluateOptions, 'corpusOf' | 'labels'>
 }
 
 /**
@@ -228,6 +231,8 @@ export interface SensitivityInput {
   readonly queries?: readonly string[]
   /** Names the report gives the measures (a preset's printed labels); default: canonical names. */
   readonly labels?: readonly string[]
+  /** Lines the report carries (e.g. how a preset's own aggregation differs). */
+  readonly notes?: readonly string[]
 }
 
 /** One run and measure under one alternative. */
@@ -295,6 +300,8 @@ export interface SensitivityReport {
   readonly conventions: readonly ConventionResult[]
   /** The conventions not varied, what each is called, and why. */
   readonly skipped: readonly (SkippedConvention & { readonly label: string })[]
+  /** What else a reader must know about these numbers. */
+  readonly notes: readonly string[]
 }
 
 /** Whether measure `m`'s own parameters fix convention `k`. */
@@ -456,7 +463,7 @@ export function sensitivity(input: SensitivityInput): SensitivityReport {
       qrels,
       measures,
       { ...c },
-      { runName: run.name, ...options, ...extra },
+      { runName: run.name, ...options, ...run.options, ...extra },
     )
     if (!extra.queries) for (const q of run.run.queries.values()) ev.add(q)
     return ev.finish(run.run.tag)
@@ -589,5 +596,6 @@ export function sensitivity(input: SensitivityInput): SensitivityReport {
     failedQueries: chosen.map((o) => o.failed),
     conventions: conventionResults,
     skipped: (input.skipped ?? []).map((s) => ({ ...s, label: SENSITIVITY_LABELS[s.convention] })),
+    notes: input.notes ?? [],
   }
 }

@@ -54,16 +54,28 @@ export async function presetSensitivity(
   const loaded = await adapter.load(preset, inputs, [])
   const runs: SensitivityRun[] = []
   for (const r of inputs.runs) {
-    const { run } = await loaded.readRun(
+    const read = await loaded.readRun(
       runInputPath(r),
       { ...conventions, scorePrecision: 'float64' },
       { float32: false, keepRanks: true },
     )
-    runs.push({ name: runInputName(r), run })
+    runs.push({
+      name: runInputName(r),
+      run: read.run,
+      ...(read.evaluate ? { options: read.evaluate } : {}),
+    })
   }
+  const headline = (preset.aggregations ?? [])[0]
+  const notes =
+    headline && headline.kind !== 'query-mean'
+      ? [
+          `scores are each measure's mean over the preset's queries, not its headline aggregation '${headline.id}'`,
+        ]
+      : []
   const { alternatives, skipped } = defaultAlternatives(conventions, {
     qrels: loaded.qrels,
-    corpus: false,
+    // A preset with a per-query corpus (RETECO's documents.jsonl per domain) tells unknown docs apart.
+    corpus: runs.some((r) => r.options?.corpusOf !== undefined),
     ranks: runsHaveRanks(runs),
     fixed: presetFixedConventions(preset),
   })
@@ -75,6 +87,7 @@ export async function presetSensitivity(
     alternatives,
     skipped,
     labels,
+    notes,
     ...(loaded.queries ? { queries: loaded.queries } : {}),
   })
 }

@@ -113,6 +113,7 @@ function header(report: SensitivityReport): string[] {
     `convention sensitivity: ${report.runs.length} run(s), ${report.measures.length} measure(s); each convention varied alone, the others as chosen`,
     ...report.conventions.map((k) => `  ${k.label}: chosen ${k.chosen}`),
     ...report.skipped.map((s) => `  not varied: ${s.label} (${s.reason})`),
+    ...report.notes.map((n) => `  note: ${n}`),
   ]
 }
 

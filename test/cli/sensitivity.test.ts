@@ -217,19 +217,47 @@ describe('score --preset P --sensitivity', () => {
     ])
   })
 
-  it('RETECO presets refuse it with one line', () => {
+  it('RETECO: the plan conventions, unknown docs varied with the domain corpus', () => {
+    const runs = ['1a_dups_unknown', '1a_weak'].map((r) => `test/fixtures/reteco/runs/${r}`)
+    const r = cli([
+      'score',
+      '--preset',
+      'reteco-1a',
+      '--data',
+      'test/fixtures/reteco/data',
+      ...runs,
+      '--sensitivity',
+      '-f',
+      'json',
+    ])
+    expect(r.stderr).toBe('')
+    expect(r.code).toBe(0)
+    const j = JSON.parse(r.stdout) as Json & { notes: string[] }
+    const unknown = j.conventions.find((c) => c.convention === 'unknownDocs')!
+    expect(unknown.chosen).toBe('discard')
+    expect(unknown.alternatives.map((a) => a.value)).toEqual(['keep'])
+    // 1a_dups_unknown retrieves docs outside its domains' documents.jsonl: keeping them moves nDCG@10.
+    expect(unknown.alternatives[0]!.cells[0]![0]!.score).not.toBe(j.chosen[0]![0])
+    expect(j.notes).toEqual([
+      "scores are each measure's mean over the preset's queries, not its headline aggregation 'query-macro'",
+    ])
+  })
+
+  it('RETECO reference emulations refuse it with one line', () => {
     const r = cli([
       'score',
       '--preset',
       'reteco-2a',
       '--data',
       'test/fixtures/reteco/data',
-      'x',
+      'test/fixtures/reteco/runs/2a_random',
+      '--conventions',
+      'scorer-py',
       '--sensitivity',
     ])
     expect(r.code).toBe(2)
     expect(r.stderr.trim().split('\n')).toHaveLength(1)
-    expect(r.stderr).toContain('--sensitivity does not apply to the RETECO presets')
+    expect(r.stderr).toContain('--sensitivity varies the plan conventions on the engine')
   })
 })
 
@@ -277,6 +305,27 @@ describe('report --sensitivity', () => {
     const s = dataOf(readFileSync(out, 'utf8')).sensitivity!
     expect(s.skipped.map((k) => k.convention)).toEqual(['relevanceLevel', 'unknownDocs'])
     expect(s.conventions.find((c) => c.convention === 'scorePrecision')!.chosen).toBe('float32')
+  })
+  it('with a RETECO preset (data folder): the section beside its own report', () => {
+    const out = join(tmp, 'reteco.html')
+    const r = cli([
+      'report',
+      '--preset',
+      'reteco-2a',
+      '--data',
+      'test/fixtures/reteco/data',
+      'test/fixtures/reteco/runs/2a_random',
+      'test/fixtures/reteco/runs/2a_perfect',
+      '--sensitivity',
+      '-o',
+      out,
+    ])
+    expect(r.code).toBe(0)
+    const s = dataOf(readFileSync(out, 'utf8')).sensitivity!
+    expect(s.runs).toEqual(['2a_random', '2a_perfect'])
+    expect(s.conventions.find((c) => c.convention === 'duplicates')!.chosen).toBe(
+      'keep-first-ranked',
+    )
   })
   it('without --sensitivity the page has no sensitivity data', () => {
     const out = join(tmp, 'plain.html')

@@ -95,7 +95,7 @@ export function registerReport(program: Command): void {
     .addOption(explainOption('print the conventions the runs are evaluated under (on stderr)'))
     .option(
       '--sensitivity',
-      'add a "Convention sensitivity" section: each score recomputed under every alternative of each convention (a preset: those it does not fix), a delta chart per measure, and the alternatives under which the runs trade places (Kendall tau, pairs); not for the RETECO presets',
+      'add a "Convention sensitivity" section: each score recomputed under every alternative of each convention (a preset: those it does not fix), a delta chart per measure, and the alternatives under which the runs trade places (Kendall tau, pairs)',
     )
   addRunLabelOptions(cmd)
   addConventionOptions(cmd, ['--corpus', '--rel-map']).action(

@@ -217,7 +217,7 @@ export function registerScore(program: Command): void {
     )
     .option(
       '--sensitivity',
-      `instead of the scores, how much each score and the ranking of the runs depend on the preset's conventions: each convention the preset does not fix (all but the relevance level) varied in turn, with deltas, queries changed, Kendall tau and the pairs that swap (see README "Convention sensitivity"); -f ${SENSITIVITY_FORMATS.join(' or ')}; not for the RETECO presets`,
+      `instead of the scores, how much each score and the ranking of the runs depend on the preset's conventions: each convention the preset does not fix (all but the relevance level) varied in turn, with deltas, queries changed, Kendall tau and the pairs that swap (see README "Convention sensitivity"); -f ${SENSITIVITY_FORMATS.join(' or ')}; RETECO: the plan conventions`,
     )
     .option(
       '--doc-lang <file>',
@@ -356,15 +356,30 @@ export function registerScore(program: Command): void {
         )
         return
       }
-      if (flags.sensitivity)
-        cmd.error(
-          `error: --sensitivity does not apply to the RETECO presets yet (their scorer has convention sets of its own: compare --conventions plan, official-baseline and scorer-py)`,
-          { exitCode: 2, code: 'trecscore.sensitivityReteco' },
-        )
       if (flags.data === undefined)
         cmd.error("error: required option '--data <dir>' not specified", {
           code: 'commander.missingMandatoryOptionValue',
         })
+      if (flags.sensitivity) {
+        if (flags.conventions !== 'plan')
+          cmd.error(
+            `error: --sensitivity varies the plan conventions on the engine; --conventions ${flags.conventions} is a reference emulation (compare the convention sets by scoring with each)`,
+            { exitCode: 2, code: 'trecscore.sensitivityReteco' },
+          )
+        const preset = flags.preset
+        const data = flags.data
+        await writeSensitivity(cmd, flags, async () =>
+          presetSensitivity(preset, {
+            data,
+            split: flags.split,
+            runs: await labelled(),
+            ...(flags.labels ? { labels: flags.labels } : {}),
+            ...(flags.domains ? { domains: flags.domains.split(',').filter(Boolean) } : {}),
+            ...(flags.allowMissingCorpus ? { allowMissingCorpus: true } : {}),
+          }),
+        )
+        return
+      }
       const reports = await scoreRetecoRuns({
         preset: flags.preset,
         data: flags.data,

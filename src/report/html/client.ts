@@ -323,6 +323,7 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     var sc = byId('sensitivity-conventions');
     data.sensitivity.conventions.forEach(function (k) { sc.appendChild(el('li', k.label + ': chosen ' + show(k.chosen))); });
     data.sensitivity.skipped.forEach(function (k) { sc.appendChild(el('li', 'not varied: ' + k.label + ' (' + show(k.reason) + ')')); });
+    data.sensitivity.notes.forEach(function (n) { sc.appendChild(el('li', 'note: ' + show(n))); });
   } else byId('sensitivity-section').hidden = true;
   if (!data.domains || !data.domains.length) byId('domains-section').hidden = true;
   if (!data.turnDepth || !data.turnDepth.length) byId('turns-section').hidden = true;

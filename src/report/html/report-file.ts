@@ -55,7 +55,7 @@ export interface ReportRequest {
   readonly title?: string
   /** Preset families that read their own data folder (the CLI passes RETECO's). @default [] */
   readonly routes?: readonly DataPresetReportRoute[]
-  /** Add the convention sensitivity section (not for a route's presets). @default false */
+  /** Add the convention sensitivity section. @default false */
   readonly sensitivity?: boolean
 }
 
@@ -136,13 +136,6 @@ export async function buildReportData(req: ReportRequest): Promise<ReportData> {
         expected: `no qrels file with --preset ${req.preset} (the qrels come from --data)`,
       })
     issues.push(...route.checkMeasures(req.measures ?? []))
-    if (req.sensitivity)
-      issues.push({
-        code: 'bad_argument',
-        option: '--sensitivity',
-        found: '',
-        expected: `no --sensitivity with the ${route.family} presets (their scorer has convention sets of its own)`,
-      })
   } else if (req.preset !== undefined && findPreset(req.preset)?.input.qrels === 'skillret-data') {
     if (req.data === undefined)
       issues.push({
@@ -196,7 +189,7 @@ export async function buildReportData(req: ReportRequest): Promise<ReportData> {
       : [...req.runs]
 
   if (route) {
-    return route.build({
+    const data = await route.build({
       preset: req.preset!,
       data: req.data!,
       split: req.split ?? 'dev',
@@ -205,6 +198,14 @@ export async function buildReportData(req: ReportRequest): Promise<ReportData> {
       ...(req.baseline !== undefined ? { baseline: req.baseline } : {}),
       ...(req.title !== undefined ? { title: req.title } : {}),
     })
+    // The preset's own measures on the engine, each convention varied (RETECO: the plan's).
+    if (!req.sensitivity) return data
+    const sens = await presetSensitivity(req.preset!, {
+      data: req.data!,
+      split: req.split ?? 'dev',
+      runs: order,
+    })
+    return { ...data, sensitivity: sens }
   }
 
   const preset = req.preset === undefined ? undefined : findPreset(req.preset)
