@@ -140,7 +140,9 @@ export function describePreset(p: Preset): string {
     '',
     p.input.qrels === 'trec-qrels'
       ? `run: trecscore score --preset ${p.id} --qrels QRELS RUN... [--format table|json|markdown] [-q]${extraFlags}`
-      : `run: trecscore score --preset ${p.id} --data DIR RUN... [--k 5,10,15] [--explain] [--format table|json|markdown]`,
+      : p.input.qrels === 'reteco-data'
+        ? `run: trecscore score --preset ${p.id} --data DIR RUN... [--split dev] [--labels FILE] [--conventions plan|official-baseline|scorer-py] [--explain] [--format table|json|markdown]`
+        : `run: trecscore score --preset ${p.id} --data DIR RUN... [--k 5,10,15] [--explain] [--format table|json|markdown]`,
     ...(candidates || unified
       ? [
           `validate: trecscore validate --preset ${p.id} RUN [--qrels QRELS]${candidates ? ' [--candidates FILE]' : ''}${unified ? ' [--doc-lang FILE]' : ''} (the checks above as errors)`,

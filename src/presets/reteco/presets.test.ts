@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { describePreset } from '../describe.js'
 import { findPreset } from '../registry.js'
 import { runPreset } from '../run-preset.js'
 import { PLAN_METRICS } from './aggregate.js'
@@ -81,6 +82,16 @@ describe('the RETECO presets are definePreset values run by runPreset', () => {
       )
     })
   }
+
+  it('describePreset shows its data folder, its convention sets and every plan convention', () => {
+    const show = describePreset(findPreset('reteco-2a')!)
+    expect(show).toContain('input: qrels reteco-data (--data DIR), runs reteco-run\n')
+    expect(show).toContain('  query key: group-qid\n')
+    expect(show).toContain('  duplicate docs: keep-first-ranked\n')
+    expect(show).toContain(
+      'run: trecscore score --preset reteco-2a --data DIR RUN... [--split dev] [--labels FILE] [--conventions plan|official-baseline|scorer-py]',
+    )
+  })
 
   it('refuses a malformed run and inputs of other presets (exit 2, one line)', async () => {
     await expect(runPreset('reteco-1a', { data: DATA, runs: [run('bad_score')] })).rejects.toThrow(
