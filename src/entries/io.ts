@@ -47,6 +47,7 @@ export {
   streamRunQueries,
 } from '../io/run-reader.js'
 export {
+  folderFiles,
   readAll,
   readChunks,
   SourceError,

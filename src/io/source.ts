@@ -217,6 +217,20 @@ export async function* readChunksPrefetched(
 }
 
 /**
+ * The files of a source that is a folder (a per-domain run: one file per domain), in name
+ * order, hidden files left out; `null` when the source is not a folder (a file, `-`, missing).
+ */
+export async function folderFiles(name: SourceName): Promise<string[] | null> {
+  if (name === '-') return null
+  const st = await fsp.stat(name).catch(() => null)
+  if (!st?.isDirectory()) return null
+  return (await fsp.readdir(name, { withFileTypes: true }))
+    .filter((e) => e.isFile() && !e.name.startsWith('.'))
+    .map((e) => e.name)
+    .sort()
+}
+
+/**
  * Read a whole source into one `Buffer`, for documents that are parsed whole (JSON). Refused
  * past `limits.maxInputBytes` or {@link MAX_WHOLE_FILE_BYTES} (512 MiB), whichever is smaller;
  * line-based inputs are streamed instead (see `io/lines.ts`).

@@ -4,7 +4,7 @@
  * valid one is uploaded, waited for, and appears on the printed board.
  */
 import { execFile } from 'node:child_process'
-import { writeFileSync } from 'node:fs'
+import { cpSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningServer, startServer } from '../../src/server/app.js'
@@ -18,9 +18,9 @@ import {
 import { loadCompetition } from '../../src/server/config/load.js'
 import { cli } from '../cli/helpers.js'
 import { dbOptions } from './backend.js'
-import { makeCompetition, ROOT, runSubset } from './helpers.js'
+import { makeCompetition, RETECO, ROOT, runSubset } from './helpers.js'
 
-const comp = makeCompetition()
+const comp = makeCompetition({ track2: true })
 let server: RunningServer
 let token = ''
 
@@ -135,5 +135,37 @@ describe('trecscore submit / board', () => {
     ])
     expect(wrong.code).toBe(1)
     expect(wrong.stderr).toMatch(/refused the run \(HTTP 401\): invalid or revoked API token/)
+  })
+  it('a folder is a per-domain run (RETECO Track 2): every file checked locally, all uploaded together, scored as `trecscore score`', async () => {
+    const dir = join(comp.dir, 'recor-random')
+    cpSync(join(RETECO, 'runs', '2a_random'), dir, { recursive: true })
+    writeFileSync(join(comp.dir, 'meta.json'), JSON.stringify({ kind: 'automatic' }))
+    const args = ['submit', '--server', server.url!, '--token', token, '--track', 'reteco-2a']
+    const r = await run([...args, '--meta', 'meta.json', '--wait', 'recor-random/'])
+    expect(r.stderr).toBe('')
+    expect(r.code).toBe(0)
+    const rep = cli([
+      'score',
+      '--preset',
+      'reteco-2a',
+      '--data',
+      join(RETECO, 'data'),
+      dir,
+      '-f',
+      'json',
+    ])
+    const value = (JSON.parse(rep.stdout) as { reports: { headline: { value: number } }[] })
+      .reports[0]!.headline.value
+    expect(r.stdout).toContain(`  nDCG@10\t${value}\n`)
+    const b = await run(['board', '--server', server.url!, '--track', 'reteco-2a'])
+    expect(b.stdout.split('\n')[1]).toMatch(/^1\s+CLI team\s+recor-random\s+0\.0907\s/)
+    // A bad file in the folder: refused locally, with that file's report.
+    const bad = join(comp.dir, 'recor-bad')
+    cpSync(dir, bad, { recursive: true })
+    writeFileSync(join(bad, 'drones.trec'), 'ex_4102_turn_1 Q0 d1 1 x t\n')
+    const refused = await run([...args, '--meta', 'meta.json', 'recor-bad'])
+    expect(refused.code).toBe(2)
+    expect(refused.stdout).toContain('recor-bad/drones.trec:1:')
+    expect(refused.stderr).toBe('trecscore: the run has errors; nothing was uploaded\n')
   })
 })

@@ -1,6 +1,7 @@
 import { type Command, InvalidArgumentError } from 'commander'
 import {
   DEFAULT_MAX_LINE_BYTES,
+  folderFiles,
   formatFixed,
   readAll,
   renderValidationText,
@@ -74,12 +75,22 @@ async function submit(run: string, flags: SubmitFlags): Promise<number> {
       'submit needs --token TOKEN (or TRECSCORE_TOKEN): a team API token from the team page',
       2,
     )
-  const { report } = await checkRunFormat(run, run, {
-    maxLineBytes: DEFAULT_MAX_LINE_BYTES,
-    maxListed: 20,
-  })
-  if (report.errors > 0) {
-    process.stdout.write(renderValidationText(report))
+  // A folder is a per-domain run (RETECO Track 2): each file is checked, and all are sent
+  // together as multipart file parts.
+  const folder = await folderFiles(run)
+  if (folder !== null && folder.length === 0)
+    throw new TrecscoreError(`${run}: the folder holds no run file`, 2)
+  const files = folder ? folder.map((f) => `${run.replace(/[\\/]+$/, '')}/${f}`) : [run]
+  let errors = 0
+  for (const f of files) {
+    const { report } = await checkRunFormat(f, f, {
+      maxLineBytes: DEFAULT_MAX_LINE_BYTES,
+      maxListed: 20,
+    })
+    if (report.errors > 0) process.stdout.write(renderValidationText(report))
+    errors += report.errors
+  }
+  if (errors > 0) {
     process.stderr.write('trecscore: the run has errors; nothing was uploaded\n')
     return 2
   }
@@ -92,11 +103,20 @@ async function submit(run: string, flags: SubmitFlags): Promise<number> {
       throw new TrecscoreError(`${flags.meta}: not JSON: ${(e as Error).message}`, 2)
     }
   }
-  const body = await read(run)
+  let body: Buffer | FormData
+  if (folder) {
+    body = new FormData()
+    for (const [i, f] of files.entries())
+      body.append('run', new Blob([new Uint8Array(await read(f))]), folder[i]!)
+  } else body = await read(run)
   const q = new URLSearchParams({
     track: flags.track,
     phase: flags.phase,
-    name: run.split(/[\\/]/).pop() ?? 'run.txt',
+    name:
+      run
+        .replace(/[\\/]+$/, '')
+        .split(/[\\/]/)
+        .pop() || 'run.txt',
   })
   const up = await call(flags.server, `api/v1/submissions?${q}`, {
     method: 'POST',
@@ -216,7 +236,10 @@ export function registerSubmit(program: Command): void {
     .description(
       'validate a run locally, then upload it to a `trecscore serve` leaderboard (--wait: until scored)',
     )
-    .argument('<run>', 'TREC run file')
+    .argument(
+      '<run>',
+      'TREC run file; a folder for a per-domain run (RETECO Track 2: one file per domain)',
+    )
     .requiredOption('--server <url>', 'the server, e.g. http://127.0.0.1:8080')
     .option('--token <token>', 'team API token (default: $TRECSCORE_TOKEN)')
     .requiredOption('--track <id>', 'track id')
