@@ -319,6 +319,39 @@ function sameOnEveryBackend(name: 'sqlite' | 'postgres', open: () => Promise<Db>
     expect(phases.map((p) => p.phase)).toEqual(['kept', 'test'])
   })
 
+  it('concurrent read-then-write transactions run one at a time, as on SQLite: ten next versions, no conflict', async () => {
+    const next = () =>
+      db.transaction().execute(async (trx) => {
+        const last = await trx
+          .selectFrom('scores')
+          .select((eb) => eb.fn.max('version').as('v'))
+          .where('submission_id', '=', 's1')
+          .executeTakeFirstOrThrow()
+        await new Promise((r) => setTimeout(r, 5))
+        await trx
+          .insertInto('scores')
+          .values({
+            submission_id: 's1',
+            version: Number(last.v ?? 0) + 1,
+            primary_value: 0.5,
+            columns: '{}',
+            per_query: '[]',
+            notes: '{}',
+            provenance: '{}',
+            created_at: now,
+          })
+          .execute()
+      })
+    await Promise.all(Array.from({ length: 10 }, next))
+    const versions = await db
+      .selectFrom('scores')
+      .select('version')
+      .where('submission_id', '=', 's1')
+      .orderBy('version')
+      .execute()
+    expect(versions.map((v) => v.version)).toEqual(Array.from({ length: 13 }, (_, i) => i + 1))
+  })
+
   it('a name with a NUL character (Postgres text cannot hold one) is refused on both alike', async () => {
     await expect(createTeam(db, 'a\u0000b', new Date(now))).rejects.toThrow(
       new AccountError('a name may not contain a NUL character'),

@@ -13,7 +13,17 @@
  */
 import { mkdirSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely'
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type TransactionSettings,
+} from 'kysely'
 import { MissingPackageError, TrecscoreError } from '../../internal.js'
 
 export { dialectOf } from './dialect.js'
@@ -113,6 +123,32 @@ async function loadPg(): Promise<typeof import('pg')> {
 
 const INT8_OID = 20
 
+/** The advisory lock every transaction takes on Postgres (any constant; scoped to the database). */
+const TRANSACTION_LOCK = 0x7472_6563 // "trec"
+
+/**
+ * Postgres with SQLite's transaction semantics: each transaction first takes one
+ * transaction-scoped advisory lock, so transactions run one at a time, as on SQLite (one writer).
+ * The code's read-then-write transactions (the next score or qrels version, spending an invite)
+ * then behave alike on both, whatever the pool's concurrency; other statements run in parallel.
+ */
+class SerializedPostgresDialect extends PostgresDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver()
+    const begin = driver.beginTransaction.bind(driver)
+    driver.beginTransaction = async (
+      connection: DatabaseConnection,
+      settings: TransactionSettings,
+    ): Promise<void> => {
+      await begin(connection, settings)
+      await connection.executeQuery(
+        CompiledQuery.raw('select pg_advisory_xact_lock($1)', [TRANSACTION_LOCK]),
+      )
+    }
+    return driver
+  }
+}
+
 async function openPostgres(url: string): Promise<Db> {
   const pg = await loadPg()
   const pool = new pg.Pool({
@@ -131,7 +167,7 @@ async function openPostgres(url: string): Promise<Db> {
   pool.on('error', (e) => {
     process.stderr.write(`trecscore serve: database connection lost: ${e.message}\n`)
   })
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  return new Kysely<Database>({ dialect: new SerializedPostgresDialect({ pool }) })
 }
 
 async function openSqlite(file: string): Promise<Db> {
