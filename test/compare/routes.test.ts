@@ -93,6 +93,19 @@ function fromReport(d: ReportModel): Table {
   )
 }
 
+/** `compare --preset ID --data DIR RUNS -f json` (runs named by path); its output. */
+function compareDataPreset(
+  id: string,
+  data: string,
+  runs: readonly string[],
+  extra: readonly string[] = [],
+): { stdout: string } {
+  const args = ['compare', '--preset', id, '--data', data, ...runs, '-f', 'json']
+  const cmp = cli([...args, '--names-from', 'path', ...extra])
+  expect(cmp.code, cmp.stderr).toBe(0)
+  return cmp
+}
+
 /** `report --preset ID --data DIR RUNS` into a fresh page; its path. */
 function reportDataPreset(id: string, data: string, runs: readonly string[]): string {
   const out = join(tmp, `${id}.html`)
@@ -411,21 +424,7 @@ describe('the same number on every route', () => {
     for (const id of ['skillret', 'skillret-fusion']) {
       const result = await runPreset(id, { data, runs })
       const lib = fromResult(result)
-      const cmp = cli([
-        'compare',
-        '--preset',
-        id,
-        '--data',
-        data,
-        ...runs,
-        '-f',
-        'json',
-        '--names-from',
-        'path',
-        '--bootstrap',
-        '100',
-      ])
-      expect(cmp.code, cmp.stderr).toBe(0)
+      const cmp = compareDataPreset(id, data, runs, ['--bootstrap', '100'])
       const out = reportDataPreset(id, data, runs)
       const routes: Record<string, Table> = {
         'compare --preset (CLI JSON)': fromCompareJson(JSON.parse(cmp.stdout)),
@@ -497,19 +496,7 @@ describe('the same number on every route', () => {
       }
       for (const [route, t] of Object.entries(routes))
         expect({ id, route, t }).toEqual({ id, route, t: lib })
-      const cmp = cli([
-        'compare',
-        '--preset',
-        id,
-        '--data',
-        data,
-        ...runs,
-        '-f',
-        'json',
-        '--names-from',
-        'path',
-      ])
-      expect(cmp.code, cmp.stderr).toBe(0)
+      const cmp = compareDataPreset(id, data, runs)
       expect({ id, t: fromCompareJson(JSON.parse(cmp.stdout)) }).toEqual({
         id,
         t: { 'nDCG@10': byLabel(flat)['nDCG@10'] },
