@@ -4,6 +4,7 @@ import { gainOf } from './gains.js'
 import { defineMeasure, single, tePairs } from './measure.js'
 import { ndcgFull } from './ndcg.js'
 import { cutOf, JUDGED_ONLY, judgedView } from './params.js'
+import { TIES, tieAveragedSum } from './ties.js'
 
 /**
  * Unnormalised discounted cumulative gain at k:
@@ -13,6 +14,9 @@ import { cutOf, JUDGED_ONLY, judgedView } from './params.js'
  * (trec_eval `dcg`, whose `dcg.1=3` pairs set the gains map). Unjudged docs gain 0; 0 for an
  * empty ranking. ranx gives a gain only to grades ≥ its `rel_lvl` (default 1): the same values,
  * since grade 0 gains 0 either way.
+ * With `ties='average'` each discount 1/log2(i + 1) (0 past k) is replaced by the mean discount of
+ * its run of equal scores (McSherry & Najork, ECIR 2008; `ties.ts`): the mean DCG@k over every
+ * order of the tied docs.
  * References: Järvelin & Kekäläinen, Cumulated gain-based evaluation of IR techniques, TOIS 2002;
  * Burges et al., Learning to rank using gradient descent, ICML 2005; ranx 0.3.20
  * `metrics/ndcg.py` (AmenRa/ranx @ 2cae52f).
@@ -43,7 +47,10 @@ export const dcgMeasure = defineMeasure({
     },
     gains: { type: 'gains', doc: 'explicit grade:gain map, e.g. {0:0,1:1,2:3}; overrides dcg' },
     judged_only: JUDGED_ONLY,
+    ties: TIES,
   },
+  exclusive: [['ties', 'judged_only']],
+  docsWhen: (v) => v.ties === 'average',
   at: 'cutoff',
   atRequired: false,
   aggregate: 'mean',
@@ -59,6 +66,14 @@ export const dcgMeasure = defineMeasure({
       : dcg === 'exp-log2'
         ? { kind: 'exp' }
         : ctx.conventions.gains
+    const rel = ctx.conventions.relevanceLevel
+    if (p.values.ties === 'average')
+      return tieAveragedSum(
+        q,
+        cutOf(p.at),
+        (i) => 1 / Math.log2(i + 2),
+        (g) => gainOf(spec, g, rel),
+      )
     return dcgAt(
       judgedView(q, p.values.judged_only),
       cutOf(p.at),

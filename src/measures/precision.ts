@@ -2,12 +2,17 @@ import { type JudgedRanking, numRelAt, numRelRetAt } from '../rank/judged-rankin
 import { relevantInTop } from './cutoffs.js'
 import { defineMeasure, type ParamSpec, single, teValues } from './measure.js'
 import { cutOf, JUDGED_ONLY, judgedView, REL, relOf } from './params.js'
+import { TIES, tieAveragedSum } from './ties.js'
 import { TREC_EVAL_CUTOFFS, TREC_EVAL_RPREC_MULTIPLES } from './trec-eval-defaults.js'
 
 /**
  * Precision at k:  P@k = |{d in top k : grade(d) ≥ rel}| / k
  *
  * Divides by k even when fewer than k docs were retrieved (trec_eval `P.k`).
+ * With `ties='average'` (McSherry & Najork, ECIR 2008) a relevant doc counts the share of its run
+ * of equal scores that lies in the top k: P@k = Σ_i w̄_i · [grade(d_i) ≥ rel] / k, w_i = 1 for
+ * i ≤ k, else 0, averaged over each run of equal scores (`ties.ts`): the mean of P@k over every
+ * order of the tied docs.
  * Reference: C. J. van Rijsbergen, Information Retrieval, 1979.
  */
 export function precision(
@@ -104,7 +109,12 @@ export const precisionMeasure = defineMeasure({
   summary: 'Precision at k: share of the top k documents that are relevant.',
   formula:
     'P@k = |{d in top k : grade(d) >= rel}| / k  (divides by k even when fewer were retrieved); relative=True: / min(k, R), 0 when R = 0',
-  params: { rel: REL, judged_only: JUDGED_ONLY, relative: RELATIVE },
+  params: { rel: REL, judged_only: JUDGED_ONLY, relative: RELATIVE, ties: TIES },
+  exclusive: [
+    ['ties', 'judged_only'],
+    ['ties', 'relative'],
+  ],
+  docsWhen: (v) => v.ties === 'average',
   at: 'cutoff',
   atRequired: true,
   aggregate: 'mean',
@@ -125,6 +135,18 @@ export const precisionMeasure = defineMeasure({
     },
   ],
   compute: (q, p, ctx) => {
+    if (p.values.ties === 'average') {
+      const rel = relOf(p.values.rel, ctx)
+      const k = cutOf(p.at)
+      return (
+        tieAveragedSum(
+          q,
+          k,
+          () => 1,
+          (g) => (g >= rel ? 1 : 0),
+        ) / k
+      )
+    }
     const f = p.values.relative ? relativePrecision : precision
     return f(judgedView(q, p.values.judged_only), [cutOf(p.at)], relOf(p.values.rel, ctx))[0]!
   },

@@ -43,6 +43,29 @@ export function averageOverTies(q: JudgedRanking, w: Float64Array): Float64Array
   return w
 }
 
+/**
+ * Σ_i w̄_i · gain(grade_i) over the ranks of `q`: `weight(i)` (i from 0) is the rank weight, 0
+ * from the cutoff `k` on, averaged over each run of equal scores (the tie-aware value of a
+ * sum-of-weights measure: P@k with weight 1, DCG@k with 1/log2(i + 2)).
+ */
+export function tieAveragedSum(
+  q: JudgedRanking,
+  k: number,
+  weight: (i: number) => number,
+  gain: (grade: number) => number,
+): number {
+  const w = new Float64Array(q.numRet)
+  const m = Math.min(q.numRet, k)
+  for (let i = 0; i < m; i++) w[i] = weight(i)
+  averageOverTies(q, w)
+  let sum = 0
+  for (let i = 0; i < q.numRet; i++) {
+    const g = gain(q.grades[i]!)
+    if (g !== 0) sum += w[i]! * g
+  }
+  return sum
+}
+
 /** RBP's rank weights (1 − p)·p^(i−1) for `n` ranks, 0 past the cutoff `k`. */
 export function rbpWeights(n: number, p: number, k = Infinity): Float64Array {
   const w = new Float64Array(n)

@@ -88,3 +88,22 @@ describe('uBpref (trectools get_ubpref)', () => {
     expect(value('uBpref(factor=0.01)', prepared('1 0 A 2\n1 0 C 1\n'))).toBe(0)
   })
 })
+
+/*
+ * Tie averaging derived from McSherry & Najork (ECIR 2008) for P@k and DCG@k, by hand on the same
+ * ranking A(2) B(0) C(1) X D(0), B and C tied at ranks 2-3.
+ */
+describe("P@k and DCG@k with ties='average'", () => {
+  it('P@2: C gets half a hit (its run straddles the cutoff); P@3 unchanged', () => {
+    expect(value("P(ties='average')@2")).toBe(0.75)
+    expect(value('P@2')).toBe(0.5)
+    expect(value("P(ties='average')@3")).toBe(2 / 3)
+  })
+  it('DCG: B and C share the mean of their discounts (0 past k)', () => {
+    // @2: 2·1 + 1·(1/log2 3 + 0)/2; whole ranking: 2 + (1/log2 3 + 1/2)/2.
+    expect(value("DCG(ties='average')@2")).toBeCloseTo(2 + 1 / Math.log2(3) / 2, 15)
+    expect(value('DCG@2')).toBe(2)
+    expect(value("DCG(ties='average')")).toBeCloseTo(2 + (1 / Math.log2(3) + 0.5) / 2, 15)
+    expect(() => parseMeasure("DCG(ties='average',judged_only=True)")).toThrow(/not both/)
+  })
+})
