@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { trecEvalV10 } from '../conventions/profiles.js'
 import { parseRun } from '../io/read.js'
 import { parseQrels } from '../io/trec-qrels.js'
+import { parseMeasure, parseMeasures } from '../measures/name.js'
 import { aggregate } from './aggregate.js'
 import { evaluate } from './evaluate.js'
 
@@ -91,6 +92,40 @@ describe('evaluate', () => {
   })
   it('refuses a (group, qid) key without a preset that supplies groups', () => {
     expect(() => evaluate(qrels, run, ['AP'], { queryKey: 'group-qid' })).toThrow(/preset/)
+  })
+})
+
+describe("a measure's aggregate parameter", () => {
+  it('aggregates as asked: AP with gmean is GMAP, a count with mean is its average', () => {
+    const q = parseQrels(Buffer.from('1 0 a 1\n1 0 b 1\n2 0 c 1\n'), { file: 'q' }).value
+    const r = parseRun(Buffer.from('1 Q0 a 1 2 t\n1 Q0 x 2 1 t\n2 Q0 y 1 2 t\n2 Q0 c 2 1 t\n'), {
+      file: 'r',
+    }).value
+    // AP: query 1 = (1/1) / 2 = 0.5, query 2 = (1/2) / 1 = 0.5
+    const e = evaluate(q, r, [
+      "AP(aggregate='gmean')",
+      'GMAP',
+      "NumRet(aggregate='mean')",
+      'NumRet',
+    ])
+    expect(e.measures).toEqual([
+      "AP(aggregate='gmean')",
+      'GMAP',
+      "NumRet(aggregate='mean')",
+      'NumRet',
+    ])
+    expect(e.aggregates.map((a) => [a.aggregate, a.value])).toEqual([
+      ['gmean', 0.5],
+      ['gmean', 0.5],
+      ['mean', 2],
+      ['sum', 4],
+    ])
+    expect(parseMeasures(["GMAP(aggregate='mean')"])[0]!.name).toBe("GMAP(aggregate='mean')")
+    expect(parseMeasures(["AP(aggregate='mean')"])[0]!.name).toBe('AP')
+  })
+  it('is offered only where it makes sense', () => {
+    expect(() => parseMeasure("NumRet(aggregate='gmean')")).toThrow(/'sum' or 'mean'/)
+    expect(() => parseMeasure("DCG(aggregate='gmean')")).toThrow(/no parameter 'aggregate'/)
   })
 })
 

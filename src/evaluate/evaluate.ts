@@ -7,7 +7,7 @@ import type { Conventions } from '../conventions/conventions.js'
 import { resolveConventions } from '../conventions/profiles.js'
 import { TrecscoreError } from '../errors/trecscore-error.js'
 import type { LabelProvider } from '../measures/labels.js'
-import type { Measure, MeasureContext } from '../measures/measure.js'
+import { type Measure, type MeasureContext, measureAggregate } from '../measures/measure.js'
 import { measureParams, needsDocs, parseMeasures } from '../measures/name.js'
 import type { Qrels, Run, RunQuery } from '../model/types.js'
 import { ValueRows } from '../rank/id-index.js'
@@ -595,7 +595,7 @@ export class RunEvaluator {
     const aggregates = this.measures.map((m, i) =>
       aggregate(
         m.name,
-        m.spec.aggregate,
+        measureAggregate(m),
         listed.map((_, j) => rows.get(rowOfListed[j]!, i)),
       ),
     )

@@ -13,7 +13,7 @@ import type {
   GainSpec,
   Ordering,
 } from '../conventions/conventions.js'
-import type { Measure } from '../measures/measure.js'
+import { type Measure, measureAggregate } from '../measures/measure.js'
 import type { Qrels, Run, RunQuery } from '../model/types.js'
 import { aggregate } from './aggregate.js'
 import {
@@ -533,7 +533,7 @@ export function sensitivity(input: SensitivityInput): SensitivityReport {
       }
     }
     const scores = base.map(
-      (m, k) => aggregate(m.measure.name, m.measure.spec.aggregate, values[k]!).value,
+      (m, k) => aggregate(m.measure.name, measureAggregate(m.measure), values[k]!).value,
     )
     return { ids, values, scores, failed: chosen.failed }
   }

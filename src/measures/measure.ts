@@ -148,7 +148,44 @@ export interface MeasureSpec<P extends ParamSpecs = ParamSpecs>
 export function defineMeasure<const P extends ParamSpecs>(
   spec: MeasureDefinition<P>,
 ): MeasureSpec<P> {
-  return { ...spec, trecEval: (spec.trecEval ?? []).map((m) => defineTrecEvalMeasure(m)) }
+  const choices = aggregateChoices(spec)
+  // Every family with a choice also takes `aggregate` (read by `measureAggregate`, never by
+  // `compute`), so its spec lists, parses and prints it as any parameter.
+  const params =
+    choices.length > 1 && !Object.hasOwn(spec.params, 'aggregate')
+      ? {
+          ...spec.params,
+          aggregate: {
+            type: 'string',
+            choices,
+            default: spec.aggregate,
+            doc: `how per-query values become one number: ${choices.join(', ')} (gmean: exp(mean(log(max(v, 0.00001)))), as trec_eval's gm_map)`,
+          } satisfies ParamSpec,
+        }
+      : spec.params
+  return {
+    ...spec,
+    params,
+    trecEval: (spec.trecEval ?? []).map((m) => defineTrecEvalMeasure(m)),
+  }
+}
+
+/**
+ * The aggregates a family may be given where they make sense: counts (default `sum`) `sum` or
+ * `mean`; values in [0, 1] `mean` or `gmean` (GMAP is AP with `gmean`); any other value (DCG,
+ * Hits, utility, yaap: zero or negative values) only its own.
+ */
+function aggregateChoices(spec: MeasureDefinition<ParamSpecs>): Aggregate[] {
+  if (spec.aggregate === 'sum') return ['sum', 'mean']
+  if ((spec.valueRange ?? 'unit') === 'unit')
+    return spec.aggregate === 'gmean' ? ['gmean', 'mean'] : ['mean', 'gmean']
+  return [spec.aggregate]
+}
+
+/** How a measure's per-query values are aggregated: its `aggregate` parameter, else the family's. */
+export function measureAggregate(m: Measure): Aggregate {
+  const a = m.given['aggregate']
+  return a === 'mean' || a === 'sum' || a === 'gmean' ? a : m.spec.aggregate
 }
 
 /** How trec_eval reads a measure's `-m name.params` string (its `init_meas_*`). */

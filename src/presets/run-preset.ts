@@ -46,7 +46,7 @@ import { readQrels, readRun } from '../io/read.js'
 import { type RunInput, runInputName, runInputPath } from '../io/run-labels.js'
 import { readAll } from '../io/source.js'
 import { parseQrels } from '../io/trec-qrels.js'
-import type { Measure } from '../measures/measure.js'
+import { type Measure, measureAggregate } from '../measures/measure.js'
 import { parseMeasures } from '../measures/name.js'
 import type { Qrels, Run } from '../model/types.js'
 import type { JudgedRanking } from '../rank/judged-ranking.js'
@@ -396,7 +396,7 @@ export function aggregateQueries(
   return measures.map((m, i) =>
     aggregate(
       m.name,
-      m.spec.aggregate,
+      measureAggregate(m),
       ids.map((q) => values.get(q)![i]!),
     ),
   )
