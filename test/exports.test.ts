@@ -211,3 +211,27 @@ describe('the root', () => {
     }
   })
 })
+
+describe('the README', () => {
+  it("imports from 'trecscore' and its subpaths only names they export", () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
+    const found = [...readme.matchAll(/import \{([^}]*)\} from 'trecscore(?:\/([a-z-]+))?'/g)].map(
+      (m) => ({ names: m[1]!, entry: m[2] }),
+    )
+    expect(found.length).toBeGreaterThan(ENTRIES.length)
+    const covered = new Set<string>()
+    for (const { names, entry } of found) {
+      const file = entry
+        ? join(ROOT, 'src', 'entries', `${entry}.ts`)
+        : join(ROOT, 'src', 'index.ts')
+      expect(existsSync(file), `trecscore/${entry}`).toBe(true)
+      const exported = new Set(listed(file).map((l) => l.name))
+      for (const n of names.split(',').map((s) => s.trim().replace(/^type\s+/, ''))) {
+        if (n)
+          expect(exported.has(n), `${n} from 'trecscore${entry ? `/${entry}` : ''}'`).toBe(true)
+      }
+      if (entry) covered.add(entry)
+    }
+    expect([...covered].sort(), 'every subpath has a README example').toEqual(ENTRIES)
+  })
+})
