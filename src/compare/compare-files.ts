@@ -5,10 +5,10 @@
  * `presets/compare-preset.ts`.
  */
 import type { Conventions } from '../conventions/conventions.js'
+import { formatPrepareFailure } from '../errors/format-issue.js'
 import { TrecscoreError } from '../errors/trecscore-error.js'
 import type { RunEvaluation } from '../evaluate/evaluate.js'
 import { evaluateRunFile } from '../evaluate/evaluate-file.js'
-import { decodeId } from '../io/bytes.js'
 import { readIdList, readQrels } from '../io/read.js'
 import { type RunInput, runInputName, runInputPath } from '../io/run-labels.js'
 import { parseMeasures } from '../measures/name.js'
@@ -67,7 +67,7 @@ export async function perQueryTableFromFiles(input: CompareFilesInput): Promise<
   }
   const failed = evals.flatMap((e) =>
     e.counts.failedQueries.map(
-      (f) => `${e.runName}: query ${JSON.stringify(decodeId(f.queryId))}: ${f.failure.code}`,
+      (f) => `${e.runName}: ${formatPrepareFailure(f.queryId, f.failure)}`,
     ),
   )
   if (failed.length)

@@ -9,7 +9,7 @@
  * @module
  */
 
-export { formatIssue } from '../errors/format-issue.js'
+export { formatIssue, formatPrepareFailure } from '../errors/format-issue.js'
 export type { InputIssue, Issue, IssueKind, IssueKinds } from '../errors/issues.js'
 export { MissingPackageError } from '../errors/missing-package-error.js'
 export {

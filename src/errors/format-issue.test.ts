@@ -3,6 +3,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest'
 import type { AnswerIssue } from './answer-issues.js'
 import {
   formatIssue,
+  formatPrepareFailure,
   formatRunProblem,
   ISSUE_WORDING,
   type Wording,
@@ -101,6 +102,15 @@ describe('the one wording table', () => {
     )
     expect(wordIssue('textsim', { ...at, code: 'duplicate_id', firstLine: 1 })).toBe(
       'duplicate id (first at line 1)',
+    )
+  })
+
+  it('words a query the engine cannot prepare, the same in every command', () => {
+    expect(
+      formatPrepareFailure('q1', { code: 'duplicate_doc', docId: 'd7', line: 9, firstLine: 2 }),
+    ).toBe('query "q1": document "d7" retrieved more than once')
+    expect(wordIssue('prepare', { code: 'no_judgments', queryId: '254' })).toBe(
+      'query "254": only negative (unjudged) judgments',
     )
   })
 

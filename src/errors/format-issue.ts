@@ -7,6 +7,7 @@
 import { decodeId } from '../io/bytes.js'
 import type { AnswerIssue } from './answer-issues.js'
 import type { InputIssue, Issue, IssueKind, IssueKinds } from './issues.js'
+import type { PrepareFailure, PrepareIssue } from './prepare-issues.js'
 import type { RunProblem, TopicHint } from './run-issues.js'
 import type { TextsimFieldProblem, TextsimIssue } from './textsim-issues.js'
 
@@ -196,12 +197,23 @@ const TEXTSIM: Wording<TextsimIssue> = {
   cannot_score: (t) => t.reason,
 }
 
+/** A query that cannot be prepared, with its id first. */
+const PREPARE: Wording<PrepareIssue> = {
+  duplicate_doc: (f) =>
+    `query ${JSON.stringify(decodeId(f.queryId))}: document ${JSON.stringify(decodeId(f.docId))} retrieved more than once`,
+  duplicate_judgment: (f) =>
+    `query ${JSON.stringify(decodeId(f.queryId))}: document ${JSON.stringify(decodeId(f.docId))} judged more than once in the qrels`,
+  no_judgments: (f) =>
+    `query ${JSON.stringify(decodeId(f.queryId))}: only negative (unjudged) judgments`,
+}
+
 /** The table: module, then code. */
 export const ISSUE_WORDING: { readonly [K in IssueKind]: Wording<IssueKinds[K]> } = {
   input: INPUT,
   run: RUN,
   answer: ANSWER,
   textsim: TEXTSIM,
+  prepare: PREPARE,
 }
 
 /** The message of an issue of module `kind`. */
@@ -215,6 +227,11 @@ export function wordIssue<K extends IssueKind>(kind: K, issue: IssueKinds[K]): s
 /** The message of an input issue (`file:line: what`). */
 export function formatIssue(issue: InputIssue): string {
   return wordIssue('input', issue)
+}
+
+/** Why query `queryId` cannot be evaluated (`query "q": …`), in every command. */
+export function formatPrepareFailure(queryId: string, failure: PrepareFailure): string {
+  return wordIssue('prepare', { ...failure, queryId })
 }
 
 /** The message of a run problem (no file, line or severity: renderers add those). */

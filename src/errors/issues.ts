@@ -5,6 +5,7 @@
  * file, `run-issues.ts`, `answer-issues.ts`, …); {@link IssueKinds} names them all.
  */
 import type { AnswerIssue } from './answer-issues.js'
+import type { PrepareIssue } from './prepare-issues.js'
 import type { RunProblem } from './run-issues.js'
 import type { TextsimIssue } from './textsim-issues.js'
 
@@ -113,6 +114,8 @@ export interface IssueKinds {
   readonly answer: AnswerIssue
   /** `textsim` pair files (`generation/textsim`). */
   readonly textsim: TextsimIssue
+  /** A query the engine cannot prepare (`rank/prepare.ts`): every command words it the same. */
+  readonly prepare: PrepareIssue
 }
 
 /** A module's name in {@link IssueKinds}. */

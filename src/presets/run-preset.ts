@@ -23,6 +23,7 @@
  */
 import { createHash, type Hash } from 'node:crypto'
 import type { Conventions } from '../conventions/conventions.js'
+import { formatPrepareFailure } from '../errors/format-issue.js'
 import { InputError, TrecscoreError } from '../errors/trecscore-error.js'
 import { type AggregateValue, aggregate } from '../evaluate/aggregate.js'
 import {
@@ -605,10 +606,7 @@ function failedQueriesError(
   // The official evaluator stops here too (trec_eval: "duplicate docs"); never a silent 0.
   const why = failed
     .slice(0, 10)
-    .map(
-      ({ queryId, failure: f }) =>
-        `query ${JSON.stringify(decodeId(queryId))}: ${f.code === 'duplicate_doc' ? `document ${JSON.stringify(decodeId(f.docId))} retrieved more than once` : f.code === 'duplicate_judgment' ? `document ${JSON.stringify(decodeId(f.docId))} judged more than once in the qrels` : 'only negative (unjudged) judgments'}`,
-    )
+    .map(({ queryId, failure }) => formatPrepareFailure(queryId, failure))
   return new TrecscoreError(
     `${file}: ${failed.length} quer${failed.length === 1 ? 'y' : 'ies'} cannot be scored under preset '${preset.id}' (duplicates: ${evaluation.conventions.duplicates}): ${why.join('; ')}${failed.length > 10 ? '; …' : ''}`,
     2,
@@ -756,10 +754,7 @@ export const PRESET_INPUTS: { readonly [K in Preset['input']['qrels']]: PresetIn
             : [],
         failure(file, evaluation) {
           const f = evaluation.counts.failedQueries[0]!
-          return new TrecscoreError(
-            `${file}: query ${JSON.stringify(decodeId(f.queryId))} cannot be scored (${f.failure.code})`,
-            2,
-          )
+          return new TrecscoreError(`${file}: ${formatPrepareFailure(f.queryId, f.failure)}`, 2)
         },
         declaredName: `the queries file ${data.queriesFile}`,
       }

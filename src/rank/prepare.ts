@@ -1,4 +1,5 @@
 import type { Conventions } from '../conventions/conventions.js'
+import type { PrepareFailure } from '../errors/prepare-issues.js'
 import { compareDocIds, docCount, docIdAt, docIdsOf } from '../model/run-query.js'
 import {
   NOT_POOLED,
@@ -25,18 +26,7 @@ export interface PrepareCounts {
   unjudgedDropped: number
 }
 
-/** Why a query could not be prepared (trec_eval refuses to compute its measures). */
-export type PrepareFailure =
-  /** `line`: physical run line of the doc's second occurrence; `firstLine`: of its first. */
-  | {
-      readonly code: 'duplicate_doc'
-      readonly docId: string
-      readonly line: number
-      readonly firstLine: number
-    }
-  | { readonly code: 'duplicate_judgment'; readonly docId: string }
-  /** Every judgment of the query is negative (only with `refuseWithoutJudgments`). */
-  | { readonly code: 'no_judgments' }
+export type { PrepareFailure } from '../errors/prepare-issues.js'
 
 /** Outcome of {@link prepareQuery}. */
 export type PrepareResult =

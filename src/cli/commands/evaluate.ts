@@ -1,11 +1,11 @@
 import { type Command, Option } from 'commander'
 import {
-  decodeId,
   describeConventions,
   describeCounts,
   evaluateRunFile,
   FORMATS,
   type Format,
+  formatPrepareFailure,
   parseMeasures,
   QRELS_FORMATS,
   type QrelsFormat,
@@ -167,14 +167,12 @@ export function registerEvaluate(program: Command): void {
       )
       if (failed.length) {
         for (const f of failed.slice(0, 20)) {
-          const why =
+          const hint =
             f.failure.code === 'duplicate_doc'
-              ? `document ${JSON.stringify(decodeId(f.failure.docId))} retrieved more than once (duplicates: ${conventions.duplicates}; see --duplicates)`
-              : f.failure.code === 'duplicate_judgment'
-                ? `document ${JSON.stringify(decodeId(f.failure.docId))} judged more than once in the qrels`
-                : 'the query has only negative (unjudged) judgments'
+              ? ` (duplicates: ${conventions.duplicates}; see --duplicates)`
+              : ''
           process.stderr.write(
-            `trecscore: ${f.run}: query ${JSON.stringify(decodeId(f.queryId))}: ${why}\n`,
+            `trecscore: ${f.run}: ${formatPrepareFailure(f.queryId, f.failure)}${hint}\n`,
           )
         }
         throw new TrecscoreError(`${failed.length} query evaluation(s) failed`, 2)
