@@ -10,6 +10,7 @@ import {
 } from './gains.js'
 import { defineMeasure, defineTrecEvalMeasure, single, tePairs, teValues } from './measure.js'
 import { cutOf, JUDGED_ONLY, judgedView } from './params.js'
+import { TIES, tieAveragedSum } from './ties.js'
 import { TREC_EVAL_CUTOFFS } from './trec-eval-defaults.js'
 
 /**
@@ -71,6 +72,35 @@ export function ndcgAt(
   return out
 }
 
+/**
+ * Tie-aware nDCG@k (McSherry & Najork, ECIR 2008): the DCG@k with each discount 1/log2(i + 1)
+ * (0 past k) replaced by the mean discount of its run of equal scores (`ties.ts`), over the same
+ * IDCG@k as {@link ndcgAt}: the mean nDCG@k over every order of the tied docs. 0 when IDCG = 0.
+ */
+export function ndcgTieAveraged(
+  q: JudgedRanking,
+  k: number,
+  spec: GainSpec = { kind: 'grade' },
+  rel = q.relevanceLevel,
+): number {
+  const ideal: number[] = []
+  q.relLevels.forEach((count, g) => {
+    const gain = gainOf(spec, g, rel)
+    if (gain > 0) for (let c = 0; c < count; c++) ideal.push(gain)
+  })
+  ideal.sort((a, b) => b - a)
+  let idcg = 0
+  for (let j = 0; j < Math.min(k, ideal.length); j++) idcg += ideal[j]! / Math.log2(j + 2)
+  if (idcg <= 0) return 0
+  const dcg = tieAveragedSum(
+    q,
+    k,
+    (i) => 1 / Math.log2(i + 2),
+    (g) => gainOf(spec, g, rel),
+  )
+  return dcg / idcg
+}
+
 /** DCG, ideal DCG and their ratio over the whole ranking (trec_eval `dcg`, `ideal_dcg`, `ndcg`). */
 export interface NdcgParts {
   readonly dcg: number
@@ -124,7 +154,10 @@ export const ndcgMeasure = defineMeasure({
     },
     gains: { type: 'gains', doc: 'explicit grade:gain map, e.g. {0:0,1:1,2:3,3:7}; overrides dcg' },
     judged_only: JUDGED_ONLY,
+    ties: TIES,
   },
+  exclusive: [['ties', 'judged_only']],
+  docsWhen: (v) => v.ties === 'average',
   at: 'cutoff',
   atRequired: false,
   aggregate: 'mean',
@@ -145,6 +178,8 @@ export const ndcgMeasure = defineMeasure({
       : dcg === 'exp-log2'
         ? { kind: 'exp' }
         : ctx.conventions.gains
+    if (p.values.ties === 'average')
+      return ndcgTieAveraged(q, cutOf(p.at), spec, ctx.conventions.relevanceLevel)
     return ndcgAt(
       judgedView(q, p.values.judged_only),
       [cutOf(p.at)],

@@ -90,10 +90,10 @@ describe('uBpref (trectools get_ubpref)', () => {
 })
 
 /*
- * Tie averaging derived from McSherry & Najork (ECIR 2008) for P@k and DCG@k, by hand on the same
+ * Tie averaging derived from McSherry & Najork (ECIR 2008) for P@k, DCG@k and nDCG@k, by hand on the same
  * ranking A(2) B(0) C(1) X D(0), B and C tied at ranks 2-3.
  */
-describe("P@k and DCG@k with ties='average'", () => {
+describe("P@k, DCG@k and nDCG@k with ties='average'", () => {
   it('P@2: C gets half a hit (its run straddles the cutoff); P@3 unchanged', () => {
     expect(value("P(ties='average')@2")).toBe(0.75)
     expect(value('P@2')).toBe(0.5)
@@ -105,5 +105,12 @@ describe("P@k and DCG@k with ties='average'", () => {
     expect(value('DCG@2')).toBe(2)
     expect(value("DCG(ties='average')")).toBeCloseTo(2 + (1 / Math.log2(3) + 0.5) / 2, 15)
     expect(() => parseMeasure("DCG(ties='average',judged_only=True)")).toThrow(/not both/)
+  })
+  it('nDCG: the averaged DCG over the usual ideal (grades 2, 1)', () => {
+    // IDCG@2 = 2 + 1/log2 3; IDCG (whole) the same.
+    const idcg = 2 + 1 / Math.log2(3)
+    expect(value("nDCG(ties='average')@2")).toBeCloseTo((2 + 1 / Math.log2(3) / 2) / idcg, 15)
+    expect(value("nDCG(ties='average')")).toBeCloseTo((2 + (1 / Math.log2(3) + 0.5) / 2) / idcg, 15)
+    expect(value('nDCG@2')).toBeCloseTo(2 / idcg, 15)
   })
 })
