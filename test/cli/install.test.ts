@@ -153,7 +153,7 @@ describe('minimal install (no onnxruntime-node, @huggingface/tokenizers, better-
   })
 
   it('the library throws a MissingPackageError for BERTScore', () => {
-    const code = `import('${join(build, 'dist', 'index.js')}').then((m) => m.loadBertScorer({ modelDir: 'x' })).catch((e) => console.log(e.constructor.name, e.exitCode, e.packages.join(' ')))`
+    const code = `import('${join(build, 'dist', 'entries', 'textsim.js')}').then((m) => m.loadBertScorer({ modelDir: 'x' })).catch((e) => console.log(e.constructor.name, e.exitCode, e.packages.join(' ')))`
     const r = spawnSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8' })
     expect(r.stdout).toBe(
       'MissingPackageError 2 onnxruntime-node@1.30.0 @huggingface/tokenizers@0.2.0\n',

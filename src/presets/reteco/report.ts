@@ -3,6 +3,8 @@
  * JSON (`trecscore.reteco-score/1`: `{ schema, reports: [...] }`, values unrounded, `null` for
  * undefined). Text formats round to `digits` decimals and print undefined values as `null`.
  */
+import { escapeMarkdown } from '../../report/escape.js'
+import { formatFixed } from '../../report/printf.js'
 import type { ReportTable, ReportValues, RetecoReport } from './report-model.js'
 
 /** Output formats of the RETECO `score` command. */
@@ -25,7 +27,7 @@ const COUNT_COLUMNS = new Set(['n', 'full_coverage', 'tc_defined'])
 function cell(v: number | null | undefined, column: string, digits: number): string {
   if (v === null) return 'null'
   if (v === undefined) return ''
-  return COUNT_COLUMNS.has(column) ? String(v) : v.toFixed(digits)
+  return COUNT_COLUMNS.has(column) ? String(v) : formatFixed(v, digits)
 }
 
 function grid(
@@ -34,8 +36,7 @@ function grid(
   markdown: boolean,
 ): string {
   if (markdown) {
-    const line = (r: readonly string[]): string =>
-      `| ${r.map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`
+    const line = (r: readonly string[]): string => `| ${r.map(escapeMarkdown).join(' | ')} |`
     return (
       [
         line(header),
@@ -84,9 +85,11 @@ function values(v: ReportValues, digits: number): string {
 function renderOne(r: RetecoReport, o: RenderRetecoOptions, digits: number): string {
   const md = o.format === 'markdown'
   const h = (title: string): string => (md ? `\n#### ${title}\n\n` : `\n${title}\n`)
-  let out = md ? `### RETECO ${r.subtrack}: ${r.run}\n\n` : `RETECO ${r.subtrack}: ${r.run}\n`
+  let out = md
+    ? `### RETECO ${r.subtrack}: ${escapeMarkdown(r.run)}\n\n`
+    : `RETECO ${r.subtrack}: ${r.run}\n`
   out += `${md ? '- ' : '  '}conventions: ${r.conventionSet}; split ${r.split}; run layout ${r.runLayout}; domains ${r.domains.join(', ')}\n`
-  const hv = r.headline.value === null ? 'not scored' : r.headline.value.toFixed(digits)
+  const hv = r.headline.value === null ? 'not scored' : formatFixed(r.headline.value, digits)
   out += `${md ? '- ' : '  '}headline ${r.headline.measure} = ${md ? `**${hv}**` : hv}${r.headline.aggregation ? ` (${r.headline.aggregation})` : ''}\n`
   if (Object.keys(r.diagnostics).length) {
     out += `${md ? '- ' : '  '}diagnostics: ${values(r.diagnostics, digits)}\n`

@@ -298,7 +298,7 @@ export const CLIENT_SCRIPT = String.raw`(function () {
       color: { domain: runLabels, legend: true },
       marks: [
         Plot.ruleX([0]),
-        Plot.dot(rows, { className: 'sensitivity-dots', x: 'delta', y: 'alt', fill: label, r: 3.5, title: function (d) { return show(d.run) + ' · ' + d.alt + ': ' + fmt(d.chosen) + ' → ' + fmt(d.score) + ' (' + (d.delta >= 0 ? '+' : '') + d.delta.toFixed(4) + ', ' + d.changed + ' quer' + (d.changed === 1 ? 'y' : 'ies') + ' changed)'; } })
+        Plot.dot(rows, { className: 'sensitivity-dots', x: 'delta', y: 'alt', fill: label, r: 3.5, title: function (d) { return show(d.run) + ' · ' + d.alt + ': ' + fmt(d.chosen) + ' → ' + fmt(d.score) + ' (' + signed(d.delta) + ', ' + d.changed + ' quer' + (d.changed === 1 ? 'y' : 'ies') + ' changed)'; } })
       ]
     })));
     var hr = el('tr');
@@ -313,7 +313,7 @@ export const CLIENT_SCRIPT = String.raw`(function () {
       var tr = el('tr');
       tr.appendChild(el('td', c.convention, 'text'));
       tr.appendChild(el('td', c.value, 'text'));
-      tr.appendChild(el('td', c.tau === null ? 'n/a' : c.tau.toFixed(4), 'num'));
+      tr.appendChild(el('td', c.tau === null ? 'n/a' : fmt(c.tau), 'num'));
       tr.appendChild(el('td', c.swaps.map(function (p) { return show(p[0]) + ' > ' + show(p[1]) + ' becomes ' + show(p[1]) + ' > ' + show(p[0]); }).join('; '), 'text name'));
       tb.appendChild(tr);
     });
