@@ -242,4 +242,46 @@ describe('the one wording table', () => {
       }),
     )
   })
+
+  it('words a preset finding (file first), as the checks printed it', () => {
+    expect(
+      wordIssue('preset', {
+        code: 'candidate_count',
+        file: 'run.txt',
+        candidatesFile: 'cand.txt',
+        topic: null,
+        absent: ['3'],
+      }),
+    ).toBe(
+      'run.txt: 1 topic(s) of cand.txt are absent from the run (0 documents, fewer than their candidate list): 3',
+    )
+    expect(
+      wordIssue('preset', {
+        code: 'rank_restarts',
+        file: 'm.txt',
+        topic: '1',
+        lines: [3, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14],
+      }),
+    ).toBe(
+      'm.txt: topic 1: rank 1 again at lines 3, 5, 6, 7, 8, 9, 10, 11, 12, 13, … (11 in all) (the rank restarts, as in per-language lists concatenated); an MLIR run is one ranked list per topic',
+    )
+    expect(
+      wordIssue('preset', {
+        code: 'forbidden_grade',
+        file: 'q.txt',
+        count: 2,
+        grade: 1,
+        remapped: true,
+        line: 4,
+        text: '7 zho d1 1',
+        note: 'convert grade 1',
+        force: true,
+      }),
+    ).toBe(
+      'q.txt: 2 judgment(s) of grade 1 after --rel-map (first: line 4: "7 zho d1 1"): convert grade 1 [--force: scored as they are]',
+    )
+    expect(wordIssue('preset', { code: 'qrels_language', part: 'note', note: 'NeuCLIR' })).toBe(
+      '(NeuCLIR)',
+    )
+  })
 })

@@ -8,6 +8,7 @@ import { decodeId } from '../io/bytes.js'
 import type { AnswerIssue } from './answer-issues.js'
 import type { InputIssue, Issue, IssueKind, IssueKinds } from './issues.js'
 import type { PrepareFailure, PrepareIssue } from './prepare-issues.js'
+import type { PresetFinding } from './preset-issues.js'
 import type { RunProblem, TopicHint } from './run-issues.js'
 import type { TextsimFieldProblem, TextsimIssue } from './textsim-issues.js'
 
@@ -207,6 +208,54 @@ const PREPARE: Wording<PrepareIssue> = {
     `query ${JSON.stringify(decodeId(f.queryId))}: only negative (unjudged) judgments`,
 }
 
+/** At most 10 items, then how many in all. */
+function listed(items: readonly string[]): string {
+  return `${items.slice(0, 10).join(', ')}${items.length > 10 ? `, … (${items.length} in all)` : ''}`
+}
+
+/** A preset check's finding, file (and line where known) first. */
+const PRESET: Wording<PresetFinding> = {
+  bad_doc_lang_line: (p) =>
+    `${p.file}:${p.line}: expected "docid language" (or a qrels line "topic language docid grade"), found ${p.found} field(s): ${show(p.text, 160)}`,
+  doc_not_in_candidates: (p) =>
+    `${p.file}: topic ${p.topic}: ${p.count} document(s) outside its candidate list in ${p.candidatesFile}: ${p.outside.map((o) => `${o.docId} (line ${o.line})`).join(', ')}${p.count > p.outside.length ? ', …' : ''}`,
+  candidate_count: (p) =>
+    p.topic === null
+      ? `${p.file}: ${p.absent.length} topic(s) of ${p.candidatesFile} are absent from the run (0 documents, fewer than their candidate list): ${listed(p.absent)}`
+      : `${p.file}: topic ${p.topic}: ${p.count} document(s), but its candidate list in ${p.candidatesFile} has ${p.want} (${p.count < p.want ? 'fewer' : 'more'})`,
+  topic_without_candidates: (p) =>
+    `${p.file}: ${p.topics.length} topic(s) have no candidate list in ${p.candidatesFile}: ${listed(p.topics)}`,
+  rank_restarts: (p) =>
+    `${p.file}: topic ${p.topic}: rank 1 again at line${p.lines.length === 1 ? '' : 's'} ${listed(p.lines.map(String))} (the rank restarts, as in per-language lists concatenated); an MLIR run is one ranked list per topic`,
+  too_many_docs: (p) =>
+    `${p.file}: topic ${p.topic}: ${p.count} documents, more than ${p.depth} (per-language lists concatenated? an MLIR run ranks at most ${p.depth} documents per topic over all languages)`,
+  one_language: (p) =>
+    `${p.file}: topic ${p.topic}: all ${p.count} document(s) of known language are '${p.language}', but ${p.judged.join(', ')} are ${p.fromQrels ? 'judged for this topic' : 'in the language map'} (a single-language list is not an MLIR ranking)`,
+  doc_id_prefix: (p) =>
+    `${p.file}: ${p.count} doc id(s) start with '${p.prefix}' (first: ${p.first}): ${p.note}`,
+  too_deep: (p) =>
+    `${p.file}: ${p.count} quer${p.count === 1 ? 'y retrieves' : 'ies retrieve'} more than ${p.depth} documents (deepest: ${p.deepest} with ${p.deepestCount}): ${p.note}`,
+  qrels_missing_grade: (p) => `${p.file}: ${p.note}`,
+  qrels_language: (p) => {
+    switch (p.part) {
+      case 'line':
+        return `${p.file}:${p.line}: language ${show(p.found, 160)} in column 2, but preset '${p.preset}' expects ${p.languages.map((l) => `'${l}'`).join(' or ')}: ${show(p.text, 160)}`
+      case 'more':
+        return `${p.file}: ${p.more} more line(s) with a language other than ${p.languages.join('/')} (${p.total} in all)`
+      case 'note':
+        return `(${p.note})`
+    }
+  },
+  forbidden_grade: (p) =>
+    `${p.file}: ${p.count} judgment(s) of grade ${p.grade}${p.remapped ? ' after --rel-map' : ''} (first: line ${p.line}: ${JSON.stringify(decodeId(p.text.slice(0, 160)))}): ${p.note}${p.force ? ' [--force: scored as they are]' : ''}`,
+  qrels_topics_missing: (p) =>
+    `${p.file}: ${p.topics.length} qrels topic(s) absent from the run, ${p.policy}: ${p.topics.join(', ')}`,
+  run_topics_ignored: (p) =>
+    `${p.file}: ${p.topics.length} run topic(s) not in the qrels, ignored: ${p.topics.join(', ')}`,
+  cut_by_depth: (p) =>
+    `${p.file}: ${p.measures.join(', ')}: ${p.count} document(s) below rank ${p.depth} not counted (the other measures use them)`,
+}
+
 /** The table: module, then code. */
 export const ISSUE_WORDING: { readonly [K in IssueKind]: Wording<IssueKinds[K]> } = {
   input: INPUT,
@@ -214,6 +263,7 @@ export const ISSUE_WORDING: { readonly [K in IssueKind]: Wording<IssueKinds[K]> 
   answer: ANSWER,
   textsim: TEXTSIM,
   prepare: PREPARE,
+  preset: PRESET,
 }
 
 /** The message of an issue of module `kind`. */

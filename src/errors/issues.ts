@@ -6,6 +6,7 @@
  */
 import type { AnswerIssue } from './answer-issues.js'
 import type { PrepareIssue } from './prepare-issues.js'
+import type { PresetFinding } from './preset-issues.js'
 import type { RunProblem } from './run-issues.js'
 import type { TextsimIssue } from './textsim-issues.js'
 
@@ -116,6 +117,8 @@ export interface IssueKinds {
   readonly textsim: TextsimIssue
   /** A query the engine cannot prepare (`rank/prepare.ts`): every command words it the same. */
   readonly prepare: PrepareIssue
+  /** Preset checks' findings (`presets/checks.ts`, `presets/neuclir-checks.ts`). */
+  readonly preset: PresetFinding
 }
 
 /** A module's name in {@link IssueKinds}. */

@@ -6,6 +6,8 @@
  */
 import { basename } from 'node:path'
 import type { Conventions } from '../conventions/conventions.js'
+import { wordIssue } from '../errors/format-issue.js'
+import type { PresetFinding } from '../errors/preset-issues.js'
 import type { ConventionSetResult } from '../evaluate/evaluate.js'
 import { decodeId } from '../io/bytes.js'
 import { docCount, docIdsOf } from '../model/run-query.js'
@@ -14,7 +16,7 @@ import {
   checkCandidates,
   checkUnifiedRanking,
   type LanguageInfo,
-  languageProblemMessages,
+  languageProblems,
   parseDocLanguages,
   type QrelsScan,
   scanNeuclirQrels,
@@ -28,6 +30,8 @@ export interface IssueLocation {
   readonly line?: number
 }
 
+export type { PresetFinding } from '../errors/preset-issues.js'
+
 /**
  * One finding of a preset check. `severity`: `error` stops scoring (exit 2), `warning` is printed
  * on stderr and kept in the result, `note` is information (topic sets). `validate --preset`
@@ -37,11 +41,13 @@ export interface PresetIssue {
   /** The check that found it. */
   readonly check: PresetCheck['kind']
   /** Stable code of the finding (e.g. `doc_not_in_candidates`). */
-  readonly code: string
+  readonly code: PresetFinding['code']
   readonly severity: 'error' | 'warning' | 'note'
-  /** The complete sentence, file (and line where known) first. */
+  /** The finding's sentence, file (and line where known) first: `wordIssue('preset', finding)`. */
   readonly message: string
   readonly at?: IssueLocation
+  /** What was found, as data (worded by the one table into `message`). */
+  readonly finding: PresetFinding
 }
 
 /** What the run checks may look at besides the run (all optional; a check without its input is skipped). */
@@ -100,18 +106,18 @@ export type PresetCheckTable = {
 
 function issue(
   check: PresetCheck['kind'],
-  code: string,
   severity: PresetIssue['severity'],
-  message: string,
+  finding: PresetFinding,
   at?: IssueLocation,
 ): PresetIssue {
-  return { check, code, severity, message, ...(at ? { at } : {}) }
+  const message = wordIssue('preset', finding)
+  return { check, code: finding.code, severity, message, ...(at ? { at } : {}), finding }
 }
 
 /** The languages a `unified-ranking` check uses, from the context's parsed or raw sources; problems of a bad map file. */
 function contextLanguages(context: PresetRunContext): {
   languages?: LanguageInfo
-  problems: string[]
+  problems: PresetFinding[]
 } {
   if (context.languages) return { languages: context.languages, problems: [] }
   const scan = context.qrelsText === undefined ? null : scanNeuclirQrels(context.qrelsText)
@@ -122,7 +128,7 @@ function contextLanguages(context: PresetRunContext): {
         docLanguages: parsed.languages,
         ...(scan ? { topicLanguages: scan.topicLanguages } : {}),
       },
-      problems: parsed.problems.map((p) => p.message),
+      problems: [...parsed.problems],
     }
   }
   return scan
@@ -150,9 +156,8 @@ export const PRESET_CHECKS: PresetCheckTable = {
         ? [
             issue(
               c.kind,
-              'doc_id_prefix',
               'warning',
-              `${file}: ${n} doc id(s) start with '${c.prefix}' (first: ${first}): ${c.message}`,
+              { code: 'doc_id_prefix', file, count: n, prefix: c.prefix, first, note: c.message },
               { file },
             ),
           ]
@@ -177,9 +182,16 @@ export const PRESET_CHECKS: PresetCheckTable = {
         ? [
             issue(
               c.kind,
-              'too_deep',
               'warning',
-              `${file}: ${n} quer${n === 1 ? 'y retrieves' : 'ies retrieve'} more than ${c.depth} documents (deepest: ${which} with ${deepest}): ${c.message}`,
+              {
+                code: 'too_deep',
+                file,
+                count: n,
+                depth: c.depth,
+                deepest: which,
+                deepestCount: deepest,
+                note: c.message,
+              },
               { file },
             ),
           ]
@@ -198,7 +210,14 @@ export const PRESET_CHECKS: PresetCheckTable = {
       }
       const named = basename(file).includes(`-no${c.grade}`)
       return named || (judged > 0 && ofGrade === 0)
-        ? [issue(c.kind, 'qrels_missing_grade', 'warning', `${file}: ${c.message}`, { file })]
+        ? [
+            issue(
+              c.kind,
+              'warning',
+              { code: 'qrels_missing_grade', file, note: c.message },
+              { file },
+            ),
+          ]
         : []
     },
   },
@@ -207,11 +226,9 @@ export const PRESET_CHECKS: PresetCheckTable = {
     qrelsLines(c, scan, ctx) {
       if (!scan.languageProblems.length) return []
       const first = scan.languageProblems[0]!
-      return [
-        ...languageProblemMessages(scan, ctx.file, c.languages, ctx.preset),
-        `(${c.message})`,
-      ].map((m) =>
-        issue(c.kind, 'qrels_language', 'error', m, { file: ctx.file, line: first.line }),
+      const note: PresetFinding = { code: 'qrels_language', part: 'note', note: c.message }
+      return [...languageProblems(scan, ctx.file, c.languages, ctx.preset), note].map((f) =>
+        issue(c.kind, 'error', f, { file: ctx.file, line: first.line }),
       )
     },
   },
@@ -222,13 +239,19 @@ export const PRESET_CHECKS: PresetCheckTable = {
       if (!scan.forbiddenGrade.length) return []
       const n = scan.forbiddenGrade.length
       const first = scan.forbiddenGrade[0]!
-      const what = `${ctx.file}: ${n} judgment(s) of grade ${c.grade}${ctx.remapped ? ' after --rel-map' : ''} (first: line ${first.line}: ${JSON.stringify(decodeId(first.text.slice(0, 160)))}): ${c.message}`
       const at = { file: ctx.file, line: first.line }
-      return [
-        ctx.force
-          ? issue(c.kind, 'forbidden_grade', 'warning', `${what} [--force: scored as they are]`, at)
-          : issue(c.kind, 'forbidden_grade', 'error', what, at),
-      ]
+      const finding: PresetFinding = {
+        code: 'forbidden_grade',
+        file: ctx.file,
+        count: n,
+        grade: c.grade,
+        remapped: ctx.remapped,
+        line: first.line,
+        text: first.text,
+        note: c.message,
+        force: ctx.force,
+      }
+      return [issue(c.kind, ctx.force ? 'warning' : 'error', finding, at)]
     },
   },
   candidates: {
@@ -236,7 +259,7 @@ export const PRESET_CHECKS: PresetCheckTable = {
     run(c, run, file, context) {
       if (!context.candidates) return []
       return checkCandidates(run, context.candidates.run, file, context.candidates.file).map((p) =>
-        issue(c.kind, p.code, 'warning', p.message, { file }),
+        issue(c.kind, 'warning', p, { file }),
       )
     },
   },
@@ -245,17 +268,11 @@ export const PRESET_CHECKS: PresetCheckTable = {
     run(c, run, file, context) {
       const { languages, problems } = contextLanguages(context)
       return [
-        ...problems.map((m) =>
-          issue(
-            c.kind,
-            'bad_doc_lang_line',
-            'warning',
-            m,
-            context.docLang ? { file: context.docLang.file } : undefined,
-          ),
+        ...problems.map((p) =>
+          issue(c.kind, 'warning', p, context.docLang ? { file: context.docLang.file } : undefined),
         ),
         ...checkUnifiedRanking(run, file, c.depth, languages).map((p) =>
-          issue(c.kind, p.code, 'warning', p.message, { file }),
+          issue(c.kind, 'warning', p, { file }),
         ),
       ]
     },
@@ -269,9 +286,8 @@ export const PRESET_CHECKS: PresetCheckTable = {
         out.push(
           issue(
             c.kind,
-            'qrels_topics_missing',
             'note',
-            `${r.file}: ${r.missingTopics.length} qrels topic(s) absent from the run, ${policy}: ${r.missingTopics.join(', ')}`,
+            { code: 'qrels_topics_missing', file: r.file, topics: r.missingTopics, policy },
             at,
           ),
         )
@@ -279,9 +295,8 @@ export const PRESET_CHECKS: PresetCheckTable = {
         out.push(
           issue(
             c.kind,
-            'run_topics_ignored',
             'note',
-            `${r.file}: ${r.ignoredTopics.length} run topic(s) not in the qrels, ignored: ${r.ignoredTopics.join(', ')}`,
+            { code: 'run_topics_ignored', file: r.file, topics: r.ignoredTopics },
             at,
           ),
         )
@@ -290,9 +305,14 @@ export const PRESET_CHECKS: PresetCheckTable = {
           out.push(
             issue(
               c.kind,
-              'cut_by_depth',
               'note',
-              `${r.file}: ${g.measures.join(', ')}: ${g.counts.cutByDepth} document(s) below rank ${g.conventions.depth} not counted (the other measures use them)`,
+              {
+                code: 'cut_by_depth',
+                file: r.file,
+                measures: g.measures,
+                count: g.counts.cutByDepth,
+                depth: g.conventions.depth,
+              },
               at,
             ),
           )

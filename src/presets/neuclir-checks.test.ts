@@ -1,5 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { wordIssue } from '../errors/format-issue.js'
+import type { PresetProblem } from '../errors/preset-issues.js'
 import { InputError } from '../errors/trecscore-error.js'
 import { parseRun } from '../io/read.js'
 import { parseQrels } from '../io/trec-qrels.js'
@@ -14,6 +16,10 @@ import {
   remapQrelsText,
   scanNeuclirQrels,
 } from './neuclir-checks.js'
+
+/** Each problem's code and its sentence from the one table. */
+const worded = (ps: readonly PresetProblem[]) =>
+  ps.map((p) => ({ code: p.code, message: wordIssue('preset', p) }))
 
 const run = (text: string) => parseRun(Buffer.from(text, 'latin1'), { keepRanks: true }).value
 
@@ -150,7 +156,7 @@ describe('parseDocLanguages', () => {
       ['d1', 'zho'],
       ['d2', 'fas'],
     ])
-    expect(r.problems.map((p) => p.message)).toEqual([
+    expect(r.problems.map((p) => wordIssue('preset', p))).toEqual([
       'langs.txt:5: expected "docid language" (or a qrels line "topic language docid grade"), found 3 field(s): "d3 rus extra"',
     ])
   })
@@ -172,7 +178,7 @@ describe('checkCandidates', () => {
   })
   it('flags documents outside the list (with lines), wrong counts, topics without a list, absent topics', () => {
     const r = run('1 Q0 a 1 9 r\n1 Q0 x 2 8 r\n2 Q0 d 1 1 r\n2 Q0 y 2 0 r\n9 Q0 e 1 1 r\n')
-    expect(checkCandidates(r, cands, 'run.txt', 'cand.txt')).toEqual([
+    expect(worded(checkCandidates(r, cands, 'run.txt', 'cand.txt'))).toEqual([
       {
         code: 'doc_not_in_candidates',
         message:
@@ -234,7 +240,7 @@ describe('checkUnifiedRanking (MLIR)', () => {
       'm.txt',
       1000,
     )
-    expect(p).toEqual([
+    expect(worded(p)).toEqual([
       {
         code: 'rank_restarts',
         message:
@@ -255,7 +261,7 @@ describe('checkUnifiedRanking (MLIR)', () => {
       1000,
       langs,
     )
-    expect(p).toEqual([
+    expect(worded(p)).toEqual([
       {
         code: 'one_language',
         message:
@@ -267,7 +273,7 @@ describe('checkUnifiedRanking (MLIR)', () => {
     const p = checkUnifiedRanking(run('7 Q0 r1 1 3 m\n'), 'm.txt', 1000, {
       docLanguages: langs.docLanguages,
     })
-    expect(p.map((x) => x.message)).toEqual([
+    expect(p.map((x) => wordIssue('preset', x))).toEqual([
       "m.txt: topic 7: all 1 document(s) of known language are 'rus', but fas, rus, zho are in the language map (a single-language list is not an MLIR ranking)",
     ])
   })

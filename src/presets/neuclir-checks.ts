@@ -5,6 +5,8 @@
  * Ids are binary strings (one char per byte), as everywhere in the engine.
  */
 
+import { wordIssue } from '../errors/format-issue.js'
+import type { PresetFinding, PresetProblem } from '../errors/preset-issues.js'
 import { InputError } from '../errors/trecscore-error.js'
 import { binaryString, decodeId } from '../io/bytes.js'
 import { LineSplitter, splitFields } from '../io/lines.js'
@@ -12,27 +14,12 @@ import { readInteger } from '../io/numbers.js'
 import { docCount, docIdsOf } from '../model/run-query.js'
 import type { Run, RunQuery } from '../model/types.js'
 
-/** One problem found by a check: a stable code and a complete sentence (with file:line where known). */
-export interface PresetProblem {
-  readonly code: string
-  readonly message: string
-}
-
-const LISTED = 10
-
-function show(text: string, max = 160): string {
-  const t = decodeId(text)
-  return JSON.stringify(t.length > max ? `${t.slice(0, max)}… (${t.length} characters)` : t)
-}
+export type { PresetProblem } from '../errors/preset-issues.js'
 
 /** A grade in the integer syntax of `io/numbers.ts` (as the qrels parser reads it); null if not one. */
 function readIntegerText(text: string): number | null {
   const b = Buffer.from(text, 'latin1')
   return readInteger(b, 0, b.length)
-}
-
-function listed(items: readonly string[], total = items.length): string {
-  return `${items.slice(0, LISTED).join(', ')}${total > LISTED ? `, … (${total} in all)` : ''}`
 }
 
 /**
@@ -183,7 +170,24 @@ export function scanNeuclirQrels(
   return { languageProblems, forbiddenGrade, gradeCounts, remapped, docLanguages, topicLanguages }
 }
 
-/** The language-column errors of a scan, worded (every line listed up to `max`, all counted). */
+/** The language-column errors of a scan (every line listed up to `max`, all counted). */
+export function languageProblems(
+  scan: QrelsScan,
+  file: string,
+  languages: readonly string[],
+  preset: string,
+  max = 20,
+): PresetFinding[] {
+  const out: PresetFinding[] = scan.languageProblems
+    .slice(0, max)
+    .map((p) => ({ code: 'qrels_language', part: 'line', file, ...p, preset, languages }))
+  const total = scan.languageProblems.length
+  if (total > max)
+    out.push({ code: 'qrels_language', part: 'more', file, more: total - max, total, languages })
+  return out
+}
+
+/** {@link languageProblems}, worded. */
 export function languageProblemMessages(
   scan: QrelsScan,
   file: string,
@@ -191,17 +195,7 @@ export function languageProblemMessages(
   preset: string,
   max = 20,
 ): string[] {
-  const out = scan.languageProblems
-    .slice(0, max)
-    .map(
-      (p) =>
-        `${file}:${p.line}: language ${show(p.found)} in column 2, but preset '${preset}' expects ${languages.map((l) => `'${l}'`).join(' or ')}: ${show(p.text)}`,
-    )
-  if (scan.languageProblems.length > max)
-    out.push(
-      `${file}: ${scan.languageProblems.length - max} more line(s) with a language other than ${languages.join('/')} (${scan.languageProblems.length} in all)`,
-    )
-  return out
+  return languageProblems(scan, file, languages, preset, max).map((p) => wordIssue('preset', p))
 }
 
 /**
@@ -222,10 +216,7 @@ export function parseDocLanguages(
     if (f.length === 2) languages.set(f[0]!, f[1]!)
     else if (f.length === 4) languages.set(f[2]!, f[1]!)
     else if (problems.length < 50)
-      problems.push({
-        code: 'bad_doc_lang_line',
-        message: `${file}:${lineNo}: expected "docid language" (or a qrels line "topic language docid grade"), found ${f.length} field(s): ${show(line)}`,
-      })
+      problems.push({ code: 'bad_doc_lang_line', file, line: lineNo, found: f.length, text: line })
   })
   return { languages, problems }
 }
@@ -251,36 +242,25 @@ export function checkCandidates(
     }
     const allowed = new Set(docIdsOf(cand))
     const ids = docIdsOf(q)
-    const outside: string[] = []
+    const outside: { docId: string; line: number }[] = []
     let n = 0
     for (let i = 0; i < ids.length; i++) {
       if (allowed.has(ids[i]!)) continue
       n++
-      if (outside.length < 5) outside.push(`${decodeId(ids[i]!)} (line ${q.lines[i]})`)
+      if (outside.length < 5) outside.push({ docId: decodeId(ids[i]!), line: q.lines[i]! })
     }
+    const topic = decodeId(qid)
     if (n > 0)
-      out.push({
-        code: 'doc_not_in_candidates',
-        message: `${file}: topic ${decodeId(qid)}: ${n} document(s) outside its candidate list in ${candidatesFile}: ${outside.join(', ')}${n > outside.length ? ', …' : ''}`,
-      })
+      out.push({ code: 'doc_not_in_candidates', file, candidatesFile, topic, count: n, outside })
     const want = docCount(cand)
     if (ids.length !== want)
-      out.push({
-        code: 'candidate_count',
-        message: `${file}: topic ${decodeId(qid)}: ${ids.length} document(s), but its candidate list in ${candidatesFile} has ${want} (${ids.length < want ? 'fewer' : 'more'})`,
-      })
+      out.push({ code: 'candidate_count', file, candidatesFile, topic, count: ids.length, want })
   }
   if (noList.length)
-    out.push({
-      code: 'topic_without_candidates',
-      message: `${file}: ${noList.length} topic(s) have no candidate list in ${candidatesFile}: ${listed(noList)}`,
-    })
+    out.push({ code: 'topic_without_candidates', file, candidatesFile, topics: noList })
   const absent = [...candidates.queries.keys()].filter((q) => !run.queries.has(q)).map(decodeId)
   if (absent.length)
-    out.push({
-      code: 'candidate_count',
-      message: `${file}: ${absent.length} topic(s) of ${candidatesFile} are absent from the run (0 documents, fewer than their candidate list): ${listed(absent)}`,
-    })
+    out.push({ code: 'candidate_count', file, candidatesFile, topic: null, absent })
   return out
 }
 
@@ -319,17 +299,9 @@ export function checkUnifiedRanking(
   for (const [qid, q] of run.queries) {
     const topic = decodeId(qid)
     const again = restarts(q)
-    if (again.length)
-      out.push({
-        code: 'rank_restarts',
-        message: `${file}: topic ${topic}: rank 1 again at line${again.length === 1 ? '' : 's'} ${listed(again.map(String))} (the rank restarts, as in per-language lists concatenated); an MLIR run is one ranked list per topic`,
-      })
+    if (again.length) out.push({ code: 'rank_restarts', file, topic, lines: again })
     const n = docCount(q)
-    if (n > depth)
-      out.push({
-        code: 'too_many_docs',
-        message: `${file}: topic ${topic}: ${n} documents, more than ${depth} (per-language lists concatenated? an MLIR run ranks at most ${depth} documents per topic over all languages)`,
-      })
+    if (n > depth) out.push({ code: 'too_many_docs', file, topic, count: n, depth })
     if (!langs) continue
     const judged = langs.topicLanguages ? langs.topicLanguages.get(qid) : allLangs
     if (!judged || judged.size < 2) continue
@@ -342,7 +314,12 @@ export function checkUnifiedRanking(
       const [only, count] = [...seen][0]!
       out.push({
         code: 'one_language',
-        message: `${file}: topic ${topic}: all ${count} document(s) of known language are '${only}', but ${[...judged].sort().join(', ')} are ${langs.topicLanguages ? 'judged for this topic' : 'in the language map'} (a single-language list is not an MLIR ranking)`,
+        file,
+        topic,
+        language: only,
+        count,
+        judged: [...judged].sort(),
+        fromQrels: langs.topicLanguages !== undefined,
       })
     }
   }

@@ -23,7 +23,7 @@
  */
 import { createHash, type Hash } from 'node:crypto'
 import type { Conventions } from '../conventions/conventions.js'
-import { formatPrepareFailure } from '../errors/format-issue.js'
+import { formatPrepareFailure, wordIssue } from '../errors/format-issue.js'
 import { InputError, TrecscoreError } from '../errors/trecscore-error.js'
 import { type AggregateValue, aggregate } from '../evaluate/aggregate.js'
 import {
@@ -573,7 +573,7 @@ async function runContext(
       inputs.docLang,
     )
     if (parsed.problems.length)
-      throw new TrecscoreError(parsed.problems.map((p) => p.message).join('\n'), 2)
+      throw new TrecscoreError(parsed.problems.map((p) => wordIssue('preset', p)).join('\n'), 2)
     languages = {
       docLanguages: parsed.languages,
       ...(scan ? { topicLanguages: scan.topicLanguages } : {}),
