@@ -25,6 +25,8 @@ export interface SensitivityFilesRequest {
   readonly conventions: Conventions
   /** Corpus doc ids: the unknown-docs alternatives are tried only with them. */
   readonly corpus?: ReadonlySet<string>
+  /** Auxiliary judgments (`--aux-qrels`), given to every evaluation. */
+  readonly auxQrels?: Qrels
   /** The declared query set (default: every qrels query). */
   readonly queries?: readonly string[]
   /** Conventions fixed by the caller (a preset), with why. */
@@ -58,6 +60,7 @@ export async function sensitivityOfRunFiles(
     alternatives,
     skipped,
     ...(req.corpus ? { corpus: req.corpus } : {}),
+    ...(req.auxQrels ? { auxQrels: req.auxQrels } : {}),
     ...(req.queries ? { queries: req.queries } : {}),
   })
 }

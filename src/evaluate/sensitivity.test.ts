@@ -59,7 +59,10 @@ describe('defaultAlternatives', () => {
       'gains={"kind":"exp"}',
       'gains={"kind":"binary"}',
     ])
-    expect(skipped).toEqual([{ convention: 'unknownDocs', reason: 'no corpus id list given' }])
+    expect(skipped).toEqual([
+      { convention: 'unknownDocs', reason: 'no corpus id list given' },
+      { convention: 'negativeJudgments', reason: 'not applicable: no negative judgments' },
+    ])
   })
   it('leaves out conventions the caller fixes, and the rank ordering without ranks', () => {
     const { alternatives, skipped } = defaultAlternatives(trecEvalV9, {
@@ -80,7 +83,10 @@ describe('defaultAlternatives', () => {
     expect(alternatives.filter((a) => a.convention === 'unknownDocs')).toEqual([
       { convention: 'unknownDocs', value: 'discard' },
     ])
-    expect(skipped).toEqual([{ convention: 'relevanceLevel', reason: 'fixed by preset p' }])
+    expect(skipped).toEqual([
+      { convention: 'relevanceLevel', reason: 'fixed by preset p' },
+      { convention: 'negativeJudgments', reason: 'not applicable: no negative judgments' },
+    ])
   })
 })
 
@@ -159,6 +165,11 @@ describe('sensitivity', () => {
         label: 'unknown docs (not in the corpus)',
         reason: 'no corpus id list given',
       },
+      {
+        convention: 'negativeJudgments',
+        label: 'negative judgments',
+        reason: 'not applicable: no negative judgments',
+      },
     ])
   })
 
@@ -184,6 +195,83 @@ describe('sensitivity', () => {
       failedQueries: 1,
       note: null,
     })
+  })
+})
+
+describe('negative judgments', () => {
+  // q1: a relevant, b judged nonrelevant, n and m judged negative; q2: c relevant, d nonrelevant.
+  const text = 'q1 0 a 1\nq1 0 b 0\nq1 0 n -1\nq1 0 m -1\nq2 0 c 1\nq2 0 d 0\n'
+  const neg = parseQrels(Buffer.from(text)).value
+  const run = parseRun(
+    Buffer.from(
+      'q1 Q0 n 1 4 r\nq1 Q0 a 2 3 r\nq1 Q0 m 3 2 r\nq1 Q0 x 4 1 r\n' +
+        'q2 Q0 d 1 4 r\nq2 Q0 c 2 3 r\nq2 Q0 e 3 2 r\nq2 Q0 f 4 1 r\n',
+    ),
+    { keepRanks: true },
+  ).value
+  const ms = parseMeasures(['bpref', 'Judged@4'])
+
+  it('varies them only when the qrels hold one, never trying error', () => {
+    const { alternatives, skipped } = defaultAlternatives(trecEvalV10, {
+      qrels: neg,
+      corpus: true,
+      ranks: true,
+    })
+    expect(alternatives.filter((a) => a.convention === 'negativeJudgments')).toEqual([
+      { convention: 'negativeJudgments', value: 'unjudged' },
+    ])
+    expect(skipped).toEqual([
+      {
+        convention: 'negativeJudgments',
+        reason:
+          "alternative 'error' not tried: it rejects negative judgments rather than scoring them",
+      },
+    ])
+    // Read with the negative lines dropped, the nonrelevant alternative cannot be made.
+    const dropped = parseQrels(Buffer.from(text), { negativeJudgments: 'unjudged' }).value
+    const d = defaultAlternatives(
+      { ...trecEvalV10, negativeJudgments: 'unjudged' },
+      { qrels: dropped, corpus: true, ranks: true },
+    )
+    expect(d.alternatives.filter((a) => a.convention === 'negativeJudgments')).toEqual([])
+    expect(d.skipped.map((k) => k.reason)).toEqual([
+      'the qrels were read with their negative judgments dropped (unjudged)',
+    ])
+  })
+
+  it('scores bpref and Judged with the negative lines unjudged', () => {
+    // nonrelevant: q1 Judged@4 3/4 (n, a, m); bpref counts grade 0 only as nonrelevant (as
+    //   trec_eval does): R 1, N 1 (b), none above a: 1. q2: Judged@4 2/4; bpref: d above c: 0.
+    //   Means: bpref 0.5, Judged@4 0.625.
+    // unjudged: q1 Judged@4 1/4 (a); bpref still 1. Means: 0.5, 0.375 (one query changed).
+    const alt: ConventionAlternative = { convention: 'negativeJudgments', value: 'unjudged' }
+    const r = sensitivity({
+      qrels: neg,
+      runs: [{ name: 'r', run }],
+      measures: ms,
+      conventions: trecEvalV10,
+      alternatives: [alt],
+    })
+    expect(r.chosen).toEqual([[0.5, 0.625]])
+    expect(r.conventions[0]!.label).toBe('negative judgments')
+    expect(r.conventions[0]!.chosen).toBe('nonrelevant')
+    const cells = r.conventions[0]!.alternatives[0]!.cells[0]!
+    expect(cells.map((c) => [c.score, c.delta, c.changedQueries])).toEqual([
+      [0.5, 0, 0],
+      [0.375, -0.25, 1],
+    ])
+    // Chosen unjudged on qrels that keep the negative lines: the same numbers the other way.
+    const back = sensitivity({
+      qrels: neg,
+      runs: [{ name: 'r', run }],
+      measures: ms,
+      conventions: { ...trecEvalV10, negativeJudgments: 'unjudged' },
+      alternatives: [{ convention: 'negativeJudgments', value: 'nonrelevant' }],
+    })
+    expect(back.chosen).toEqual([[0.5, 0.375]])
+    expect(back.conventions[0]!.alternatives[0]!.cells[0]!.map((c) => c.score)).toEqual([
+      0.5, 0.625,
+    ])
   })
 })
 

@@ -5,16 +5,19 @@
  * ({@link RunEvaluator}) on the runs as parsed once (scores at full precision; a float32 set
  * narrows them itself). Alternatives that prepare a query alike share one preparation (gains and
  * the no-relevant-query policy reuse the chosen one); missing queries are re-scored from the
- * chosen evaluation (only the missing queries are evaluated again). Pure: no I/O.
+ * chosen evaluation (only the missing queries are evaluated again); the qrels are put under each
+ * negative-judgments alternative once. Pure: no I/O.
  */
 import type {
   Conventions,
   DuplicatePolicy,
   GainSpec,
+  NegativeJudgments,
   Ordering,
 } from '../conventions/conventions.js'
 import { type Measure, measureAggregate } from '../measures/measure.js'
 import type { Qrels, Run, RunQuery } from '../model/types.js'
+import { applyNegativeJudgments } from '../rank/negative-judgments.js'
 import { aggregate } from './aggregate.js'
 import {
   type EvaluateOptions,
@@ -32,6 +35,7 @@ export type SensitivityConvention =
   | 'unknownDocs'
   | 'missingQueries'
   | 'queriesWithoutRelevant'
+  | 'negativeJudgments'
   | 'relevanceLevel'
   | 'gains'
 
@@ -43,6 +47,7 @@ export const SENSITIVITY_CONVENTIONS: readonly SensitivityConvention[] = [
   'unknownDocs',
   'missingQueries',
   'queriesWithoutRelevant',
+  'negativeJudgments',
   'relevanceLevel',
   'gains',
 ]
@@ -55,6 +60,7 @@ export const SENSITIVITY_LABELS: Readonly<Record<SensitivityConvention, string>>
   unknownDocs: 'unknown docs (not in the corpus)',
   missingQueries: 'missing queries',
   queriesWithoutRelevant: 'queries without relevant docs',
+  negativeJudgments: 'negative judgments',
   relevanceLevel: 'relevance level',
   gains: 'gains',
 }
@@ -70,6 +76,7 @@ export type ConventionAlternative =
       readonly convention: 'queriesWithoutRelevant'
       readonly value: Conventions['queriesWithoutRelevant']
     }
+  | { readonly convention: 'negativeJudgments'; readonly value: NegativeJudgments }
   | { readonly convention: 'relevanceLevel'; readonly value: number }
   | { readonly convention: 'gains'; readonly value: GainSpec }
 
@@ -117,6 +124,8 @@ export function chosenValue(c: Conventions, k: SensitivityConvention): Conventio
       return { convention: k, value: c.missingQueries }
     case 'queriesWithoutRelevant':
       return { convention: k, value: c.queriesWithoutRelevant }
+    case 'negativeJudgments':
+      return { convention: k, value: c.negativeJudgments }
     case 'relevanceLevel':
       return { convention: k, value: c.relevanceLevel }
     case 'gains':
@@ -131,6 +140,12 @@ export function applyAlternative(c: Conventions, a: ConventionAlternative): Conv
 
 function sameValue(a: ConventionAlternative, b: ConventionAlternative): boolean {
   return a.convention === b.convention && alternativeLabel(a) === alternativeLabel(b)
+}
+
+/** Whether the qrels hold a negative judgment (read under `nonrelevant`, which keeps them). */
+function hasNegativeJudgment(qrels: Qrels): boolean {
+  for (const q of qrels.queries.values()) for (const g of q.grades.values()) if (g < 0) return true
+  return false
 }
 
 /** What {@link defaultAlternatives} needs to know about the inputs. */
@@ -149,8 +164,9 @@ export interface AlternativeContext {
  * Every alternative of every applicable convention, other than the chosen value: the five
  * orderings, the other score precision, the five duplicate policies, unknown docs kept or
  * discarded (with a corpus), missing queries skipped or zero, queries without relevant docs zero
- * or undefined, each positive grade of the qrels as relevance level, and grade, exp and binary
- * gains; plus the conventions left out and why.
+ * or undefined, negative judgments nonrelevant or unjudged (when the qrels hold one; `error`
+ * rejects them rather than scoring them, so is never tried), each positive grade of the qrels as
+ * relevance level, and grade, exp and binary gains; plus the conventions left out and why.
  */
 export function defaultAlternatives(
   chosen: Conventions,
@@ -160,6 +176,21 @@ export function defaultAlternatives(
   const isFixed = (k: SensitivityConvention): boolean => skipped.some((s) => s.convention === k)
   if (!ctx.corpus && !isFixed('unknownDocs'))
     skipped.push({ convention: 'unknownDocs', reason: 'no corpus id list given' })
+  let negative = false
+  if (!isFixed('negativeJudgments')) {
+    const read = ctx.qrels.negativeJudgments
+    if (read?.policy === 'unjudged' && read.dropped > 0)
+      skipped.push({
+        convention: 'negativeJudgments',
+        reason: 'the qrels were read with their negative judgments dropped (unjudged)',
+      })
+    else if (!hasNegativeJudgment(ctx.qrels))
+      skipped.push({
+        convention: 'negativeJudgments',
+        reason: 'not applicable: no negative judgments',
+      })
+    else negative = true
+  }
   const levels = new Set<number>()
   for (const q of ctx.qrels.queries.values())
     q.relLevels.forEach((n, g) => {
@@ -178,6 +209,11 @@ export function defaultAlternatives(
     { convention: 'missingQueries', value: 'zero' },
     { convention: 'queriesWithoutRelevant', value: 'zero' },
     { convention: 'queriesWithoutRelevant', value: 'undefined' },
+    ...(negative
+      ? (['nonrelevant', 'unjudged'] as const).map(
+          (value): ConventionAlternative => ({ convention: 'negativeJudgments', value }),
+        )
+      : []),
     ...[...levels]
       .sort((a, b) => a - b)
       .map((value): ConventionAlternative => ({ convention: 'relevanceLevel', value })),
@@ -186,6 +222,12 @@ export function defaultAlternatives(
   const alternatives = all.filter(
     (a) => !isFixed(a.convention) && !sameValue(a, chosenValue(chosen, a.convention)),
   )
+  if (negative)
+    skipped.push({
+      convention: 'negativeJudgments',
+      reason:
+        "alternative 'error' not tried: it rejects negative judgments rather than scoring them",
+    })
   return { alternatives, skipped }
 }
 
@@ -227,6 +269,8 @@ export interface SensitivityInput {
   readonly skipped?: readonly SkippedConvention[]
   /** Corpus doc ids (for the unknown-docs alternatives). */
   readonly corpus?: ReadonlySet<string>
+  /** Auxiliary judgments (`--aux-qrels`), given to every evaluation (uRBP and the like need them). */
+  readonly auxQrels?: Qrels
   /** The declared query set (default: every qrels query). */
   readonly queries?: readonly string[]
   /** Names the report gives the measures (a preset's printed labels); default: canonical names. */
@@ -298,7 +342,7 @@ export interface SensitivityReport {
   /** Per run: queries that could not be evaluated under the chosen conventions (left out of `chosen`). */
   readonly failedQueries: readonly number[]
   readonly conventions: readonly ConventionResult[]
-  /** The conventions not varied, what each is called, and why. */
+  /** The conventions (or alternatives) not varied, what each is called, and why. */
   readonly skipped: readonly (SkippedConvention & { readonly label: string })[]
   /** What else a reader must know about these numbers. */
   readonly notes: readonly string[]
@@ -450,6 +494,18 @@ export function sensitivity(input: SensitivityInput): SensitivityReport {
   const options = {
     ...(input.corpus ? { corpus: input.corpus } : {}),
     ...(input.queries ? { queries: input.queries } : {}),
+    ...(input.auxQrels ? { auxQrels: input.auxQrels } : {}),
+  }
+  // The qrels under each negative-judgments policy, made once (the evaluator takes them as they are).
+  const qrelsByPolicy = new Map<NegativeJudgments, Qrels>()
+  const qrelsFor = (c: Conventions): Qrels => {
+    let q = qrelsByPolicy.get(c.negativeJudgments)
+    if (!q)
+      qrelsByPolicy.set(
+        c.negativeJudgments,
+        (q = applyNegativeJudgments(qrels, c.negativeJudgments)),
+      )
+    return q
   }
   const evaluateWith = (
     run: SensitivityRun,
@@ -460,7 +516,7 @@ export function sensitivity(input: SensitivityInput): SensitivityReport {
     // A conventions object of the evaluator's own that no measure uses: every set then narrows
     // float32 scores itself (the run is read at full precision).
     const ev = new RunEvaluator(
-      qrels,
+      qrelsFor(c),
       measures,
       { ...c },
       { runName: run.name, ...options, ...run.options, ...extra },
@@ -480,8 +536,22 @@ export function sensitivity(input: SensitivityInput): SensitivityReport {
       conventions,
     )
     group.forEach((a, k) => outcomes.get(a)!.push(outcomeOf(e, k * M, M)))
+    // The evaluation's own conventions carry the negative-judgments alternative (every measure
+    // of an evaluation shares that convention with it).
     for (const a of alone)
-      outcomes.get(a)!.push(outcomeOf(evaluateWith(run, measuresFor(a), conventions), 0, M))
+      outcomes
+        .get(a)!
+        .push(
+          outcomeOf(
+            evaluateWith(
+              run,
+              measuresFor(a),
+              a.convention === 'negativeJudgments' ? applyAlternative(conventions, a) : conventions,
+            ),
+            0,
+            M,
+          ),
+        )
     const chosen = outcomes.get(null)!.at(-1)!
     for (const a of input.alternatives) {
       if (a.convention !== 'missingQueries') continue

@@ -111,6 +111,83 @@ describe('trecscore evaluate --sensitivity', () => {
   })
 })
 
+// graded_basic: six topics, 31 of their qrels lines negative; understandability values beside.
+const GB = 'test/fixtures/measures-extra/graded_basic'
+const mean = (args: string[]): number => {
+  const r = cli(['evaluate', `${GB}/qrels.txt`, `${GB}/run.txt`, ...args, '-f', 'json'])
+  expect(r.code).toBe(0)
+  const a = JSON.parse(r.stdout).runs[0].aggregates
+  return (Object.values(a)[0] as { value: number }).value
+}
+
+describe('evaluate --sensitivity: negative judgments and auxiliary judgments', () => {
+  const args = [`${GB}/qrels.txt`, `${GB}/run.txt`, '-m', 'Judged@10', '--sensitivity']
+  it('varies negative judgments (nonrelevant, unjudged) as evaluate scores them', () => {
+    const asNonrel = mean(['-m', 'Judged@10'])
+    const asUnjudged = mean(['-m', 'Judged@10', '--negative-judgments', 'unjudged'])
+    // One topic has a negative line in its top 10: judged there, unjudged here.
+    expect(asNonrel).toBeCloseTo(5.1 / 6, 12)
+    expect(asUnjudged).toBeCloseTo(5 / 6, 12)
+    const r = cli(['evaluate', ...args])
+    expect(r.code).toBe(0)
+    const lines = r.stdout.split('\n')
+    expect(lines).toContain('  negative judgments: chosen nonrelevant')
+    expect(lines).toContain(
+      "  not varied: negative judgments (alternative 'error' not tried: it rejects negative judgments rather than scoring them)",
+    )
+    expect(lines.find((l) => l.startsWith('negative judgments'))!.split(/\s{2,}/)).toEqual([
+      'negative judgments',
+      'unjudged',
+      'run.txt',
+      'Judged@10',
+      '0.8500',
+      '0.8333',
+      '-0.0167',
+      '1',
+    ])
+    // Chosen unjudged: the qrels keep their negative lines, so nonrelevant is tried too.
+    const j = JSON.parse(
+      cli(['evaluate', ...args, '--negative-judgments', 'unjudged', '-f', 'json']).stdout,
+    ) as Json
+    expect(j.chosen[0]![0]).toBe(asUnjudged)
+    const neg = j.conventions.find((c) => c.convention === 'negativeJudgments')!
+    expect(neg.chosen).toBe('unjudged')
+    expect(neg.alternatives.map((a) => [a.value, a.cells[0]![0]!.score])).toEqual([
+      ['nonrelevant', asNonrel],
+    ])
+  })
+  it('lists negative judgments as not applicable without one', () => {
+    const r = cli(['evaluate', qrels, x, '-m', 'RR', '--sensitivity'])
+    expect(r.stdout.split('\n')).toContain(
+      '  not varied: negative judgments (not applicable: no negative judgments)',
+    )
+  })
+  it('passes --aux-qrels to every alternative (uRBP)', () => {
+    const aux = ['--aux-qrels', `${GB}/qrels.understandability.txt`]
+    const m = ['-m', 'uRBP(p=0.8,factor=0.01)']
+    const plain = mean([...m, ...aux])
+    const r = cli([
+      'evaluate',
+      `${GB}/qrels.txt`,
+      `${GB}/run.txt`,
+      ...m,
+      ...aux,
+      '--sensitivity',
+      '-f',
+      'json',
+    ])
+    expect(r.stderr).toBe('')
+    expect(r.code).toBe(0)
+    const j = JSON.parse(r.stdout) as Json
+    expect(j.chosen).toEqual([[plain]])
+    // Relevance level 2 is scored (not refused), as evaluate scores it.
+    const rel = j.conventions.find((c) => c.convention === 'relevanceLevel')!
+    expect(rel.alternatives.find((a) => a.value === '2')!.cells[0]![0]!.score).toBe(
+      mean([...m, ...aux, '--rel-level', '2']),
+    )
+  })
+})
+
 const DL = 'test/fixtures/presets/dl21'
 const NEUCLIR = 'test/fixtures/presets/neuclir23'
 const SKILLRET = 'test/fixtures/presets/skillret'
@@ -162,6 +239,11 @@ describe('score --preset P --sensitivity', () => {
         convention: 'unknownDocs',
         label: 'unknown docs (not in the corpus)',
         reason: 'no corpus id list given',
+      },
+      {
+        convention: 'negativeJudgments',
+        label: 'negative judgments',
+        reason: 'not applicable: no negative judgments',
       },
     ])
     // p_ties holds tied float32 scores: the tie rule moves RR.
@@ -303,7 +385,11 @@ describe('report --sensitivity', () => {
     ])
     expect(r.code).toBe(0)
     const s = dataOf(readFileSync(out, 'utf8')).sensitivity!
-    expect(s.skipped.map((k) => k.convention)).toEqual(['relevanceLevel', 'unknownDocs'])
+    expect(s.skipped.map((k) => k.convention)).toEqual([
+      'relevanceLevel',
+      'unknownDocs',
+      'negativeJudgments',
+    ])
     expect(s.conventions.find((c) => c.convention === 'scorePrecision')!.chosen).toBe('float32')
   })
   it('with a RETECO preset (data folder): the section beside its own report', () => {

@@ -109,7 +109,11 @@ export function registerEvaluate(program: Command): void {
       }
       const qrels = await readQrels(qrelsFile, {
         comments: conventions.comments,
-        negativeJudgments: conventions.negativeJudgments,
+        // --sensitivity keeps negative judgments (it applies each policy itself, `nonrelevant` too).
+        negativeJudgments:
+          flags.sensitivity && conventions.negativeJudgments === 'unjudged'
+            ? 'nonrelevant'
+            : conventions.negativeJudgments,
         format,
         ...(remap ? { remap } : {}),
       })
@@ -137,6 +141,7 @@ export function registerEvaluate(program: Command): void {
           measures,
           conventions,
           ...(corpus ? { corpus } : {}),
+          ...(auxQrels ? { auxQrels } : {}),
         })
         report.failedQueries.forEach((n, i) => {
           if (n)
