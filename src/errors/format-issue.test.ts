@@ -284,4 +284,40 @@ describe('the one wording table', () => {
       '(NeuCLIR)',
     )
   })
+
+  it('words a judge agreement input problem (FILE:LINE: what: "text" (expected …))', () => {
+    const at = { file: 'j.jsonl', line: 4, text: '{"score":7}' }
+    expect(
+      wordIssue('agreement', {
+        ...at,
+        code: 'score_with_status',
+        found: '7',
+        status: 'ok',
+        scale: '1, 2, 3',
+      }),
+    ).toBe(
+      'j.jsonl:4: "score" is 7 with status "ok": "{\\"score\\":7}" (expected "score": an integer in 1, 2, 3 when the status is "ok")',
+    )
+    expect(
+      wordIssue('agreement', {
+        ...at,
+        code: 'missing_field',
+        of: 'labels',
+        field: 'score',
+        scale: '1, 2',
+      }),
+    ).toBe('j.jsonl:4: missing "score": "{\\"score\\":7}" (expected "score": an integer in 1, 2)')
+    expect(
+      wordIssue('agreement', {
+        code: 'unknown_dimension',
+        file: '--dimension',
+        line: 0,
+        text: 'x',
+        dimension: 'x',
+        dimensions: [],
+      }),
+    ).toBe(
+      '--dimension: dimension "x" is in neither file: "x" (expected one of (no dimensions found))',
+    )
+  })
 })

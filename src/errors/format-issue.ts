@@ -5,6 +5,7 @@
  * or line either (renderers add those), input messages do (`file:line: what`).
  */
 import { decodeId } from '../io/bytes.js'
+import type { AgreementAt, AgreementIssue, AgreementSource } from './agreement-issues.js'
 import type { AnswerIssue } from './answer-issues.js'
 import type { InputIssue, Issue, IssueKind, IssueKinds } from './issues.js'
 import type { PrepareFailure, PrepareIssue } from './prepare-issues.js'
@@ -256,6 +257,140 @@ const PRESET: Wording<PresetFinding> = {
     `${p.file}: ${p.measures.join(', ')}: ${p.count} document(s) below rank ${p.depth} not counted (the other measures use them)`,
 }
 
+/** `FILE:LINE: what: "text" (expected …)` (the file alone for a whole-file problem). */
+function agreementLine(a: AgreementAt, what: string, expected: string): string {
+  const where = a.line > 0 ? `${a.file}:${a.line}` : a.file
+  return `${where}: ${what}${a.text ? `: ${JSON.stringify(a.text)}` : ''} (expected ${expected})`
+}
+
+/** What each field of a label or judgment line is expected to hold. */
+function agreementField(of: AgreementSource, field: string, scale: string): string {
+  const common: Readonly<Record<string, string>> = {
+    turn_id: '"turn_id": "<conversation>_turn_<n>"',
+  }
+  const labels: Readonly<Record<string, string>> = {
+    dimension: '"dimension": a dimension name such as "correctness"',
+    score: `"score": an integer in ${scale}`,
+    conversation_id: '"conversation_id": a string, or no such field',
+    annotator: '"annotator": a string, or no such field',
+    domain: '"domain": a non-empty string such as "finance", or no such field',
+  }
+  const judgments: Readonly<Record<string, string>> = {
+    conversation_id: '"conversation_id": a string',
+    dimension: '"dimension": a dimension name',
+    status: '"status": "ok", "invalid" or "missing"',
+    score: `"score": an integer in ${scale} when the status is "ok"`,
+    config_hash: '"config_hash": the content hash of the judge config',
+    attempts: '"attempts": an integer >= 0',
+    domain: '"domain": a string or null',
+    turn_depth: '"turn_depth": an integer >= 1 or null',
+    rationale: '"rationale": a string or null',
+  }
+  return common[field] ?? (of === 'labels' ? labels : judgments)[field] ?? `"${field}"`
+}
+
+/** ` in domain "x"`, or nothing when there is no domain. */
+function inDomain(domain: string | null): string {
+  return domain === null ? '' : ` in domain ${JSON.stringify(domain)}`
+}
+
+/** ` (…, annotator "x")`, or nothing without an annotator. */
+function byAnnotator(annotator: string | null): string {
+  return annotator ? `, annotator ${JSON.stringify(annotator)}` : ''
+}
+
+/** A bad `judge agreement` input, as one line: `FILE:LINE: what: "text" (expected …)`. */
+const AGREEMENT: Wording<AgreementIssue> = {
+  invalid_utf8: (a) => agreementLine(a, 'invalid UTF-8', 'a UTF-8 encoded line'),
+  invalid_json: (a) => agreementLine(a, `invalid JSON (${a.error})`, 'one JSON object per line'),
+  not_an_object: (a) =>
+    agreementLine(
+      a,
+      'not a JSON object',
+      a.of === 'labels'
+        ? '{"turn_id", "dimension", "score", "conversation_id"?, "domain"?, "annotator"?}'
+        : '{"turn_id", "conversation_id", "dimension", "score", "status", "config_hash", "attempts", …}',
+    ),
+  unknown_fields: (a) =>
+    agreementLine(
+      a,
+      `unknown field(s) ${a.fields.map((k) => JSON.stringify(k)).join(', ')}`,
+      'only turn_id, dimension, score, conversation_id, domain, annotator',
+    ),
+  missing_field: (a) =>
+    agreementLine(a, `missing "${a.field}"`, agreementField(a.of, a.field, a.scale)),
+  not_a_string: (a) =>
+    agreementLine(
+      a,
+      `"${a.field}" is not a non-empty string`,
+      agreementField(a.of, a.field, a.scale),
+    ),
+  bad_value: (a) =>
+    agreementLine(a, `"${a.field}" is ${a.found}`, agreementField(a.of, a.field, a.scale)),
+  score_with_status: (a) =>
+    agreementLine(
+      a,
+      `"score" is ${a.found} with status ${JSON.stringify(a.status)}`,
+      a.status === 'ok'
+        ? `"score": an integer in ${a.scale} when the status is "ok"`
+        : `"score": null when the status is "${a.status}"`,
+    ),
+  no_conversation: (a) =>
+    agreementLine(
+      a,
+      `no "conversation_id" and turn id ${JSON.stringify(a.turnId)} is not <conversation>_turn_<n>`,
+      a.of === 'labels'
+        ? 'a "conversation_id" field or a turn id of the form <conversation>_turn_<n>'
+        : 'a "conversation_id" field',
+    ),
+  duplicate_label: (a) =>
+    agreementLine(
+      a,
+      `duplicate label for turn ${JSON.stringify(a.turnId)}${inDomain(a.domain)}, dimension ${JSON.stringify(a.dimension)}${byAnnotator(a.annotator)} (first at line ${a.firstLine})`,
+      'one label per annotator, domain, turn and dimension',
+    ),
+  duplicate_judgment: (a) =>
+    agreementLine(
+      a,
+      `duplicate judgment for turn ${JSON.stringify(a.turnId)}${inDomain(a.domain)}, dimension ${JSON.stringify(a.dimension)} (first at line ${a.firstLine})`,
+      'one judgment per domain, turn and dimension',
+    ),
+  no_records: (a) =>
+    a.of === 'labels'
+      ? agreementLine(a, 'no labels in the file', 'one JSON label per line')
+      : agreementLine(a, 'no judgments in the file', 'one JSON judgment per line'),
+  mixed_configs: (a) =>
+    agreementLine(
+      a,
+      `judgments made under ${a.configs.length} different judge configs: ${a.configs.map((c) => `${c.hash} (${c.count} line(s), first at line ${c.first})`).join(', ')}`,
+      'every judgment made under one judge config (one config_hash); rerun or split the file',
+    ),
+  unknown_dimension: (a) =>
+    agreementLine(
+      a,
+      `dimension ${JSON.stringify(a.dimension)} is in neither file`,
+      `one of ${a.dimensions.map((x) => JSON.stringify(x)).join(', ') || '(no dimensions found)'}`,
+    ),
+  ambiguous_domain: (a) =>
+    agreementLine(
+      a,
+      `turn ${JSON.stringify(a.turnId)} is judged in domains ${a.judged.map((c) => c.domain ?? '(no domain)').join(', ')} (${a.judged.map((c) => `${a.judgmentsFile}:${c.line}`).join(', ')}); add "domain" to the label`,
+      `a "domain" field naming which of these domains the label is for (dimension ${JSON.stringify(a.dimension)})`,
+    ),
+  same_turn_labelled: (a) =>
+    agreementLine(
+      a,
+      `label for turn ${JSON.stringify(a.turnId)}${inDomain(a.domain)}, dimension ${JSON.stringify(a.dimension)}${byAnnotator(a.annotator)} labels the same turn as line ${a.firstLine} (a label without "domain" pairs with the only domain that judged the turn)`,
+      'one label per annotator, domain, turn and dimension',
+    ),
+  conversation_differs: (a) =>
+    agreementLine(
+      a,
+      `turn ${JSON.stringify(a.turnId)} is in conversation ${JSON.stringify(a.conversationId)} here but ${JSON.stringify(a.judgedConversationId)} in ${a.judgmentsFile}:${a.judgedLine}`,
+      'the same conversation id in both files',
+    ),
+}
+
 /** The table: module, then code. */
 export const ISSUE_WORDING: { readonly [K in IssueKind]: Wording<IssueKinds[K]> } = {
   input: INPUT,
@@ -264,6 +399,7 @@ export const ISSUE_WORDING: { readonly [K in IssueKind]: Wording<IssueKinds[K]> 
   textsim: TEXTSIM,
   prepare: PREPARE,
   preset: PRESET,
+  agreement: AGREEMENT,
 }
 
 /** The message of an issue of module `kind`. */

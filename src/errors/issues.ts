@@ -4,6 +4,7 @@
  * only in the one table of `format-issue.ts`. Each module declares its codes as a union (this
  * file, `run-issues.ts`, `answer-issues.ts`, …); {@link IssueKinds} names them all.
  */
+import type { AgreementIssue } from './agreement-issues.js'
 import type { AnswerIssue } from './answer-issues.js'
 import type { PrepareIssue } from './prepare-issues.js'
 import type { PresetFinding } from './preset-issues.js'
@@ -119,6 +120,8 @@ export interface IssueKinds {
   readonly prepare: PrepareIssue
   /** Preset checks' findings (`presets/checks.ts`, `presets/neuclir-checks.ts`). */
   readonly preset: PresetFinding
+  /** `judge agreement` labels and judgments (`stats/agreement/`). */
+  readonly agreement: AgreementIssue
 }
 
 /** A module's name in {@link IssueKinds}. */

@@ -92,7 +92,7 @@ describe('every JSONL reader: BOM, CRLF, invalid UTF-8, non-object lines', () =>
       [6, { n: 6 }],
     ])
     expect(r.blank).toBe(1)
-    expect(r.problems.map((p) => [p.line, p.message])).toEqual([[3, 'invalid UTF-8']])
+    expect(r.problems.map((p) => [p.line, p.code])).toEqual([[3, 'invalid_utf8']])
   })
 
   it('textsim pair files (readTextsimPairs)', async () => {

@@ -1,3 +1,5 @@
+import type { AgreementIssue } from '../../errors/agreement-issues.js'
+import { wordIssue } from '../../errors/format-issue.js'
 import { TrecscoreError } from '../../errors/trecscore-error.js'
 import { jsonlLines } from '../../io/jsonl.js'
 
@@ -8,15 +10,13 @@ import { jsonlLines } from '../../io/jsonl.js'
  * and parsed as JSON on its own, so one bad line never hides the others. No line-length limit.
  */
 
-/** One bad input line: where, the offending text, what is wrong and what was expected. */
-export interface AgreementInputProblem {
-  readonly file: string
-  /** Physical 1-based line; 0 for a problem about the whole file. */
-  readonly line: number
-  readonly text: string
-  readonly message: string
-  readonly expected: string
-}
+export type { AgreementAt, AgreementSource } from '../../errors/agreement-issues.js'
+
+/**
+ * One bad input line, as data keyed by `code`: where (physical 1-based line; 0 for a problem
+ * about the whole file), the offending text and what was found; worded by the one table.
+ */
+export type AgreementInputProblem = AgreementIssue
 
 export interface JsonLine {
   readonly line: number
@@ -42,21 +42,15 @@ export function readJsonLines(
   let blank = 0
   for (const l of jsonlLines(bytes)) {
     if (l.kind === 'invalid_utf8')
-      problems.push({
-        file,
-        line: l.line,
-        text: clip(l.text),
-        message: 'invalid UTF-8',
-        expected: 'a UTF-8 encoded line',
-      })
+      problems.push({ code: 'invalid_utf8', file, line: l.line, text: clip(l.text) })
     else if (l.kind === 'blank') blank++
     else if (l.kind === 'invalid_json')
       problems.push({
+        code: 'invalid_json',
         file,
         line: l.line,
         text: clip(l.text),
-        message: `invalid JSON (${l.error})`,
-        expected: 'one JSON object per line',
+        error: l.error,
       })
     else if (l.kind === 'value') lines.push({ line: l.line, text: l.text, value: l.value })
   }
@@ -65,8 +59,7 @@ export function readJsonLines(
 
 /** Formats a problem for people: FILE:LINE: message: "text" (expected …). */
 export function formatAgreementInputProblem(p: AgreementInputProblem): string {
-  const where = p.line > 0 ? `${p.file}:${p.line}` : p.file
-  return `${where}: ${p.message}${p.text ? `: ${JSON.stringify(p.text)}` : ''} (expected ${p.expected})`
+  return wordIssue('agreement', p)
 }
 
 /** Bad input for an agreement computation: every problem at once. CLI exit code 2. */

@@ -39,21 +39,15 @@ export function judgeAgreement(
   const judged = parseJudgments(input.judgments.bytes, input.judgments.file, options.categories)
   const problems: AgreementInputProblem[] = [...human.problems, ...judged.problems]
   if (human.records.length === 0 && human.problems.length === 0) {
-    problems.push({
-      file: input.human.file,
-      line: 0,
-      text: '',
-      message: 'no labels in the file',
-      expected: 'one JSON label per line',
-    })
+    problems.push({ code: 'no_records', of: 'labels', file: input.human.file, line: 0, text: '' })
   }
   if (judged.records.length === 0 && judged.problems.length === 0) {
     problems.push({
+      code: 'no_records',
+      of: 'judgments',
       file: input.judgments.file,
       line: 0,
       text: '',
-      message: 'no judgments in the file',
-      expected: 'one JSON judgment per line',
     })
   }
   const pairing = pairLabels(human.records, judged.records, {

@@ -1,3 +1,4 @@
+import type { AgreementFinding, AgreementSource } from '../../errors/agreement-issues.js'
 import { type AgreementInputProblem, clip, readJsonLines } from './jsonl.js'
 
 /**
@@ -63,9 +64,18 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 const isScore = (v: unknown, categories: ReadonlySet<number>): v is number =>
   typeof v === 'number' && categories.has(v)
 const nonEmpty = (v: unknown): v is string => typeof v === 'string' && v.trim() !== ''
-/** ` in domain "x"` for messages, or nothing when there is no domain. */
-export const inDomain = (domain: string | null): string =>
-  domain === null ? '' : ` in domain ${JSON.stringify(domain)}`
+
+/** Field problems of one source: a missing or non-string field, or a value (missing when undefined). */
+function fieldProblems(of: AgreementSource, scale: string) {
+  const field = (code: 'missing_field' | 'not_a_string', name: string): AgreementFinding =>
+    // one branch per code, so each object is checked against its own member of the union
+    code === 'missing_field' ? { code, of, field: name, scale } : { code, of, field: name, scale }
+  const valueProblem = (name: string, value: unknown): AgreementFinding =>
+    value === undefined
+      ? field('missing_field', name)
+      : { code: 'bad_value', of, field: name, found: JSON.stringify(value), scale }
+  return { field, valueProblem }
+}
 
 const HUMAN_FIELDS = new Set([
   'turn_id',
@@ -85,62 +95,36 @@ export function parseHumanLabels(
   const { lines, problems, blank } = readJsonLines(bytes, file)
   const cats = new Set(categories)
   const scale = categories.join(', ')
+  const of = 'labels'
+  const { field, valueProblem } = fieldProblems(of, scale)
   const records: HumanLabel[] = []
   const seen = new Map<string, number>()
   for (const { line, text, value } of lines) {
-    const bad = (message: string, expected: string): void => {
-      problems.push({ file, line, text: clip(text), message, expected })
+    const bad = (what: AgreementFinding): void => {
+      problems.push({ file, line, text: clip(text), ...what })
     }
     if (!isObject(value)) {
-      bad(
-        'not a JSON object',
-        '{"turn_id", "dimension", "score", "conversation_id"?, "domain"?, "annotator"?}',
-      )
+      bad({ code: 'not_an_object', of })
       continue
     }
     const before = problems.length
     const extra = Object.keys(value).filter((k) => !HUMAN_FIELDS.has(k))
-    if (extra.length)
-      bad(
-        `unknown field(s) ${extra.map((k) => JSON.stringify(k)).join(', ')}`,
-        'only turn_id, dimension, score, conversation_id, domain, annotator',
-      )
+    if (extra.length) bad({ code: 'unknown_fields', fields: extra })
     const { turn_id: turnId, dimension, score, conversation_id: conv, domain, annotator } = value
     if (!nonEmpty(turnId))
-      bad(
-        turnId === undefined ? 'missing "turn_id"' : '"turn_id" is not a non-empty string',
-        '"turn_id": "<conversation>_turn_<n>"',
-      )
+      bad(field(turnId === undefined ? 'missing_field' : 'not_a_string', 'turn_id'))
     if (!nonEmpty(dimension))
-      bad(
-        dimension === undefined ? 'missing "dimension"' : '"dimension" is not a non-empty string',
-        '"dimension": a dimension name such as "correctness"',
-      )
-    if (!isScore(score, cats))
-      bad(
-        score === undefined ? 'missing "score"' : `"score" is ${JSON.stringify(score)}`,
-        `"score": an integer in ${scale}`,
-      )
-    if (conv !== undefined && !nonEmpty(conv))
-      bad(
-        '"conversation_id" is not a non-empty string',
-        '"conversation_id": a string, or no such field',
-      )
+      bad(field(dimension === undefined ? 'missing_field' : 'not_a_string', 'dimension'))
+    if (!isScore(score, cats)) bad(valueProblem('score', score))
+    if (conv !== undefined && !nonEmpty(conv)) bad(field('not_a_string', 'conversation_id'))
     if (annotator !== undefined && annotator !== null && !nonEmpty(annotator))
-      bad('"annotator" is not a non-empty string', '"annotator": a string, or no such field')
+      bad(field('not_a_string', 'annotator'))
     if (domain !== undefined && domain !== null && !nonEmpty(domain))
-      bad(
-        `"domain" is ${JSON.stringify(domain)}`,
-        '"domain": a non-empty string such as "finance", or no such field',
-      )
+      bad(valueProblem('domain', domain))
     let conversationId: string | null = nonEmpty(conv) ? conv : null
     if (conversationId === null && nonEmpty(turnId) && conv === undefined) {
       conversationId = conversationOfTurn(turnId)
-      if (conversationId === null)
-        bad(
-          `no "conversation_id" and turn id ${JSON.stringify(turnId)} is not <conversation>_turn_<n>`,
-          'a "conversation_id" field or a turn id of the form <conversation>_turn_<n>',
-        )
+      if (conversationId === null) bad({ code: 'no_conversation', of, turnId })
     }
     if (problems.length > before || conversationId === null) continue
     const record: HumanLabel = {
@@ -155,10 +139,14 @@ export function parseHumanLabels(
     const key = JSON.stringify([record.annotator, record.domain, record.turnId, record.dimension])
     const first = seen.get(key)
     if (first !== undefined) {
-      bad(
-        `duplicate label for turn ${JSON.stringify(record.turnId)}${inDomain(record.domain)}, dimension ${JSON.stringify(record.dimension)}${record.annotator ? `, annotator ${JSON.stringify(record.annotator)}` : ''} (first at line ${first})`,
-        'one label per annotator, domain, turn and dimension',
-      )
+      bad({
+        code: 'duplicate_label',
+        turnId: record.turnId,
+        domain: record.domain,
+        dimension: record.dimension,
+        annotator: record.annotator,
+        firstLine: first,
+      })
       continue
     }
     seen.set(key, line)
@@ -192,18 +180,17 @@ export function parseJudgments(
   const { lines, problems, blank } = readJsonLines(bytes, file)
   const cats = new Set(categories)
   const scale = categories.join(', ')
+  const of = 'judgments'
+  const { field, valueProblem } = fieldProblems(of, scale)
   const records: JudgmentRecord[] = []
   const seen = new Map<string, number>()
   const extraFields = new Set<string>()
   for (const { line, text, value } of lines) {
-    const bad = (message: string, expected: string): void => {
-      problems.push({ file, line, text: clip(text), message, expected })
+    const bad = (what: AgreementFinding): void => {
+      problems.push({ file, line, text: clip(text), ...what })
     }
     if (!isObject(value)) {
-      bad(
-        'not a JSON object',
-        '{"turn_id", "conversation_id", "dimension", "score", "status", "config_hash", "attempts", …}',
-      )
+      bad({ code: 'not_an_object', of })
       continue
     }
     for (const k of Object.keys(value)) if (!JUDGMENT_FIELDS.has(k)) extraFields.add(k)
@@ -221,62 +208,40 @@ export function parseJudgments(
       rationale,
     } = value
     if (!nonEmpty(turnId))
-      bad(
-        turnId === undefined ? 'missing "turn_id"' : '"turn_id" is not a non-empty string',
-        '"turn_id": "<conversation>_turn_<n>"',
-      )
-    if (conv !== undefined && !nonEmpty(conv))
-      bad('"conversation_id" is not a non-empty string', '"conversation_id": a string')
+      bad(field(turnId === undefined ? 'missing_field' : 'not_a_string', 'turn_id'))
+    if (conv !== undefined && !nonEmpty(conv)) bad(field('not_a_string', 'conversation_id'))
     if (!nonEmpty(dimension))
-      bad(
-        dimension === undefined ? 'missing "dimension"' : '"dimension" is not a non-empty string',
-        '"dimension": a dimension name',
-      )
-    if (typeof status !== 'string' || !STATUSES.has(status))
-      bad(
-        status === undefined ? 'missing "status"' : `"status" is ${JSON.stringify(status)}`,
-        '"status": "ok", "invalid" or "missing"',
-      )
+      bad(field(dimension === undefined ? 'missing_field' : 'not_a_string', 'dimension'))
+    if (typeof status !== 'string' || !STATUSES.has(status)) bad(valueProblem('status', status))
     else if (status === 'ok' && !isScore(score, cats))
       bad(
         score === undefined
-          ? 'missing "score"'
-          : `"score" is ${JSON.stringify(score)} with status "ok"`,
-        `"score": an integer in ${scale} when the status is "ok"`,
+          ? field('missing_field', 'score')
+          : { code: 'score_with_status', found: JSON.stringify(score), status, scale },
       )
     else if (status !== 'ok' && score !== null && score !== undefined)
-      bad(
-        `"score" is ${JSON.stringify(score)} with status ${JSON.stringify(status)}`,
-        `"score": null when the status is "${status}"`,
-      )
+      bad({ code: 'score_with_status', found: JSON.stringify(score), status, scale })
     if (!nonEmpty(hash))
-      bad(
-        hash === undefined ? 'missing "config_hash"' : '"config_hash" is not a non-empty string',
-        '"config_hash": the content hash of the judge config',
-      )
+      bad(field(hash === undefined ? 'missing_field' : 'not_a_string', 'config_hash'))
     if (
       attempts !== undefined &&
       !(typeof attempts === 'number' && Number.isInteger(attempts) && attempts >= 0)
     )
-      bad(`"attempts" is ${JSON.stringify(attempts)}`, '"attempts": an integer >= 0')
+      bad(valueProblem('attempts', attempts))
     if (domain !== undefined && domain !== null && typeof domain !== 'string')
-      bad(`"domain" is ${JSON.stringify(domain)}`, '"domain": a string or null')
+      bad(valueProblem('domain', domain))
     if (
       depth !== undefined &&
       depth !== null &&
       !(typeof depth === 'number' && Number.isInteger(depth) && depth >= 1)
     )
-      bad(`"turn_depth" is ${JSON.stringify(depth)}`, '"turn_depth": an integer >= 1 or null')
+      bad(valueProblem('turn_depth', depth))
     if (rationale !== undefined && rationale !== null && typeof rationale !== 'string')
-      bad(`"rationale" is ${JSON.stringify(rationale)}`, '"rationale": a string or null')
+      bad(valueProblem('rationale', rationale))
     let conversationId: string | null = nonEmpty(conv) ? conv : null
     if (conversationId === null && conv === undefined && nonEmpty(turnId)) {
       conversationId = conversationOfTurn(turnId)
-      if (conversationId === null)
-        bad(
-          `no "conversation_id" and turn id ${JSON.stringify(turnId)} is not <conversation>_turn_<n>`,
-          'a "conversation_id" field',
-        )
+      if (conversationId === null) bad({ code: 'no_conversation', of, turnId })
     }
     if (problems.length > before || conversationId === null) continue
     const record: JudgmentRecord = {
@@ -294,10 +259,13 @@ export function parseJudgments(
     const key = JSON.stringify([record.domain, record.turnId, record.dimension])
     const first = seen.get(key)
     if (first !== undefined) {
-      bad(
-        `duplicate judgment for turn ${JSON.stringify(record.turnId)}${inDomain(record.domain)}, dimension ${JSON.stringify(record.dimension)} (first at line ${first})`,
-        'one judgment per domain, turn and dimension',
-      )
+      bad({
+        code: 'duplicate_judgment',
+        turnId: record.turnId,
+        domain: record.domain,
+        dimension: record.dimension,
+        firstLine: first,
+      })
       continue
     }
     seen.set(key, line)

@@ -1,6 +1,6 @@
 import type { AgreementPair } from './agreement.js'
 import type { AgreementInputProblem } from './jsonl.js'
-import { type HumanLabel, inDomain, type JudgmentRecord } from './labels.js'
+import type { HumanLabel, JudgmentRecord } from './labels.js'
 
 /**
  * Pairs human labels with judge judgments by (domain, turn, dimension) (pure). RECOR repeats
@@ -66,8 +66,6 @@ export function domainQualified(domain: string | null, id: string): string {
   return domain === null ? id : `${JSON.stringify(domain)}/${id}`
 }
 
-const domainName = (d: string | null): string => (d === null ? '(no domain)' : d)
-
 export function pairLabels(
   humans: readonly HumanLabel[],
   judgments: readonly JudgmentRecord[],
@@ -83,12 +81,11 @@ export function pairLabels(
   }
   if (hashes.size > 1) {
     problems.push({
+      code: 'mixed_configs',
       file: options.judgmentsFile,
       line: 0,
       text: '',
-      message: `judgments made under ${hashes.size} different judge configs: ${[...hashes].map(([h, v]) => `${h} (${v.count} line(s), first at line ${v.first})`).join(', ')}`,
-      expected:
-        'every judgment made under one judge config (one config_hash); rerun or split the file',
+      configs: [...hashes].map(([hash, v]) => ({ hash, count: v.count, first: v.first })),
     })
   }
   const allDims: string[] = []
@@ -99,11 +96,12 @@ export function pairLabels(
     const unknown = options.dimensions.filter((d) => !allDims.includes(d))
     for (const d of unknown) {
       problems.push({
+        code: 'unknown_dimension',
         file: '--dimension',
         line: 0,
         text: d,
-        message: `dimension ${JSON.stringify(d)} is in neither file`,
-        expected: `one of ${allDims.map((x) => JSON.stringify(x)).join(', ') || '(no dimensions found)'}`,
+        dimension: d,
+        dimensions: allDims,
       })
     }
     dims = allDims.filter((d) => options.dimensions!.includes(d))
@@ -138,11 +136,14 @@ export function pairLabels(
       if (h.domain !== null) j = candidates.find((c) => c.domain === h.domain)
       else if (candidates.length > 1) {
         problems.push({
+          code: 'ambiguous_domain',
           file: options.humanFile,
           line: h.line,
           text: h.turnId,
-          message: `turn ${JSON.stringify(h.turnId)} is judged in domains ${candidates.map((c) => domainName(c.domain)).join(', ')} (${candidates.map((c) => `${options.judgmentsFile}:${c.line}`).join(', ')}); add "domain" to the label`,
-          expected: `a "domain" field naming which of these domains the label is for (dimension ${JSON.stringify(dimension)})`,
+          turnId: h.turnId,
+          dimension,
+          judgmentsFile: options.judgmentsFile,
+          judged: candidates.map((c) => ({ domain: c.domain, line: c.line })),
         })
         continue
       } else j = candidates[0]
@@ -152,11 +153,15 @@ export function pairLabels(
       const first = labelAt.get(labelKey)
       if (first !== undefined) {
         problems.push({
+          code: 'same_turn_labelled',
           file: options.humanFile,
           line: h.line,
           text: h.turnId,
-          message: `label for turn ${JSON.stringify(h.turnId)}${inDomain(domain)}, dimension ${JSON.stringify(dimension)}${h.annotator ? `, annotator ${JSON.stringify(h.annotator)}` : ''} labels the same turn as line ${first} (a label without "domain" pairs with the only domain that judged the turn)`,
-          expected: 'one label per annotator, domain, turn and dimension',
+          turnId: h.turnId,
+          domain,
+          dimension,
+          annotator: h.annotator,
+          firstLine: first,
         })
         continue
       }
@@ -168,11 +173,15 @@ export function pairLabels(
       }
       if (j.conversationId !== h.conversationId) {
         problems.push({
+          code: 'conversation_differs',
           file: options.humanFile,
           line: h.line,
           text: h.turnId,
-          message: `turn ${JSON.stringify(h.turnId)} is in conversation ${JSON.stringify(h.conversationId)} here but ${JSON.stringify(j.conversationId)} in ${options.judgmentsFile}:${j.line}`,
-          expected: 'the same conversation id in both files',
+          turnId: h.turnId,
+          conversationId: h.conversationId,
+          judgmentsFile: options.judgmentsFile,
+          judgedConversationId: j.conversationId,
+          judgedLine: j.line,
         })
         continue
       }

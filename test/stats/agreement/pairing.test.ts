@@ -8,12 +8,17 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
   AgreementInputError,
+  type AgreementInputProblem,
   computeAgreement,
+  formatAgreementInputProblem,
   judgeAgreement,
   pairLabels,
   parseHumanLabels,
   parseJudgments,
 } from '../../../src/stats/agreement/index.js'
+
+/** A problem as printed, without the quoted line (`file:line: what (expected …)`). */
+const said = (p: AgreementInputProblem): string => formatAgreementInputProblem({ ...p, text: '' })
 
 const enc = (lines: readonly unknown[]): Uint8Array =>
   new TextEncoder().encode(lines.map((l) => JSON.stringify(l)).join('\n'))
@@ -132,8 +137,7 @@ describe('the same turn id in several domains (RECOR repeats 2_turn_1 across dom
     try {
       run(labels)
     } catch (e) {
-      if (e instanceof AgreementInputError)
-        return e.problems.map((p) => `${p.file}:${p.line}: ${p.message}`)
+      if (e instanceof AgreementInputError) return e.problems.map(said)
       throw e
     }
     return []
@@ -150,11 +154,8 @@ describe('the same turn id in several domains (RECOR repeats 2_turn_1 across dom
       ['finance', '3_turn_1'],
     ])
     const dup = parseJudgments(enc([...judgments, judged('medical', '2_turn_1', 5)]), 'j.jsonl')
-    expect(dup.problems.map((p) => [p.line, p.message])).toEqual([
-      [
-        6,
-        'duplicate judgment for turn "2_turn_1" in domain "medical", dimension "correctness" (first at line 3)',
-      ],
+    expect(dup.problems.map(said)).toEqual([
+      'j.jsonl:6: duplicate judgment for turn "2_turn_1" in domain "medical", dimension "correctness" (first at line 3) (expected one judgment per domain, turn and dimension)',
     ])
     // a judgment without a domain is one more turn, not a duplicate of either domain's
     expect(
@@ -179,13 +180,10 @@ describe('the same turn id in several domains (RECOR repeats 2_turn_1 across dom
       [2, 'medical'],
       [3, null],
     ])
-    expect(r.problems.map((p) => [p.line, p.message])).toEqual([
-      [
-        4,
-        'duplicate label for turn "2_turn_1" in domain "medical", dimension "correctness" (first at line 2)',
-      ],
-      [5, '"domain" is 7'],
-      [6, '"domain" is ""'],
+    expect(r.problems.map(said)).toEqual([
+      'h.jsonl:4: duplicate label for turn "2_turn_1" in domain "medical", dimension "correctness" (first at line 2) (expected one label per annotator, domain, turn and dimension)',
+      'h.jsonl:5: "domain" is 7 (expected "domain": a non-empty string such as "finance", or no such field)',
+      'h.jsonl:6: "domain" is "" (expected "domain": a non-empty string such as "finance", or no such field)',
     ])
   })
 
@@ -249,7 +247,7 @@ describe('the same turn id in several domains (RECOR repeats 2_turn_1 across dom
         { turn_id: '3_turn_1', dimension: 'correctness', score: 4, annotator: 'x' },
       ]),
     ).toEqual([
-      'h.jsonl:2: label for turn "3_turn_1" in domain "finance", dimension "correctness", annotator "x" labels the same turn as line 1 (a label without "domain" pairs with the only domain that judged the turn)',
+      'h.jsonl:2: label for turn "3_turn_1" in domain "finance", dimension "correctness", annotator "x" labels the same turn as line 1 (a label without "domain" pairs with the only domain that judged the turn) (expected one label per annotator, domain, turn and dimension)',
     ])
   })
 
@@ -267,8 +265,8 @@ describe('the same turn id in several domains (RECOR repeats 2_turn_1 across dom
       },
     ])
     expect(problems).toEqual([
-      'h.jsonl:1: turn "2_turn_1" is judged in domains finance, medical (j.jsonl:1, j.jsonl:3); add "domain" to the label',
-      'h.jsonl:3: turn "2_turn_2" is judged in domains finance, medical (j.jsonl:2, j.jsonl:4); add "domain" to the label',
+      'h.jsonl:1: turn "2_turn_1" is judged in domains finance, medical (j.jsonl:1, j.jsonl:3); add "domain" to the label (expected a "domain" field naming which of these domains the label is for (dimension "correctness"))',
+      'h.jsonl:3: turn "2_turn_2" is judged in domains finance, medical (j.jsonl:2, j.jsonl:4); add "domain" to the label (expected a "domain" field naming which of these domains the label is for (dimension "correctness"))',
     ])
     expect(() => run([{ turn_id: '2_turn_1', dimension: 'correctness', score: 4 }])).toThrow(
       expect.objectContaining({ exitCode: 2 }),
@@ -343,9 +341,9 @@ describe('the same turn id in several domains (RECOR repeats 2_turn_1 across dom
           const r = pairLabels(h.records, j.records, { humanFile: 'h', judgmentsFile: 'j' })
           const domainsOf = (t: string): number => judgedRows.filter((x) => x[1] === t).length
           const ambiguous = labels.filter(([d, t]) => d === null && domainsOf(t) > 1)
-          expect(
-            r.problems.filter((p) => p.message.includes('add "domain" to the label')).length,
-          ).toBe(ambiguous.length)
+          expect(r.problems.filter((p) => p.code === 'ambiguous_domain').length).toBe(
+            ambiguous.length,
+          )
           for (const p of r.dimensions) {
             const dropped = r.problems.length
             expect(
