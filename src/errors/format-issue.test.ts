@@ -320,4 +320,34 @@ describe('the one wording table', () => {
       '--dimension: dimension "x" is in neither file: "x" (expected one of (no dimensions found))',
     )
   })
+
+  it('words a judge-config problem (JSON path first)', () => {
+    expect(
+      wordIssue('config', {
+        code: 'not_a_number',
+        path: '$.decoding.temperature',
+        found: 'x'.repeat(70),
+        integer: false,
+        min: 0,
+        max: 2,
+      }),
+    ).toBe(`$.decoding.temperature: expected a number in [0, 2], found "${'x'.repeat(56)}...`)
+    expect(
+      wordIssue('config', {
+        code: 'not_a_number',
+        path: '$.concurrency',
+        found: undefined,
+        integer: true,
+        min: 1,
+      }),
+    ).toBe('$.concurrency: expected an integer ≥ 1, found nothing')
+    expect(
+      wordIssue('config', {
+        code: 'cap_below_base',
+        path: '$.retry.backoff_cap_ms',
+        base: 500,
+        cap: 100,
+      }),
+    ).toBe('$.retry.backoff_cap_ms: expected at least backoff_base_ms (500), found 100')
+  })
 })

@@ -7,6 +7,7 @@
 import { decodeId } from '../io/bytes.js'
 import type { AgreementAt, AgreementIssue, AgreementSource } from './agreement-issues.js'
 import type { AnswerIssue } from './answer-issues.js'
+import type { ConfigProblem } from './config-issues.js'
 import type { InputIssue, Issue, IssueKind, IssueKinds } from './issues.js'
 import type { PrepareFailure, PrepareIssue } from './prepare-issues.js'
 import type { PresetFinding } from './preset-issues.js'
@@ -391,6 +392,41 @@ const AGREEMENT: Wording<AgreementIssue> = {
     ),
 }
 
+/** A config value as JSON, clipped to 60 characters (`nothing` when absent). */
+function showValue(v: unknown): string {
+  if (v === undefined) return 'nothing'
+  const s = JSON.stringify(v) ?? String(v)
+  return s.length > 60 ? `${s.slice(0, 57)}...` : s
+}
+
+/** A judge-config problem, its JSON path first (`$.retry.jitter: expected …`). */
+const CONFIG: Wording<ConfigProblem> = {
+  not_an_object: (c) => `${c.path}: expected an object, found ${showValue(c.found)}`,
+  unknown_field: (c) => `${c.path}: unknown field (expected one of ${c.keys.join(', ')})`,
+  not_a_string: (c) => `${c.path}: expected a non-empty string, found ${showValue(c.found)}`,
+  not_a_number: (c) =>
+    `${c.path}: expected ${c.integer ? 'an integer' : 'a number'} ${c.max === undefined ? `≥ ${c.min}` : `in [${c.min}, ${c.max}]`}, found ${showValue(c.found)}`,
+  not_one_of: (c) =>
+    `${c.path}: expected one of ${c.values.map((x) => JSON.stringify(x)).join(', ')}, found ${showValue(c.found)}`,
+  not_a_boolean: (c) => `${c.path}: expected true or false, found ${showValue(c.found)}`,
+  not_an_array: (c) => `${c.path}: expected an array, found ${showValue(c.found)}`,
+  unknown_placeholder: (c) =>
+    `${c.path}: unknown placeholder {{${c.placeholder}}} (expected one of ${c.fields.map((f) => `{{${f}}}`).join(', ')})`,
+  no_answer_placeholder: (c) =>
+    `${c.path}: the template never shows the answer: expected a {{answer}} placeholder`,
+  no_score_property: (c) => `${c.path}: expected a JSON Schema object with a "score" property`,
+  not_dimensions: (c) =>
+    `${c.path}: expected an array of the five dimensions, found ${showValue(c.found)}`,
+  duplicate_dimension: (c) => `${c.path}: dimension ${JSON.stringify(c.dimension)} given twice`,
+  missing_dimension: (c) =>
+    `${c.path}: dimension ${JSON.stringify(c.dimension)} is missing (all five are required)`,
+  bad_rubric: (c) =>
+    `${c.path}: expected 5 non-empty anchor strings for the scores 1..5, found ${showValue(c.found)}`,
+  bad_requirement: (c) =>
+    `${c.path}: expected "passages", "reference" or "history", found ${showValue(c.found)}`,
+  cap_below_base: (c) => `${c.path}: expected at least backoff_base_ms (${c.base}), found ${c.cap}`,
+}
+
 /** The table: module, then code. */
 export const ISSUE_WORDING: { readonly [K in IssueKind]: Wording<IssueKinds[K]> } = {
   input: INPUT,
@@ -400,6 +436,7 @@ export const ISSUE_WORDING: { readonly [K in IssueKind]: Wording<IssueKinds[K]> 
   prepare: PREPARE,
   preset: PRESET,
   agreement: AGREEMENT,
+  config: CONFIG,
 }
 
 /** The message of an issue of module `kind`. */

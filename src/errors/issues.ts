@@ -6,6 +6,7 @@
  */
 import type { AgreementIssue } from './agreement-issues.js'
 import type { AnswerIssue } from './answer-issues.js'
+import type { ConfigProblem } from './config-issues.js'
 import type { PrepareIssue } from './prepare-issues.js'
 import type { PresetFinding } from './preset-issues.js'
 import type { RunProblem } from './run-issues.js'
@@ -122,6 +123,8 @@ export interface IssueKinds {
   readonly preset: PresetFinding
   /** `judge agreement` labels and judgments (`stats/agreement/`). */
   readonly agreement: AgreementIssue
+  /** Judge configs (`generation/judge/config.ts`). */
+  readonly config: ConfigProblem
 }
 
 /** A module's name in {@link IssueKinds}. */

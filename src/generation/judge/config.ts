@@ -12,6 +12,8 @@
  * key order of the file therefore do not change the hash; any value does.
  */
 
+import type { ConfigProblem } from '../../errors/config-issues.js'
+
 /** The five RETECO dimensions, in report order. */
 export const JUDGE_DIMENSIONS = [
   'correctness',
@@ -112,11 +114,7 @@ export interface JudgeConfig {
   readonly limits: { readonly maxPassageChars: number; readonly maxPassages: number }
 }
 
-/** A config problem: JSON path, what was found, what was expected. */
-export interface ConfigProblem {
-  readonly path: string
-  readonly message: string
-}
+export type { ConfigProblem } from '../../errors/config-issues.js'
 
 /**
  * Canonical JSON: keys sorted by UTF-16 code units at every level, no whitespace; arrays in
@@ -133,30 +131,23 @@ export function canonicalJson(value: unknown): string {
   return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(o[k])}`).join(',')}}`
 }
 
-function show(v: unknown): string {
-  if (v === undefined) return 'nothing'
-  const s = JSON.stringify(v) ?? String(v)
-  return s.length > 60 ? `${s.slice(0, 57)}...` : s
-}
-
 class Reader {
   readonly problems: ConfigProblem[] = []
 
-  problem(path: string, message: string): void {
-    this.problems.push({ path, message })
+  problem(p: ConfigProblem): void {
+    this.problems.push(p)
   }
 
   obj(v: unknown, path: string): Record<string, unknown> {
     if (v !== null && typeof v === 'object' && !Array.isArray(v))
       return v as Record<string, unknown>
-    this.problem(path, `expected an object, found ${show(v)}`)
+    this.problem({ code: 'not_an_object', path, found: v })
     return {}
   }
 
   known(o: Record<string, unknown>, path: string, keys: readonly string[]): void {
     for (const k of Object.keys(o)) {
-      if (!keys.includes(k))
-        this.problem(`${path}.${k}`, `unknown field (expected one of ${keys.join(', ')})`)
+      if (!keys.includes(k)) this.problem({ code: 'unknown_field', path: `${path}.${k}`, keys })
     }
   }
 
@@ -169,7 +160,7 @@ class Reader {
     const v = o[key]
     if (v === undefined && opts.optional !== undefined) return opts.optional
     if (typeof v !== 'string' || (opts.nonEmpty !== false && v.trim() === '')) {
-      this.problem(`${path}.${key}`, `expected a non-empty string, found ${show(v)}`)
+      this.problem({ code: 'not_a_string', path: `${path}.${key}`, found: v })
       return ''
     }
     return v
@@ -190,11 +181,14 @@ class Reader {
       (opts.max === undefined || v <= opts.max) &&
       (!opts.integer || Number.isInteger(v))
     if (!ok) {
-      const range = opts.max === undefined ? `≥ ${opts.min}` : `in [${opts.min}, ${opts.max}]`
-      this.problem(
-        `${path}.${key}`,
-        `expected ${opts.integer ? 'an integer' : 'a number'} ${range}, found ${show(v)}`,
-      )
+      this.problem({
+        code: 'not_a_number',
+        path: `${path}.${key}`,
+        found: v,
+        integer: opts.integer === true,
+        min: opts.min,
+        ...(opts.max === undefined ? {} : { max: opts.max }),
+      })
       return opts.min
     }
     return v as number
@@ -210,10 +204,7 @@ class Reader {
     const v = o[key]
     if (v === undefined && optional !== undefined) return optional
     if (typeof v === 'string' && (values as readonly string[]).includes(v)) return v as T
-    this.problem(
-      `${path}.${key}`,
-      `expected one of ${values.map((x) => JSON.stringify(x)).join(', ')}, found ${show(v)}`,
-    )
+    this.problem({ code: 'not_one_of', path: `${path}.${key}`, values, found: v })
     return values[0]!
   }
 
@@ -221,7 +212,7 @@ class Reader {
     const v = o[key]
     if (v === undefined) return optional
     if (typeof v === 'boolean') return v
-    this.problem(`${path}.${key}`, `expected true or false, found ${show(v)}`)
+    this.problem({ code: 'not_a_boolean', path: `${path}.${key}`, found: v })
     return optional
   }
 }
@@ -246,13 +237,9 @@ const TOP_KEYS = [
 function checkTemplate(r: Reader, template: string, path: string): void {
   for (const m of template.matchAll(/\{\{\s*([^}]*?)\s*\}\}/g)) {
     if (!(TEMPLATE_FIELDS as readonly string[]).includes(m[1]!))
-      r.problem(
-        path,
-        `unknown placeholder {{${m[1]}}} (expected one of ${TEMPLATE_FIELDS.map((f) => `{{${f}}}`).join(', ')})`,
-      )
+      r.problem({ code: 'unknown_placeholder', path, placeholder: m[1]!, fields: TEMPLATE_FIELDS })
   }
-  if (!/\{\{\s*answer\s*\}\}/.test(template))
-    r.problem(path, 'the template never shows the answer: expected a {{answer}} placeholder')
+  if (!/\{\{\s*answer\s*\}\}/.test(template)) r.problem({ code: 'no_answer_placeholder', path })
 }
 
 /**
@@ -293,12 +280,12 @@ export function parseJudgeConfig(
   const outputSchema = r.obj(o['output_schema'], '$.output_schema')
   const props = outputSchema['properties'] as Record<string, unknown> | undefined
   if (!props || typeof props !== 'object' || !('score' in props))
-    r.problem('$.output_schema.properties', 'expected a JSON Schema object with a "score" property')
+    r.problem({ code: 'no_score_property', path: '$.output_schema.properties' })
 
   const dims: DimensionConfig[] = []
   const rawDims = o['dimensions']
   if (!Array.isArray(rawDims))
-    r.problem('$.dimensions', `expected an array of the five dimensions, found ${show(rawDims)}`)
+    r.problem({ code: 'not_dimensions', path: '$.dimensions', found: rawDims })
   else {
     const seen = new Set<string>()
     rawDims.forEach((x, i) => {
@@ -306,7 +293,7 @@ export function parseJudgeConfig(
       const dd = r.obj(x, p)
       r.known(dd, p, ['name', 'question', 'prompt', 'rubric', 'requires'])
       const dn = r.oneOf(dd, 'name', p, JUDGE_DIMENSIONS)
-      if (seen.has(dn)) r.problem(`${p}.name`, `dimension ${JSON.stringify(dn)} given twice`)
+      if (seen.has(dn)) r.problem({ code: 'duplicate_dimension', path: `${p}.name`, dimension: dn })
       seen.add(dn)
       const prompt = r.str(dd, 'prompt', p)
       if (prompt) checkTemplate(r, prompt, `${p}.prompt`)
@@ -318,32 +305,22 @@ export function parseJudgeConfig(
         rubric.every((a) => typeof a === 'string' && a.trim() !== '')
       )
         anchors = rubric as [string, string, string, string, string]
-      else
-        r.problem(
-          `${p}.rubric`,
-          `expected 5 non-empty anchor strings for the scores 1..5, found ${show(rubric)}`,
-        )
+      else r.problem({ code: 'bad_rubric', path: `${p}.rubric`, found: rubric })
       const req = dd['requires'] ?? []
       const requires: ('passages' | 'reference' | 'history')[] = []
-      if (!Array.isArray(req)) r.problem(`${p}.requires`, `expected an array, found ${show(req)}`)
+      if (!Array.isArray(req))
+        r.problem({ code: 'not_an_array', path: `${p}.requires`, found: req })
       else {
         for (const q of req) {
           if (q === 'passages' || q === 'reference' || q === 'history') requires.push(q)
-          else
-            r.problem(
-              `${p}.requires`,
-              `expected "passages", "reference" or "history", found ${show(q)}`,
-            )
+          else r.problem({ code: 'bad_requirement', path: `${p}.requires`, found: q })
         }
       }
       dims.push({ name: dn, question: r.str(dd, 'question', p), prompt, rubric: anchors, requires })
     })
     for (const want of JUDGE_DIMENSIONS)
       if (!seen.has(want))
-        r.problem(
-          '$.dimensions',
-          `dimension ${JSON.stringify(want)} is missing (all five are required)`,
-        )
+        r.problem({ code: 'missing_dimension', path: '$.dimensions', dimension: want })
   }
 
   const rt = r.obj(o['retry'], '$.retry')
@@ -384,10 +361,12 @@ export function parseJudgeConfig(
     rt['backoff_base_ms'] === retry.backoffBaseMs &&
     retry.backoffCapMs < retry.backoffBaseMs
   )
-    r.problem(
-      '$.retry.backoff_cap_ms',
-      `expected at least backoff_base_ms (${retry.backoffBaseMs}), found ${retry.backoffCapMs}`,
-    )
+    r.problem({
+      code: 'cap_below_base',
+      path: '$.retry.backoff_cap_ms',
+      base: retry.backoffBaseMs,
+      cap: retry.backoffCapMs,
+    })
 
   const invalidPolicy = r.oneOf(o, 'invalid_policy', '$', ['exclude', 'minimum'] as const)
   const concurrency = r.num(o, 'concurrency', '$', { min: 1, max: 256, integer: true })

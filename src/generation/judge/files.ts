@@ -6,6 +6,7 @@
 import { existsSync, promises as fsp, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { wordIssue } from '../../errors/format-issue.js'
 import { jsonDeeperThan, jsonlStream, MAX_JSON_DEPTH } from '../../io/jsonl.js'
 import { inputLimits, readChunks, SourceError } from '../../io/source.js'
 import { type Judgment, judgmentToJson, parseJudgmentRecord } from './aggregate.js'
@@ -66,7 +67,7 @@ export function loadJudgeConfig(file: string): LoadedJudgeConfig {
       `${file}: the judge config is nested deeper than ${MAX_JSON_DEPTH} levels (expected a judge config object)`,
     ])
   const r = parseJudgeConfig(raw)
-  if (!r.ok) throw new JudgeInputError(r.problems.map((p) => `${file}: ${p.path}: ${p.message}`))
+  if (!r.ok) throw new JudgeInputError(r.problems.map((p) => `${file}: ${wordIssue('config', p)}`))
   return { file, config: r.config, hash: judgeConfigHash(raw), raw }
 }
 

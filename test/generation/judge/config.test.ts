@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { wordIssue } from '../../../src/errors/format-issue.js'
 import {
   canonicalJson,
   JUDGE_DIMENSIONS,
@@ -58,7 +59,7 @@ describe('judge config', () => {
       extra: 1,
     })
     expect(r.ok).toBe(false)
-    const text = r.ok ? [] : r.problems.map((p) => `${p.path}: ${p.message}`)
+    const text = r.ok ? [] : r.problems.map((p) => wordIssue('config', p))
     expect(text).toEqual(
       expect.arrayContaining([
         '$.extra: unknown field (expected one of name, description, model, system_prompt, decoding, structured_output, output_schema, dimensions, retry, invalid_policy, concurrency, requests_per_minute, prices, limits)',

@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createGzip, gzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
+import { wordIssue } from '../../../src/errors/format-issue.js'
 import {
   callJudge,
   clampWait,
@@ -213,7 +214,7 @@ describe('judge client limits', () => {
     )
     expect(bad.ok).toBe(false)
     if (bad.ok) return
-    expect(bad.problems.map((p) => `${p.path}: ${p.message}`)).toEqual([
+    expect(bad.problems.map((p) => wordIssue('config', p))).toEqual([
       '$.retry.backoff_cap_ms: expected a number in [0, 2147483647], found 2147483648',
       '$.retry.request_timeout_ms: expected a number in [1, 2147483647], found 2147483648',
       '$.retry.max_retry_after_ms: expected a number in [0, 2147483647], found 1000000000000',
