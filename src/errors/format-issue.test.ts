@@ -350,4 +350,17 @@ describe('the one wording table', () => {
       }),
     ).toBe('$.retry.backoff_cap_ms: expected at least backoff_base_ms (500), found 100')
   })
+
+  it('words a RETECO plan run problem (Python quoting, no place)', () => {
+    const at = { file: 'r.trec', line: 2, text: '' }
+    expect(wordIssue('retecoPlan', { ...at, code: 'rank', found: "1'x" })).toBe(
+      "rank is not an integer: '1\\'x'",
+    )
+    expect(wordIssue('retecoPlan', { ...at, code: 'duplicate_rank', rank: 3, topic: 'q\\1' })).toBe(
+      "duplicate rank 3 in topic 'q\\\\1'",
+    )
+    expect(wordIssue('retecoPlan', { ...at, code: 'columns', found: 5 })).toBe(
+      'expected 6 columns, got 5',
+    )
+  })
 })

@@ -11,6 +11,7 @@ import type { ConfigProblem } from './config-issues.js'
 import type { InputIssue, Issue, IssueKind, IssueKinds } from './issues.js'
 import type { PrepareFailure, PrepareIssue } from './prepare-issues.js'
 import type { PresetFinding } from './preset-issues.js'
+import type { RetecoRunProblem as RetecoPlanProblem } from './reteco-plan-issues.js'
 import type { RunProblem, TopicHint } from './run-issues.js'
 import type { TextsimFieldProblem, TextsimIssue } from './textsim-issues.js'
 
@@ -427,6 +428,20 @@ const CONFIG: Wording<ConfigProblem> = {
   cap_below_base: (c) => `${c.path}: expected at least backoff_base_ms (${c.base}), found ${c.cap}`,
 }
 
+/** Python-style quoting of a field (binary string), as the plan's scripts print it: `'3.0'`. */
+function pyQuote(text: string): string {
+  return `'${decodeId(text).replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`
+}
+
+/** A RETECO plan run-file problem (no file, line or text: `formatRunProblem` adds them). */
+const RETECO_PLAN: Wording<RetecoPlanProblem> = {
+  columns: (p) => `expected 6 columns, got ${p.found}`,
+  rank: (p) => `rank is not an integer: ${pyQuote(p.found)}`,
+  score: (p) => `score is not a number: ${pyQuote(p.found)}`,
+  duplicate_rank: (p) => `duplicate rank ${p.rank} in topic ${pyQuote(p.topic)}`,
+  nonpositive_rank: (p) => `rank ${p.rank} is not positive in topic ${pyQuote(p.topic)}`,
+}
+
 /** The table: module, then code. */
 export const ISSUE_WORDING: { readonly [K in IssueKind]: Wording<IssueKinds[K]> } = {
   input: INPUT,
@@ -437,6 +452,7 @@ export const ISSUE_WORDING: { readonly [K in IssueKind]: Wording<IssueKinds[K]> 
   preset: PRESET,
   agreement: AGREEMENT,
   config: CONFIG,
+  retecoPlan: RETECO_PLAN,
 }
 
 /** The message of an issue of module `kind`. */

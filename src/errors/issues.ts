@@ -9,6 +9,7 @@ import type { AnswerIssue } from './answer-issues.js'
 import type { ConfigProblem } from './config-issues.js'
 import type { PrepareIssue } from './prepare-issues.js'
 import type { PresetFinding } from './preset-issues.js'
+import type { RetecoRunProblem as RetecoPlanProblem } from './reteco-plan-issues.js'
 import type { RunProblem } from './run-issues.js'
 import type { TextsimIssue } from './textsim-issues.js'
 
@@ -125,6 +126,8 @@ export interface IssueKinds {
   readonly agreement: AgreementIssue
   /** Judge configs (`generation/judge/config.ts`). */
   readonly config: ConfigProblem
+  /** RETECO plan run files (`presets/reteco/runs.ts`; the validator's codes are `run`'s). */
+  readonly retecoPlan: RetecoPlanProblem
 }
 
 /** A module's name in {@link IssueKinds}. */

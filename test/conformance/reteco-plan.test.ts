@@ -18,6 +18,7 @@ import {
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { wordIssue } from '../../src/errors/format-issue.js'
 import { decodeId } from '../../src/io/bytes.js'
 import {
   type MacroSummary,
@@ -34,7 +35,11 @@ import {
   unscorableReasons,
 } from '../../src/presets/reteco/plan.js'
 import { readRetecoRun } from '../../src/presets/reteco/runs.js'
-import type { RetecoData, RetecoSubtrack } from '../../src/presets/reteco/types.js'
+import type {
+  RetecoData,
+  RetecoRunProblem,
+  RetecoSubtrack,
+} from '../../src/presets/reteco/types.js'
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'reteco')
 const EXPECTED = join(FIXTURES, 'expected')
@@ -145,7 +150,7 @@ function perTopicShape(r: PlanResult): Json {
 }
 
 function validationShape(r: PlanResult): Json {
-  const line = (p: { line: number; message: string }): string => `L${p.line}: ${p.message}`
+  const line = (p: RetecoRunProblem): string => `L${p.line}: ${wordIssue('retecoPlan', p)}`
   const perDomain: Record<string, Json> = {}
   for (const c of r.counts) {
     perDomain[c.domain] = {

@@ -20,6 +20,7 @@
  */
 import { promises as fsp } from 'node:fs'
 import { join } from 'node:path'
+import { wordIssue } from '../../errors/format-issue.js'
 import type { JudgeItemsRoute } from '../../generation/judge/commands.js'
 import { JudgeInputError } from '../../generation/judge/errors.js'
 import { readJsonlFile } from '../../generation/judge/files.js'
@@ -226,7 +227,7 @@ export async function buildRetecoItems(
       : null
   if (run) {
     const bad = [...run.domains.values()].flatMap((f) =>
-      f.parseErrors.map((p) => `${p.file}:${p.line}: ${p.message}`),
+      f.parseErrors.map((p) => `${p.file}:${p.line}: ${wordIssue('retecoPlan', p)}`),
     )
     if (bad.length) throw new JudgeInputError(bad)
   }

@@ -19,6 +19,7 @@
  */
 import { promises as fsp } from 'node:fs'
 import { join } from 'node:path'
+import { wordIssue } from '../../errors/format-issue.js'
 import { decodeId } from '../../io/bytes.js'
 import { RetecoInputError } from './errors.js'
 import { forEachLine } from './read-lines.js'
@@ -79,7 +80,8 @@ class RunBuilder {
         file: this.file,
         line,
         code: 'nonpositive_rank',
-        message: `rank ${rank} is not positive in topic ${quote(topicId)}`,
+        rank,
+        topic: topicId,
         text: '',
       })
     } else if (t.rankSet.has(rank)) {
@@ -87,7 +89,8 @@ class RunBuilder {
         file: this.file,
         line,
         code: 'duplicate_rank',
-        message: `duplicate rank ${rank} in topic ${quote(topicId)}`,
+        rank,
+        topic: topicId,
         text: '',
       })
     }
@@ -160,7 +163,7 @@ export async function parseRetecoRunFile(file: string): Promise<RetecoRunFile> {
         file,
         line,
         code: 'columns',
-        message: `expected 6 columns, got ${f.length}`,
+        found: f.length,
         text,
       })
       return
@@ -171,7 +174,7 @@ export async function parseRetecoRunFile(file: string): Promise<RetecoRunFile> {
         file,
         line,
         code: 'rank',
-        message: `rank is not an integer: ${quote(rankText)}`,
+        found: rankText,
         text,
       })
       return
@@ -183,7 +186,7 @@ export async function parseRetecoRunFile(file: string): Promise<RetecoRunFile> {
         file,
         line,
         code: 'score',
-        message: `score is not a number: ${quote(scoreText)}`,
+        found: scoreText,
         text,
       })
       return
@@ -195,7 +198,7 @@ export async function parseRetecoRunFile(file: string): Promise<RetecoRunFile> {
 
 /** `file:line: message` for a run problem (line 0: `file: message`). */
 export function formatRunProblem(p: RetecoRunProblem): string {
-  return `${p.file}${p.line ? `:${p.line}` : ''}: ${p.message}${p.text ? `: ${JSON.stringify(decodeId(p.text))}` : ''}`
+  return `${p.file}${p.line ? `:${p.line}` : ''}: ${wordIssue('retecoPlan', p)}${p.text ? `: ${JSON.stringify(decodeId(p.text))}` : ''}`
 }
 
 /** Options of {@link readRetecoRun}. */

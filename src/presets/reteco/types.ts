@@ -6,6 +6,7 @@
  * compare equal to the ids read from qrels and run files. `decodeId` gives text for display.
  * Document text is never kept: corpora are read as id sets only (`readCorpusIds`).
  */
+import type { RetecoRunProblem } from '../../errors/reteco-plan-issues.js'
 import type { Qrels } from '../../model/types.js'
 
 /** The two RETECO tracks, named as the release folders are. */
@@ -182,15 +183,7 @@ export interface RetecoRunTopic {
 }
 
 /** A problem in a run file, with its physical line (0 for file-level problems). */
-export interface RetecoRunProblem {
-  readonly file: string
-  readonly line: number
-  readonly code: 'columns' | 'rank' | 'score' | 'duplicate_rank' | 'nonpositive_rank'
-  /** Human text, without the `file:line:` prefix (e.g. `expected 6 columns, got 5`). */
-  readonly message: string
-  /** The raw line (clipped), when there is one. */
-  readonly text: string
-}
+export type { RetecoRunProblem } from '../../errors/reteco-plan-issues.js'
 
 /** One parsed run file. `parseErrors` non-empty means the file cannot be scored (plan rule). */
 export interface RetecoRunFile {
