@@ -10,8 +10,7 @@ export type RetecoRunProblem = {
   readonly line: number
   /** The raw line (clipped), when there is one. */
   readonly text: string
-} & /** Parse errors (the file cannot be scored): not 6 columns (`found` of them), a bad field. */
-(
+} /** Parse errors (the file cannot be scored): not 6 columns (`found` of them), a bad field. */ & (
   | { readonly code: 'columns'; readonly found: number }
   | { readonly code: 'rank'; readonly found: string }
   | { readonly code: 'score'; readonly found: string }
