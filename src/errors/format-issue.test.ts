@@ -1,6 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, expectTypeOf, it } from 'vitest'
+import type { AgreementIssue } from './agreement-issues.js'
 import type { AnswerIssue } from './answer-issues.js'
+import type { ConfigProblem } from './config-issues.js'
 import {
   formatIssue,
   formatPrepareFailure,
@@ -10,6 +12,8 @@ import {
   wordIssue,
 } from './format-issue.js'
 import type { InputIssue, Issue, IssueKind, IssueKinds } from './issues.js'
+import type { PresetFinding } from './preset-issues.js'
+import type { RetecoRunProblem as RetecoPlanProblem } from './reteco-plan-issues.js'
 import type { RunProblem } from './run-issues.js'
 import type { TextsimIssue } from './textsim-issues.js'
 
@@ -26,6 +30,10 @@ describe('the one wording table', () => {
     expectTypeOf<TextsimIssue>().toMatchTypeOf<Issue>()
     expectTypeOf<keyof typeof ISSUE_WORDING.textsim>().toEqualTypeOf<TextsimIssue['code']>()
     expectTypeOf<keyof typeof ISSUE_WORDING.answer>().toEqualTypeOf<AnswerIssue['code']>()
+    expectTypeOf<keyof typeof ISSUE_WORDING.preset>().toEqualTypeOf<PresetFinding['code']>()
+    expectTypeOf<keyof typeof ISSUE_WORDING.agreement>().toEqualTypeOf<AgreementIssue['code']>()
+    expectTypeOf<keyof typeof ISSUE_WORDING.config>().toEqualTypeOf<ConfigProblem['code']>()
+    expectTypeOf<keyof typeof ISSUE_WORDING.retecoPlan>().toEqualTypeOf<RetecoPlanProblem['code']>()
     // a missing or an extra code does not compile
     // @ts-expect-error: 'bad_argument' has no wording
     const missing: Wording<InputIssue> = { ...ISSUE_WORDING.input, bad_argument: undefined }
