@@ -12,8 +12,8 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { reportFromEvaluations } from '../../src/entries/report.js'
 import { evaluate, parseQrels, parseRun } from '../../src/internal.js'
-import { reportFromEvaluations } from '../../src/report/html/index.js'
 import { cli } from './helpers.js'
 
 const tmp = mkdtempSync(join(tmpdir(), 'trecscore-neg-'))

@@ -10,13 +10,13 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { parseQrels } from '../../src/io/trec-qrels.js'
 import {
   officialBaseline,
   type ScorerPyDomainFiles,
   scorerPy,
   scorerPyPooled,
-} from '../../src/presets/reteco/reference-ports/index.js'
+} from '../../src/entries/reteco.js'
+import { parseQrels } from '../../src/io/trec-qrels.js'
 
 const ROOT = join(import.meta.dirname, '..', 'fixtures', 'reteco')
 const RUNS = readdirSync(join(ROOT, 'expected'), { withFileTypes: true })

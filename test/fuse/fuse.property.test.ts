@@ -11,7 +11,7 @@ import {
   fuse,
   NORMALIZATIONS,
   RANK_METHODS,
-} from '../../src/fuse/index.js'
+} from '../../src/entries/fuse.js'
 import type { Run, RunQuery } from '../../src/model/types.js'
 
 /** A run from [query, doc, score] triples (duplicates and ties likely: small pools). */

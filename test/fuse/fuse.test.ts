@@ -6,8 +6,6 @@
  * Run C, q1: d1 5, d3 4, d2 1            minmax → d1 1, d3 0.75, d2 0
  */
 import { describe, expect, it } from 'vitest'
-import { InputError } from '../../src/errors/trecscore-error.js'
-import { evaluate } from '../../src/evaluate/evaluate.js'
 import {
   breakTies,
   checkFuseOptions,
@@ -20,7 +18,9 @@ import {
   nextDown,
   normalizeList,
   optimizeWeights,
-} from '../../src/fuse/index.js'
+} from '../../src/entries/fuse.js'
+import { InputError } from '../../src/errors/trecscore-error.js'
+import { evaluate } from '../../src/evaluate/evaluate.js'
 import { parseRun } from '../../src/io/read.js'
 import { parseQrels } from '../../src/io/trec-qrels.js'
 import type { Run } from '../../src/model/types.js'

@@ -14,14 +14,14 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { retecoReportRoute } from '../../src/presets/reteco/html-route.js'
 import {
   buildReportData,
   loadReportAssets,
   type ReportAssets,
   type ReportData,
   renderHtmlReport,
-} from '../../src/report/html/index.js'
+} from '../../src/entries/report.js'
+import { retecoReportRoute } from '../../src/presets/reteco/html-route.js'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 const CHROMIUM = '/usr/bin/chromium'

@@ -4,13 +4,13 @@
  * the checked request (baseline first, split defaulted) and its answer is used as is.
  */
 import { describe, expect, it } from 'vitest'
-import { type JudgeItemsRoute, resolveJudgeItems } from '../../src/generation/judge/index.js'
+import { type JudgeItemsRoute, resolveJudgeItems } from '../../src/entries/judge.js'
 import {
   buildReportData,
   type DataPresetReportRequest,
   type DataPresetReportRoute,
   type ReportData,
-} from '../../src/report/html/index.js'
+} from '../../src/entries/report.js'
 
 describe('preset routes passed in', () => {
   it('report: no route, no data-folder preset; a route gets the checked request', async () => {

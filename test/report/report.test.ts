@@ -3,15 +3,15 @@
  * from a hand-computed evaluation, and the page's self-containment.
  */
 import { describe, expect, it } from 'vitest'
-import { evaluate } from '../../src/evaluate/evaluate.js'
-import { parseRun } from '../../src/io/read.js'
-import { parseQrels } from '../../src/io/trec-qrels.js'
 import {
   escapeHtml,
   jsonForScript,
   renderHtmlReport,
   reportFromEvaluations,
-} from '../../src/report/html/index.js'
+} from '../../src/entries/report.js'
+import { evaluate } from '../../src/evaluate/evaluate.js'
+import { parseRun } from '../../src/io/read.js'
+import { parseQrels } from '../../src/io/trec-qrels.js'
 
 describe('escaping', () => {
   it('JSON for a script element: < > & U+2028 U+2029 as \\u escapes, and it parses back to the same value', () => {

@@ -12,12 +12,10 @@ import { basename, isAbsolute, relative, resolve, sep } from 'node:path'
 import { jsonDeeperThan, MAX_JSON_DEPTH } from '../../io/jsonl.js'
 import { readAll, SourceError } from '../../io/source.js'
 import { formatDecimal } from '../../report/printf.js'
-import {
-  judgeAgreement,
-  renderAgreementJson,
-  renderAgreementMarkdown,
-} from '../../stats/agreement/index.js'
-import { loadWordNet, type SynonymSource } from '../textsim/index.js'
+import { judgeAgreement } from '../../stats/agreement/judge-agreement.js'
+import { renderAgreementJson, renderAgreementMarkdown } from '../../stats/agreement/render.js'
+import type { SynonymSource } from '../textsim/meteor.js'
+import { loadWordNet } from '../textsim/wordnet-file.js'
 import { aggregateJudgments, type Judgment } from './aggregate.js'
 import {
   type BatchCollectResult,

@@ -8,7 +8,8 @@
  * (counted), as the plan scores missing turns. Means are macro over the scored turns, overall,
  * per domain and per turn depth. A text too long to align is skipped and counted, never a crash.
  */
-import { meteorScore, rougeScores, type SynonymSource } from '../textsim/index.js'
+import { meteorScore, type SynonymSource } from '../textsim/meteor.js'
+import { rougeScores } from '../textsim/rouge.js'
 import { depthBucket } from './aggregate.js'
 import type { JudgeItem } from './items.js'
 

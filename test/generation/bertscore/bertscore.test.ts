@@ -5,7 +5,6 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { InputError } from '../../../src/errors/trecscore-error.js'
 import {
   baselineForLayer,
   bertScoreFromEmbeddings,
@@ -16,7 +15,8 @@ import {
   rescale,
   type TokenEmbeddings,
   uniformWeights,
-} from '../../../src/generation/bertscore/index.js'
+} from '../../../src/entries/textsim.js'
+import { InputError } from '../../../src/errors/trecscore-error.js'
 
 const CLS = 101
 const SEP = 102

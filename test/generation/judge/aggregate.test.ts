@@ -5,7 +5,7 @@ import {
   type Judgment,
   judgmentToJson,
   parseJudgmentRecord,
-} from '../../../src/generation/judge/index.js'
+} from '../../../src/entries/judge.js'
 
 const H = 'h'.repeat(64)
 function j(
@@ -136,9 +136,7 @@ describe('judge aggregates (hand-computed)', () => {
 
 describe('judge run report: numbers through formatFixed (exact binary value, ties to even)', () => {
   it('a mean of exactly 0.03125 prints 0.0312 (toFixed would give 0.0313)', async () => {
-    const { renderRunReport, loadJudgeConfig } = await import(
-      '../../../src/generation/judge/index.js'
-    )
+    const { renderRunReport, loadJudgeConfig } = await import('../../../src/entries/judge.js')
     const { tempDir, writeTestConfig } = await import('./helpers.js')
     // Eight turns; correctness 2 (normalised 0.25) on one, 1 (0) on the rest: mean 0.25 / 8 = 1/32.
     const judgments = Array.from({ length: 8 }, (_, t) =>

@@ -14,7 +14,7 @@ import {
   loadJudgeConfig,
   readJudgeItems,
   runJudge,
-} from '../../../src/generation/judge/index.js'
+} from '../../../src/entries/judge.js'
 import { ROOT, tempDir, writeTestConfig } from './helpers.js'
 
 const ITEMS = join(ROOT, 'examples', 'judge', 'items.jsonl')

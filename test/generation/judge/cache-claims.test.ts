@@ -12,7 +12,7 @@ import { hostname } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
-import { JudgeCache, loadJudgeConfig } from '../../../src/generation/judge/index.js'
+import { JudgeCache, loadJudgeConfig } from '../../../src/entries/judge.js'
 import { cli, ROOT, TEST_RETRY, tempDir, writeTestConfig } from './helpers.js'
 
 const ITEMS = join(ROOT, 'examples', 'judge', 'items.jsonl')

@@ -8,11 +8,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import {
-  type JudgeRunStats,
-  judgeShortfall,
-  loadJudgeConfig,
-} from '../../../src/generation/judge/index.js'
+import { type JudgeRunStats, judgeShortfall, loadJudgeConfig } from '../../../src/entries/judge.js'
 import { cli, configJson, ROOT, tempDir, writeTestConfig } from './helpers.js'
 import { dimOf, type ScriptedServer, startServer } from './server.js'
 

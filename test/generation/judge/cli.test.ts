@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { JudgeCache, loadJudgeConfig } from '../../../src/generation/judge/index.js'
+import { JudgeCache, loadJudgeConfig } from '../../../src/entries/judge.js'
 import { cli, ROOT, TEST_RETRY, tempDir, writeTestConfig } from './helpers.js'
 import {
   type Action,

@@ -11,7 +11,7 @@ import {
   type RetryPolicy,
   rateLimiter,
   retryAfterMs,
-} from '../../../src/generation/judge/index.js'
+} from '../../../src/entries/judge.js'
 import { recordingSleep } from './helpers.js'
 import { type Action, type ScriptedServer, type ScriptRequest, startServer } from './server.js'
 

@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { wordIssue } from '../../../src/errors/format-issue.js'
 import {
   canonicalJson,
   JUDGE_DIMENSIONS,
   judgeConfigHash,
   loadJudgeConfig,
   parseJudgeConfig,
-} from '../../../src/generation/judge/index.js'
+} from '../../../src/entries/judge.js'
+import { wordIssue } from '../../../src/errors/format-issue.js'
 import { configJson, SHIPPED_CONFIG } from './helpers.js'
 
 describe('judge config', () => {

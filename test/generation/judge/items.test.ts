@@ -6,7 +6,7 @@ import {
   loadJudgeConfig,
   parseJudgeItem,
   progressLine,
-} from '../../../src/generation/judge/index.js'
+} from '../../../src/entries/judge.js'
 import { SHIPPED_CONFIG } from './helpers.js'
 
 describe('judge items and requests', () => {

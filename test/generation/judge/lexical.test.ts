@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { type JudgeItem, lexicalDiagnostics } from '../../../src/generation/judge/index.js'
-import { loadWordNet } from '../../../src/generation/textsim/index.js'
+import { type JudgeItem, lexicalDiagnostics } from '../../../src/entries/judge.js'
+import { loadWordNet } from '../../../src/entries/textsim.js'
 
 const item = (
   turnId: string,

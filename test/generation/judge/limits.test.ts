@@ -7,14 +7,14 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createGzip, gzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
-import { wordIssue } from '../../../src/errors/format-issue.js'
 import {
   callJudge,
   clampWait,
   MAX_TIMER_MS,
   parseJudgeConfig,
   type RetryPolicy,
-} from '../../../src/generation/judge/index.js'
+} from '../../../src/entries/judge.js'
+import { wordIssue } from '../../../src/errors/format-issue.js'
 import { configJson, recordingSleep, TEST_RETRY } from './helpers.js'
 import { type ScriptedServer, startServer } from './server.js'
 

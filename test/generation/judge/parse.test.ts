@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { parseCompletion, parseJudgeContent } from '../../../src/generation/judge/index.js'
+import { parseCompletion, parseJudgeContent } from '../../../src/entries/judge.js'
 
 const reason = (c: string) => {
   const r = parseJudgeContent(c)

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { judgeReportCommand } from '../../../src/generation/judge/index.js'
+import { judgeReportCommand } from '../../../src/entries/judge.js'
 import { ROOT, tempDir } from './helpers.js'
 
 const J = join(ROOT, 'examples', 'judge', 'judgments.jsonl')

@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { JudgeInputError } from '../../../src/generation/judge/index.js'
+import { JudgeInputError } from '../../../src/entries/judge.js'
 import { buildRetecoItems } from '../../../src/presets/reteco/judge-items.js'
 import { ROOT, tempDir } from './helpers.js'
 

@@ -14,7 +14,7 @@ import {
   readJudgments,
   runJudge,
   writeJudgments,
-} from '../../../src/generation/judge/index.js'
+} from '../../../src/entries/judge.js'
 import { ROOT, recordingSleep, tempDir, writeTestConfig } from './helpers.js'
 import {
   type Action,

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { ANSWER_PROBLEM_CODES, checkAnswerFile } from '../../../src/generation/submission/index.js'
+import { ANSWER_PROBLEM_CODES, checkAnswerFile } from '../../../src/entries/validate.js'
 
 const TURNS = ['c1_turn_1', 'c1_turn_2', 'c2_turn_1', 'c2_turn_2']
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s)

@@ -16,7 +16,7 @@ import {
   singleMeteor,
   TextsimItemError,
   type WordNet,
-} from '../../../src/generation/textsim/index.js'
+} from '../../../src/entries/textsim.js'
 import { METEOR_RECORDS } from './fixtures.js'
 
 let wordnet: WordNet

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { porterStem } from '../../../src/generation/textsim/index.js'
+import { porterStem } from '../../../src/entries/textsim.js'
 import { ROUGE_RECORDS } from './fixtures.js'
 
 function fixturePairs(): Map<string, string> {

@@ -5,11 +5,7 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import {
-  powCorrectlyRounded,
-  powInt,
-  roundRational,
-} from '../../../src/generation/textsim/index.js'
+import { powCorrectlyRounded, powInt, roundRational } from '../../../src/entries/textsim.js'
 
 /** x as an exact fraction [num, den] (x > 0 finite). */
 function exact(x: number): [bigint, bigint] {

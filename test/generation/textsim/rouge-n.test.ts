@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { rougeNTokens, rougePair, rougeScores } from '../../../src/generation/textsim/index.js'
+import { rougeNTokens, rougePair, rougeScores } from '../../../src/entries/textsim.js'
 import { FIXTURES } from './fixtures.js'
 
 interface Prf {

@@ -15,7 +15,7 @@ import {
   rougeScores,
   rougeTokenize,
   TextsimItemError,
-} from '../../../src/generation/textsim/index.js'
+} from '../../../src/entries/textsim.js'
 import { ROUGE_RECORDS } from './fixtures.js'
 
 const MODES = ['nostem', 'stem'] as const

@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { loadBertScorer } from '../../../src/generation/bertscore/index.js'
+import { loadBertScorer } from '../../../src/entries/textsim.js'
 import { cli } from '../../cli/helpers.js'
 import { writeTinyBert } from '../bertscore/tiny-bert.js'
 import { FIXTURES, METEOR_RECORDS, ROUGE_RECORDS } from './fixtures.js'

@@ -9,7 +9,6 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { wordIssue } from '../../../src/errors/format-issue.js'
 import {
   formatTextsimIssue,
   loadWordNet,
@@ -18,7 +17,8 @@ import {
   scoreTextsim,
   type TextsimBertScorer,
   type WordNet,
-} from '../../../src/generation/textsim/index.js'
+} from '../../../src/entries/textsim.js'
+import { wordIssue } from '../../../src/errors/format-issue.js'
 import { loadPunktParameters, wordTokenize } from '../../../src/generation/textsim/nltk/index.js'
 import { METEOR_RECORDS, ROUGE_RECORDS } from './fixtures.js'
 

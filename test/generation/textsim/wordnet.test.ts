@@ -15,7 +15,7 @@ import {
   porterStem,
   type WordNet,
   WordNetCache,
-} from '../../../src/generation/textsim/index.js'
+} from '../../../src/entries/textsim.js'
 import { METEOR_RECORDS } from './fixtures.js'
 
 const ROOT = join(import.meta.dirname, '..', '..', '..')

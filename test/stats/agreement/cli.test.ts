@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { cohenKappa, krippendorffAlpha } from '../../../src/stats/agreement/index.js'
+import { cohenKappa, krippendorffAlpha } from '../../../src/entries/stats.js'
 import { runCli } from './helpers.js'
 
 const ROOT = join(import.meta.dirname, '..', '..', '..')
@@ -398,7 +398,7 @@ describe('judge agreement option limits', () => {
 
 describe('shipped examples', () => {
   it('carry the config hash of the shipped judge config (data/judge/reteco-judge-v1.json)', async () => {
-    const { loadJudgeConfig } = await import('../../../src/generation/judge/index.js')
+    const { loadJudgeConfig } = await import('../../../src/entries/judge.js')
     const hash = loadJudgeConfig(join(ROOT, 'data', 'judge', 'reteco-judge-v1.json')).hash
     const hashes = new Set(lines(JUDGMENTS).map((j) => j['config_hash']))
     expect(

@@ -16,7 +16,7 @@ import {
   kendallTauB,
   krippendorffAlpha,
   spearmanRho,
-} from '../../../src/stats/agreement/index.js'
+} from '../../../src/entries/stats.js'
 
 const DIR = join(import.meta.dirname, '..', '..', 'fixtures', 'generation')
 

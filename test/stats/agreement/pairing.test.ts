@@ -15,7 +15,7 @@ import {
   pairLabels,
   parseHumanLabels,
   parseJudgments,
-} from '../../../src/stats/agreement/index.js'
+} from '../../../src/entries/stats.js'
 
 /** A problem as printed, without the quoted line (`file:line: what (expected …)`). */
 const said = (p: AgreementInputProblem): string => formatAgreementInputProblem({ ...p, text: '' })

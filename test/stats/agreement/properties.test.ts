@@ -13,7 +13,7 @@ import {
   krippendorffAlpha,
   LIKERT_CATEGORIES,
   spearmanRho,
-} from '../../../src/stats/agreement/index.js'
+} from '../../../src/entries/stats.js'
 import { pairedStatistics, pairedTable } from '../../../src/stats/agreement/paired-table.js'
 
 const rating = fc.integer({ min: 1, max: 5 })

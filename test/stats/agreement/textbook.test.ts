@@ -4,8 +4,6 @@
  * bootstrap enumeration of example D from the same note.
  */
 import { describe, expect, it } from 'vitest'
-import { quantileLinear } from '../../../src/stats/agreement/bootstrap.js'
-import { rational, toDouble } from '../../../src/stats/agreement/exact.js'
 import {
   clusterBootstrap,
   cohenKappa,
@@ -14,7 +12,9 @@ import {
   krippendorffAlpha,
   numpyPairwiseSum,
   spearmanRho,
-} from '../../../src/stats/agreement/index.js'
+} from '../../../src/entries/stats.js'
+import { quantileLinear } from '../../../src/stats/agreement/bootstrap.js'
+import { rational, toDouble } from '../../../src/stats/agreement/exact.js'
 
 const N = null
 /** Krippendorff (2011), "Computing Krippendorff's Alpha-Reliability", p. 8: 4 coders × 12 units. */

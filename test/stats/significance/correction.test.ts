@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { adjustPValues, type Correction } from '../../../src/stats/significance/index.js'
+import { adjustPValues, type Correction } from '../../../src/entries/stats.js'
 
 // Benjamini & Hochberg (1995), "Controlling the false discovery rate", JRSS B 57(1), §4.2: the 15
 // p-values of the thrombolytic-treatment study (Neuhaus et al. 1992). At level 0.05 the

@@ -5,7 +5,7 @@ import {
   normalSf,
   regularizedIncompleteBeta,
   studentTTwoSided,
-} from '../../../src/stats/significance/index.js'
+} from '../../../src/entries/stats.js'
 
 describe('special functions', () => {
   it('lnGamma matches factorials and Γ(1/2) = √π', () => {

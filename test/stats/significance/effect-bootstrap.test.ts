@@ -6,7 +6,7 @@ import {
   pairedEffect,
   pairedTTest,
   quantileSorted,
-} from '../../../src/stats/significance/index.js'
+} from '../../../src/entries/stats.js'
 import { SLEEP_1, SLEEP_2 } from './fixtures.js'
 
 describe("effect sizes: mean difference, bootstrap CI, Cohen's d_z", () => {

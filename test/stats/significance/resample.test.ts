@@ -1,11 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { bootstrapTest, bootstrapTestAndEffect, pairedEffect } from '../../../src/entries/stats.js'
 import { createRng } from '../../../src/stats/random.js'
-import {
-  bootstrapTest,
-  bootstrapTestAndEffect,
-  pairedEffect,
-} from '../../../src/stats/significance/index.js'
 import { resampledSums } from '../../../src/stats/significance/paired.js'
 
 /** The definition: B resamples of n indices drawn by `createRng(seed).int(n)`, summed in draw order. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { pairedTTest, wilcoxonTest } from '../../../src/stats/significance/index.js'
+import { pairedTTest, wilcoxonTest } from '../../../src/entries/stats.js'
 
 // Cross-check against scipy on 40 generated paired samples (n 3..89, values on a 0.05 grid so
 // zero differences and ties occur). Generated once by us with scipy; see "generator" in the file.

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { pairedTTest } from '../../../src/stats/significance/index.js'
+import { pairedTTest } from '../../../src/entries/stats.js'
 import { SLEEP_1, SLEEP_2 } from './fixtures.js'
 
 describe('paired t-test', () => {

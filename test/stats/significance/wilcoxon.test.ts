@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { signedRankCounts, wilcoxonTest } from '../../../src/stats/significance/index.js'
+import { signedRankCounts, wilcoxonTest } from '../../../src/entries/stats.js'
 import { DEPRESSION_X, DEPRESSION_Y, SLEEP_1, SLEEP_2 } from './fixtures.js'
 
 describe('Wilcoxon signed-rank test', () => {
