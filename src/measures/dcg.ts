@@ -2,7 +2,7 @@ import type { GainSpec } from '../conventions/conventions.js'
 import type { JudgedRanking } from '../rank/judged-ranking.js'
 import { gainOf } from './gains.js'
 import { defineMeasure, single, tePairs } from './measure.js'
-import { ndcgFull } from './ndcg.js'
+import { dcgGainSpec, ndcgFull } from './ndcg.js'
 import { cutOf, JUDGED_ONLY, judgedView } from './params.js'
 import { TIES, tieAveragedSum } from './ties.js'
 
@@ -60,12 +60,7 @@ export const dcgMeasure = defineMeasure({
     { name: 'dcg', params: 'pairs', compute: single((q, p) => ndcgFull(q, tePairs(p)).dcg) },
   ],
   compute: (q, p, ctx) => {
-    const { gains, dcg } = p.values
-    const spec: GainSpec = gains
-      ? { kind: 'map', gains }
-      : dcg === 'exp-log2'
-        ? { kind: 'exp' }
-        : ctx.conventions.gains
+    const spec = dcgGainSpec(p.values, ctx.conventions)
     const rel = ctx.conventions.relevanceLevel
     if (p.values.ties === 'average')
       return tieAveragedSum(

@@ -48,19 +48,7 @@ export function ndcgAt(
     }
     dcg[at] = sum
   }
-  // Ideal: judged gains in descending order, cut at k but not at the run's length.
-  const ideal: number[] = []
-  const levels = q.relLevels
-  if (spec.kind === 'grade') {
-    for (let g = q.numRelLevels - 1; g > 0 && ideal.length < maxK; g--)
-      for (let c = 0; c < levels[g]! && ideal.length < maxK; c++) ideal.push(g)
-  } else {
-    for (let g = 0; g < levels.length; g++) {
-      const gain = gainOf(spec, g, rel)
-      if (gain > 0) for (let c = 0; c < levels[g]!; c++) ideal.push(gain)
-    }
-    ideal.sort((a, b) => b - a)
-  }
+  const ideal = idealGains(q, spec, rel, maxK)
   const out = new Array<number>(cutoffs.length)
   let isum = 0
   let j = 0
@@ -70,6 +58,38 @@ export function ndcgAt(
     out[at] = isum > 0 ? dcg[at]! / isum : 0
   }
   return out
+}
+
+/**
+ * The ideal ranking's gains: every judged doc with a positive gain, in descending order, at least
+ * the first `maxK` of them (with grade gains exactly those; the ideal is cut at k, not at the
+ * run's length).
+ */
+function idealGains(q: JudgedRanking, spec: GainSpec, rel: number, maxK: number): number[] {
+  const ideal: number[] = []
+  const levels = q.relLevels
+  if (spec.kind === 'grade') {
+    for (let g = q.numRelLevels - 1; g > 0 && ideal.length < maxK; g--)
+      for (let c = 0; c < levels[g]! && ideal.length < maxK; c++) ideal.push(g)
+    return ideal
+  }
+  for (let g = 0; g < levels.length; g++) {
+    const gain = gainOf(spec, g, rel)
+    if (gain > 0) for (let c = 0; c < levels[g]!; c++) ideal.push(gain)
+  }
+  return ideal.sort((a, b) => b - a)
+}
+
+/** The gain spec of a DCG-family measure's `gains`/`dcg` parameters, else the conventions' gains. */
+export function dcgGainSpec(
+  values: {
+    readonly gains?: Readonly<Record<number, number>> | undefined
+    readonly dcg?: string | undefined
+  },
+  conventions: { readonly gains: GainSpec },
+): GainSpec {
+  if (values.gains) return { kind: 'map', gains: values.gains }
+  return values.dcg === 'exp-log2' ? { kind: 'exp' } : conventions.gains
 }
 
 /**
@@ -83,12 +103,7 @@ export function ndcgTieAveraged(
   spec: GainSpec = { kind: 'grade' },
   rel = q.relevanceLevel,
 ): number {
-  const ideal: number[] = []
-  q.relLevels.forEach((count, g) => {
-    const gain = gainOf(spec, g, rel)
-    if (gain > 0) for (let c = 0; c < count; c++) ideal.push(gain)
-  })
-  ideal.sort((a, b) => b - a)
+  const ideal = idealGains(q, spec, rel, k)
   let idcg = 0
   for (let j = 0; j < Math.min(k, ideal.length); j++) idcg += ideal[j]! / Math.log2(j + 2)
   if (idcg <= 0) return 0
@@ -172,12 +187,7 @@ export const ndcgMeasure = defineMeasure({
     },
   ],
   compute: (q, p, ctx) => {
-    const { gains, dcg } = p.values
-    const spec: GainSpec = gains
-      ? { kind: 'map', gains }
-      : dcg === 'exp-log2'
-        ? { kind: 'exp' }
-        : ctx.conventions.gains
+    const spec = dcgGainSpec(p.values, ctx.conventions)
     if (p.values.ties === 'average')
       return ndcgTieAveraged(q, cutOf(p.at), spec, ctx.conventions.relevanceLevel)
     return ndcgAt(
