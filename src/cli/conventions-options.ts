@@ -23,6 +23,39 @@ export interface ConventionFlags {
   corpus?: string
 }
 
+/** The convention flags' option keys (commander's attribute names), in --help order. */
+export const CONVENTION_FLAG_KEYS = [
+  'profile',
+  'ordering',
+  'scorePrecision',
+  'duplicates',
+  'corpus',
+  'unknownDocs',
+  'missingQueries',
+  'depth',
+  'judgedOnly',
+  'negativeJudgments',
+  'relLevel',
+  'gains',
+  'relMap',
+  'queriesWithoutRelevant',
+] as const
+
+/** The convention flag keys but `omit`, in --help order. */
+export function conventionFlagKeys(omit: readonly string[] = []): string[] {
+  return CONVENTION_FLAG_KEYS.filter((k) => !omit.includes(k))
+}
+
+/** An option key as its long flag: `scorePrecision` -> `--score-precision`. */
+export function flagName(key: string): string {
+  return `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`
+}
+
+/** The long flags of those of `keys` given on the command line (not defaults), in `keys` order. */
+export function flagsGiven(cmd: Command, keys: readonly string[]): string[] {
+  return keys.filter((k) => cmd.getOptionValueSource(k) === 'cli').map(flagName)
+}
+
 function usage(message: string): never {
   throw new TrecscoreError(message, 2)
 }

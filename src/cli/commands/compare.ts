@@ -26,8 +26,11 @@ import {
 } from '../../internal.js'
 import {
   addConventionOptions,
+  CONVENTION_FLAG_KEYS,
   type ConventionFlags,
+  conventionFlagKeys,
   conventionsFromFlags,
+  flagsGiven,
   parseRelMap,
 } from '../conventions-options.js'
 import {
@@ -264,25 +267,10 @@ export function registerCompare(program: Command): void {
             `--preset ${flags.preset} needs --data <dir> (RETECO data directory); every argument is then a run`,
             2,
           )
-        const engineOnly = [
-          'profile',
-          'ordering',
-          'scorePrecision',
-          'duplicates',
-          'corpus',
-          'unknownDocs',
-          'missingQueries',
-          'depth',
-          'judgedOnly',
-          'negativeJudgments',
-          'relLevel',
-          'gains',
-          'relMap',
-          'queriesWithoutRelevant',
-        ].filter((o) => command.getOptionValueSource(o) === 'cli')
+        const engineOnly = flagsGiven(command, CONVENTION_FLAG_KEYS)
         if (engineOnly.length)
           throw new TrecscoreError(
-            `${engineOnly.map((o) => `--${o.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')}: RETECO runs are scored under the evaluation plan's conventions (see trecscore score --preset ${flags.preset})`,
+            `${engineOnly.join(', ')}: RETECO runs are scored under the evaluation plan's conventions (see trecscore score --preset ${flags.preset})`,
             2,
           )
         if (flags.qrels !== undefined)
@@ -322,27 +310,15 @@ export function registerCompare(program: Command): void {
           )
         if (flags.qrels !== undefined)
           throw new TrecscoreError(`--qrels: --preset ${preset.id} takes its qrels from --data`, 2)
-        const other = [
+        const other = flagsGiven(command, [
           'split',
           'domains',
           'relMap',
-          'profile',
-          'ordering',
-          'scorePrecision',
-          'duplicates',
-          'corpus',
-          'unknownDocs',
-          'missingQueries',
-          'depth',
-          'judgedOnly',
-          'negativeJudgments',
-          'relLevel',
-          'gains',
-          'queriesWithoutRelevant',
-        ].filter((o) => command.getOptionValueSource(o) === 'cli')
+          ...conventionFlagKeys(['relMap']),
+        ])
         if (other.length)
           throw new TrecscoreError(
-            `${other.map((o) => `--${o.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')}: --preset ${preset.id} fixes the conventions and reads its qrels from --data`,
+            `${other.join(', ')}: --preset ${preset.id} fixes the conventions and reads its qrels from --data`,
             2,
           )
         if (files.length < 2)
@@ -396,24 +372,10 @@ export function registerCompare(program: Command): void {
             "required option '-m, --measure <names>' not specified (or give --preset); see `trecscore compare --help`",
             2,
           )
-        const engineFlags = [
-          'profile',
-          'ordering',
-          'scorePrecision',
-          'duplicates',
-          'corpus',
-          'unknownDocs',
-          'missingQueries',
-          'depth',
-          'judgedOnly',
-          'negativeJudgments',
-          'relLevel',
-          'gains',
-          'queriesWithoutRelevant',
-        ].filter((o) => command.getOptionValueSource(o) === 'cli')
+        const engineFlags = flagsGiven(command, conventionFlagKeys(['relMap']))
         if (preset && engineFlags.length)
           throw new TrecscoreError(
-            `${engineFlags.map((o) => `--${o.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')}: --preset ${preset.id} fixes the conventions`,
+            `${engineFlags.join(', ')}: --preset ${preset.id} fixes the conventions`,
             2,
           )
         const named = await labelled(runFiles)

@@ -13,7 +13,9 @@ import {
 import {
   addConventionOptions,
   type ConventionFlags,
+  conventionFlagKeys,
   conventionsFromFlags,
+  flagName,
 } from '../conventions-options.js'
 import {
   addRunLabelOptions,
@@ -38,24 +40,7 @@ interface ReportFlags extends ConventionFlags, RunLabelFlags {
 }
 
 /** The convention flags report offers: all but --corpus and --rel-map, which it cannot honour. */
-const CONVENTION_FLAGS = [
-  'profile',
-  'ordering',
-  'scorePrecision',
-  'duplicates',
-  'unknownDocs',
-  'missingQueries',
-  'depth',
-  'judgedOnly',
-  'negativeJudgments',
-  'relLevel',
-  'gains',
-  'queriesWithoutRelevant',
-]
-
-function flagName(key: string): string {
-  return `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`
-}
+const CONVENTION_FLAGS = conventionFlagKeys(['corpus', 'relMap'])
 
 /** `trecscore report QRELS RUN... [-m MEASURE...] [--preset NAME] [--baseline RUN] --out report.html` */
 export function registerReport(program: Command): void {

@@ -30,6 +30,7 @@ import {
   type SensitivityFormat,
   scoreRetecoRuns,
 } from '../../internal.js'
+import { flagsGiven } from '../conventions-options.js'
 import {
   addRunLabelOptions,
   explainOption,
@@ -67,17 +68,13 @@ interface ScoreFlags extends RunLabelFlags {
 const QRELS_PRESET_ONLY = ['relMap', 'force', 'candidates', 'docLang', 'writeQrels']
 
 function qrelsPresetOnlyGiven(cmd: Command): string[] {
-  return QRELS_PRESET_ONLY.filter((o) => cmd.getOptionValueSource(o) === 'cli').map(
-    (o) => `--${o.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`,
-  )
+  return flagsGiven(cmd, QRELS_PRESET_ONLY)
 }
 
 const SKILLRET_ONLY = ['k', 'ignoreUnknownQueries', 'strict']
 
 function skillRetOnlyGiven(cmd: Command): string[] {
-  return SKILLRET_ONLY.filter((o) => cmd.getOptionValueSource(o) === 'cli').map(
-    (o) => `--${o.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`,
-  )
+  return flagsGiven(cmd, SKILLRET_ONLY)
 }
 
 function digits(text: string): number {
