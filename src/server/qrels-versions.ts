@@ -224,6 +224,9 @@ export async function addQrelsVersion(
 ): Promise<{ version: number; rescoring: number }> {
   const { track, phase } = opts
   const files = opts.files ?? (opts.bytes ? [{ name: 'qrels.txt', bytes: opts.bytes }] : [])
+  // Postgres text cannot hold NUL: refuse it on both backends, before anything is written.
+  if (opts.note.includes('\u0000'))
+    throw new QrelsVersionError('the note may not contain a NUL character')
   const current = await currentQrels(ctx.db, track, phase, ctx.dataDir)
   const version = current.version + 1
   let rel: string
