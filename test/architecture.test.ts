@@ -179,9 +179,6 @@ const PRESET_IMPORTERS: readonly string[] = [
   'entries/',
   'index.ts',
   'internal.ts',
-  // The file edge of `report`: plain qrels, a registry preset (scorePresetForComparison) or a
-  // route's preset, in one report.
-  'report/html/report-file.ts',
 ]
 
 describe('the cycle finder', () => {

@@ -10,6 +10,14 @@
  */
 
 export {
+  buildReportData,
+  type DataPresetReportRequest,
+  type DataPresetReportRoute,
+  DEFAULT_REPORT_MEASURES,
+  type ReportRequest,
+  writeHtmlReport,
+} from '../presets/report-file.js'
+export {
   csvField,
   csvFieldFormulaSafe,
   escapeControlChars,
@@ -37,14 +45,6 @@ export {
   type ReportAssets,
   renderHtmlReport,
 } from '../report/html/render.js'
-export {
-  buildReportData,
-  type DataPresetReportRequest,
-  type DataPresetReportRoute,
-  DEFAULT_REPORT_MEASURES,
-  type ReportRequest,
-  writeHtmlReport,
-} from '../report/html/report-file.js'
 export {
   type JsonChunkOptions,
   jsonChunks,

@@ -15,7 +15,7 @@ import {
   type ReportData,
   significanceOf,
 } from '../../report/html/model.js'
-import { type DataPresetReportRoute, tryCompare } from '../../report/html/report-file.js'
+import { type DataPresetReportRoute, tryCompare } from '../report-file.js'
 import { PLAN_METRICS } from './aggregate.js'
 import { tableFromRetecoReports } from './compare-route.js'
 import type { RetecoReport } from './report-model.js'

@@ -4,32 +4,32 @@
  * its own data folder (RETECO) is served by a {@link DataPresetReportRoute} the caller passes in.
  */
 
-import { compareRuns, compareTable } from '../../compare/compare.js'
-import type { CompareResult } from '../../compare/types.js'
-import type { Conventions } from '../../conventions/conventions.js'
-import { resolveConventions } from '../../conventions/profiles.js'
-import type { InputIssue } from '../../errors/issues.js'
-import { InputError, isTrecscoreError } from '../../errors/trecscore-error.js'
-import { evaluate, type RunEvaluation } from '../../evaluate/evaluate.js'
+import { compareRuns, compareTable } from '../compare/compare.js'
+import type { CompareResult } from '../compare/types.js'
+import type { Conventions } from '../conventions/conventions.js'
+import { resolveConventions } from '../conventions/profiles.js'
+import type { InputIssue } from '../errors/issues.js'
+import { InputError, isTrecscoreError } from '../errors/trecscore-error.js'
+import { evaluate, type RunEvaluation } from '../evaluate/evaluate.js'
 import {
   defaultAlternatives,
   narrowRun,
   runsHaveRanks,
   sensitivity,
-} from '../../evaluate/sensitivity.js'
-import { writeOutputFile } from '../../io/output.js'
-import { readQrels, readRun } from '../../io/read.js'
-import { type RunInput, runInputName, runInputPath } from '../../io/run-labels.js'
-import { parseMeasures } from '../../measures/name.js'
-import type { Run } from '../../model/types.js'
-import { scorePresetForComparison } from '../../presets/compare-preset.js'
-import { findPreset } from '../../presets/registry.js'
-import { presetRunEvaluation } from '../../presets/score-preset.js'
-import { presetSensitivity } from '../../presets/sensitivity.js'
-import { conventionsLine } from '../leaderboard.js'
-import { loadReportAssets } from './assets.js'
-import { type ReportData, reportFromEvaluations } from './model.js'
-import { renderHtmlReport } from './render.js'
+} from '../evaluate/sensitivity.js'
+import { writeOutputFile } from '../io/output.js'
+import { readQrels, readRun } from '../io/read.js'
+import { type RunInput, runInputName, runInputPath } from '../io/run-labels.js'
+import { parseMeasures } from '../measures/name.js'
+import type { Run } from '../model/types.js'
+import { loadReportAssets } from '../report/html/assets.js'
+import { type ReportData, reportFromEvaluations } from '../report/html/model.js'
+import { renderHtmlReport } from '../report/html/render.js'
+import { conventionsLine } from '../report/leaderboard.js'
+import { scorePresetForComparison } from './compare-preset.js'
+import { findPreset } from './registry.js'
+import { presetRunEvaluation } from './score-preset.js'
+import { presetSensitivity } from './sensitivity.js'
 
 /** The measures a report shows when none are given (plain qrels). */
 export const DEFAULT_REPORT_MEASURES: readonly string[] = ['nDCG@10', 'AP', 'RR@10', 'R@100', 'P@5']
