@@ -41,14 +41,19 @@ function cannotStart(e) {
 // The trec_eval drop-in loads only its own modules (faster start-up); everything else goes through
 // the full command line. Only a failure to load trecscore is caught here: errors while a command
 // runs are its own to report.
+// The CPU probe goes first: its window (idle ticks in /proc/stat) then covers start-up, and the
+// thread count for a large run follows what the machine has to spare now (src/io/cpu-idle.ts).
 const argv = process.argv.slice(2)
-const run =
-  argv[0] === 'trec-eval'
-    ? import('../dist/trec-eval/process-entry.js').then(
-        (m) => () => m.trecEvalProcess(argv.slice(1)),
-        cannotStart,
-      )
-    : import('../dist/cli/main.js').then((m) => () => m.main(argv), cannotStart)
+const run = import('../dist/io/cpu-idle.js')
+  .catch(() => undefined)
+  .then(() =>
+    argv[0] === 'trec-eval'
+      ? import('../dist/trec-eval/process-entry.js').then(
+          (m) => () => m.trecEvalProcess(argv.slice(1)),
+          cannotStart,
+        )
+      : import('../dist/cli/main.js').then((m) => () => m.main(argv), cannotStart),
+  )
 run
   .then((start) => start())
   .then((code) => {

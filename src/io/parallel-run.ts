@@ -13,6 +13,7 @@ import { availableParallelism, loadavg } from 'node:os'
 import { Worker } from 'node:worker_threads'
 import { concatRunQueries } from '../model/run-query.js'
 import type { RunQuery } from '../model/types.js'
+import { probeIdleCores } from './cpu-idle.js'
 import { inputLimits } from './source.js'
 import { type RunParseOptions, TrecRunParser } from './trec-run.js'
 
@@ -91,13 +92,20 @@ function envInt(name: string): number | null {
 }
 
 /**
- * Threads for reading a large run when `TRECSCORE_THREADS` is not set: the cores that the
- * 1-minute load average leaves idle, rounded up, at most 8. A worker costs its start-up and its
- * own JIT warm-up (about half a second of CPU) and only pays off on a core nobody else is using:
- * on a busy machine one thread finishes sooner.
+ * Threads for reading a large run when `TRECSCORE_THREADS` is not set: this one plus one for each
+ * core left idle, at most 8 and the core count. `idle` is the idle cores just measured
+ * ({@link probeIdleCores}: `/proc/stat` since start-up), or `null` to fall back on the
+ * 1-minute load average (`load`). A worker costs its start-up and its own JIT warm-up (about a
+ * third of a second of CPU) and only pays off on a core nobody else is using: a worker that has
+ * to share this thread's core makes the whole run slower, so a core counts as idle from 0.7.
  */
-export function defaultThreads(cores = availableParallelism(), load = loadavg()[0]!): number {
-  return Math.max(1, Math.min(8, cores, Math.ceil(cores - load)))
+export function defaultThreads(
+  cores = availableParallelism(),
+  idle: number | null = probeIdleCores(),
+  load = loadavg()[0]!,
+): number {
+  const spare = idle === null ? Math.ceil(cores - load) - 1 : idle
+  return Math.max(1, Math.min(8, cores, 1 + Math.floor(spare + 0.3)))
 }
 
 /**
