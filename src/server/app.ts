@@ -13,6 +13,7 @@ import { RateLimiter } from './auth/rate-limit.js'
 import type { Competition } from './config/load.js'
 import type { ServerContext } from './context.js'
 import { type Db, openDatabase, parseDbLocation } from './db/database.js'
+import { Dispatcher, openQueue, QueueWorker } from './queue/pg-queue.js'
 import { writeDueSnapshots } from './release-snapshot.js'
 import { apiRoutes } from './routes/api.js'
 import { htmlRoutes } from './routes/html.js'
@@ -95,11 +96,19 @@ export async function ensureBaselines(ctx: ServerContext): Promise<void> {
   }
 }
 
+/** What scores in a server process. */
+export interface Scorer {
+  /** The process id of a scoring child while there is one (tests kill it). */
+  readonly workerPid: number | undefined
+  stop(): Promise<void>
+}
+
 /** A running server (in-process or listening). */
 export interface RunningServer {
   readonly ctx: ServerContext
   readonly app: Hono<Env>
-  readonly supervisor: ScoringSupervisor
+  /** Who scores in this process: the SQLite supervisor, the Postgres queue's in-process worker, or nobody (`workers: 0`). */
+  readonly supervisor: Scorer
   /** The URL, when listening. */
   readonly url: string | null
   close(): Promise<void>
@@ -116,6 +125,11 @@ export interface StartOptions {
   readonly host?: string
   readonly secureCookies?: boolean
   readonly now?: () => Date
+  /**
+   * Postgres only: scoring jobs this process takes from the queue at once (0: a web process
+   * only; `trecscore worker` processes score). @default 1
+   */
+  readonly workers?: number
   /** Tests: a stub worker module. */
   readonly workerModule?: string
   readonly onChange?: (submissionId: string) => void
@@ -123,9 +137,13 @@ export interface StartOptions {
 
 /** Open everything and start the server. */
 export async function startServer(options: StartOptions): Promise<RunningServer> {
-  const db: Db = await openDatabase(parseDbLocation(options.db, options.dataDir))
+  const location = parseDbLocation(options.db, options.dataDir)
+  const db: Db = await openDatabase(location)
   rmSync(join(options.dataDir, 'tmp'), { recursive: true, force: true })
   const now = options.now ?? (() => new Date())
+  const boss =
+    location.kind === 'postgres' ? await openQueue(location.url, options.competition) : null
+  const dispatcher = boss ? new Dispatcher(db, boss) : null
   let supervisor: ScoringSupervisor | null = null
   const ctx: ServerContext = {
     db,
@@ -133,21 +151,42 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     dataDir: options.dataDir,
     limiter: new RateLimiter(),
     now,
-    kick: () => supervisor?.kick(),
+    kick: () => {
+      if (dispatcher) void dispatcher.kick()
+      else supervisor?.kick()
+    },
     secureCookies: options.secureCookies ?? false,
     topics: new TopicCache(db, options.dataDir),
   }
-  supervisor = new ScoringSupervisor({
+  const common = {
     db,
     competition: options.competition,
     dataDir: options.dataDir,
     now,
     ...(options.workerModule ? { workerModule: options.workerModule } : {}),
     ...(options.onChange ? { onChange: options.onChange } : {}),
-  })
-  const sup = supervisor
+  }
+  let sup: Scorer
+  if (boss) {
+    const workers = options.workers ?? 1
+    const worker = workers > 0 ? new QueueWorker({ ...common, boss, concurrency: workers }) : null
+    await worker?.start()
+    sup = {
+      get workerPid() {
+        return worker?.childPids[0]
+      },
+      async stop() {
+        await worker?.stop()
+        await boss.stop({ graceful: true, timeout: 10_000 })
+      },
+    }
+    await dispatcher!.kick(true)
+  } else {
+    supervisor = new ScoringSupervisor(common)
+    sup = supervisor
+    await supervisor.start()
+  }
   const app = createApp(ctx)
-  await sup.start()
   await ensureBaselines(ctx)
   // Release snapshots: at start, then every 30 s (scheduled releases, embargoes, re-scored qrels).
   const snapshots = (): Promise<void> =>

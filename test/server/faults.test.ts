@@ -18,7 +18,9 @@ import { dbOptions } from './backend.js'
 import { Client } from './client.js'
 import { makeCompetition, runSubset } from './helpers.js'
 
-const comp = makeCompetition({ config: { worker: { maxAttempts: 2 } } })
+const comp = makeCompetition({
+  config: { worker: { maxAttempts: 2, retryDelaySeconds: 1, retryBackoff: false } },
+})
 afterAll(() => comp.cleanup())
 
 const OUTCOME = `{ primary: 0.5, columns: { 'nDCG@10': 0.5 }, perQuery: [], notes: { warnings: [], counts: {} }, provenance: { command: 'stub' } }`
@@ -102,11 +104,15 @@ async function row(server: RunningServer, id: string) {
     .executeTakeFirstOrThrow()
 }
 
-async function finished(server: RunningServer, id: string) {
-  return until(`submission ${id} to finish`, async () => {
-    const r = await row(server, id)
-    return r.state === 'scored' || r.state === 'failed' ? r : undefined
-  })
+async function finished(server: RunningServer, id: string, timeoutMs?: number) {
+  return until(
+    `submission ${id} to finish`,
+    async () => {
+      const r = await row(server, id)
+      return r.state === 'scored' || r.state === 'failed' ? r : undefined
+    },
+    timeoutMs,
+  )
 }
 
 async function scoreVersions(server: RunningServer, id: string): Promise<number[]> {
@@ -256,24 +262,25 @@ describe('scoring faults', () => {
       await server.close()
     }
   })
-  it('a job past the time limit fails visibly and is not charged; the next job still runs', async () => {
-    const marker = JSON.stringify(join(comp.dir, 'hung-once'))
+  it('a job past the time limit is retried, then fails visibly and is not charged; the next job still runs', async () => {
+    const marker = JSON.stringify(join(comp.dir, 'hung-twice'))
     const server = await start(
       stub(
-        'hang-first-job',
-        `() => { const fs = process.getBuiltinModule('node:fs'); if (fs.existsSync(${marker})) return 'answer'; fs.writeFileSync(${marker}, ''); return 'hang' }`,
+        'hang-first-jobs',
+        `() => { const fs = process.getBuiltinModule('node:fs'); const n = fs.existsSync(${marker}) ? Number(fs.readFileSync(${marker}, 'utf8')) : 0; if (n >= 2) return 'answer'; fs.writeFileSync(${marker}, String(n + 1)); return 'hang' }`,
       ),
-      2,
+      1,
     )
     try {
       const slow = await submit(server, 'slow-team')
-      const next = await submit(server, 'slow-team-2')
-      expect(await finished(server, slow)).toMatchObject({
+      expect(await finished(server, slow, 30_000)).toMatchObject({
         state: 'failed',
+        attempts: 2,
         charged: 0,
-        reason: 'time limit exceeded (2 s); not charged',
+        reason: 'time limit exceeded (1 s, attempt 2 of 2); not charged',
       })
-      expect(await finished(server, next)).toMatchObject({ state: 'scored', charged: 1 })
+      const next = await submit(server, 'slow-team-2')
+      expect(await finished(server, next, 30_000)).toMatchObject({ state: 'scored', charged: 1 })
     } finally {
       await server.close()
     }

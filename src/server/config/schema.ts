@@ -127,8 +127,21 @@ export const uploadLimitsSchema = z.strictObject({
 export const workerSchema = z.strictObject({
   /** A job running longer fails visibly ("time limit exceeded") and is not charged. */
   timeLimitSeconds: z.number().min(0.1).default(600),
-  /** Attempts of a job whose worker died (crash, kill) before it is failed. */
+  /** Attempts of a job whose worker died (crash, kill) or passed the time limit before it is failed. */
   maxAttempts: z.number().int().min(1).default(3),
+  /** Postgres queue: seconds before a failed attempt is retried (doubled each time with `retryBackoff`). */
+  retryDelaySeconds: z.number().int().min(0).default(5),
+  /** Postgres queue: double the retry delay on each retry (exponential backoff). */
+  retryBackoff: z.boolean().default(true),
+  /**
+   * Postgres queue: a job whose worker process vanished (SIGKILL, a lost machine) is handed to
+   * another worker once it expires, `timeLimitSeconds` plus this many seconds after it started.
+   */
+  expireGraceSeconds: z.number().int().min(0).default(30),
+  /** Postgres queue: jobs of one team scored at once, over all workers (the rest wait their turn). */
+  perTeamConcurrency: z.number().int().min(1).default(2),
+  /** Postgres queue: how often pg-boss's maintenance (expiry, retries, dead letters) runs, in seconds. */
+  maintenanceIntervalSeconds: z.number().int().min(1).default(10),
 })
 
 /** Requests per minute, per IP (login) and per team or token (upload, API). */

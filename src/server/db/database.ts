@@ -88,7 +88,12 @@ function redact(url: string): string {
   return url.replace(/^([a-z]+:\/\/[^:/@]*):[^@/]*@/i, '$1:***@')
 }
 
-function loadFailure(name: string, version: string, what: string, e: unknown): MissingPackageError {
+export function loadFailure(
+  name: string,
+  version: string,
+  what: string,
+  e: unknown,
+): MissingPackageError {
   const code = (e as { code?: unknown }).code
   const why =
     code === 'ERR_MODULE_NOT_FOUND'

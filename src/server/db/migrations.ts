@@ -203,11 +203,33 @@ const qrelsVersions: Migration = {
   },
 }
 
+/**
+ * Scores written once: the scorer version of each score, and one score per (submission, qrels
+ * version, scorer version), so a job delivered or retried twice (the Postgres queue) cannot
+ * add a second score. Rows written before this migration carry the scorer version ''.
+ */
+const jobQueue: Migration = {
+  async up(db: Kysely<unknown>) {
+    const t = types(db)
+    await db.schema
+      .alterTable('scores')
+      .addColumn('scorer_version', t.text, (c) => c.notNull().defaultTo(''))
+      .execute()
+    await db.schema
+      .createIndex('scores_once')
+      .unique()
+      .on('scores')
+      .columns(['submission_id', 'qrels_version', 'scorer_version'])
+      .execute()
+  },
+}
+
 /** Every migration, by name. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_init': init,
   '0002_anonymity_selection': anonymityAndSelection,
   '0003_qrels_versions': qrelsVersions,
+  '0004_job_queue': jobQueue,
 }
 
 /** The in-code migration provider. */

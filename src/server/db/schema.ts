@@ -97,6 +97,8 @@ export interface ScoreTable {
   provenance: string
   /** The qrels version it was scored against (1: the config's qrels). */
   qrels_version: Generated<number>
+  /** The trecscore version that computed it ('' before migration 0004): with the submission and qrels version, unique. */
+  scorer_version: Generated<string>
   created_at: string
 }
 

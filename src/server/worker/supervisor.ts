@@ -4,8 +4,9 @@
  *
  * - A worker that dies (crash, SIGKILL) during a job: the job goes back to the queue and is
  *   retried, up to `worker.maxAttempts` attempts; then it fails ("the scoring worker died").
- * - A job past `worker.timeLimitSeconds`: the worker is killed and the job fails visibly
- *   ("time limit exceeded") and is not charged.
+ * - A job past `worker.timeLimitSeconds`: the worker is killed and the job retried, up to
+ *   `worker.maxAttempts` attempts; then it fails visibly ("time limit exceeded") and is not
+ *   charged.
  * - A result is written only while the submission is still `scoring` under the same attempt,
  *   so each submission is scored exactly once per attempt that reaches the end.
  * - On start, submissions left `scoring` by a stopped server are queued again.
@@ -19,7 +20,8 @@ import { fileURLToPath } from 'node:url'
 import { type Competition, findPhase, findTrack } from '../config/load.js'
 import type { Db } from '../db/database.js'
 import { currentQrels } from '../qrels-versions.js'
-import type { ScoreOutcome } from '../scoring.js'
+import { diedReason, timeLimitReason } from '../queue/reasons.js'
+import { type ScoreOutcome, TRECSCORE_VERSION } from '../scoring.js'
 import type { JobMessage, ResultMessage } from './protocol.js'
 
 /** Options of {@link ScoringSupervisor}. */
@@ -45,12 +47,17 @@ interface Running {
   readonly qrelsVersion: number
 }
 
-function defaultWorker(): string {
+/** The scoring worker module (worker-main), as source under tsx or built. */
+export function defaultWorker(): string {
   const here = fileURLToPath(import.meta.url)
   return join(here, '..', here.endsWith('.ts') ? 'worker-main.ts' : 'worker-main.js')
 }
 
-/** Record a scored outcome as a new score version and mark the submission scored (a re-scoring job: mark the job done instead). */
+/**
+ * Record a scored outcome as a new score version and mark the submission scored (a re-scoring
+ * job: mark the job done instead). Written once per (submission, qrels version, scorer version):
+ * a second result for the same three (a job delivered twice) adds nothing and returns false.
+ */
 export async function recordScore(
   db: Db,
   submissionId: string,
@@ -58,40 +65,53 @@ export async function recordScore(
   now: Date,
   qrelsVersion = 1,
   rescoreId: string | null = null,
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const last = await trx
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const already = await trx
       .selectFrom('scores')
-      .select((eb) => eb.fn.max('version').as('v'))
+      .select('id')
       .where('submission_id', '=', submissionId)
+      .where('qrels_version', '=', qrelsVersion)
+      .where('scorer_version', '=', TRECSCORE_VERSION)
       .executeTakeFirst()
-    await trx
-      .insertInto('scores')
-      .values({
-        submission_id: submissionId,
-        version: Number(last?.v ?? 0) + 1,
-        primary_value: outcome.primary,
-        columns: JSON.stringify(outcome.columns),
-        per_query: JSON.stringify(outcome.perQuery),
-        notes: JSON.stringify(outcome.notes),
-        provenance: JSON.stringify(outcome.provenance),
-        qrels_version: qrelsVersion,
-        created_at: now.toISOString(),
-      })
-      .execute()
+    if (already === undefined) await insertScore()
     if (rescoreId !== null) {
       await trx
         .updateTable('rescores')
         .set({ state: 'done', reason: null })
         .where('id', '=', rescoreId)
         .execute()
-      return
+      return already === undefined
     }
     await trx
       .updateTable('submissions')
       .set({ state: 'scored', reason: null, finished_at: now.toISOString() })
       .where('id', '=', submissionId)
       .execute()
+    return already === undefined
+
+    async function insertScore(): Promise<void> {
+      const last = await trx
+        .selectFrom('scores')
+        .select((eb) => eb.fn.max('version').as('v'))
+        .where('submission_id', '=', submissionId)
+        .executeTakeFirst()
+      await trx
+        .insertInto('scores')
+        .values({
+          submission_id: submissionId,
+          version: Number(last?.v ?? 0) + 1,
+          primary_value: outcome.primary,
+          columns: JSON.stringify(outcome.columns),
+          per_query: JSON.stringify(outcome.perQuery),
+          notes: JSON.stringify(outcome.notes),
+          provenance: JSON.stringify(outcome.provenance),
+          qrels_version: qrelsVersion,
+          scorer_version: TRECSCORE_VERSION,
+          created_at: now.toISOString(),
+        })
+        .execute()
+    }
   })
 }
 
@@ -312,11 +332,31 @@ export class ScoringSupervisor {
     this.running = null
     child?.removeAllListeners('exit')
     child?.kill('SIGKILL')
-    await this.failJob(
-      r,
-      `time limit exceeded (${this.options.competition.worker.timeLimitSeconds} s); not charged`,
-    )
+    const w = this.options.competition.worker
+    if (r.attempt >= w.maxAttempts)
+      await this.failJob(r, timeLimitReason(w.timeLimitSeconds, r.attempt, w.maxAttempts))
+    else await this.requeue(r)
     this.kick()
+  }
+
+  /** Put a job whose attempt ended early (a death, the time limit) back in the queue. */
+  private async requeue(r: Running): Promise<void> {
+    if (r.rescore) {
+      await this.options.db
+        .updateTable('rescores')
+        .set({ state: 'queued' })
+        .where('id', '=', r.submissionId)
+        .where('state', '=', 'scoring')
+        .execute()
+      return
+    }
+    await this.options.db
+      .updateTable('submissions')
+      .set({ state: 'queued', started_at: null })
+      .where('id', '=', r.submissionId)
+      .where('state', '=', 'scoring')
+      .execute()
+    this.options.onChange?.(r.submissionId)
   }
 
   private async onExit(child: ChildProcess): Promise<void> {
@@ -325,24 +365,9 @@ export class ScoringSupervisor {
     if (!r || this.stopped) return
     this.running = null
     clearTimeout(r.timer)
-    if (r.attempt >= this.options.competition.worker.maxAttempts) {
-      await this.failJob(r, `the scoring worker died ${r.attempt} times on this run; not charged`)
-    } else if (r.rescore) {
-      await this.options.db
-        .updateTable('rescores')
-        .set({ state: 'queued' })
-        .where('id', '=', r.submissionId)
-        .where('state', '=', 'scoring')
-        .execute()
-    } else {
-      await this.options.db
-        .updateTable('submissions')
-        .set({ state: 'queued', started_at: null })
-        .where('id', '=', r.submissionId)
-        .where('state', '=', 'scoring')
-        .execute()
-      this.options.onChange?.(r.submissionId)
-    }
+    if (r.attempt >= this.options.competition.worker.maxAttempts)
+      await this.failJob(r, diedReason(r.attempt))
+    else await this.requeue(r)
     this.kick()
   }
 }
