@@ -244,6 +244,8 @@ describe('architecture', () => {
       '@hono/node-server',
       'kysely',
       'zod',
+      // The Postgres job queue (an optional package, loaded on demand by server/queue).
+      'pg-boss',
     ])
     for (const f of files(join(SRC, 'server'))) {
       const rel = relative(SRC, f).split('\\').join('/')
