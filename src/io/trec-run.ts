@@ -268,7 +268,7 @@ export class TrecRunParser {
     nul: number,
   ): number {
     let i = start
-    while (i < limit && CLASS[buf[i]!] === SPACE) i++
+    while (i < limit && (buf[i] === 0x20 || CLASS[buf[i]!] === SPACE)) i++
     if (i < limit && buf[i] === 0x0a) return this.blank(start, i)
     if (i >= limit) return final ? this.blank(start, limit) : -1
     if (this.comments && buf[i] === 0x23) {
@@ -281,19 +281,32 @@ export class TrecRunParser {
     }
     // Field boundaries: qid, iter, docno, rank, score, tag.
     const q0 = i
-    while (i < limit && CLASS[buf[i]!] === FIELD) i++
+    while (i < limit && (buf[i]! > 0x20 || CLASS[buf[i]!] === FIELD)) i++
     const q1 = i
-    while (i < limit && CLASS[buf[i]!] === SPACE) i++
-    while (i < limit && CLASS[buf[i]!] === FIELD) i++ // iter
-    while (i < limit && CLASS[buf[i]!] === SPACE) i++
+    while (i < limit && (buf[i] === 0x20 || CLASS[buf[i]!] === SPACE)) i++
+    while (i < limit && (buf[i]! > 0x20 || CLASS[buf[i]!] === FIELD)) i++ // iter
+    while (i < limit && (buf[i] === 0x20 || CLASS[buf[i]!] === SPACE)) i++
+    // The doc id is scanned and hashed (see rank/id-hash.ts) 4 bytes at a time while no byte of
+    // the word can end it (none below 0x21: the classic "has less" test on the word), then byte
+    // by byte; the bytes after the last whole word are hashed as the hash defines them.
     const d0 = i
-    while (i < limit && CLASS[buf[i]!] === FIELD) i++
+    let h = HASH_SEED
+    while (i + 4 <= limit) {
+      const w = view.getInt32(i, true)
+      if (((w - 0x21212121) & ~w & 0x80808080) !== 0) break
+      h = hashStep(h, w)
+      i += 4
+    }
+    let k = i
+    while (i < limit && (buf[i]! > 0x20 || CLASS[buf[i]!] === FIELD)) i++
     const d1 = i
-    while (i < limit && CLASS[buf[i]!] === SPACE) i++
+    for (; k + 4 <= d1; k += 4) h = hashStep(h, view.getInt32(k, true))
+    for (; k < d1; k++) h = hashStep(h, buf[k]!)
+    while (i < limit && (buf[i] === 0x20 || CLASS[buf[i]!] === SPACE)) i++
     const r0 = i
-    while (i < limit && CLASS[buf[i]!] === FIELD) i++
+    while (i < limit && (buf[i]! > 0x20 || CLASS[buf[i]!] === FIELD)) i++
     const r1 = i
-    while (i < limit && CLASS[buf[i]!] === SPACE) i++
+    while (i < limit && (buf[i] === 0x20 || CLASS[buf[i]!] === SPACE)) i++
     const s0 = i
     // Plain decimal scores (digits, at most one '.', up to 15 digits) are read while scanning;
     // anything else goes to parseCDouble below.
@@ -313,15 +326,15 @@ export class TrecRunParser {
       i++
     }
     const s1 = i
-    while (i < limit && CLASS[buf[i]!] === SPACE) i++
+    while (i < limit && (buf[i] === 0x20 || CLASS[buf[i]!] === SPACE)) i++
     const t0 = i
     // The tag only has to be there; the rest of the line is skipped (extra fields are an error
     // when strict, ignored otherwise).
     const hasTag = i < limit && CLASS[buf[i]!] === FIELD
     let extra = false
     if (this.strict && hasTag) {
-      while (i < limit && CLASS[buf[i]!] === FIELD) i++
-      while (i < limit && CLASS[buf[i]!] === SPACE) i++
+      while (i < limit && (buf[i]! > 0x20 || CLASS[buf[i]!] === FIELD)) i++
+      while (i < limit && (buf[i] === 0x20 || CLASS[buf[i]!] === SPACE)) i++
       extra = i < limit && buf[i] !== 0x0a
     }
     while (i < limit && buf[i] !== 0x0a) i++
@@ -416,10 +429,8 @@ export class TrecRunParser {
       lines[n] = lineNo
       this.curLines = lines
     }
-    // The doc id: hashed (see rank/id-hash.ts) 4 bytes at a time, and copied the same way in
-    // compact mode.
-    let h = HASH_SEED
-    let k = d0
+    // The doc id: copied 4 bytes at a time in compact mode.
+    k = d0
     if (this.compact) {
       const len = d1 - d0
       let at = this.base + this.arenaUsed
@@ -435,23 +446,13 @@ export class TrecRunParser {
       const slab = this.slab
       const sv = this.slabView
       for (; k + 4 <= d1; k += 4) {
-        const w = view.getInt32(k, true)
-        sv.setInt32(at, w, true)
+        sv.setInt32(at, view.getInt32(k, true), true)
         at += 4
-        h = hashStep(h, w)
       }
-      for (; k < d1; k++) {
-        const b = buf[k]!
-        slab[at++] = b
-        h = hashStep(h, b)
-      }
+      for (; k < d1; k++) slab[at++] = buf[k]!
       this.arenaUsed = at - this.base
       this.offsetScratch[n + 1] = this.arenaUsed
-    } else {
-      for (; k + 4 <= d1; k += 4) h = hashStep(h, view.getInt32(k, true))
-      for (; k < d1; k++) h = hashStep(h, buf[k]!)
-      this.curDocIds.push(latin1(buf, d0, d1))
-    }
+    } else this.curDocIds.push(latin1(buf, d0, d1))
     this.hashScratch[n] = hashFinish(h)
     this.count = n + 1
     if (this.curRanks) {

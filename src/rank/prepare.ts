@@ -158,13 +158,12 @@ export function prepareQuery(
     unjudgedDropped: 0,
   }
   const n = docCount(run)
-  // Policies that look ids up by value work on strings; the default path never makes them.
-  const needStrings =
-    (conv.unknownDocs === 'discard' && !!options.corpus) ||
-    conv.duplicates === 'keep-first' ||
-    conv.duplicates === 'keep-last' ||
-    conv.duplicates === 'keep-first-ranked'
-  const strings = needStrings ? docIdsOf(run) : null
+  // Only a corpus list looks ids up by value, as strings; duplicates are found by id hash (with
+  // the bytes compared on a hash hit), so the other paths never make them.
+  const strings = conv.unknownDocs === 'discard' && options.corpus ? docIdsOf(run) : null
+  const hashes =
+    run.docHashes && run.docHashes.length === n ? run.docHashes : docIdsOf(run).map(hashId)
+  const sameId = (i: number, j: number) => compareDocIds(run, i, j) === 0
   let keep: number[] | null = null
   if (conv.unknownDocs === 'discard' && options.corpus) {
     const corpus = options.corpus
@@ -173,15 +172,23 @@ export function prepareQuery(
     counts.unknownDiscarded = n - keep.length
   }
   if (conv.duplicates === 'keep-first' || conv.duplicates === 'keep-last') {
-    const seen = new Map<string, number>()
+    // The first (or last) occurrence of each id, in file order.
     const src = keep ?? identity(n)
-    for (const i of src) {
-      const id = strings![i]!
-      if (!seen.has(id) || conv.duplicates === 'keep-last') seen.set(id, i)
+    const seen = options.scratch ?? new IdSet()
+    seen.reset(src.length, sameId)
+    const kept: number[] = []
+    if (conv.duplicates === 'keep-first') {
+      for (const i of src) if (seen.add(i, hashes[i]!)) kept.push(i)
+    } else {
+      for (let k = src.length - 1; k >= 0; k--) {
+        const i = src[k]!
+        if (seen.add(i, hashes[i]!)) kept.push(i)
+      }
+      kept.reverse()
     }
-    if (seen.size !== src.length) {
-      counts.duplicatesRemoved = src.length - seen.size
-      keep = [...seen.values()].sort((a, b) => a - b)
+    if (kept.length !== src.length) {
+      counts.duplicatesRemoved = src.length - kept.length
+      keep = kept
     }
   }
   // null: the docs in file order (most runs arrive ranked), with no index array made.
@@ -190,13 +197,10 @@ export function prepareQuery(
       ? null
       : orderDocs(run, conv.ordering, keep)
   if (conv.duplicates === 'keep-first-ranked') {
-    const seen = new Set<string>()
+    const seen = options.scratch ?? new IdSet()
+    seen.reset(order!.length, sameId)
     const kept: number[] = []
-    for (const i of order!) {
-      if (seen.has(strings![i]!)) continue
-      seen.add(strings![i]!)
-      kept.push(i)
-    }
+    for (const i of order!) if (seen.add(i, hashes[i]!)) kept.push(i)
     counts.duplicatesRemoved = order!.length - kept.length
     order = kept
   }
@@ -206,11 +210,9 @@ export function prepareQuery(
     len = Math.max(0, conv.depth)
     if (order) order = order.slice(0, len)
   }
-  const hashes =
-    run.docHashes && run.docHashes.length === n ? run.docHashes : docIdsOf(run).map(hashId)
   if (conv.duplicates === 'error') {
     const seen = options.scratch ?? new IdSet()
-    seen.reset(len, (i, j) => compareDocIds(run, i, j) === 0)
+    seen.reset(len, sameId)
     let dup = -1
     for (let k = 0; k < len; k++) {
       const i = order ? order[k]! : k
