@@ -8,10 +8,12 @@
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { TrecscoreError } from '../internal.js'
 import { type RunningServer, startServer } from './app.js'
 import { createOrganizer } from './auth/accounts.js'
 import { loadCompetition } from './config/load.js'
 import { describeLocation, openDatabase, parseDbLocation } from './db/database.js'
+import { openQueue, QueueWorker } from './queue/pg-queue.js'
 import { verifySnapshot } from './release-snapshot.js'
 
 export { createApp, type RunningServer, type StartOptions, startServer } from './app.js'
@@ -48,6 +50,8 @@ export async function serveCommand(opts: {
   port: number
   host: string
   secureCookies: boolean
+  /** Postgres: scoring jobs taken in this process (0: web only). */
+  workers?: number
 }): Promise<RunningServer> {
   const competition = loadCompetition(opts.config)
   const where = describeLocation(parseDbLocation(opts.db, resolve(opts.data)))
@@ -58,6 +62,7 @@ export async function serveCommand(opts: {
     port: opts.port,
     host: opts.host,
     secureCookies: opts.secureCookies,
+    ...(opts.workers !== undefined ? { workers: opts.workers } : {}),
   })
   process.stdout.write(
     `trecscore serve: ${competition.name} on ${server.url} (data ${resolve(opts.data)}; database ${where}; ${competition.tracks.length} track(s), ${competition.phases.length} phase(s))\n`,
@@ -68,6 +73,53 @@ export async function serveCommand(opts: {
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)
   return server
+}
+
+/**
+ * `trecscore worker --config FILE --data DIR --db postgres://… [--concurrency N]`: take scoring
+ * jobs from the Postgres queue until SIGINT/SIGTERM (then running jobs go back to the queue).
+ */
+export async function workerCommand(opts: {
+  config: string
+  data: string
+  db: string
+  concurrency: number
+}): Promise<{ stop(): Promise<void> }> {
+  const location = parseDbLocation(opts.db, resolve(opts.data))
+  if (location.kind !== 'postgres')
+    throw new TrecscoreError(
+      '--db must be postgres://… for a worker; with SQLite, `trecscore serve` scores in its own process',
+      2,
+    )
+  const competition = loadCompetition(opts.config)
+  const db = await openDatabase(location)
+  const boss = await openQueue(location.url, competition)
+  const worker = new QueueWorker({
+    db,
+    boss,
+    competition,
+    dataDir: resolve(opts.data),
+    concurrency: opts.concurrency,
+  })
+  await worker.start()
+  process.stderr.write(
+    `trecscore worker: ${competition.name}: taking scoring jobs from ${describeLocation(location)} (${opts.concurrency} at a time; data ${resolve(opts.data)})\n`,
+  )
+  let stopping: Promise<void> | null = null
+  const stop = (): Promise<void> => {
+    stopping ??= (async () => {
+      await worker.stop()
+      await boss.stop({ graceful: true, timeout: 10_000 })
+      await db.destroy()
+    })()
+    return stopping
+  }
+  const onSignal = (): void => {
+    void stop().then(() => process.exit(0))
+  }
+  process.once('SIGINT', onSignal)
+  process.once('SIGTERM', onSignal)
+  return { stop }
 }
 
 /** `trecscore serve admin create-organizer --data DIR [--db URL] --name NAME`: prints a generated password once. */

@@ -224,6 +224,8 @@ function sameOnEveryBackend(name: 'sqlite' | 'postgres', open: () => Promise<Db>
         .values({
           submission_id: 's1',
           version: i + 1,
+          // One score per (submission, qrels version, scorer version): vary the scorer.
+          scorer_version: `v${i}`,
           primary_value: v,
           columns: '{}',
           per_query: '[]',
@@ -333,6 +335,7 @@ function sameOnEveryBackend(name: 'sqlite' | 'postgres', open: () => Promise<Db>
           .values({
             submission_id: 's1',
             version: Number(last.v ?? 0) + 1,
+            scorer_version: `v${Number(last.v ?? 0) + 1}`,
             primary_value: 0.5,
             columns: '{}',
             per_query: '[]',

@@ -11,4 +11,6 @@ export const SQLITE_ONLY: Readonly<Record<string, string>> = {
   'test/server/units.test.ts': 'no database',
   'test/server/board.test.ts': 'no database (board ranking and exports as pure functions)',
   'test/server/backend.test.ts': 'opens both backends itself',
+  'test/server/queue-faults.test.ts':
+    'the Postgres job queue: opens its own Postgres databases (skipped, with the reason, without one)',
 }

@@ -12,6 +12,7 @@ import { registerServe } from './serve.js'
 import { registerSubmit } from './submit.js'
 import { registerTextsim } from './textsim.js'
 import { registerValidate } from './validate.js'
+import { registerWorker } from './worker.js'
 
 /** Each command module exports a function that adds its command to the program. */
 export type RegisterCommand = (program: Command) => void
@@ -30,5 +31,6 @@ export const COMMANDS: readonly RegisterCommand[] = [
   registerFuse,
   registerReport,
   registerServe,
+  registerWorker,
   registerSubmit,
 ]

@@ -7,8 +7,15 @@ function port(text: string): number {
   return n
 }
 
+/** A count of 0 or more. */
+export function count(text: string): number {
+  if (!/^\d+$/.test(text) || Number(text) > 1000)
+    throw new InvalidArgumentError('expected a whole number from 0 to 1000')
+  return Number(text)
+}
+
 /** The server's entry, loaded only when `serve` runs (other commands never load Hono, Kysely, zod or SQLite). */
-async function server(): Promise<typeof import('../../server/index.js')> {
+export async function server(): Promise<typeof import('../../server/index.js')> {
   return import('../../server/index.js')
 }
 
@@ -19,6 +26,7 @@ interface ServeFlags {
   port: number
   host: string
   secureCookies?: boolean
+  workers: number
   printSchema?: boolean
   name?: string
   publicKey?: string
@@ -59,6 +67,12 @@ export function registerServe(program: Command): void {
     .option('--port <n>', 'port to listen on', port, 8080)
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--secure-cookies', 'mark cookies Secure (when served behind HTTPS)')
+    .option(
+      '--workers <n>',
+      'with --db postgres://…: scoring jobs this process takes from the queue at once (0: a web process only; run `trecscore worker` elsewhere)',
+      count,
+      1,
+    )
     .option('--print-schema', 'print the JSON Schema of the competition config and exit')
     .option('--name <name>', "with `admin create-organizer`: the organizer's sign-in name")
     .option(
@@ -124,6 +138,7 @@ export function registerServe(program: Command): void {
         port: flags.port,
         host: flags.host,
         secureCookies: !!flags.secureCookies,
+        workers: flags.workers,
       })
     })
 }

@@ -1,0 +1,31 @@
+import { type Command, InvalidArgumentError } from 'commander'
+import { server } from './serve.js'
+
+function positive(text: string): number {
+  if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > 256)
+    throw new InvalidArgumentError('expected a whole number from 1 to 256')
+  return Number(text)
+}
+
+/**
+ * `trecscore worker --config FILE --data DIR --db postgres://… [--concurrency N]`: a scoring
+ * worker of a Postgres-backed `trecscore serve` (loaded on demand, like `serve`).
+ */
+export function registerWorker(program: Command): void {
+  program
+    .command('worker')
+    .description(
+      'score submissions of a `trecscore serve` leaderboard on Postgres: take jobs from its queue until stopped (SIGINT/SIGTERM put running jobs back)',
+    )
+    .requiredOption('--config <file>', 'the competition config the web processes use (JSON)')
+    .requiredOption('--db <url>', 'the database: postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE')
+    .option(
+      '--data <dir>',
+      'folder with the submitted runs and the qrels versions (shared with the web processes)',
+      './board',
+    )
+    .option('--concurrency <n>', 'jobs scored at once (one child process each)', positive, 1)
+    .action(async (flags: { config: string; db: string; data: string; concurrency: number }) => {
+      await (await server()).workerCommand(flags)
+    })
+}
