@@ -156,7 +156,13 @@ function sameOnEveryBackend(name: 'sqlite' | 'postgres', open: () => Promise<Db>
     expect(tables).toEqual([
       'api_tokens',
       'invites',
+      'judged_items',
       'qrels_versions',
+      'rater_invites',
+      'raters',
+      'rating_assignments',
+      'rating_samples',
+      'ratings',
       'releases',
       'rescores',
       'scores',

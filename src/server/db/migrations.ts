@@ -224,12 +224,87 @@ const jobQueue: Migration = {
   },
 }
 
+/** Human spot validation: judged items, raters, samples, assignments and ratings (see raters/tables.ts). */
+const spotValidation: Migration = {
+  async up(db: Kysely<unknown>) {
+    const t = types(db)
+    await db.schema
+      .createTable('judged_items')
+      .addColumn('id', t.text, (c) => c.primaryKey())
+      .addColumn('track', t.text, (c) => c.notNull())
+      .addColumn('phase', t.text, (c) => c.notNull())
+      .addColumn('submission_id', t.text, (c) => c.notNull().references('submissions.id'))
+      .addColumn('turn_id', t.text, (c) => c.notNull())
+      .addColumn('conversation_id', t.text, (c) => c.notNull())
+      .addColumn('domain', t.text)
+      .addColumn('turn_depth', 'integer')
+      .addColumn('item', t.text, (c) => c.notNull())
+      .addColumn('judgments', t.text, (c) => c.notNull())
+      .addColumn('config_hash', t.text, (c) => c.notNull())
+      .addColumn('created_at', t.text, (c) => c.notNull())
+      .execute()
+    await db.schema
+      .createIndex('judged_items_board')
+      .on('judged_items')
+      .columns(['track', 'phase', 'config_hash'])
+      .execute()
+    await db.schema
+      .createTable('raters')
+      .addColumn('user_id', t.text, (c) => c.primaryKey().references('users.id'))
+      .addColumn('created_by', t.text, (c) => c.notNull())
+      .addColumn('created_at', t.text, (c) => c.notNull())
+      .execute()
+    await db.schema
+      .createTable('rater_invites')
+      .addColumn('id', t.text, (c) => c.primaryKey())
+      .addColumn('token_hash', t.text, (c) => c.notNull().unique())
+      .addColumn('created_by', t.text, (c) => c.notNull().references('users.id'))
+      .addColumn('created_at', t.text, (c) => c.notNull())
+      .addColumn('used_at', t.text)
+      .execute()
+    await db.schema
+      .createTable('rating_samples')
+      .addColumn('id', t.text, (c) => c.primaryKey())
+      .addColumn('track', t.text, (c) => c.notNull())
+      .addColumn('phase', t.text, (c) => c.notNull())
+      .addColumn('seed', t.bigint, (c) => c.notNull())
+      .addColumn('size', 'integer', (c) => c.notNull())
+      .addColumn('double_share', t.real, (c) => c.notNull())
+      .addColumn('config_hash', t.text, (c) => c.notNull())
+      .addColumn('config_json', t.text, (c) => c.notNull())
+      .addColumn('created_by', t.text, (c) => c.notNull().references('users.id'))
+      .addColumn('created_at', t.text, (c) => c.notNull())
+      .execute()
+    await db.schema
+      .createTable('rating_assignments')
+      .addColumn('id', t.text, (c) => c.primaryKey())
+      .addColumn('sample_id', t.text, (c) => c.notNull().references('rating_samples.id'))
+      .addColumn('item_id', t.text, (c) => c.notNull().references('judged_items.id'))
+      .addColumn('rater_id', t.text, (c) => c.notNull().references('users.id'))
+      .addColumn('position', 'integer', (c) => c.notNull())
+      .addColumn('slot', 'integer', (c) => c.notNull().check(sql`slot in (1, 2)`))
+      .addColumn('skip_reason', t.text)
+      .addColumn('updated_at', t.text)
+      .addUniqueConstraint('rating_assignments_once', ['sample_id', 'item_id', 'rater_id'])
+      .execute()
+    await db.schema
+      .createTable('ratings')
+      .addColumn('assignment_id', t.text, (c) => c.notNull().references('rating_assignments.id'))
+      .addColumn('dimension', t.text, (c) => c.notNull())
+      .addColumn('score', 'integer', (c) => c.notNull().check(sql`score between 1 and 5`))
+      .addColumn('updated_at', t.text, (c) => c.notNull())
+      .addPrimaryKeyConstraint('ratings_pk', ['assignment_id', 'dimension'])
+      .execute()
+  },
+}
+
 /** Every migration, by name. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_init': init,
   '0002_anonymity_selection': anonymityAndSelection,
   '0003_qrels_versions': qrelsVersions,
   '0004_job_queue': jobQueue,
+  '0006_spot_validation': spotValidation,
 }
 
 /** The in-code migration provider. */

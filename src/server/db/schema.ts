@@ -3,6 +3,14 @@
  * random opaque strings; instants are ISO 8601 UTC text; JSON columns hold text.
  */
 import type { Generated } from 'kysely'
+import type {
+  JudgedItemTable,
+  RaterInviteTable,
+  RaterTable,
+  RatingAssignmentTable,
+  RatingSampleTable,
+  RatingTable,
+} from '../raters/tables.js'
 
 export interface UserTable {
   id: string
@@ -154,4 +162,10 @@ export interface Database {
   selections: SelectionTable
   qrels_versions: QrelsVersionTable
   rescores: RescoreTable
+  judged_items: JudgedItemTable
+  raters: RaterTable
+  rater_invites: RaterInviteTable
+  rating_samples: RatingSampleTable
+  rating_assignments: RatingAssignmentTable
+  ratings: RatingTable
 }
