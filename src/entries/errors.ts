@@ -1,6 +1,7 @@
 /**
  * `trecscore/errors`: the error classes (a `TrecscoreError` carries a one-line message and the
- * exit code the CLI uses), the issue types (`Issue`: any module's issue) and their wording.
+ * exit code the CLI uses), the one issue shape (`Issue`: module, code, severity, `at`, message and
+ * the module's data, built by `toIssue`), the per-module issue types and their wording.
  *
  * @example
  * import { isTrecscoreError } from 'trecscore/errors'
@@ -10,8 +11,18 @@
  */
 
 export { formatIssue, formatPrepareFailure } from '../errors/format-issue.js'
-export type { InputIssue, Issue, IssueKind, IssueKinds } from '../errors/issues.js'
+export type {
+  At,
+  InputIssue,
+  Issue,
+  IssueKind,
+  IssueKinds,
+  IssueOf,
+  IssueSeverity,
+  ModuleIssue,
+} from '../errors/issues.js'
 export { MissingPackageError } from '../errors/missing-package-error.js'
+export { ISSUE_SEVERITY, type IssueContext, toIssue } from '../errors/to-issue.js'
 export {
   InputError,
   isTrecscoreError,

@@ -11,7 +11,7 @@ import {
   type Wording,
   wordIssue,
 } from './format-issue.js'
-import type { InputIssue, Issue, IssueKind, IssueKinds } from './issues.js'
+import type { InputIssue, IssueKind, IssueKinds, ModuleIssue } from './issues.js'
 import type { PresetFinding } from './preset-issues.js'
 import type { RetecoRunProblem as RetecoPlanProblem } from './reteco-plan-issues.js'
 import type { RunProblem } from './run-issues.js'
@@ -24,10 +24,10 @@ describe('the one wording table', () => {
     }>()
     expectTypeOf<keyof typeof ISSUE_WORDING.input>().toEqualTypeOf<InputIssue['code']>()
     expectTypeOf<keyof typeof ISSUE_WORDING.run>().toEqualTypeOf<RunProblem['code']>()
-    expectTypeOf<InputIssue>().toMatchTypeOf<Issue>()
-    expectTypeOf<RunProblem>().toMatchTypeOf<Issue>()
-    expectTypeOf<AnswerIssue>().toMatchTypeOf<Issue>()
-    expectTypeOf<TextsimIssue>().toMatchTypeOf<Issue>()
+    expectTypeOf<InputIssue>().toMatchTypeOf<ModuleIssue>()
+    expectTypeOf<RunProblem>().toMatchTypeOf<ModuleIssue>()
+    expectTypeOf<AnswerIssue>().toMatchTypeOf<ModuleIssue>()
+    expectTypeOf<TextsimIssue>().toMatchTypeOf<ModuleIssue>()
     expectTypeOf<keyof typeof ISSUE_WORDING.textsim>().toEqualTypeOf<TextsimIssue['code']>()
     expectTypeOf<keyof typeof ISSUE_WORDING.answer>().toEqualTypeOf<AnswerIssue['code']>()
     expectTypeOf<keyof typeof ISSUE_WORDING.preset>().toEqualTypeOf<PresetFinding['code']>()

@@ -8,7 +8,7 @@ import { decodeId } from '../io/bytes.js'
 import type { AgreementAt, AgreementIssue, AgreementSource } from './agreement-issues.js'
 import type { AnswerIssue } from './answer-issues.js'
 import type { ConfigProblem } from './config-issues.js'
-import type { InputIssue, Issue, IssueKind, IssueKinds } from './issues.js'
+import type { InputIssue, IssueKind, IssueKinds, ModuleIssue } from './issues.js'
 import type { PrepareFailure, PrepareIssue } from './prepare-issues.js'
 import type { PresetFinding } from './preset-issues.js'
 import type { RetecoRunProblem as RetecoPlanProblem } from './reteco-plan-issues.js'
@@ -458,7 +458,7 @@ export const ISSUE_WORDING: { readonly [K in IssueKind]: Wording<IssueKinds[K]> 
 /** The message of an issue of module `kind`. */
 export function wordIssue<K extends IssueKind>(kind: K, issue: IssueKinds[K]): string {
   const word = ISSUE_WORDING[kind][issue.code as keyof Wording<IssueKinds[K]>] as unknown as (
-    i: Issue,
+    i: ModuleIssue,
   ) => string
   return word(issue)
 }

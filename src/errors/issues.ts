@@ -11,9 +11,10 @@ import type { PrepareIssue } from './prepare-issues.js'
 import type { PresetFinding } from './preset-issues.js'
 import type { RetecoRunProblem as RetecoPlanProblem } from './reteco-plan-issues.js'
 import type { RunProblem } from './run-issues.js'
+import type { IssueSeverity } from './severity.js'
 import type { TextsimIssue } from './textsim-issues.js'
 
-export type { Severity } from './severity.js'
+export type { IssueSeverity, Severity } from './severity.js'
 
 /**
  * A position in an input file. `line` is the physical, 1-based line number (every `\n` counts);
@@ -134,7 +135,26 @@ export interface IssueKinds {
 export type IssueKind = keyof IssueKinds
 
 /**
- * One issue of any module. Codes are unique within a module, not across modules (`run`'s
- * `field_count` is not `input`'s), so wording takes the module too: `wordIssue(kind, issue)`.
+ * One module's issue as its module declares it (the data the wording table words). Codes are
+ * unique within a module, not across modules (`run`'s `field_count` is not `input`'s), so
+ * wording takes the module too: `wordIssue(kind, issue)`.
  */
-export type Issue = IssueKinds[IssueKind]
+export type ModuleIssue = IssueKinds[IssueKind]
+
+/**
+ * The one issue shape, for a problem of module `K`: its module (`kind`), its `code`, its
+ * `severity`, where it is (`at`, `null` when no file is known: a bad argument, a query that cannot
+ * be prepared), the sentence of the one wording table, and the module's data (`detail`, the
+ * module's own union, which JSON outputs keep as they always were). Built by `toIssue`.
+ */
+export interface IssueOf<K extends IssueKind> {
+  readonly kind: K
+  readonly code: IssueKinds[K]['code']
+  readonly severity: IssueSeverity
+  readonly at: At | null
+  readonly message: string
+  readonly detail: IssueKinds[K]
+}
+
+/** One issue of any module, keyed by `kind` then `code` (`issue.kind === 'run'` narrows `detail`). */
+export type Issue = { readonly [K in IssueKind]: IssueOf<K> }[IssueKind]

@@ -6,3 +6,9 @@
 
 /** An error makes an input unusable or ambiguous; a warning is accepted but suspicious. */
 export type Severity = 'error' | 'warning'
+
+/**
+ * The severity of an `Issue` (`issues.ts`) of any module: a preset check may also report a `note`
+ * (information, such as the topic sets), which is neither accepted-but-suspicious nor fatal.
+ */
+export type IssueSeverity = Severity | 'note'

@@ -6,8 +6,9 @@
  */
 import { basename } from 'node:path'
 import type { Conventions } from '../conventions/conventions.js'
-import { wordIssue } from '../errors/format-issue.js'
+import type { IssueOf } from '../errors/issues.js'
 import type { PresetFinding } from '../errors/preset-issues.js'
+import { toIssue } from '../errors/to-issue.js'
 import type { ConventionSetResult } from '../evaluate/evaluate.js'
 import { decodeId } from '../io/bytes.js'
 import { docCount, docIdsOf } from '../model/run-query.js'
@@ -33,21 +34,15 @@ export interface IssueLocation {
 export type { PresetFinding } from '../errors/preset-issues.js'
 
 /**
- * One finding of a preset check. `severity`: `error` stops scoring (exit 2), `warning` is printed
- * on stderr and kept in the result, `note` is information (topic sets). `validate --preset`
- * reports run-check warnings as errors.
+ * One finding of a preset check: an {@link IssueOf} `'preset'` (the one issue shape) with the
+ * check that found it. `severity`: `error` stops scoring (exit 2), `warning` is printed on stderr
+ * and kept in the result, `note` is information (topic sets). `validate --preset` reports
+ * run-check warnings as errors. `message` is `wordIssue('preset', detail)`, file (and line where
+ * known) first; `at` is where the check found it (`null` for a note of no file).
  */
-export interface PresetIssue {
+export interface PresetIssue extends IssueOf<'preset'> {
   /** The check that found it. */
   readonly check: PresetCheck['kind']
-  /** Stable code of the finding (e.g. `doc_not_in_candidates`). */
-  readonly code: PresetFinding['code']
-  readonly severity: 'error' | 'warning' | 'note'
-  /** The finding's sentence, file (and line where known) first: `wordIssue('preset', finding)`. */
-  readonly message: string
-  readonly at?: IssueLocation
-  /** What was found, as data (worded by the one table into `message`). */
-  readonly finding: PresetFinding
 }
 
 /** What the run checks may look at besides the run (all optional; a check without its input is skipped). */
@@ -110,8 +105,8 @@ function issue(
   finding: PresetFinding,
   at?: IssueLocation,
 ): PresetIssue {
-  const message = wordIssue('preset', finding)
-  return { check, code: finding.code, severity, message, ...(at ? { at } : {}), finding }
+  const found = toIssue('preset', finding, { severity })
+  return { check, ...found, at: at ?? found.at }
 }
 
 /** The languages a `unified-ranking` check uses, from the context's parsed or raw sources; problems of a bad map file. */

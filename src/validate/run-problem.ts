@@ -10,6 +10,7 @@ import type {
   Severity,
   Where,
 } from '../errors/run-issues.js'
+import { ISSUE_SEVERITY } from '../errors/to-issue.js'
 
 export type {
   RetecoRunProblem,
@@ -28,44 +29,10 @@ export type RunProblemOf<C extends RunProblemCode> = Extract<RunProblem, { code:
 
 /**
  * Severity of each code, in the order problems are documented (`--help`, README). A table keyed
- * by the union, so a new code does not compile until it has a severity.
+ * by the union, so a new code does not compile until it has a severity: the `run` row of the
+ * one severity table, `ISSUE_SEVERITY` (`errors/to-issue.ts`).
  */
-export const RUN_PROBLEM_SEVERITY: { readonly [C in RunProblemCode]: Severity } = {
-  empty_file: 'error',
-  no_run_lines: 'error',
-  cannot_read: 'error',
-  line_too_long: 'error',
-  nul_byte: 'error',
-  utf16: 'error',
-  bare_cr: 'error',
-  field_count: 'error',
-  score_not_a_number: 'error',
-  score_not_finite: 'error',
-  rank_not_an_integer: 'error',
-  duplicate_rank: 'error',
-  duplicate_doc: 'error',
-  too_deep: 'error',
-  extra_fields: 'error',
-  comment_line: 'error',
-  rank_not_positive: 'error',
-  no_known_topics: 'error',
-  invalid_utf8: 'warning',
-  bom: 'warning',
-  crlf: 'warning',
-  rank_score_order: 'warning',
-  mixed_tags: 'warning',
-  unknown_topic: 'warning',
-  unknown_doc: 'warning',
-  score_rises: 'warning',
-  rank_order_differs: 'warning',
-  duplicate_doc_dropped: 'warning',
-  deeper_than_limit: 'warning',
-  not_a_topic: 'warning',
-  doc_not_in_corpus: 'warning',
-  missing_topic: 'warning',
-  missing_domain_file: 'warning',
-  stray_file: 'warning',
-}
+export const RUN_PROBLEM_SEVERITY: { readonly [C in RunProblemCode]: Severity } = ISSUE_SEVERITY.run
 
 /** Codes only the RETECO presets report (the generic validator never does). */
 export const RETECO_RUN_PROBLEM_CODES: readonly RetecoRunProblem['code'][] = [

@@ -12,7 +12,7 @@
  * Lines are read by the shared JSONL conventions of `src/io/jsonl.ts` (CRLF, BOM, blank lines).
  */
 import type { AnswerIssue } from '../../errors/answer-issues.js'
-import { wordIssue } from '../../errors/format-issue.js'
+import { ISSUE_SEVERITY, toIssue } from '../../errors/to-issue.js'
 import { jsonlLines } from '../../io/jsonl.js'
 
 export const ANSWER_PROBLEM_CODES = [
@@ -40,20 +40,9 @@ const _sameCodes: [AnswerProblemCode, AnswerIssue['code']] extends [
   : never = true
 void _sameCodes
 
-export const ANSWER_PROBLEM_SEVERITY: Readonly<Record<AnswerProblemCode, 'error' | 'warning'>> = {
-  invalid_utf8: 'error',
-  invalid_json: 'error',
-  not_an_object: 'error',
-  missing_field: 'error',
-  extra_field: 'error',
-  wrong_type: 'error',
-  unknown_turn: 'error',
-  duplicate_turn: 'error',
-  answer_too_long: 'error',
-  line_too_long: 'error',
-  empty_answer: 'warning',
-  missing_turn: 'warning',
-}
+/** Severity of each code: the `answer` row of the one severity table (`errors/to-issue.ts`). */
+export const ANSWER_PROBLEM_SEVERITY: Readonly<Record<AnswerProblemCode, 'error' | 'warning'>> =
+  ISSUE_SEVERITY.answer
 
 export const ANSWER_PROBLEM_DESCRIPTIONS: Readonly<Record<AnswerProblemCode, string>> = {
   invalid_utf8: 'the line is not valid UTF-8',
@@ -160,12 +149,13 @@ export function checkAnswerFile(
   const add = (issue: AnswerIssue, line: number, text: string): void => {
     const code = issue.code
     counts[code]++
+    const { severity, message } = toIssue('answer', issue, { file, line })
     problems.push({
       code,
-      severity: ANSWER_PROBLEM_SEVERITY[code],
+      severity: severity as AnswerProblem['severity'],
       line,
       text: clip(text),
-      message: wordIssue('answer', issue),
+      message,
       ...('turnId' in issue && issue.turnId !== undefined ? { turnId: issue.turnId } : {}),
       ...('firstLine' in issue ? { firstLine: issue.firstLine } : {}),
     })
