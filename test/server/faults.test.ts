@@ -258,6 +258,36 @@ describe('scoring faults', () => {
         reason: 'the scoring worker died 2 times on this run; not charged',
       })
       expect(await scoreVersions(server, id)).toEqual([])
+      // The organizer sees it with its reason, and may queue it again (CSRF-protected).
+      await createOrganizer(server.ctx.db, 'org-d', 'organizer-secret-2', new Date())
+      const org = new Client(server.app, 'org-d')
+      expect((await org.login('org-d', 'organizer-secret-2')).status).toBe(303)
+      const page = (await org.get('/org')).text
+      expect(page).toContain('<h2>Scoring</h2>')
+      expect(page).toContain(
+        `<td><a href="/submissions/${id}">${id}</a></td><td>die-team</td><td>dl</td><td>dev</td><td>2</td><td class="error">the scoring worker died 2 times on this run; not charged</td>`,
+      )
+      const requeue = (csrf: string) =>
+        org.request(`/org/submissions/${id}/requeue`, {
+          method: 'POST',
+          body: new URLSearchParams({ _csrf: csrf }),
+        })
+      expect((await requeue('forged')).status, 'CSRF').toBe(403)
+      expect((await row(server, id)).state).toBe('failed')
+      const member = new Client(server.app, 'nobody')
+      expect(
+        (await member.request(`/org/submissions/${id}/requeue`, { method: 'POST' })).status,
+      ).not.toBe(200)
+      expect((await requeue(org.csrf)).status).toBe(200)
+      const again = await until(
+        'the job to be taken again',
+        async () => {
+          const r = await row(server, id)
+          return r.attempts > 0 && r.state === 'failed' ? r : undefined
+        },
+        30_000,
+      )
+      expect(again).toMatchObject({ state: 'failed', attempts: 2, charged: 0 })
     } finally {
       await server.close()
     }

@@ -480,10 +480,39 @@ export function htmlRoutes(ctx: ServerContext): Hono<Env> {
         })
       else g[r.state]++
     }
+    const states = Object.fromEntries(
+      (
+        await ctx.db
+          .selectFrom('submissions')
+          .select(['state', (eb) => eb.fn.countAll<number>().as('n')])
+          .groupBy('state')
+          .execute()
+      ).map((r) => [r.state, Number(r.n)]),
+    )
+    const failedSubs = await ctx.db
+      .selectFrom('submissions')
+      .innerJoin('teams', 'teams.id', 'submissions.team_id')
+      .select([
+        'submissions.id',
+        'teams.name as team',
+        'submissions.track',
+        'submissions.phase',
+        'submissions.attempts',
+        'submissions.reason',
+      ])
+      .where('submissions.state', '=', 'failed')
+      .orderBy('submissions.finished_at', 'desc')
+      .orderBy('submissions.id')
+      .limit(100)
+      .execute()
     return page(
       c,
       'Organizer',
       orgBody({
+        scoring: {
+          states,
+          failed: failedSubs.map((f) => ({ ...f, reason: f.reason ?? 'no reason recorded' })),
+        },
         rescores: [...rescores.values()],
         competition: ctx.competition,
         csrf: c.get('csrf'),
@@ -592,6 +621,20 @@ export function htmlRoutes(ctx: ServerContext): Hono<Env> {
         return page(c, 'Qrels refused', rejectedBody(e.message), 400)
       throw e
     }
+  })
+  app.post('/org/submissions/:id/requeue', async (c) => {
+    const v = c.get('viewer')
+    if (v.kind !== 'organizer') return notFound(c)
+    const id = c.req.param('id')
+    const r = await ctx.db
+      .updateTable('submissions')
+      .set({ state: 'queued', attempts: 0, reason: null, started_at: null, finished_at: null })
+      .where('id', '=', id)
+      .where('state', '=', 'failed')
+      .executeTakeFirst()
+    if (Number(r.numUpdatedRows) === 0) return notFound(c)
+    ctx.kick()
+    return orgPage(c, undefined, `Submission ${id} queued again.`)
   })
   app.post('/org/phases/:id/release', async (c) => {
     const v = c.get('viewer')
