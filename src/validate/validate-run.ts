@@ -21,6 +21,7 @@ import {
   type Severity,
   type Where,
 } from './run-problem.js'
+import { OpenTopic, type TopicArchive } from './topic-docs.js'
 import { firstInvalidUtf8 } from './utf8.js'
 
 /** Options of {@link validateRun} and {@link RunValidator}. */
@@ -86,6 +87,8 @@ export interface RunValidationReport {
   readonly problems: readonly RunProblem[]
 }
 
+const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15]
+
 /** Byte classes for the one-pass line scan. */
 const SPACE = 1
 const NUL = 2
@@ -105,22 +108,11 @@ function sameBytes(a: Uint8Array, buf: Uint8Array, s: number, e: number): boolea
   return true
 }
 
-/** A topic's documents and ranks once its block of lines has ended (compact). */
-interface Archive {
-  readonly docIds: string // joined with '\n', which no id contains
-  readonly docLines: Int32Array
-  readonly ranks: Float64Array
-  readonly rankLines: Int32Array
-}
-
 interface TopicState {
   readonly queryId: string
   count: number
-  /** docId → line of first occurrence, while the topic's block is open. */
-  docs: Map<string, number> | null
-  /** rank → line of first occurrence, while the topic's block is open. */
-  ranks: Map<number, number> | null
-  archive: Archive | null
+  /** The documents and ranks of an ended block (null while the block is open or never ended). */
+  archive: TopicArchive | null
   /** Last line of the topic with a valid rank and score (for the order check). */
   lastLine: number
   lastRank: number
@@ -160,6 +152,11 @@ export class RunValidator {
 
   private readonly topics = new Map<string, TopicState>()
   private cur: TopicState | null = null
+  /** The documents and ranks of `cur`'s open block. */
+  private readonly open = new OpenTopic()
+  /** A view of the buffer the last line came in (doc ids are hashed 4 bytes at a time). */
+  private view: DataView = new DataView(new ArrayBuffer(0))
+  private viewOf: Uint8Array | null = null
   private curQid: Uint8Array = new Uint8Array(0)
 
   private firstTag: string | null = null
@@ -332,6 +329,20 @@ export class RunValidator {
     let high = false
     for (let i = start; i < e; i++) {
       const c = buf[i]!
+      if (c > 0x20 && c < 0x80) {
+        // A plain field byte (class 0): take the run of them at once.
+        if (!inField) {
+          nf++
+          if (nf <= 6) fs[nf - 1] = i
+          inField = true
+        }
+        while (i + 1 < e) {
+          const d = buf[i + 1]!
+          if (d <= 0x20 || d >= 0x80) break
+          i++
+        }
+        continue
+      }
       const k = CLASS[c]!
       if (k === SPACE) {
         if (inField) {
@@ -428,7 +439,22 @@ export class RunValidator {
     const s0 = fs[4]!
     const s1 = fe[4]!
     let score = NaN
-    if (isDecimal(buf, s0, s1)) {
+    // Plain decimals (digits, one '.', at most 15 digits) are read exactly as parseCDouble would.
+    let mant = 0
+    let digits = 0
+    let frac = -1
+    let k = s0
+    for (; k < s1; k++) {
+      const b = buf[k]!
+      if (b >= 0x30 && b <= 0x39) {
+        mant = mant * 10 + (b - 0x30)
+        digits++
+        if (frac >= 0) frac++
+      } else if (b === 0x2e && frac < 0) frac = 0
+      else break
+    }
+    if (k === s1 && digits > 0 && digits <= 15) score = frac > 0 ? mant / POW10[frac]! : mant
+    else if (isDecimal(buf, s0, s1)) {
       score = parseCDouble(buf, s0, s1)
       if (!Number.isFinite(score)) {
         score = NaN
@@ -462,32 +488,34 @@ export class RunValidator {
     // Document
     const d0 = fs[2]!
     const d1 = fe[2]!
-    const docId = binaryString(buf, d0, d1)
-    const docs = t.docs!
-    const first = docs.get(docId)
-    if (first === undefined) docs.set(docId, lineNo)
-    else if (this.hit('duplicate_doc'))
+    if (buf !== this.viewOf) {
+      this.viewOf = buf
+      this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength)
+    }
+    const first = this.open.addDoc(buf, this.view, d0, d1, lineNo)
+    if (first !== 0 && this.hit('duplicate_doc'))
       this.listed.push({
         ...this.where(buf, start, e, d0),
         code: 'duplicate_doc',
         queryId: t.queryId,
-        docId,
+        docId: binaryString(buf, d0, d1),
         firstLine: first,
       })
-    if (this.knownDocs && !this.knownDocs.has(docId) && this.hit('unknown_doc')) {
-      this.listed.push({
-        ...this.where(buf, start, e, d0),
-        code: 'unknown_doc',
-        queryId: t.queryId,
-        docId,
-      })
+    if (this.knownDocs) {
+      const docId = binaryString(buf, d0, d1)
+      if (!this.knownDocs.has(docId) && this.hit('unknown_doc')) {
+        this.listed.push({
+          ...this.where(buf, start, e, d0),
+          code: 'unknown_doc',
+          queryId: t.queryId,
+          docId,
+        })
+      }
     }
 
     if (!Number.isNaN(rank)) {
-      const ranks = t.ranks!
-      const firstRank = ranks.get(rank)
-      if (firstRank === undefined) ranks.set(rank, lineNo)
-      else if (this.hit('duplicate_rank')) {
+      const firstRank = this.open.addRank(rank, lineNo)
+      if (firstRank !== 0 && this.hit('duplicate_rank')) {
         this.listed.push({
           ...this.where(buf, start, e, r0),
           code: 'duplicate_rank',
@@ -549,18 +577,17 @@ export class RunValidator {
   private topicOf(buf: Uint8Array, start: number, e: number, q0: number, q1: number): TopicState {
     const cur = this.cur
     if (cur !== null && sameBytes(this.curQid, buf, q0, q1)) return cur
-    if (cur) archive(cur)
+    if (cur) cur.archive = this.open.archive()
     this.curQid = Uint8Array.from(buf.subarray(q0, q1))
     const queryId = binaryString(buf, q0, q1)
     let t = this.topics.get(queryId)
     if (t) {
-      reopen(t)
+      this.open.reload(t.archive!)
+      t.archive = null
     } else {
       t = {
         queryId,
         count: 0,
-        docs: new Map(),
-        ranks: new Map(),
         archive: null,
         lastLine: 0,
         lastRank: 0,
@@ -575,39 +602,6 @@ export class RunValidator {
     this.cur = t
     return t
   }
-}
-
-function archive(t: TopicState): void {
-  const docs = t.docs!
-  const ranks = t.ranks!
-  const ids: string[] = new Array<string>(docs.size)
-  const docLines = new Int32Array(docs.size)
-  let i = 0
-  for (const [id, line] of docs) {
-    ids[i] = id
-    docLines[i++] = line
-  }
-  const rankValues = new Float64Array(ranks.size)
-  const rankLines = new Int32Array(ranks.size)
-  i = 0
-  for (const [rank, line] of ranks) {
-    rankValues[i] = rank
-    rankLines[i++] = line
-  }
-  t.archive = { docIds: ids.join('\n'), docLines, ranks: rankValues, rankLines }
-  t.docs = null
-  t.ranks = null
-}
-
-function reopen(t: TopicState): void {
-  const a = t.archive!
-  const docs = new Map<string, number>()
-  if (a.docLines.length > 0) a.docIds.split('\n').forEach((id, i) => docs.set(id, a.docLines[i]!))
-  const ranks = new Map<number, number>()
-  a.ranks.forEach((r, i) => ranks.set(r, a.rankLines[i]!))
-  t.docs = docs
-  t.ranks = ranks
-  t.archive = null
 }
 
 /**
