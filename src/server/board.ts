@@ -156,6 +156,34 @@ export interface Board {
   /** RETECO Track 2: the turn-depth buckets of the breakdown that hold turns, T1 … T4, T5+ (as `trecscore score` prints them); empty for other tracks. */
   readonly turnDepths: readonly string[]
   readonly entries: readonly PublicEntry[]
+  /** Judged tracks (RETECO 2b/2c): the judge in force and the accounting columns every entry carries; null otherwise. */
+  readonly judge: BoardJudge | null
+}
+
+/** The judge of a judged board, as the board states it. */
+export interface BoardJudge {
+  readonly configName: string
+  readonly configHash: string
+  readonly model: string
+  readonly invalidPolicy: string
+  readonly currency: string
+  /** Tokens, cost, cache hits, invalid and missing (total and per dimension): in each entry's `columns`. */
+  readonly columns: readonly string[]
+}
+
+/** The judge block of a track's board. */
+export function boardJudge(track: Track): BoardJudge | null {
+  const j = track.judging
+  return j
+    ? {
+        configName: j.configName,
+        configHash: j.configHash,
+        model: j.model,
+        invalidPolicy: j.invalidPolicy,
+        currency: j.currency,
+        columns: j.tableColumns,
+      }
+    : null
 }
 
 /** The alias of an anonymous team: stable, and derived from its random id only. */
@@ -241,7 +269,12 @@ async function candidatesOf(
       anonymous: r.anonymous === 1,
       state: r.state,
       primary: r.primary_value,
-      columns: Object.fromEntries(track.shownColumns.map((c) => [c, all[c] ?? null])),
+      columns: Object.fromEntries(
+        [...track.shownColumns, ...(track.judging?.tableColumns ?? [])].map((c) => [
+          c,
+          all[c] ?? null,
+        ]),
+      ),
       createdAt: r.created_at,
       runName: r.original_name,
       scoreId: r.score_id,
@@ -406,6 +439,7 @@ export async function loadBoard(
     phase: phase.id,
     primary: track.primary,
     columns: track.shownColumns,
+    judge: boardJudge(track),
     counts: competition.limits.counts,
     tiePolicy: TIE_POLICY,
     tierPolicy: sig.enabled ? tierPolicy(sig) : null,

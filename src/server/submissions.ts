@@ -11,6 +11,8 @@ import { newId } from './auth/tokens.js'
 import { findPhase, findTrack, runIsDirectory, type Track } from './config/load.js'
 import type { MetadataField, UploadLimits } from './config/schema.js'
 import type { ServerContext } from './context.js'
+import { budgetRefusal } from './judging/budget.js'
+import { arrangeGenerationUpload, validateGenerationUpload } from './judging/upload.js'
 import { currentQrels } from './qrels-versions.js'
 import { validateSubmission } from './scoring.js'
 import { directoryDigest, type ReceivedRun, receiveRun, UploadRejected } from './storage/upload.js'
@@ -267,16 +269,23 @@ export async function submitRun(ctx: ServerContext, req: SubmitRequest): Promise
       track.kind === 'reteco'
         ? (await currentQrels(ctx.db, track, phase, ctx.dataDir)).track
         : track
-    const v = await validateSubmission(
-      checked,
-      phase,
-      received.path,
-      name,
-      ctx.competition.upload.maxLineBytes,
-      phase.hidden ? undefined : await ctx.topics.topics(track, phase),
-    )
+    if (track.judging) arrangeGenerationUpload(received.path)
+    const v = track.judging
+      ? await validateGenerationUpload(checked, phase, received.path, name)
+      : await validateSubmission(
+          checked,
+          phase,
+          received.path,
+          name,
+          ctx.competition.upload.maxLineBytes,
+          phase.hidden ? undefined : await ctx.topics.topics(track, phase),
+        )
     if (!v.ok)
       return reject(422, `the run has ${v.errors} error(s); nothing was stored or charged`, v.text)
+    if (track.judging && !req.baseline) {
+      const refused = await budgetRefusal(ctx, checked, phase, req.teamId, received.path)
+      if (refused) return reject(403, refused.message, refused.report)
+    }
     const dir = join(ctx.dataDir, 'runs', id)
     mkdirSync(dir, { recursive: true })
     renameSync(received.path, join(dir, name))

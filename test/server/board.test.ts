@@ -231,6 +231,7 @@ describe('boardCsv', () => {
       'best',
     )
     const csv = boardCsv({
+      judge: null,
       track: 't',
       phase: 'dev',
       primary: 'nDCG@10',
@@ -277,6 +278,7 @@ describe('exports with significance tiers', () => {
       { ...entries[1]!, tier: 2, pTierHead: null, pAbove: 0.0125 },
     ]
     const b: Board = {
+      judge: null,
       track: 't',
       phase: 'dev',
       primary: 'nDCG@10',
@@ -329,6 +331,7 @@ describe('domainBreakdown', () => {
 
 function board(entries: BoardCandidate[], released = true): Board {
   return {
+    judge: null,
     track: 't',
     phase: 'test',
     primary: 'nDCG@10',

@@ -7,11 +7,15 @@ import { existsSync, readFileSync, statSync } from 'node:fs'
 import { dirname, isAbsolute, join, resolve } from 'node:path'
 import {
   conventionProfiles,
+  defaultJudgeConfigPath,
+  loadJudgeConfig,
   PRESETS,
   parseMeasure,
   RETECO_PRESETS,
   TrecscoreError,
 } from '../../internal.js'
+import { defaultJudgedColumns, judgeTableColumns } from '../judging/columns.js'
+import type { JudgeTrackConfig } from '../judging/schema.js'
 import {
   type CompetitionConfig,
   competitionSchema,
@@ -29,6 +33,23 @@ export interface Track extends TrackConfig {
   readonly dataDir: string
   /** The columns shown (canonical measure names), the primary first when the config omits it. */
   readonly shownColumns: readonly string[]
+  /** A judged track (RETECO 2b/2c with a `judge` block): its judge, loaded; null otherwise. */
+  readonly judging: Judging | null
+}
+
+/** The judge of a judged track, as loaded when the server starts (the key is never here). */
+export interface Judging {
+  readonly settings: JudgeTrackConfig
+  /** Absolute path of the judge config JSON. */
+  readonly configFile: string
+  /** `judge_config_id`: sha256 of the judge config; a new hash is a new score version. */
+  readonly configHash: string
+  readonly configName: string
+  readonly model: string
+  readonly invalidPolicy: string
+  readonly currency: string
+  /** The accounting and integrity columns (the board's judge table). */
+  readonly tableColumns: readonly string[]
 }
 
 /** A loaded competition: the config with resolved tracks. */
@@ -46,6 +67,7 @@ export class ConfigError extends TrecscoreError {
 
 function kindOf(t: TrackConfig): TrackKind {
   if (t.preset === undefined) return 'plain'
+  if (t.judge !== undefined) return 'reteco'
   return (RETECO_PRESETS as readonly string[]).includes(t.preset) ? 'reteco' : 'preset'
 }
 
@@ -54,7 +76,10 @@ function kindOf(t: TrackConfig): TrackKind {
  * `reteco-2c`, whose topic ids repeat across domains); other tracks take one file per run.
  */
 export function runIsDirectory(t: Pick<Track, 'kind' | 'preset'>): boolean {
-  return t.kind === 'reteco' && (t.preset === 'reteco-2a' || t.preset === 'reteco-2c')
+  return (
+    t.kind === 'reteco' &&
+    (t.preset === 'reteco-2a' || t.preset === 'reteco-2b' || t.preset === 'reteco-2c')
+  )
 }
 
 /** The canonical name of one measure (`ndcg_cut.10` → `nDCG@10`); null when it is not a single known measure. */
@@ -85,7 +110,8 @@ function checkTrack(t: TrackConfig, i: number, base: string, file: string, out: 
     out.push(
       `${at}: unknown conventions profile '${t.conventions}'; known: ${Object.keys(conventionProfiles).join(', ')}`,
     )
-  const shown = t.columns ?? [t.primary]
+  const judging = t.judge ? loadJudging(t.judge, base, at, out) : null
+  const shown = t.columns ?? (judging ? defaultJudgedColumns(t.preset!) : [t.primary])
   if (kind !== 'reteco') {
     const measures = kind === 'plain' ? t.measures! : (PRESETS.get(t.preset!)?.measures ?? [])
     const known = new Set(measures.map(measureName).filter((m): m is string => m !== null))
@@ -115,8 +141,35 @@ function checkTrack(t: TrackConfig, i: number, base: string, file: string, out: 
     baselines,
     kind,
     dataDir,
+    judging,
     primary,
     shownColumns: columns.includes(primary) ? columns : [primary, ...columns],
+  }
+}
+
+function loadJudging(j: JudgeTrackConfig, base: string, at: string, out: string[]): Judging | null {
+  const configFile =
+    j.config === undefined
+      ? defaultJudgeConfigPath()
+      : isAbsolute(j.config)
+        ? j.config
+        : resolve(base, j.config)
+  try {
+    const l = loadJudgeConfig(configFile)
+    return {
+      settings: j,
+      configFile,
+      configHash: l.hash,
+      configName: l.config.name,
+      model: l.config.model,
+      invalidPolicy: l.config.invalidPolicy,
+      currency: l.config.prices.currency,
+      tableColumns: judgeTableColumns(),
+    }
+  } catch (e) {
+    if (!(e instanceof TrecscoreError)) throw e
+    out.push(`${at}: judge.config: ${e.message.split('\n').join('; ')}`)
+    return null
   }
 }
 

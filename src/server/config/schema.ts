@@ -4,6 +4,7 @@
  * The README prints this schema; `describeConfigSchema` (below) is what it prints.
  */
 import { z } from 'zod'
+import { judgeTrackSchema } from '../judging/schema.js'
 
 const id = z
   .string()
@@ -89,9 +90,19 @@ export const trackSchema = z
     columns: z.array(z.string().min(1)).optional(),
     /** Runs the organizers score as baselines (marked on the board): name → file (relative to `data`; resolved on load). */
     baselines: z.record(z.string().min(1).max(100), z.string().min(1)).optional(),
+    /** RETECO generation (`reteco-2b`, `reteco-2c`): the LLM judge that scores the answers (see judging/schema.ts). */
+    judge: judgeTrackSchema.optional(),
   })
   .refine((t) => (t.preset === undefined) !== (t.measures === undefined), {
     message: 'give exactly one of preset and measures',
+  })
+  .refine((t) => t.preset !== 'reteco-2b' || t.judge !== undefined, {
+    message: 'a reteco-2b track is judged: give its judge block',
+    path: ['judge'],
+  })
+  .refine((t) => t.judge === undefined || t.preset === 'reteco-2b' || t.preset === 'reteco-2c', {
+    message: 'a judge block goes with preset reteco-2b or reteco-2c',
+    path: ['judge'],
   })
 
 /** Limits per team, shared by its members. Failed and invalid submissions are never charged. */

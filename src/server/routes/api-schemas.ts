@@ -136,6 +136,21 @@ export const boardResponse = z
         'how the significance tiers are computed; null when the competition turned them off',
       ),
     entries: z.array(boardEntrySchema),
+    judge: z
+      .object({
+        configName: z.string(),
+        configHash: z.string().describe('judge_config_id: sha256 of the judge config'),
+        model: z.string(),
+        invalidPolicy: z.string(),
+        currency: z.string(),
+        columns: z
+          .array(z.string())
+          .describe(
+            "the judge's accounting columns each entry carries in `columns`: tokens, cost, requests, cache hits, invalid and missing (total and per dimension)",
+          ),
+      })
+      .nullable()
+      .describe('judged tracks (RETECO 2b/2c): the judge in force; null for other tracks'),
   })
   .meta({ id: 'Board' })
 

@@ -70,7 +70,25 @@ export function boardBody(b: Board, title: string): SafeHtml {
     b.rescoring > 0
       ? h`<p class="notice" role="status">Re-scoring against the new qrels version: ${b.rescoring} submission(s) to go; until then some rows still show their previous score.</p>`
       : ''
-  return h`<p>${title}, phase ${b.phase}. ${b.tiePolicy} One entry per team: ${counts}; anonymous teams are listed by an alias.</p>${qrels}${pending}<p>Export: <a href="${api}">JSON</a> · <a href="${api}/csv">CSV</a> · <a href="${api}/markdown">Markdown</a> · <a href="${api}/latex">LaTeX</a></p>${tiers ? h`<p>${b.tierPolicy}</p>` : ''}<table class="board"><thead>${head}</thead><tbody>${rows.length ? rows : h`<tr><td colspan="${b.columns.length + (tiers ? 6 : 4)}">No scored submissions yet.</td></tr>`}</tbody></table>${domainTable(b)}${turnDepthTable(b)}`
+  return h`<p>${title}, phase ${b.phase}. ${b.tiePolicy} One entry per team: ${counts}; anonymous teams are listed by an alias.</p>${qrels}${pending}<p>Export: <a href="${api}">JSON</a> · <a href="${api}/csv">CSV</a> · <a href="${api}/markdown">Markdown</a> · <a href="${api}/latex">LaTeX</a></p>${tiers ? h`<p>${b.tierPolicy}</p>` : ''}<table class="board"><thead>${head}</thead><tbody>${rows.length ? rows : h`<tr><td colspan="${b.columns.length + (tiers ? 6 : 4)}">No scored submissions yet.</td></tr>`}</tbody></table>${judgeTable(b)}${domainTable(b)}${turnDepthTable(b)}`
+}
+
+/** Judged tracks: the judge in force and each entry's tokens, cost, cache hits, invalid and missing judgments. */
+function judgeTable(b: Board): SafeHtml | string {
+  const j = b.judge
+  if (!j) return ''
+  const cell = (v: number | null | undefined): string =>
+    typeof v === 'number' && Number.isInteger(v) ? String(v) : num(v, 6)
+  const head = h`<tr><th scope="col">Rank</th><th scope="col">Team</th>${j.columns.map((c) => h`<th scope="col">${c}</th>`)}</tr>`
+  const rows = b.entries.map(
+    (e) =>
+      h`<tr><td>${e.rank}</td><td>${e.team}</td>${j.columns.map((c) => h`<td class="num">${cell(e.columns[c])}</td>`)}</tr>`,
+  )
+  const policy =
+    j.invalidPolicy === 'exclude'
+      ? 'invalid and missing judgments are left out of the means (never averaged in silently: they are counted here)'
+      : 'invalid and missing judgments count as the minimum score 1 (normalised 0), and are counted here'
+  return h`<h2>Judge</h2><p>Judged by <code>${j.model}</code> under judge config ${j.configName} (judge_config_id <code>${j.configHash}</code>). Invalid policy: ${j.invalidPolicy}: ${policy}. Tokens and cost (${j.currency}) are those of the requests each submission sent; cache hits cost nothing.</p>${b.entries.length ? h`<table class="board"><thead>${head}</thead><tbody>${rows}</tbody></table>` : ''}`
 }
 
 /** RETECO Track 2: the primary measure per turn-depth bucket, one row per board entry. */

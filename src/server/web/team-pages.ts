@@ -75,6 +75,8 @@ function field(f: MetadataField, idPrefix: string): SafeHtml {
 function fileInputs(t: Competition['tracks'][number], fid: string): SafeHtml {
   if (!runIsDirectory(t))
     return h`<p><label for="${fid}">Run file (TREC format, optionally .gz)</label> <input id="${fid}" type="file" name="run" required></p>`
+  if (t.judging)
+    return h`<p><label for="${fid}-name">Run name</label> <input id="${fid}-name" name="runName" required maxlength="100"></p><p><label for="${fid}">Answers: one <code>&lt;domain&gt;.jsonl</code> of <code>{"turn_id", "answer"}</code> lines per domain${t.preset === 'reteco-2c' ? h`, and the retrieval run: one TREC file per domain (<code>biology.trec</code>, …)` : ''}; checked as <code>trecscore validate --preset ${t.preset}</code> does</label> <input id="${fid}" type="file" name="run" multiple required></p>`
   return h`<p><label for="${fid}-name">Run name</label> <input id="${fid}-name" name="runName" required maxlength="100"></p><p><label for="${fid}">Run files: one per domain, each named after its domain (<code>biology.trec</code>, …; optionally .gz)</label> <input id="${fid}" type="file" name="run" multiple required></p>`
 }
 

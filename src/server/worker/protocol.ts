@@ -19,6 +19,8 @@ export interface JobMessage {
   readonly file: string
   /** The name the team gave the file (used in messages instead of the server path). */
   readonly name: string
+  /** The server's data folder (judged tracks keep their judgment cache there). */
+  readonly dataDir?: string
 }
 
 /** The worker's answer to a job. */

@@ -255,6 +255,7 @@ export class ScoringSupervisor {
       phase,
       file: join(dataDir, job.file),
       name: job.original_name,
+      dataDir,
     }
     child.send(message)
   }

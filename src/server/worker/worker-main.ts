@@ -3,6 +3,7 @@
  * sent through `scoring.ts` and answers with the outcome or the reason it failed.
  */
 import { formatIssue, InputError, isTrecscoreError } from '../../internal.js'
+import { judgeSubmission } from '../judging/judge.js'
 import { ScoringFailure, scoreSubmission } from '../scoring.js'
 import type { JobMessage, ResultMessage } from './protocol.js'
 
@@ -15,7 +16,10 @@ function reasonOf(e: unknown, job: JobMessage): string {
 
 process.on('message', (m: JobMessage) => {
   if (m.type !== 'job') return
-  void scoreSubmission(m.track, m.phase, m.file, m.name).then(
+  const scored = m.track.judging
+    ? judgeSubmission(m.track, m.phase, m.file, m.dataDir ?? '.')
+    : scoreSubmission(m.track, m.phase, m.file, m.name)
+  void scored.then(
     (outcome) =>
       send({ type: 'scored', submissionId: m.submissionId, attempt: m.attempt, outcome }),
     (e: unknown) => {

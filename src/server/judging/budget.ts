@@ -1,0 +1,154 @@
+/**
+ * Judge cost budgets: per phase (all teams together) and per team (in one phase), in the judge
+ * config's currency. A submission is refused before anything is stored, charged or asked when
+ * what was spent plus its estimate would exceed a budget, with the estimate shown.
+ *
+ * Estimate = cost at the judge config's prices of every request the submission needs that is
+ * not in the judgment cache (the exact request bodies the run would send, keyed as the cache
+ * keys them): prompt tokens ≈ UTF-8 bytes of the request body / 4, completion tokens = the
+ * config's `max_tokens` (each reply at its longest; retries not counted). Spent = the `judge cost`
+ * of every score recorded for the track and phase (re-judged versions included).
+ */
+import {
+  buildRequest,
+  costOf,
+  JUDGE_DIMENSIONS,
+  JudgeCache,
+  lacksFor,
+  loadJudgeConfig,
+  retecoJudgeItemsRoute,
+  sha256Hex,
+} from '../../internal.js'
+import type { Track } from '../config/load.js'
+import type { PhaseConfig } from '../config/schema.js'
+import type { ServerContext } from '../context.js'
+import { ACCOUNTING } from './columns.js'
+import { judgeCacheFile } from './judge.js'
+import { generationPaths } from './upload.js'
+
+/** What judging a submission would cost, before any request. */
+export interface CostEstimate {
+  /** Requests the run would send (not in the cache). */
+  readonly requests: number
+  /** Requests answered by the cache (free). */
+  readonly cached: number
+  readonly promptTokens: number
+  readonly completionTokens: number
+  readonly cost: number
+  readonly currency: string
+}
+
+/** Estimate the judge cost of a stored (validated) judged submission (see the module comment). */
+export async function estimateJudgeCost(
+  track: Track,
+  phase: PhaseConfig,
+  dir: string,
+  serverDataDir: string,
+): Promise<CostEstimate> {
+  const judging = track.judging!
+  const loaded = loadJudgeConfig(judging.configFile)
+  const config = loaded.config
+  const paths = generationPaths(track, dir)
+  const { items } = await retecoJudgeItemsRoute.build({
+    preset: track.preset!,
+    data: track.dataDir,
+    answers: paths.answers,
+    retrieval: paths.retrieval,
+    split: track.splits![phase.id]!,
+  })
+  const cache = JudgeCache.open(judgeCacheFile(serverDataDir, loaded.hash), loaded.hash)
+  try {
+    const structured =
+      config.structuredOutput === 'json_schema' &&
+      cache.getMeta(`structured_rejected:${judging.settings.baseUrl}`) === null
+    const seen = new Set<string>()
+    let requests = 0
+    let cached = 0
+    let promptTokens = 0
+    for (const item of items) {
+      if (item.answer === null) continue
+      for (const d of JUDGE_DIMENSIONS) {
+        const dim = config.dimensions.find((x) => x.name === d)
+        if (!dim || lacksFor(item, dim)) continue
+        const payload = JSON.stringify(buildRequest(config, d, item, structured))
+        const key = sha256Hex(payload)
+        if (seen.has(key)) continue
+        seen.add(key)
+        if (cache.get(key)) {
+          cached++
+          continue
+        }
+        requests++
+        promptTokens += Math.ceil(Buffer.byteLength(payload, 'utf8') / 4)
+      }
+    }
+    const completionTokens = requests * config.decoding.maxTokens
+    return {
+      requests,
+      cached,
+      promptTokens,
+      completionTokens,
+      cost: costOf(config, { promptTokens, completionTokens }),
+      currency: config.prices.currency,
+    }
+  } finally {
+    cache.close()
+  }
+}
+
+/** The judge cost recorded for a track and phase (all teams, or one). */
+export async function judgeSpent(
+  ctx: ServerContext,
+  track: string,
+  phase: string,
+  teamId: string | null,
+): Promise<number> {
+  let q = ctx.db
+    .selectFrom('scores')
+    .innerJoin('submissions', 'submissions.id', 'scores.submission_id')
+    .select('scores.columns')
+    .where('submissions.track', '=', track)
+    .where('submissions.phase', '=', phase)
+  if (teamId !== null) q = q.where('submissions.team_id', '=', teamId)
+  let spent = 0
+  for (const r of await q.execute()) {
+    const c = (JSON.parse(r.columns) as Record<string, number | null>)[ACCOUNTING.cost]
+    if (typeof c === 'number' && Number.isFinite(c)) spent += c
+  }
+  return spent
+}
+
+function money(x: number, currency: string): string {
+  return `${x.toFixed(4)} ${currency}`
+}
+
+/**
+ * Why a submission is refused by a budget, or null. `estimate` is computed only when a budget
+ * is set (it reads the data and the answers).
+ */
+export async function budgetRefusal(
+  ctx: ServerContext,
+  track: Track,
+  phase: PhaseConfig,
+  teamId: string,
+  dir: string,
+): Promise<{ message: string; report: string } | null> {
+  const budget = track.judging?.settings.budget
+  if (!budget || (budget.perPhase === undefined && budget.perTeam === undefined)) return null
+  const e = await estimateJudgeCost(track, phase, dir, ctx.dataDir)
+  const report = `judge cost estimate: ${money(e.cost, e.currency)} for ${e.requests} request(s) not in the judgment cache (${e.cached} cached, free): about ${e.promptTokens} tokens in, at most ${e.completionTokens} out (each reply at the config's max_tokens)\n`
+  const checks: [number | undefined, string | null, string][] = [
+    [budget.perTeam, teamId, `your team's judge budget for track ${track.id} in phase ${phase.id}`],
+    [budget.perPhase, null, `the judge budget of track ${track.id} in phase ${phase.id}`],
+  ]
+  for (const [limit, team, what] of checks) {
+    if (limit === undefined) continue
+    const spent = await judgeSpent(ctx, track.id, phase.id, team)
+    if (spent + e.cost > limit)
+      return {
+        message: `judging this submission would cost an estimated ${money(e.cost, e.currency)}; with ${money(spent, e.currency)} spent it would exceed ${what} (${money(limit, e.currency)}); nothing was stored, charged or sent to the judge`,
+        report,
+      }
+  }
+  return null
+}

@@ -1,0 +1,56 @@
+/**
+ * The score columns of a judged track (RETECO 2b/2c), as stored with every score and shown on
+ * the board: the judge's overall mean and its five dimensions (normalised means, as `trecscore
+ * judge run` reports them), the lexical diagnostics, for 2c the retrieval scores of the
+ * submission's run (prefixed `retrieval `), and the judge's accounting: tokens, cost, cache hits,
+ * and invalid and missing judgments, in total and per dimension (never averaged in silently).
+ */
+import { JUDGE_DIMENSIONS } from '../../internal.js'
+
+/** The judge's mean over the dimension means (`overall` of the judge report). */
+export const OVERALL = 'overall'
+export const ROUGE_L = 'ROUGE-L'
+export const METEOR = 'METEOR'
+export const RETRIEVAL_PREFIX = 'retrieval '
+
+/** The accounting columns, in board order. */
+export const ACCOUNTING = {
+  tokensIn: 'judge tokens in',
+  tokensOut: 'judge tokens out',
+  cost: 'judge cost',
+  calls: 'judge requests',
+  cacheHits: 'judge cache hits',
+  invalid: 'judge invalid',
+  missing: 'judge missing',
+} as const
+
+export function invalidColumn(dimension: string): string {
+  return `invalid ${dimension}`
+}
+export function missingColumn(dimension: string): string {
+  return `missing ${dimension}`
+}
+
+/** The retrieval columns of a 2c track (the `score --preset reteco-2c` headline and diagnostics). */
+export const RETRIEVAL_COLUMNS = ['nDCG@10', 'MAP@10', 'Recall@10', 'MRR'].map(
+  (m) => `${RETRIEVAL_PREFIX}${m}`,
+)
+
+/** Columns a judged track shows by default (the config's `columns` overrides). */
+export function defaultJudgedColumns(preset: string): string[] {
+  return [
+    OVERALL,
+    ...JUDGE_DIMENSIONS,
+    ...(preset === 'reteco-2c' ? RETRIEVAL_COLUMNS : []),
+    ROUGE_L,
+    METEOR,
+  ]
+}
+
+/** The accounting and integrity columns every judged board carries (its judge table). */
+export function judgeTableColumns(): string[] {
+  return [
+    ...Object.values(ACCOUNTING),
+    ...JUDGE_DIMENSIONS.flatMap((d) => [invalidColumn(d), missingColumn(d)]),
+  ]
+}
