@@ -280,8 +280,18 @@ export class TrecRunParser {
       return i
     }
     // Field boundaries: qid, iter, docno, rank, score, tag.
+    // Most lines repeat the previous line's query id: compare with it while scanning.
     const q0 = i
-    while (i < limit && (buf[i]! > 0x20 || CLASS[buf[i]!] === FIELD)) i++
+    const qb = this.curQidBuf
+    const ql = qb.length
+    let same = false
+    if (this.curQueryId !== null && q0 + ql < limit && CLASS[buf[q0 + ql]!] === SPACE) {
+      let k = 0
+      while (k < ql && qb[k] === buf[q0 + k]) k++
+      same = k === ql
+    }
+    if (same) i = q0 + ql
+    else while (i < limit && (buf[i]! > 0x20 || CLASS[buf[i]!] === FIELD)) i++
     const q1 = i
     while (i < limit && (buf[i] === 0x20 || CLASS[buf[i]!] === SPACE)) i++
     while (i < limit && (buf[i]! > 0x20 || CLASS[buf[i]!] === FIELD)) i++ // iter
@@ -393,18 +403,6 @@ export class TrecRunParser {
       score = r.value
     } else score = parseCDouble(buf, s0, s1)
     if (this.float32) score = Math.fround(score)
-    // Same query as the previous line? Compare bytes before making a string.
-    const qlen = q1 - q0
-    let same = this.curQueryId !== null && this.curQidBuf.length === qlen
-    if (same) {
-      const qb = this.curQidBuf
-      for (let k = 0; k < qlen; k++) {
-        if (qb[k] !== buf[q0 + k]) {
-          same = false
-          break
-        }
-      }
-    }
     if (!same) {
       this.emit()
       this.curQidBuf = Uint8Array.from(buf.subarray(q0, q1))
