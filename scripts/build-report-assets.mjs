@@ -64,11 +64,11 @@ console.log(
 // import fails the build (the validator must stay free of Node APIs).
 const webDir = join(root, 'dist', 'web-assets')
 mkdirSync(webDir, { recursive: true })
-for (const name of ['upload', 'validate-worker']) {
+for (const name of ['upload', 'validate-worker', 'rate']) {
   await build({
     entryPoints: [join(root, 'src', 'server', 'web', 'client', `${name}.js`)],
     bundle: true,
-    format: name === 'upload' ? 'iife' : 'esm',
+    format: name === 'validate-worker' ? 'esm' : 'iife',
     minify: true,
     target: 'es2022',
     platform: 'browser',
@@ -76,4 +76,4 @@ for (const name of ['upload', 'validate-worker']) {
     logLevel: 'warning',
   })
 }
-console.log(`web assets: dist/web-assets/upload.js, validate-worker.js`)
+console.log(`web assets: dist/web-assets/upload.js, validate-worker.js, rate.js`)

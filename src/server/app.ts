@@ -14,6 +14,7 @@ import type { Competition } from './config/load.js'
 import type { ServerContext } from './context.js'
 import { type Db, openDatabase, parseDbLocation } from './db/database.js'
 import { Dispatcher, openQueue, QueueWorker } from './queue/pg-queue.js'
+import { confineRaters, raterRoutes } from './raters/routes.js'
 import { writeDueSnapshots } from './release-snapshot.js'
 import { apiRoutes } from './routes/api.js'
 import { htmlRoutes } from './routes/html.js'
@@ -36,7 +37,9 @@ export function createApp(ctx: ServerContext): Hono<Env> {
   const small = bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.text('request too large', 413) })
   app.use('*', (c, next) => (UPLOAD_PATHS.has(c.req.path) ? next() : small(c, next)))
   app.use('*', csrfCheck())
+  app.use('*', confineRaters(ctx))
   app.route('/api/v1', apiRoutes(ctx))
+  app.route('/', raterRoutes(ctx))
   app.route('/', htmlRoutes(ctx))
   app.onError((e, c) => {
     process.stderr.write(

@@ -32,6 +32,13 @@ export type Viewer =
       readonly name: string
       readonly csrf: string
     }
+  /** A rater of human spot validation: sees only the rating pages (see raters/routes.ts). */
+  | {
+      readonly kind: 'rater'
+      readonly userId: string
+      readonly name: string
+      readonly csrf: string
+    }
   | {
       readonly kind: 'member'
       readonly userId: string

@@ -70,7 +70,7 @@ export async function submissionView(
   viewer: Viewer,
   id: string,
 ): Promise<SubmissionView | null> {
-  if (viewer.kind === 'anonymous') return null
+  if (viewer.kind !== 'member' && viewer.kind !== 'organizer') return null
   let q = ctx.db
     .selectFrom('submissions')
     .innerJoin('teams', 'teams.id', 'submissions.team_id')

@@ -19,7 +19,7 @@ export class AccountError extends TrecscoreError {
 
 const SESSION_HOURS = 12
 
-function nameProblem(name: string): string | null {
+export function nameProblem(name: string): string | null {
   if (name.trim().length === 0) return 'a name may not be empty'
   if (name.length > 100) return 'a name has at most 100 characters'
   // Postgres text cannot hold U+0000; refused on both backends alike.
@@ -213,6 +213,17 @@ export async function viewerOfSession(db: Db, cookie: string, now: Date): Promis
   if (!row || row.expires_at <= now.toISOString()) return { kind: 'anonymous' }
   if (row.role === 'organizer')
     return { kind: 'organizer', userId: row.id, name: row.name, csrf: row.csrf }
+  // A rater is a member without a team and with a raters row (raters/accounts.ts).
+  if (row.team_id === null) {
+    const rater = await db
+      .selectFrom('raters')
+      .select('user_id')
+      .where('user_id', '=', row.id)
+      .executeTakeFirst()
+    return rater
+      ? { kind: 'rater', userId: row.id, name: row.name, csrf: row.csrf }
+      : { kind: 'anonymous' }
+  }
   return {
     kind: 'member',
     userId: row.id,

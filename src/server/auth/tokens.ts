@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 
 /** A new secret, e.g. `tsk_…` for an API token. */
-export function newSecret(prefix: 'tsk' | 'inv' | 'ses'): string {
+export function newSecret(prefix: 'tsk' | 'inv' | 'ses' | 'rat'): string {
   return `${prefix}_${randomBytes(32).toString('base64url')}`
 }
 

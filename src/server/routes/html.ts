@@ -121,7 +121,7 @@ export function htmlRoutes(ctx: ServerContext): Hono<Env> {
   )
   // The upload page's script and its validating Web Worker (built into dist/web-assets by
   // `npm run build`); without them the pages work as before and the server validates.
-  for (const name of ['upload.js', 'validate-worker.js']) {
+  for (const name of ['upload.js', 'validate-worker.js', 'rate.js']) {
     app.get(`/static/${name}`, (c) => {
       const code = webAsset(name)
       return code === null

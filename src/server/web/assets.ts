@@ -9,8 +9,10 @@ import { readFileSync } from 'node:fs'
 const ASSETS = new URL('../../../dist/web-assets/', import.meta.url)
 
 /** One asset's code, or null. Read on each call: the file is small and the OS caches it. */
-export function webAsset(name: 'upload.js' | 'validate-worker.js' | string): string | null {
-  if (name !== 'upload.js' && name !== 'validate-worker.js') return null
+export function webAsset(
+  name: 'upload.js' | 'validate-worker.js' | 'rate.js' | string,
+): string | null {
+  if (name !== 'upload.js' && name !== 'validate-worker.js' && name !== 'rate.js') return null
   try {
     return readFileSync(new URL(name, ASSETS), 'utf8')
   } catch {

@@ -18,16 +18,19 @@ export function layout(opts: {
   now: Date
   body: SafeHtml /** Pages with upload forms: load the browser check. */
   uploadScript?: boolean
+  /** Another page script of /static (e.g. `rate.js`). */
+  script?: string
 }): string {
   const v = opts.viewer
-  const nav = h`<nav aria-label="main"><a href="/">Overview</a>${v.kind === 'member' ? h` · <a href="/team">My team</a>` : ''}${v.kind === 'organizer' ? h` · <a href="/org">Organizer</a>` : ''}${
+  // A rater sees only the rating pages: no overview (it links the boards).
+  const nav = h`<nav aria-label="main">${v.kind === 'rater' ? h`<a href="/rate">Rate</a>` : h`<a href="/">Overview</a>`}${v.kind === 'member' ? h` · <a href="/team">My team</a>` : ''}${v.kind === 'organizer' ? h` · <a href="/org">Organizer</a> · <a href="/org/validation">Spot validation</a>` : ''}${
     v.kind === 'anonymous'
       ? h` · <a href="/login">Sign in</a>`
       : h` · <form class="inline" method="post" action="/logout"><input type="hidden" name="_csrf" value="${opts.csrf ?? ''}"><button type="submit">Sign out ${v.name}</button></form>`
   }</nav>`
   return (
     '<!doctype html>' +
-    h`<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${opts.title} · ${opts.competition.name}</title><link rel="stylesheet" href="/static/style.css">${opts.uploadScript ? h`<script src="/static/upload.js" defer></script>` : ''}</head><body><header><p class="site">${opts.competition.name}</p>${nav}<p class="clock">Server time: ${when(opts.now.toISOString(), opts.competition.timeDisplay)}</p></header><main><h1>${opts.title}</h1>${opts.body}</main></body></html>`
+    h`<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${opts.title} · ${opts.competition.name}</title><link rel="stylesheet" href="/static/style.css">${opts.uploadScript ? h`<script src="/static/upload.js" defer></script>` : ''}${opts.script ? h`<script src="/static/${opts.script}" defer></script>` : ''}</head><body><header><p class="site">${opts.competition.name}</p>${nav}<p class="clock">Server time: ${when(opts.now.toISOString(), opts.competition.timeDisplay)}</p></header><main><h1>${opts.title}</h1>${opts.body}</main></body></html>`
       .value
   )
 }

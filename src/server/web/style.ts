@@ -19,4 +19,10 @@ pre.report { background: #f6f6f6; border: 1px solid #ccc; overflow-x: auto; padd
 code { word-break: break-all; }
 .state-failed { color: #a00; }
 .state-scored { color: #060; }
+fieldset.dimension { border: 1px solid #999; margin: 0.5rem 0; }
+fieldset.dimension.current { border: 3px solid #1a73e8; background: #f3f8ff; }
+ol.rubric { list-style: none; padding-left: 0.5rem; margin: 0.25rem 0; }
+.text { white-space: pre-wrap; }
+.response { border-left: 4px solid #555; padding: 0.25rem 0.75rem; background: #f6f6f6; }
+kbd { border: 1px solid #555; border-radius: 3px; padding: 0 0.25rem; font-size: 0.85rem; }
 `
