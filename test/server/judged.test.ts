@@ -363,4 +363,73 @@ describe('judged tracks (RETECO 2b, 2c) on the server', () => {
       await quiet.close()
     }
   }, 60_000)
+
+  it('judged submissions fill the spot-validation pool with the items and judgments of `judge run`', async () => {
+    expect((await org.get('/org/validation')).status).toBe(200)
+    const db = server.ctx.db
+    const rows = await db
+      .selectFrom('judged_items')
+      .selectAll()
+      .where('track', '=', 'gen-2b')
+      .orderBy('created_at')
+      .orderBy('submission_id')
+      .execute()
+    const subs = [...new Set(rows.map((r) => r.submission_id))]
+    expect(subs).toHaveLength(2) // answers-v1 and answers-v2
+    const dir = join(comp.dir, 'cli', 'pool')
+    mkdirSync(dir, { recursive: true })
+    const out = await cliAsync([
+      'judge',
+      'run',
+      '--preset',
+      'reteco-2b',
+      '--data',
+      RECOR,
+      '--split',
+      'pilot',
+      join(EX, 'answers'),
+      '--base-url',
+      mock.url,
+      '--rpm',
+      '0',
+      '--cache',
+      join(dir, 'cache.sqlite'),
+      '-o',
+      join(dir, 'judgments.jsonl'),
+      '--quiet',
+    ])
+    expect(out.code, out.stderr).toBe(0)
+    const key = (j: Record<string, unknown>) => `${j['domain']} ${j['turn_id']} ${j['dimension']}`
+    const byKey = (a: Record<string, unknown>, b: Record<string, unknown>) =>
+      key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0
+    const cliJudgments = readFileSync(join(dir, 'judgments.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((j) => j['unanswered'] !== true)
+      .sort(byKey)
+    for (const s of subs) {
+      const mine = rows.filter((r) => r.submission_id === s)
+      expect(mine).toHaveLength(4) // the 4 answered turns
+      const pooled = mine
+        .flatMap((r) => JSON.parse(r.judgments) as Record<string, unknown>[])
+        .sort(byKey)
+      expect(pooled.map(({ attempts: _, ...j }) => j)).toEqual(
+        cliJudgments.map(({ attempts: _, ...j }) => j),
+      )
+      for (const r of mine) {
+        const item = JSON.parse(r.item) as { turn_id: string; answer: string }
+        expect(item.turn_id).toBe(r.turn_id)
+        expect(typeof item.answer).toBe('string')
+      }
+    }
+    // Opening the page again adds nothing.
+    await org.get('/org/validation')
+    const again = await db
+      .selectFrom('judged_items')
+      .select('id')
+      .where('track', '=', 'gen-2b')
+      .execute()
+    expect(again).toHaveLength(rows.length)
+  }, 60_000)
 })

@@ -41,6 +41,7 @@ import {
   skipAssignment,
   storeSample,
 } from './store.js'
+import { syncJudgedItems } from './sync.js'
 
 const SESSION_SECONDS = 12 * 3600
 
@@ -77,8 +78,7 @@ export function confineRaters(ctx: ServerContext): MiddlewareHandler<Env> {
 
 /** The judge config of a track: its `judge.config` when it has one, else the shipped default. */
 export function trackJudgeConfigPath(track: Track): string {
-  const judge = (track as { judge?: { config?: string } }).judge
-  return judge?.config ?? defaultJudgeConfigPath()
+  return track.judging?.configFile ?? defaultJudgeConfigPath()
 }
 
 function frozenConfig(json: string): JudgeConfig {
@@ -244,6 +244,7 @@ export function raterRoutes(ctx: ServerContext): Hono<Env> {
     extra: { invite?: string; notice?: string } = {},
     status: 200 | 400 = 200,
   ): Promise<Response> => {
+    await syncJudgedItems(ctx)
     const raters = await listRaters(ctx.db)
     const progress = new Map<string, { assigned: number; done: number }>()
     for (const r of raters) {
@@ -328,6 +329,7 @@ export function raterRoutes(ctx: ServerContext): Hono<Env> {
       doubleShare: num('doubleShare'),
       raters: (await listRaters(ctx.db)).map((r) => r.id),
     }
+    await syncJudgedItems(ctx)
     const pool = await poolOf(ctx.db, track.id, phase.id, loaded.hash)
     const problem = designProblem(design, pool.length)
     if (problem)
