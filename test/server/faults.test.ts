@@ -267,11 +267,7 @@ describe('scoring faults', () => {
       expect(page).toContain(
         `<td><a href="/submissions/${id}">${id}</a></td><td>die-team</td><td>dl</td><td>dev</td><td>2</td><td class="error">the scoring worker died 2 times on this run; not charged</td>`,
       )
-      const requeue = (csrf: string) =>
-        org.request(`/org/submissions/${id}/requeue`, {
-          method: 'POST',
-          body: new URLSearchParams({ _csrf: csrf }),
-        })
+      const requeue = (csrf: string) => org.post(`/org/submissions/${id}/requeue`, { _csrf: csrf })
       expect((await requeue('forged')).status, 'CSRF').toBe(403)
       expect((await row(server, id)).state).toBe('failed')
       const member = new Client(server.app, 'nobody')

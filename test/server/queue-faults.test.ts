@@ -6,19 +6,26 @@
  * - a worker process SIGKILLed mid-job: its job expires and another worker scores it, once;
  * - workers racing for the same jobs: each job is taken by one, each submission scored once;
  * - a job that hangs: killed at the time limit, retried, then failed visibly and uncharged;
- * - per-team concurrency: a team's jobs never run more than `perTeamConcurrency` at once.
+ * - per-team concurrency: a team's jobs never run more than `perTeamConcurrency` at once;
+ * - priorities: an organizer's re-scoring job goes before team uploads queued earlier, and a
+ *   job delivered again for a scored submission is a logged no-op;
+ * - dead letters: a job the queue gives up on fails its row visibly, uncharged, listed for
+ *   organizers.
  * Postgres only by nature: it opens its own databases (listed in sqlite-only.ts) and is
  * reported as skipped, with the reason, when no Postgres test server is set.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { createReadStream, writeFileSync } from 'node:fs'
+import { createReadStream, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { type RunningServer, startServer } from '../../src/server/app.js'
-import { createTeam } from '../../src/server/auth/accounts.js'
+import { createOrganizer, createTeam } from '../../src/server/auth/accounts.js'
 import { loadCompetition } from '../../src/server/config/load.js'
+import { addQrelsVersion } from '../../src/server/qrels-versions.js'
+import { openQueue, SCORE_QUEUE, sendJob } from '../../src/server/queue/pg-queue.js'
 import { submitRun } from '../../src/server/submissions.js'
 import { createTestDatabase, PG_ADMIN_URL, PG_SKIP_REASON } from './backend.js'
+import { Client } from './client.js'
 import { makeCompetition, ROOT } from './helpers.js'
 
 const WORKER = {
@@ -32,6 +39,8 @@ const WORKER = {
 }
 const comp = makeCompetition({ config: { worker: WORKER } })
 const procs: ChildProcess[] = []
+/** What each worker process printed (its log lines). */
+const logs = new Map<ChildProcess, string>()
 afterAll(() => {
   for (const p of procs) if (p.exitCode === null) p.kill('SIGKILL')
   comp.cleanup()
@@ -78,6 +87,7 @@ function worker(url: string, module: string, overrides: object = {}): Promise<Ch
     let out = ''
     p.stdout!.on('data', (b: Buffer) => {
       out += b.toString()
+      logs.set(p, out)
       if (out.includes('ready\n')) resolve(p)
     })
     p.once('exit', (code) => reject(new Error(`worker exited (${code}) before it was ready`)))
@@ -133,6 +143,13 @@ async function until<T>(
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
+}
+
+/** Stop a worker process the way an operator does (SIGTERM) and wait for it to exit. */
+async function stopWorker(p: ChildProcess): Promise<void> {
+  const exited = new Promise<void>((resolve) => p.once('exit', () => resolve()))
+  p.kill('SIGTERM')
+  await exited
 }
 
 async function rows(server: RunningServer) {
@@ -234,6 +251,131 @@ run(
         expect(most).toBe(1)
         expect([...(await scoreCounts(server)).values()]).toEqual([1, 1, 1, 1])
       } finally {
+        await server.close()
+      }
+    }, 60_000)
+
+    it('priorities: a re-scoring job goes before team uploads queued earlier; a second delivery is a no-op', async () => {
+      const url = await createTestDatabase()
+      const server = await web(url)
+      try {
+        const first = await worker(url, stub('answer-prio', `() => 'answer'`))
+        const a = await submit(server, 'prio-a')
+        await allFinished(server, 1)
+        await stopWorker(first)
+        // Two uploads wait in the queue, then the organizer adds a qrels version (re-scores a).
+        const b = await submit(server, 'prio-b')
+        const c = await submit(server, 'prio-c')
+        const track = server.ctx.competition.tracks.find((t) => t.id === 'dl')!
+        const phase = server.ctx.competition.phases.find((p) => p.id === 'dev')!
+        expect(
+          await addQrelsVersion(server.ctx, {
+            track,
+            phase,
+            bytes: readFileSync(join(comp.dir, 'dl', 'qrels-dev.txt')),
+            note: 'v2',
+            userId: 'org',
+          }),
+        ).toEqual({ version: 2, rescoring: 1 })
+        const second = await worker(url, stub('slow-prio', `() => 'slow'`))
+        await until('the re-score and both uploads', async () => {
+          const r = await rows(server)
+          const job = await server.ctx.db.selectFrom('rescores').selectAll().executeTakeFirst()
+          return job?.state === 'done' && r.every((s) => s.state === 'scored') ? true : undefined
+        })
+        const scores = await server.ctx.db
+          .selectFrom('scores')
+          .select(['submission_id', 'qrels_version'])
+          .orderBy('created_at')
+          .orderBy('id')
+          .execute()
+        // One worker, one job at a time: the order of the score rows is the order of the jobs
+        // (the uploads are scored against the newest qrels version, 2, too).
+        expect(scores).toEqual([
+          { submission_id: a, qrels_version: 1 },
+          { submission_id: a, qrels_version: 2 },
+          { submission_id: b, qrels_version: 2 },
+          { submission_id: c, qrels_version: 2 },
+        ])
+        // The same job delivered once more (say a web process re-sent it): logged, nothing added.
+        const boss = await openQueue(url, server.ctx.competition)
+        try {
+          expect(await sendJob(boss, { kind: 'score', key: b })).not.toBeNull()
+          await until('the worker to drop the second delivery', async () =>
+            (logs.get(second) ?? '').includes(
+              `score ${b}: already finished (a second delivery): nothing to do`,
+            )
+              ? true
+              : undefined,
+          )
+        } finally {
+          await boss.stop({ graceful: false })
+        }
+        expect([...(await scoreCounts(server))].sort()).toEqual(
+          [
+            [a, 2],
+            [b, 1],
+            [c, 1],
+          ].sort(),
+        )
+        expect((await rows(server)).map((r) => r.attempts)).toEqual([1, 1, 1])
+      } finally {
+        await server.close()
+      }
+    }, 60_000)
+
+    it('dead letters: a job the queue gives up on fails its row visibly, uncharged, shown to organizers', async () => {
+      const url = await createTestDatabase()
+      const server = await web(url)
+      const boss = await openQueue(url, server.ctx.competition)
+      try {
+        const id = await submit(server, 'dead-team')
+        // A worker takes the job and claims the row, then dies before it can answer; no worker
+        // is left to score it, so every retry fails too (each delivery failed by hand) until
+        // pg-boss gives up and moves the job to the dead-letter queue.
+        await server.ctx.db
+          .updateTable('submissions')
+          .set({ state: 'scoring', attempts: 1, started_at: new Date().toISOString() })
+          .where('id', '=', id)
+          .execute()
+        let deliveries = 0
+        let jobId: string | undefined
+        await until('pg-boss to give up on the job', async () => {
+          const [job] = await boss.fetch<{ key: string }>(SCORE_QUEUE)
+          if (job) {
+            expect(job.data.key).toBe(id)
+            jobId ??= job.id
+            expect(job.id).toBe(jobId)
+            deliveries++
+            await boss.fail(SCORE_QUEUE, job.id, { message: 'the worker vanished' })
+          }
+          if (jobId === undefined) return undefined
+          const state = (await boss.getJobById(SCORE_QUEUE, jobId))?.state
+          return state === 'failed' ? true : undefined
+        })
+        // retryLimit = worker.maxAttempts: one delivery plus that many retries.
+        expect(deliveries).toBe(WORKER.maxAttempts + 1)
+        expect((await rows(server))[0]?.state).toBe('scoring')
+        // A worker takes the dead letter and fails the row with the reason.
+        await worker(url, stub('answer-dead', `() => 'answer'`))
+        const [r] = await allFinished(server, 1)
+        expect(r).toMatchObject({
+          id,
+          state: 'failed',
+          attempts: 1,
+          charged: 0,
+          reason:
+            'the queue gave up after 1 attempt(s) (the worker died or the job expired); not charged',
+        })
+        expect(await scoreCounts(server)).toEqual(new Map())
+        await createOrganizer(server.ctx.db, 'org-dead', 'organizer-secret-3', new Date())
+        const org = new Client(server.app, 'org-dead')
+        expect((await org.login('org-dead', 'organizer-secret-3')).status).toBe(303)
+        expect((await org.get('/org')).text).toContain(
+          `<td><a href="/submissions/${id}">${id}</a></td><td>dead-team</td><td>dl</td><td>dev</td><td>1</td><td class="error">the queue gave up after 1 attempt(s) (the worker died or the job expired); not charged</td>`,
+        )
+      } finally {
+        await boss.stop({ graceful: false })
         await server.close()
       }
     }, 60_000)
