@@ -13,12 +13,15 @@ import { RateLimiter } from './auth/rate-limit.js'
 import type { Competition } from './config/load.js'
 import type { ServerContext } from './context.js'
 import { type Db, openDatabase, parseDbLocation } from './db/database.js'
+import { healthz } from './ops/health.js'
+import { Logger, requestLog } from './ops/log.js'
+import { metrics } from './ops/metrics.js'
 import { Dispatcher, openQueue, QueueWorker } from './queue/pg-queue.js'
 import { confineRaters, raterRoutes } from './raters/routes.js'
 import { writeDueSnapshots } from './release-snapshot.js'
 import { apiRoutes } from './routes/api.js'
 import { htmlRoutes } from './routes/html.js'
-import { csrfCheck, type Env, identify, securityHeaders } from './routes/middleware.js'
+import { clientIp, csrfCheck, type Env, identify, securityHeaders } from './routes/middleware.js'
 import { submitRun } from './submissions.js'
 import { TopicCache } from './topic-cache.js'
 import { ScoringSupervisor } from './worker/supervisor.js'
@@ -29,10 +32,23 @@ export const BASELINE_TEAM = 'Organizers (baselines)'
 /** Routes that take a run upload (their size limits are the competition's upload limits); every other body is limited to 64 KiB. */
 const UPLOAD_PATHS = new Set(['/team/submissions', '/api/v1/submissions', '/org/qrels'])
 
+/** Operations options of {@link createApp}: where logs go, and who may read /metrics. */
+export interface OpsOptions {
+  /** @default none: an in-process server logs nothing unless given a logger (`trecscore serve` gives one) */
+  readonly log?: Logger
+  /** A bearer token that opens /metrics beyond loopback (`TRECSCORE_METRICS_TOKEN`). */
+  readonly metricsToken?: string
+}
+
 /** The Hono app over a context (in-process tests call `app.request`). */
-export function createApp(ctx: ServerContext): Hono<Env> {
+export function createApp(ctx: ServerContext, ops: OpsOptions = {}): Hono<Env> {
+  const log = ops.log ?? new Logger('json', () => undefined)
   const app = new Hono<Env>()
+  app.use('*', requestLog<Env>(log))
   app.use('*', securityHeaders())
+  // Before sign-in lookups: a probe costs one query.
+  app.get('/healthz', healthz(ctx))
+  app.get('/metrics', metrics(ctx, ops.metricsToken, clientIp))
   app.use('*', identify(ctx))
   const small = bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.text('request too large', 413) })
   app.use('*', (c, next) => (UPLOAD_PATHS.has(c.req.path) ? next() : small(c, next)))
@@ -42,9 +58,11 @@ export function createApp(ctx: ServerContext): Hono<Env> {
   app.route('/', raterRoutes(ctx))
   app.route('/', htmlRoutes(ctx))
   app.onError((e, c) => {
-    process.stderr.write(
-      `trecscore serve: ${c.req.method} ${c.req.path}: ${e.stack ?? String(e)}\n`,
-    )
+    log.error('internal error', {
+      method: c.req.method,
+      path: c.req.path,
+      error: e.stack ?? String(e),
+    })
     return c.text('internal error', 500)
   })
   return app
@@ -136,6 +154,8 @@ export interface StartOptions {
   /** Tests: a stub worker module. */
   readonly workerModule?: string
   readonly onChange?: (submissionId: string) => void
+  /** Logs and /metrics access (see {@link OpsOptions}). */
+  readonly ops?: OpsOptions
 }
 
 /** Open everything and start the server. */
@@ -189,7 +209,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     sup = supervisor
     await supervisor.start()
   }
-  const app = createApp(ctx)
+  const app = createApp(ctx, options.ops)
   await ensureBaselines(ctx)
   // Release snapshots: at start, then every 30 s (scheduled releases, embargoes, re-scored qrels).
   const snapshots = (): Promise<void> =>

@@ -13,6 +13,8 @@ import { type RunningServer, startServer } from './app.js'
 import { createOrganizer } from './auth/accounts.js'
 import { loadCompetition } from './config/load.js'
 import { describeLocation, openDatabase, parseDbLocation } from './db/database.js'
+import { type LogFormat, Logger } from './ops/log.js'
+import { migrate } from './ops/migrate.js'
 import { openQueue, QueueWorker } from './queue/pg-queue.js'
 import { verifySnapshot } from './release-snapshot.js'
 
@@ -42,6 +44,16 @@ export {
   writeDueSnapshots,
 } from './release-snapshot.js'
 
+/** `trecscore serve migrate --data DIR [--db URL]`: apply pending migrations, print each. */
+export async function migrateCommand(opts: { data: string; db?: string }): Promise<void> {
+  const where = parseDbLocation(opts.db, resolve(opts.data))
+  const applied = await migrate(where)
+  for (const name of applied) process.stdout.write(`applied ${name}\n`)
+  process.stdout.write(
+    `${describeLocation(where)}: ${applied.length === 0 ? 'up to date (nothing to apply)' : `${applied.length} migration(s) applied`}\n`,
+  )
+}
+
 /** `trecscore serve --config FILE --data DIR [--db URL] [--port N] [--host H]`: start and print the URL. */
 export async function serveCommand(opts: {
   config: string
@@ -52,6 +64,8 @@ export async function serveCommand(opts: {
   secureCookies: boolean
   /** Postgres: scoring jobs taken in this process (0: web only). */
   workers?: number
+  /** Log lines on stderr: JSON objects (default) or text. */
+  logFormat?: LogFormat
 }): Promise<RunningServer> {
   const competition = loadCompetition(opts.config)
   const where = describeLocation(parseDbLocation(opts.db, resolve(opts.data)))
@@ -63,6 +77,12 @@ export async function serveCommand(opts: {
     host: opts.host,
     secureCookies: opts.secureCookies,
     ...(opts.workers !== undefined ? { workers: opts.workers } : {}),
+    ops: {
+      log: new Logger(opts.logFormat ?? 'json'),
+      ...(process.env.TRECSCORE_METRICS_TOKEN
+        ? { metricsToken: process.env.TRECSCORE_METRICS_TOKEN }
+        : {}),
+    },
   })
   process.stdout.write(
     `trecscore serve: ${competition.name} on ${server.url} (data ${resolve(opts.data)}; database ${where}; ${competition.tracks.length} track(s), ${competition.phases.length} phase(s))\n`,

@@ -27,12 +27,24 @@ interface ServeFlags {
   host: string
   secureCookies?: boolean
   workers: number
+  logFormat: 'json' | 'text'
   printSchema?: boolean
   name?: string
   publicKey?: string
 }
 
+function logFormat(text: string): 'json' | 'text' {
+  if (text !== 'json' && text !== 'text') throw new InvalidArgumentError('expected json or text')
+  return text
+}
+
 const ADMIN_HELP = `
+Operations (with the server's --data folder and --db):
+  trecscore serve migrate --data DIR [--db URL]
+      apply the schema migrations the database lacks and print each (idempotent; the server
+      also migrates on start)
+  GET /healthz: 200 {"ok":true,"db":…,"version":…} or 503; GET /metrics: Prometheus text,
+      loopback only unless TRECSCORE_METRICS_TOKEN is set (then Authorization: Bearer TOKEN)
 Administration (on the server machine, with the server's --data folder and --db):
   trecscore serve admin create-organizer --data DIR [--db URL] --name NAME
       create an organizer account and print its generated password once
@@ -54,7 +66,10 @@ export function registerServe(program: Command): void {
     .description(
       'run a shared-task leaderboard: teams submit runs, a worker scores them, boards per track and phase (see the README)',
     )
-    .argument('[admin...]', 'admin create-organizer | admin verify-release DIR: see below')
+    .argument(
+      '[admin...]',
+      'migrate | admin create-organizer | admin verify-release DIR: see below',
+    )
     .option(
       '--config <file>',
       'competition config (JSON; `trecscore serve --print-schema` prints its schema)',
@@ -72,6 +87,12 @@ export function registerServe(program: Command): void {
       'with --db postgres://…: scoring jobs this process takes from the queue at once (0: a web process only; run `trecscore worker` elsewhere)',
       count,
       1,
+    )
+    .option(
+      '--log-format <format>',
+      'log lines on stderr: json (one object per line: ts, level, msg, requestId, method, path, status, ms) or text',
+      logFormat,
+      'json',
     )
     .option('--print-schema', 'print the JSON Schema of the competition config and exit')
     .option('--name <name>', "with `admin create-organizer`: the organizer's sign-in name")
@@ -93,6 +114,13 @@ export function registerServe(program: Command): void {
         })
         return
       }
+      if (admin.length === 1 && admin[0] === 'migrate') {
+        await (await server()).migrateCommand({
+          data: flags.data,
+          ...(flags.db !== undefined ? { db: flags.db } : {}),
+        })
+        return
+      }
       if (flags.publicKey !== undefined)
         cmd.error('error: --public-key applies to `serve admin verify-release` only', {
           exitCode: 2,
@@ -101,7 +129,7 @@ export function registerServe(program: Command): void {
       if (admin.length) {
         if (admin.join(' ') !== 'admin create-organizer')
           cmd.error(
-            `error: unknown serve command '${admin.join(' ')}'; expected: admin create-organizer or admin verify-release DIR`,
+            `error: unknown serve command '${admin.join(' ')}'; expected: migrate, admin create-organizer or admin verify-release DIR`,
             { exitCode: 2, code: 'trecscore.serveAdmin' },
           )
         if (flags.name === undefined)
@@ -139,6 +167,7 @@ export function registerServe(program: Command): void {
         host: flags.host,
         secureCookies: !!flags.secureCookies,
         workers: flags.workers,
+        logFormat: flags.logFormat,
       })
     })
 }

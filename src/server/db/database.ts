@@ -199,7 +199,10 @@ function reason(e: unknown): string {
  * or a parsed `--db` location. An unreachable database or a failed migration is a one-line
  * {@link TrecscoreError} (exit 1).
  */
-export async function openDatabase(where: string | DbLocation): Promise<Db> {
+export async function openDatabase(
+  where: string | DbLocation,
+  options: { readonly migrate?: boolean } = {},
+): Promise<Db> {
   const loc = typeof where === 'string' ? parseDbLocation(undefined, where) : where
   const db = loc.kind === 'sqlite' ? await openSqlite(loc.file) : await openPostgres(loc.url)
   try {
@@ -208,6 +211,7 @@ export async function openDatabase(where: string | DbLocation): Promise<Db> {
     await db.destroy().catch(() => undefined)
     throw new TrecscoreError(`${describeLocation(loc)}: cannot open the database (${reason(e)})`, 1)
   }
+  if (options.migrate === false) return db
   const { error, results } = await new Migrator({
     db,
     provider: migrationProvider,

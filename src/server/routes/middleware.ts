@@ -11,7 +11,7 @@ import type { ServerContext, Viewer } from '../context.js'
 
 /** Hono's typing of our context variables. */
 export interface Env {
-  Variables: { viewer: Viewer; csrf: string; tokenId: string | null }
+  Variables: { viewer: Viewer; csrf: string; tokenId: string | null; requestId: string }
 }
 
 export const SESSION_COOKIE = 'trecscore_session'
