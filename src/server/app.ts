@@ -181,6 +181,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     secureCookies: options.secureCookies ?? false,
     topics: new TopicCache(db, options.dataDir),
   }
+  const log = options.ops?.log
   const common = {
     db,
     competition: options.competition,
@@ -192,7 +193,15 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   let sup: Scorer
   if (boss) {
     const workers = options.workers ?? 1
-    const worker = workers > 0 ? new QueueWorker({ ...common, boss, concurrency: workers }) : null
+    const worker =
+      workers > 0
+        ? new QueueWorker({
+            ...common,
+            boss,
+            concurrency: workers,
+            ...(log ? { log: (line: string) => log.info(line) } : {}),
+          })
+        : null
     await worker?.start()
     sup = {
       get workerPid() {
@@ -205,7 +214,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     }
     await dispatcher!.kick(true)
   } else {
-    supervisor = new ScoringSupervisor(common)
+    supervisor = new ScoringSupervisor({ ...common, ...(log ? { log } : {}) })
     sup = supervisor
     await supervisor.start()
   }

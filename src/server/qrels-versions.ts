@@ -33,6 +33,7 @@ import { newId } from './auth/tokens.js'
 import { runIsDirectory, type Track } from './config/load.js'
 import type { PhaseConfig } from './config/schema.js'
 import type { Db } from './db/database.js'
+import { currentRequestId } from './ops/log.js'
 
 /** A qrels version of a track and phase (the newest when `version` is omitted), and the track as the worker must see it to score against it. */
 export async function currentQrels(
@@ -295,6 +296,7 @@ export async function addQrelsVersion(
           attempts: 0,
           reason: null,
           created_at: now,
+          request_id: currentRequestId() ?? null,
         })
         .execute()
     return subs.length

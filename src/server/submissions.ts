@@ -13,6 +13,7 @@ import type { MetadataField, UploadLimits } from './config/schema.js'
 import type { ServerContext } from './context.js'
 import { budgetRefusal } from './judging/budget.js'
 import { arrangeGenerationUpload, validateGenerationUpload } from './judging/upload.js'
+import { currentRequestId } from './ops/log.js'
 import { currentQrels } from './qrels-versions.js'
 import { validateSubmission } from './scoring.js'
 import { directoryDigest, type ReceivedRun, receiveRun, UploadRejected } from './storage/upload.js'
@@ -309,6 +310,7 @@ export async function submitRun(ctx: ServerContext, req: SubmitRequest): Promise
         created_at: now.toISOString(),
         started_at: null,
         finished_at: null,
+        request_id: currentRequestId() ?? null,
       })
       .execute()
     ctx.kick()

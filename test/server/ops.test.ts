@@ -271,6 +271,37 @@ describe('request ids and JSON logs', () => {
     expect(lines[1]!.requestId).toBe(generated)
     expect(logLines.join('')).not.toContain('abc123secret')
   })
+  it("the upload's request id is stored on the row and carried into the job's log lines", async () => {
+    logLines.length = 0
+    const r = await team.request('/api/v1/submissions?track=plain&phase=dev&name=carried', {
+      method: 'POST',
+      body: readFileSync(comp.runs.bm25, 'utf8'),
+      headers: {
+        'x-trecscore-metadata': JSON.stringify({ kind: 'automatic' }),
+        'x-csrf-token': team.csrf,
+        'x-request-id': 'upload-req-7',
+      },
+    })
+    expect(r.status, r.text).toBe(202)
+    const id = (JSON.parse(r.text) as { id: string }).id
+    expect((await waitDone(team, id)).state).toBe('scored')
+    const row = await server.ctx.db
+      .selectFrom('submissions')
+      .select('request_id')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+    expect(row.request_id).toBe('upload-req-7')
+    const lines = logLines.map((l) => JSON.parse(l) as Record<string, unknown>)
+    const upload = lines.find((l) => l.msg === 'request' && l.method === 'POST')
+    expect(upload).toMatchObject({ requestId: 'upload-req-7', status: 202 })
+    // The job's own lines (the scoring start and the result) carry the upload's id.
+    const job = lines.filter((l) => l.msg !== 'request' && JSON.stringify(l).includes(id))
+    expect(job.length).toBeGreaterThanOrEqual(2)
+    for (const l of job)
+      if (BACKEND === 'sqlite') expect(l.requestId).toBe('upload-req-7')
+      else expect(String(l.msg)).toContain('(request upload-req-7)')
+    expect(job.some((l) => /scored/.test(String(l.msg)))).toBe(true)
+  })
   it('fields named like secrets are never written; text format is one line', () => {
     const out: string[] = []
     const log = new Logger('json', (l) => out.push(l))

@@ -298,6 +298,15 @@ const spotValidation: Migration = {
   },
 }
 
+/** The request that stored a submission or started a re-scoring job, carried into its job's log lines. */
+const requestIds: Migration = {
+  async up(db: Kysely<unknown>) {
+    const t = types(db)
+    await db.schema.alterTable('submissions').addColumn('request_id', t.text).execute()
+    await db.schema.alterTable('rescores').addColumn('request_id', t.text).execute()
+  },
+}
+
 /** Every migration, by name. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_init': init,
@@ -305,6 +314,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0003_qrels_versions': qrelsVersions,
   '0004_job_queue': jobQueue,
   '0006_spot_validation': spotValidation,
+  '0007_request_ids': requestIds,
 }
 
 /** The in-code migration provider. */

@@ -86,6 +86,8 @@ export interface SubmissionTable {
   created_at: string
   started_at: string | null
   finished_at: string | null
+  /** The request that stored it (its `X-Request-Id`; see ops/log.ts), carried into the job's log lines. */
+  request_id: Generated<string | null>
 }
 
 export interface ScoreTable {
@@ -133,6 +135,8 @@ export interface RescoreTable {
   attempts: number
   reason: string | null
   created_at: string
+  /** The request that started it (see ops/log.ts). */
+  request_id: Generated<string | null>
 }
 
 /** The submission a team selected to count on a board (`limits.counts: "selected"`). */

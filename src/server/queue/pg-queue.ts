@@ -144,19 +144,27 @@ export class Dispatcher {
     for (const [k, t] of this.sent) if (t < now - 30_000) this.sent.delete(k)
     const subs = await this.db
       .selectFrom('submissions')
-      .select('id')
+      .select(['id', 'request_id'])
       .where('state', '=', 'queued')
       .orderBy('created_at')
       .execute()
     const rescores = await this.db
       .selectFrom('rescores')
-      .select('id')
+      .select(['id', 'request_id'])
       .where('state', '=', 'queued')
       .orderBy('created_at')
       .execute()
     const jobs: ScoreJob[] = [
-      ...rescores.map((r) => ({ kind: 'rescore' as const, key: r.id })),
-      ...subs.map((s) => ({ kind: 'score' as const, key: s.id })),
+      ...rescores.map((r) => ({
+        kind: 'rescore' as const,
+        key: r.id,
+        ...(r.request_id ? { requestId: r.request_id } : {}),
+      })),
+      ...subs.map((s) => ({
+        kind: 'score' as const,
+        key: s.id,
+        ...(s.request_id ? { requestId: s.request_id } : {}),
+      })),
     ]
     for (const job of jobs) {
       if (!all && this.sent.has(job.key)) continue

@@ -21,6 +21,8 @@ export interface JobMessage {
   readonly name: string
   /** The server's data folder (judged tracks keep their judgment cache there). */
   readonly dataDir?: string
+  /** The request that created the job (its log lines carry it). */
+  readonly requestId?: string
 }
 
 /** The worker's answer to a job. */

@@ -19,6 +19,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type Competition, findPhase, findTrack } from '../config/load.js'
 import type { Db } from '../db/database.js'
+import type { Logger } from '../ops/log.js'
 import { currentQrels } from '../qrels-versions.js'
 import { diedReason, timeLimitReason } from '../queue/reasons.js'
 import { type ScoreOutcome, TRECSCORE_VERSION } from '../scoring.js'
@@ -32,6 +33,8 @@ export interface SupervisorOptions {
   /** The worker module to fork (tests swap in a stub). @default worker-main */
   readonly workerModule?: string
   readonly now?: () => Date
+  /** Job log lines (`scoring`, `scored`, `scoring failed`, with the job's request id). */
+  readonly log?: Logger
   /** Called after every state change (tests wait on it). */
   readonly onChange?: (submissionId: string) => void
 }
@@ -45,6 +48,8 @@ interface Running {
   readonly rescore: { readonly submissionId: string } | null
   /** The qrels version the job scores against. */
   readonly qrelsVersion: number
+  /** The request that created the job. */
+  readonly requestId?: string
 }
 
 /** The scoring worker module (worker-main), as source under tsx or built. */
@@ -237,6 +242,7 @@ export class ScoringSupervisor {
         .execute()
     this.options.onChange?.(job.id)
     const qrels = await currentQrels(db, track, phase, dataDir, rescore?.qrels_version)
+    const requestId = (rescore ? rescore.request_id : job.request_id) ?? undefined
     const limitMs = competition.worker.timeLimitSeconds * 1000
     const timer = setTimeout(() => void this.onTimeout(key, attempt), limitMs)
     this.running = {
@@ -245,6 +251,7 @@ export class ScoringSupervisor {
       timer,
       rescore: rescore ? { submissionId: job.id } : null,
       qrelsVersion: qrels.version,
+      ...(requestId ? { requestId } : {}),
     }
     const child = this.child ?? this.spawn()
     const message: JobMessage = {
@@ -256,7 +263,14 @@ export class ScoringSupervisor {
       file: join(dataDir, job.file),
       name: job.original_name,
       dataDir,
+      ...(requestId ? { requestId } : {}),
     }
+    this.options.log?.info('scoring', {
+      requestId,
+      job: key,
+      kind: rescore ? 'rescore' : 'score',
+      attempt,
+    })
     child.send(message)
   }
 
@@ -320,6 +334,12 @@ export class ScoringSupervisor {
           r.rescore ? m.submissionId : null,
         )
       else await this.failJob(r, m.reason)
+      this.options.log?.info(m.type === 'scored' ? 'scored' : 'scoring failed', {
+        requestId: r.requestId,
+        job: m.submissionId,
+        attempt: m.attempt,
+        ...(m.type === 'failed' ? { reason: m.reason } : {}),
+      })
       this.options.onChange?.(submissionId)
     }
     this.done()

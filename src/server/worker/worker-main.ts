@@ -25,7 +25,7 @@ process.on('message', (m: JobMessage) => {
     (e: unknown) => {
       if (!(e instanceof ScoringFailure) && !isTrecscoreError(e))
         process.stderr.write(
-          `trecscore worker: ${m.submissionId}: ${(e as Error).stack ?? String(e)}\n`,
+          `${JSON.stringify({ ts: new Date().toISOString(), level: 'error', msg: 'internal scoring error', requestId: m.requestId, job: m.submissionId, error: (e as Error).stack ?? String(e) })}\n`,
         )
       send({
         type: 'failed',
