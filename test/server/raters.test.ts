@@ -349,7 +349,14 @@ describe('spot validation', () => {
       { cwd: dir },
     )
     expect(out.code, out.stderr).toBe(0)
-    expect(md.text).toBe(out.stdout)
+    // `judge report` on the downloads, then what only the platform knows
+    expect(md.text.startsWith(out.stdout)).toBe(true)
+    const platform = md.text.slice(out.stdout.length)
+    expect(platform).toContain('## Human spot validation on the platform')
+    expect(platform).toContain('size 12, seed 7')
+    expect(platform).toContain('- double annotation: 3 item(s)')
+    expect(platform).toContain('answer is in \\<b\\>Dutch\\<\\/b\\>')
+    expect(platform).toContain('### Human against human (double-annotated share)')
     expect(md.text).toContain('## Invalid and missing judge outputs')
     const json = await org.get(`${sampleUrl}/disclosure.json`)
     const cliJson = cli(
@@ -366,7 +373,23 @@ describe('spot validation', () => {
       ],
       { cwd: dir },
     )
-    expect(JSON.parse(json.text)).toEqual(JSON.parse(cliJson.stdout))
+    const { spot_validation: sv, ...rest } = JSON.parse(json.text) as Record<string, unknown>
+    expect(rest).toEqual(JSON.parse(cliJson.stdout))
+    const hh = cli(
+      [
+        'judge',
+        'agreement',
+        '--human',
+        'human-a.jsonl',
+        '--judgments',
+        'human-b.jsonl',
+        '--format',
+        'json',
+      ],
+      { cwd: dir },
+    )
+    expect((sv as { human_human: unknown }).human_human).toEqual(JSON.parse(hh.stdout))
+    expect(sv).toMatchObject({ size: 12, seed: 7, double_annotated: 3, items: 12, labels: 70 })
     const pageView = await org.get(`${sampleUrl}/disclosure`)
     expect(pageView.status).toBe(200)
     expect(pageView.text).toContain('Judge disclosure report')

@@ -162,5 +162,5 @@ export function sampleBody(o: {
 
 /** The disclosure report page: the markdown `judge report` writes, shown as text. */
 export function disclosureBody(base: string, markdown: string): SafeHtml {
-  return h`<p>The disclosure report of this sample, as <code>trecscore judge report ${FILES.judgments} --human ${FILES.humanLabels} --config ${FILES.config}</code> writes it on the downloads: <a href="${base}/${FILES.disclosureMd}" download>markdown</a> · <a href="${base}/${FILES.disclosureJson}" download>JSON</a> · <a href="${base}">back to the sample</a>.</p><pre class="report" id="disclosure">${markdown}</pre>`
+  return h`<p>The disclosure report of this sample, as <code>trecscore judge report ${FILES.judgments} --human ${FILES.humanLabels} --config ${FILES.config}</code> writes it on the downloads, followed by the sample's design, strata, raters, skips and human-against-human agreement: <a href="${base}/${FILES.disclosureMd}" download>markdown</a> · <a href="${base}/${FILES.disclosureJson}" download>JSON</a> · <a href="${base}">back to the sample</a>.</p><pre class="report" id="disclosure">${markdown}</pre>`
 }

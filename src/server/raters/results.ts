@@ -5,13 +5,18 @@
  * - judge against human: `judgeAgreement` of `human-labels.jsonl` and `judgments.jsonl`;
  * - human against human: `judgeAgreement` of `human-a.jsonl` and `human-b.jsonl`;
  * - the disclosure report: what `judge report judgments.jsonl --human
- *   human-labels.jsonl --config judge-config.json` writes, run in the folder of the downloads.
+ *   human-labels.jsonl --config judge-config.json` writes, run in the folder of the downloads,
+ *   followed by what only the platform knows: the sample's design and strata, the raters, the
+ *   skips with their reasons, and the human-against-human agreement (in the JSON under
+ *   `spot_validation`).
  * Bootstrap: 1000 resamples, seed 42 (the CLI's defaults).
  */
 import {
   AgreementInputError,
   aggregateJudgments,
+  depthBucket,
   disclosureJson,
+  escapeMarkdownStrict,
   type JudgeAgreementResult,
   type Judgment,
   judgeAgreement,
@@ -104,8 +109,82 @@ export function disclosure(
     agreementMarkdown: a.ok ? renderAgreementMarkdown(a.result) : null,
     diagnostics: null,
   }
+  const p = platformPart(d, r)
   return {
-    markdown: renderDisclosureMarkdown(input),
-    json: `${JSON.stringify(disclosureJson(input), null, 2)}\n`,
+    markdown: `${renderDisclosureMarkdown(input)}\n${p.markdown}`,
+    json: `${JSON.stringify({ ...disclosureJson(input), spot_validation: p.json }, null, 2)}\n`,
+  }
+}
+
+/** The disclosure's platform part: design, strata, raters, skips, human-human agreement. */
+function platformPart(
+  d: SampleData,
+  r: ReturnType<typeof sampleResults>,
+): { markdown: string; json: Record<string, unknown> } {
+  const s = d.sample
+  const first = d.assignments.filter((a) => a.slot === 1)
+  const doubled = d.assignments.filter((a) => a.slot === 2).length
+  const strata = new Map<
+    string,
+    { domain: string | null; depth: string; submission: string; drawn: number }
+  >()
+  for (const a of first) {
+    const depth = depthBucket(a.turn_depth)
+    const k = JSON.stringify([a.domain ?? '', depth, a.submission_id])
+    const st = strata.get(k) ?? { domain: a.domain, depth, submission: a.submission_id, drawn: 0 }
+    st.drawn++
+    strata.set(k, st)
+  }
+  const rows = [...strata.entries()].sort((x, y) => (x[0] < y[0] ? -1 : 1)).map((e) => e[1])
+  const raters = [...new Set(d.assignments.map((a) => a.alias))].sort()
+  const skips = d.assignments
+    .filter((a) => a.skip_reason !== null)
+    .map((a) => ({ turn_id: a.exportedTurn, annotator: a.alias, reason: a.skip_reason! }))
+  const labels = r.files.humanLabels === '' ? 0 : r.files.humanLabels.trimEnd().split('\n').length
+  const hh = r.humanHuman
+  const esc = escapeMarkdownStrict
+  const md = [
+    '## Human spot validation on the platform',
+    [
+      `- sample: ${first.length} (turn, submission) items of track ${esc(s.track)}, phase ${esc(s.phase)}; size ${s.size}, seed ${s.seed}; stratified by domain, turn depth (T1-T4, T5+) and submission with largest-remainder proportional allocation, drawn by a seeded mulberry32 shuffle`,
+      `- double annotation: ${doubled} item(s) (share ${s.double_share}) rated by two raters`,
+      `- raters: ${raters.length} (${raters.join(', ')}); ${labels} label(s); ${skips.length} item(s) skipped`,
+    ].join('\n'),
+    [
+      '| domain | depth | submission | drawn |',
+      '|---|---|---|---:|',
+      ...rows.map(
+        (x) => `| ${esc(x.domain ?? '-')} | ${x.depth} | ${esc(x.submission)} | ${x.drawn} |`,
+      ),
+    ].join('\n'),
+    ...(skips.length
+      ? [
+          skips
+            .map((k) => `- skipped ${esc(k.turn_id)} (${k.annotator}): ${esc(k.reason)}`)
+            .join('\n'),
+        ]
+      : []),
+    '### Human against human (double-annotated share)',
+    hh.ok
+      ? `Agreement of the first raters (${FILES.humanA}) with the second raters (${FILES.humanB}, as judgments).\n\n${renderAgreementMarkdown(hh.result).trim()}`
+      : `No human-human agreement: ${hh.why}.`,
+  ]
+  return {
+    markdown: `${md.join('\n\n')}\n`,
+    json: {
+      sample_id: s.id,
+      track: s.track,
+      phase: s.phase,
+      size: s.size,
+      seed: s.seed,
+      double_share: s.double_share,
+      items: first.length,
+      double_annotated: doubled,
+      strata: rows,
+      raters,
+      labels,
+      skipped: skips,
+      human_human: hh.ok ? (JSON.parse(renderAgreementJson(hh.result)) as unknown) : null,
+    },
   }
 }
