@@ -16,7 +16,7 @@ import { type Db, openDatabase, parseDbLocation } from './db/database.js'
 import { healthz } from './ops/health.js'
 import { Logger, requestLog } from './ops/log.js'
 import { metrics } from './ops/metrics.js'
-import { Dispatcher, openQueue, QueueWorker } from './queue/pg-queue.js'
+import { type JobQueue, openJobQueue } from './queue/job-queue.js'
 import { confineRaters, raterRoutes } from './raters/routes.js'
 import { writeDueSnapshots } from './release-snapshot.js'
 import { apiRoutes } from './routes/api.js'
@@ -24,7 +24,6 @@ import { htmlRoutes } from './routes/html.js'
 import { clientIp, csrfCheck, type Env, identify, securityHeaders } from './routes/middleware.js'
 import { submitRun } from './submissions.js'
 import { TopicCache } from './topic-cache.js'
-import { ScoringSupervisor } from './worker/supervisor.js'
 
 /** The name of the team that holds the organizers' baseline runs. */
 export const BASELINE_TEAM = 'Organizers (baselines)'
@@ -117,12 +116,8 @@ export async function ensureBaselines(ctx: ServerContext): Promise<void> {
   }
 }
 
-/** What scores in a server process. */
-export interface Scorer {
-  /** The process id of a scoring child while there is one (tests kill it). */
-  readonly workerPid: number | undefined
-  stop(): Promise<void>
-}
+/** What scores in a server process (see queue/job-queue.ts). */
+export type Scorer = JobQueue
 
 /** A running server (in-process or listening). */
 export interface RunningServer {
@@ -164,60 +159,29 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const db: Db = await openDatabase(location)
   rmSync(join(options.dataDir, 'tmp'), { recursive: true, force: true })
   const now = options.now ?? (() => new Date())
-  const boss =
-    location.kind === 'postgres' ? await openQueue(location.url, options.competition) : null
-  const dispatcher = boss ? new Dispatcher(db, boss) : null
-  let supervisor: ScoringSupervisor | null = null
+  const log = options.ops?.log
+  const queue = await openJobQueue({
+    location,
+    db,
+    competition: options.competition,
+    dataDir: options.dataDir,
+    now,
+    ...(options.workers !== undefined ? { workers: options.workers } : {}),
+    ...(options.workerModule ? { workerModule: options.workerModule } : {}),
+    ...(options.onChange ? { onChange: options.onChange } : {}),
+    ...(log ? { log } : {}),
+  })
   const ctx: ServerContext = {
     db,
     competition: options.competition,
     dataDir: options.dataDir,
     limiter: new RateLimiter(),
     now,
-    kick: () => {
-      if (dispatcher) void dispatcher.kick()
-      else supervisor?.kick()
-    },
+    kick: () => queue.enqueue(),
     secureCookies: options.secureCookies ?? false,
     topics: new TopicCache(db, options.dataDir),
   }
-  const log = options.ops?.log
-  const common = {
-    db,
-    competition: options.competition,
-    dataDir: options.dataDir,
-    now,
-    ...(options.workerModule ? { workerModule: options.workerModule } : {}),
-    ...(options.onChange ? { onChange: options.onChange } : {}),
-  }
-  let sup: Scorer
-  if (boss) {
-    const workers = options.workers ?? 1
-    const worker =
-      workers > 0
-        ? new QueueWorker({
-            ...common,
-            boss,
-            concurrency: workers,
-            ...(log ? { log: (line: string) => log.info(line) } : {}),
-          })
-        : null
-    await worker?.start()
-    sup = {
-      get workerPid() {
-        return worker?.childPids[0]
-      },
-      async stop() {
-        await worker?.stop()
-        await boss.stop({ graceful: true, timeout: 10_000 })
-      },
-    }
-    await dispatcher!.kick(true)
-  } else {
-    supervisor = new ScoringSupervisor({ ...common, ...(log ? { log } : {}) })
-    sup = supervisor
-    await supervisor.start()
-  }
+  const sup: Scorer = queue
   const app = createApp(ctx, options.ops)
   await ensureBaselines(ctx)
   // Release snapshots: at start, then every 30 s (scheduled releases, embargoes, re-scored qrels).

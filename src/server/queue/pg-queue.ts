@@ -30,20 +30,14 @@ import { type Db, loadFailure } from '../db/database.js'
 import { currentQrels } from '../qrels-versions.js'
 import { defaultWorker, recordScore } from '../worker/supervisor.js'
 import { ChildSlot } from './child-slot.js'
+import type { ScoreJob } from './job.js'
 import { diedReason, timeLimitReason } from './reasons.js'
 
 /** The scoring queue and its dead-letter queue. */
 export const SCORE_QUEUE = 'trecscore-score'
 export const DEAD_QUEUE = 'trecscore-score-dead'
 
-/** A job's payload: which row to score. `kind` leaves room for other job kinds. */
-export interface ScoreJob {
-  readonly kind: 'score' | 'rescore'
-  /** The submission id (`score`) or the re-scoring job's id (`rescore`). */
-  readonly key: string
-  /** The request that created it, carried into the job's log lines. */
-  readonly requestId?: string
-}
+export type { ScoreJob } from './job.js'
 
 /** Re-scoring jobs go first. */
 const PRIORITY: Readonly<Record<ScoreJob['kind'], number>> = { rescore: 10, score: 0 }
