@@ -5,11 +5,11 @@
  * rates every item by keyboard only (1-5, k to go back a dimension, n to the next item, p back,
  * s to skip with a reason), each choice saved at once; the double-annotated items are assigned
  * to both raters; and the agreement numbers on the organizer's page equal `trecscore judge
- * agreement` on the files the page exports. Screenshots of the three pages go to docs/ (the
- * README shows them). Without /usr/bin/chromium the suite is skipped with a warning, except
- * under CI.
+ * agreement` on the files the page exports. Screenshots of the three pages go to .tmp/server/
+ * (the README's copies in docs/ are refreshed from there by hand). Without /usr/bin/chromium
+ * the suite is skipped with a warning, except under CI.
  */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
@@ -25,7 +25,7 @@ import { fillJudgedItems, raterScore } from './raters-fixture.js'
 
 const CHROMIUM = '/usr/bin/chromium'
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run']
-const DOCS = join(ROOT, 'docs')
+const SHOTS = join(ROOT, '.tmp', 'server')
 
 const haveChromium = existsSync(CHROMIUM)
 if (!haveChromium) {
@@ -86,6 +86,7 @@ describe.skipIf(!haveChromium)('spot validation in Chromium', () => {
       org.getByRole('button', { name: 'Sign in' }).click(),
     ])
     dir = mkdtempSync(join(tmpdir(), 'trecscore-raters-browser-'))
+    mkdirSync(SHOTS, { recursive: true })
   }, 60_000)
 
   afterAll(async () => {
@@ -120,7 +121,7 @@ describe.skipIf(!haveChromium)('spot validation in Chromium', () => {
     await org.getByLabel('Sample size').fill('8')
     await org.getByLabel('Seed').fill('42')
     await org.getByLabel('Double-annotated share').fill('0.5')
-    await org.screenshot({ path: join(DOCS, 'spot-validation-organizer.png') })
+    await org.screenshot({ path: join(SHOTS, 'spot-validation-organizer.png') })
     await Promise.all([
       org.waitForURL(/\/org\/validation\/samples\//),
       org.getByRole('button', { name: 'Draw the sample' }).click(),
@@ -180,7 +181,7 @@ describe.skipIf(!haveChromium)('spot validation in Chromium', () => {
               .sort(),
           )
         if (r === 0 && i === 1) {
-          await page.screenshot({ path: join(DOCS, 'spot-validation-rater.png'), fullPage: true })
+          await page.screenshot({ path: join(SHOTS, 'spot-validation-rater.png'), fullPage: true })
           // p goes back an item, n forward again
           await Promise.all([page.waitForURL(/\/rate\//), page.keyboard.press('p')])
           await expect.poll(() => page.locator('#progress').textContent()).toContain('Item 1 of 6')
@@ -208,7 +209,7 @@ describe.skipIf(!haveChromium)('spot validation in Chromium', () => {
 
   it('the agreement on the page equals `trecscore judge agreement` on the exported files', async () => {
     await org.reload()
-    await org.screenshot({ path: join(DOCS, 'spot-validation-results.png') })
+    await org.screenshot({ path: join(SHOTS, 'spot-validation-results.png') })
     const base = org.url()
     for (const f of ['human-labels.jsonl', 'judgments.jsonl', 'human-a.jsonl', 'human-b.jsonl']) {
       const r = await org.request.get(`${base}/${f}`)

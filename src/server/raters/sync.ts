@@ -8,7 +8,13 @@
  */
 import { existsSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { readJudgments, resolveJudgeItems, retecoJudgeItemsRoute } from '../../internal.js'
+import {
+  type JudgeItem,
+  type Judgment,
+  readJudgments,
+  resolveJudgeItems,
+  retecoJudgeItemsRoute,
+} from '../../internal.js'
 import type { ServerContext } from '../context.js'
 import { generationPaths } from '../judging/upload.js'
 import { recordJudgedItems } from './store.js'
@@ -47,17 +53,27 @@ export async function syncJudgedItems(ctx: ServerContext): Promise<number> {
       )
       if (!split || !existsSync(judged)) continue
       const paths = generationPaths(track, dir)
-      const { items } = await resolveJudgeItems({
-        preset: track.preset,
-        routes: [retecoJudgeItemsRoute],
-        data: track.dataDir,
-        answers: paths.answers,
-        ...(paths.retrieval ? { retrieval: paths.retrieval } : {}),
-        split,
-      })
-      const judgments = (await readJudgments(judged)).filter(
-        (j) => j.configHash === judging.configHash,
-      )
+      let items: JudgeItem[]
+      let judgments: Judgment[]
+      try {
+        items = (
+          await resolveJudgeItems({
+            preset: track.preset,
+            routes: [retecoJudgeItemsRoute],
+            data: track.dataDir,
+            answers: paths.answers,
+            ...(paths.retrieval ? { retrieval: paths.retrieval } : {}),
+            split,
+          })
+        ).items
+        judgments = (await readJudgments(judged)).filter((j) => j.configHash === judging.configHash)
+      } catch (e) {
+        // A submission whose stored files cannot be read again stays out of the pool, said once per page view.
+        process.stderr.write(
+          `trecscore serve: spot validation: submission ${r.id} left out of the pool: ${(e as Error).message.split('\n')[0]}\n`,
+        )
+        continue
+      }
       added += await recordJudgedItems(ctx.db, {
         track: track.id,
         phase: r.phase,
