@@ -62,13 +62,16 @@ export async function serveCommand(opts: {
   port: number
   host: string
   secureCookies: boolean
-  /** Postgres: scoring jobs taken in this process (0: web only). */
+  /** Postgres: scoring jobs taken in this process. @default 0 (web only: `trecscore worker` scores) */
   workers?: number
   /** Log lines on stderr: JSON objects (default) or text. */
   logFormat?: LogFormat
 }): Promise<RunningServer> {
   const competition = loadCompetition(opts.config)
-  const where = describeLocation(parseDbLocation(opts.db, resolve(opts.data)))
+  const location = parseDbLocation(opts.db, resolve(opts.data))
+  const where = describeLocation(location)
+  // Postgres: a web process scores nothing unless asked (the workers hold the qrels).
+  const workers = location.kind === 'postgres' ? (opts.workers ?? 0) : undefined
   const server = await startServer({
     competition,
     dataDir: resolve(opts.data),
@@ -76,7 +79,7 @@ export async function serveCommand(opts: {
     port: opts.port,
     host: opts.host,
     secureCookies: opts.secureCookies,
-    ...(opts.workers !== undefined ? { workers: opts.workers } : {}),
+    ...(workers !== undefined ? { workers } : {}),
     ops: {
       log: new Logger(opts.logFormat ?? 'json'),
       ...(process.env.TRECSCORE_METRICS_TOKEN
@@ -85,7 +88,7 @@ export async function serveCommand(opts: {
     },
   })
   process.stdout.write(
-    `trecscore serve: ${competition.name} on ${server.url} (data ${resolve(opts.data)}; database ${where}; ${competition.tracks.length} track(s), ${competition.phases.length} phase(s))\n`,
+    `trecscore serve: ${competition.name} on ${server.url} (data ${resolve(opts.data)}; database ${where}; ${competition.tracks.length} track(s), ${competition.phases.length} phase(s)${workers === undefined ? '' : workers === 0 ? '; no scoring here: run `trecscore worker`' : `; scoring ${workers} job(s) at a time here`})\n`,
   )
   const stop = (): void => {
     void server.close().then(() => process.exit(0))

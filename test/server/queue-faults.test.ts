@@ -10,7 +10,9 @@
  * - priorities: an organizer's re-scoring job goes before team uploads queued earlier, and a
  *   job delivered again for a scored submission is a logged no-op;
  * - dead letters: a job the queue gives up on fails its row visibly, uncharged, listed for
- *   organizers.
+ *   organizers;
+ * - `trecscore serve` on Postgres scores nothing unless given `--workers`: its jobs wait for a
+ *   worker process.
  * Postgres only by nature: it opens its own databases (listed in sqlite-only.ts) and is
  * reported as skipped, with the reason, when no Postgres test server is set.
  */
@@ -376,6 +378,55 @@ run(
         )
       } finally {
         await boss.stop({ graceful: false })
+        await server.close()
+      }
+    }, 60_000)
+
+    it('`trecscore serve --db postgres://…` scores nothing by default: its submissions wait for a worker', async () => {
+      const url = await createTestDatabase()
+      const server = await web(url)
+      const cliServe = spawn(
+        process.execPath,
+        [
+          join(ROOT, 'bin', 'trecscore.js'),
+          'serve',
+          '--config',
+          comp.config,
+          '--data',
+          comp.data,
+          '--db',
+          url,
+          '--port',
+          '0',
+        ],
+        { stdio: ['ignore', 'pipe', 'pipe'] },
+      )
+      procs.push(cliServe)
+      try {
+        let out = ''
+        await until('serve to listen', async () => {
+          const b = cliServe.stdout!.read() as Buffer | null
+          if (b) out += b.toString()
+          return out.includes('\n') ? true : undefined
+        })
+        expect(out).toMatch(
+          /^trecscore serve: .* on http:\/\/127\.0\.0\.1:\d+ \(.*; no scoring here: run `trecscore worker`\)\n$/,
+        )
+        const id = await submit(server, 'idle-team')
+        // Two web processes, no worker: every job waits (3 s is many polls of 0.5 s), the
+        // upload's and the baselines' the CLI server submitted at start.
+        await new Promise((resolve) => setTimeout(resolve, 3_000))
+        const waiting = await rows(server)
+        expect(waiting.map((r) => r.id)).toContain(id)
+        expect(waiting.length).toBeGreaterThan(1)
+        expect(new Set(waiting.map((r) => `${r.state} ${r.attempts}`))).toEqual(
+          new Set(['queued 0']),
+        )
+        await worker(url, stub('answer-idle', `() => 'answer'`))
+        const done = await allFinished(server, waiting.length)
+        expect(new Set(done.map((r) => `${r.state} ${r.attempts}`))).toEqual(new Set(['scored 1']))
+      } finally {
+        cliServe.kill('SIGTERM')
         await server.close()
       }
     }, 60_000)

@@ -79,7 +79,9 @@ const auth = () => ({ Authorization: `Bearer ${token}` })
 beforeAll(async () => {
   comp = makeCompetition()
   // Accounts and one scored submission, made in-process, then the server stops.
+  // On Postgres `serve` scores only with --workers (a web process only, by default).
   db = await dbArgs(comp.data)
+  if (db.length > 0) db.push('--workers', '1')
   const s = await startServer({
     competition: loadCompetition(comp.config),
     dataDir: comp.data,

@@ -26,7 +26,7 @@ interface ServeFlags {
   port: number
   host: string
   secureCookies?: boolean
-  workers: number
+  workers?: number
   logFormat: 'json' | 'text'
   printSchema?: boolean
   name?: string
@@ -84,9 +84,8 @@ export function registerServe(program: Command): void {
     .option('--secure-cookies', 'mark cookies Secure (when served behind HTTPS)')
     .option(
       '--workers <n>',
-      'with --db postgres://…: scoring jobs this process takes from the queue at once (0: a web process only; run `trecscore worker` elsewhere)',
+      'with --db postgres://…: scoring jobs this process takes from the queue at once (default 0: a web process only; run `trecscore worker` processes)',
       count,
-      1,
     )
     .option(
       '--log-format <format>',
@@ -166,7 +165,7 @@ export function registerServe(program: Command): void {
         port: flags.port,
         host: flags.host,
         secureCookies: !!flags.secureCookies,
-        workers: flags.workers,
+        ...(flags.workers !== undefined ? { workers: flags.workers } : {}),
         logFormat: flags.logFormat,
       })
     })
