@@ -288,7 +288,7 @@ function timeOnce(argv, outFile, timeFile) {
       done({ ...result, stderrTail: stderr.trimEnd().split('\n').slice(-15).join('\n') })
     }
     rmSync(timeFile, { force: true })
-    const child = spawn(timeBin, ['-f', '%e %M', '-o', timeFile, ...argv], {
+    const child = spawn(timeBin, ['-f', '%e %M %U %S', '-o', timeFile, ...argv], {
       cwd: repoRoot,
       stdio: ['ignore', out, 'pipe'],
     })
@@ -301,11 +301,11 @@ function timeOnce(argv, outFile, timeFile) {
       // GNU time writes "Command exited with non-zero status N" (or "terminated by signal")
       // before the formatted line, so the figures are on the last line.
       const lines = existsSync(timeFile) ? readFileSync(timeFile, 'utf8').trim().split('\n') : []
-      const [wall, rssKb] = (lines.at(-1) ?? '').split(' ').map(Number)
+      const [wall, rssKb, user, sys] = (lines.at(-1) ?? '').split(' ').map(Number)
       const measured = Number.isFinite(wall) && Number.isFinite(rssKb)
       const killedBy = lines.join('\n').match(/terminated by signal (\d+)/)?.[1]
       const status = signal ? `signal ${signal}` : killedBy ? `signal ${killedBy}` : `exit ${code}`
-      finish({ ok: code === 0 && measured, wall, rssKb, status })
+      finish({ ok: code === 0 && measured, wall, rssKb, cpu: user + sys, status })
     })
   })
 }
@@ -328,6 +328,7 @@ async function measure(tool, commandId, args, dataset, dir, runs) {
   const walls = []
   const rss = []
   const loads = []
+  const cpus = []
   const sha256s = new Set()
   for (let i = 1; i <= runs; i++) {
     const load = loadavg()[0]
@@ -340,16 +341,18 @@ async function measure(tool, commandId, args, dataset, dir, runs) {
     }
     walls.push(result.wall)
     rss.push(result.rssKb)
+    cpus.push(result.cpu)
     loads.push(load)
     sha256s.add(await sha256File(outFile))
-    const figures = `${result.wall.toFixed(2)} s, ${mb(result.rssKb)} MB`
+    const figures = `${result.wall.toFixed(2)} s, ${result.cpu.toFixed(2)} s cpu, ${mb(result.rssKb)} MB`
     console.log(
       `  ${commandId} ${tool.id.padEnd(11)} run ${i}: ${figures} (load ${load.toFixed(2)})`,
     )
   }
   // Peak RSS is the maximum over the repetitions, so "below" targets are checked conservatively.
   const peakRssKb = Math.max(...rss)
-  return { tool, walls, loads, medianWall: median(walls), peakRssKb, sha256s, outFile }
+  const medianCpu = median(cpus)
+  return { tool, walls, loads, medianWall: median(walls), medianCpu, peakRssKb, sha256s, outFile }
 }
 
 /** True when two outputs differ only on `rbp` lines (trec_eval's uninitialised-variable bug). */
@@ -448,6 +451,12 @@ function dropInVerdicts(lines, ours, ref) {
   lines.push(
     verdict(`peak RSS < ${targets.maxRssRatio}x trec_eval's:`, rss, rssRatio < targets.maxRssRatio),
   )
+  lines.push(cpuLine(ref.medianCpu / ours.medianCpu, 'trec_eval cpu / ours'))
+}
+
+/** Informational: the ratio of CPU times (user + sys), steadier than wall time on a busy machine. */
+function cpuLine(ratio, label) {
+  return `  ${`(${label}:`.padEnd(34)} ${ratio.toFixed(2)}x, not a target)`
 }
 
 /** Verdict lines of E, V or P (a ratio to another measurement of the same run). */
@@ -469,6 +478,7 @@ function ownVerdicts(lines, commandId, ours, other) {
     lines.push(
       `  ${'means vs pytrec_eval (4 decimals):'.padEnd(34)} ${sameNumbers ? 'MATCH' : 'DIFFER'}`,
     )
+    lines.push(cpuLine(other.medianCpu / ours.medianCpu, 'pytrec_eval cpu / ours'))
     return
   }
   const ratio = ours.medianWall / other.medianWall
@@ -478,6 +488,9 @@ function ownVerdicts(lines, commandId, ours, other) {
       : [`validate / evaluate (E) < ${targets.maxValidateRatio}x:`, targets.maxValidateRatio]
   const ok = commandId === 'E' ? ratio <= limit : ratio < limit
   lines.push(verdict(label, `${ratio.toFixed(2)}x`, ok))
+  lines.push(
+    cpuLine(ours.medianCpu / other.medianCpu, `cpu / ${commandId === 'E' ? 'A' : 'E'} cpu`),
+  )
 }
 
 /** Prints the results table and the target verdicts; returns the number of failed commands. */
@@ -496,6 +509,7 @@ function report(results) {
         m.failure ? 'FAILED' : m.medianWall.toFixed(2),
         m.failure ? m.failure : mb(m.peakRssKb),
         m.failure ? '' : m.walls.map((w) => w.toFixed(2)).join(' / '),
+        m.failure ? '' : m.medianCpu.toFixed(2),
         m.failure ? '' : loadText(m),
       ])
     }
@@ -525,11 +539,13 @@ function report(results) {
     }
     verdicts.push(lines.join('\n'))
   }
-  const header = ['data', 'cmd', 'tool', 'median wall (s)', 'peak RSS (MB)', 'runs (s)', 'load']
+  const header = ['data', 'cmd', 'tool', 'median wall (s)', 'peak RSS (MB)', 'runs (s)', 'cpu (s)']
+  header.push('load')
   console.log(`\n${table(header, rows)}\n`)
   console.log(
     'Ratios: reference wall / our wall ("faster"), our peak RSS / reference peak RSS; E and V:\n' +
-      'our wall / our other command\'s wall. "load": 1-minute load average as each run started.',
+      'our wall / our other command\'s wall. "cpu": median user + sys time. "load": 1-minute\n' +
+      'load average as each run started.',
   )
   console.log(`${verdicts.join('\n')}\n`)
   return failures
