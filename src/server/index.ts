@@ -107,6 +107,8 @@ export async function workerCommand(opts: {
   data: string
   db: string
   concurrency: number
+  /** Job log lines on stderr: JSON objects (default) or text. */
+  logFormat?: LogFormat
 }): Promise<{ stop(): Promise<void> }> {
   const location = parseDbLocation(opts.db, resolve(opts.data))
   if (location.kind !== 'postgres')
@@ -123,6 +125,7 @@ export async function workerCommand(opts: {
     competition,
     dataDir: resolve(opts.data),
     concurrency: opts.concurrency,
+    logger: new Logger(opts.logFormat ?? 'json'),
   })
   await worker.start()
   process.stderr.write(

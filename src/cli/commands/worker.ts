@@ -1,6 +1,11 @@
 import { type Command, InvalidArgumentError } from 'commander'
 import { server } from './serve.js'
 
+function logFormat(text: string): 'json' | 'text' {
+  if (text !== 'json' && text !== 'text') throw new InvalidArgumentError('expected json or text')
+  return text
+}
+
 function positive(text: string): number {
   if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > 256)
     throw new InvalidArgumentError('expected a whole number from 1 to 256')
@@ -25,7 +30,21 @@ export function registerWorker(program: Command): void {
       './board',
     )
     .option('--concurrency <n>', 'jobs scored at once (one child process each)', positive, 1)
-    .action(async (flags: { config: string; db: string; data: string; concurrency: number }) => {
-      await (await server()).workerCommand(flags)
-    })
+    .option(
+      '--log-format <format>',
+      'job log lines on stderr: json (one object per line: ts, level, msg, worker, job, kind, requestId) or text',
+      logFormat,
+      'json',
+    )
+    .action(
+      async (flags: {
+        config: string
+        db: string
+        data: string
+        concurrency: number
+        logFormat: 'json' | 'text'
+      }) => {
+        await (await server()).workerCommand(flags)
+      },
+    )
 }

@@ -39,7 +39,7 @@ export interface JobQueueOptions {
   /** Tests: a stub scoring child. */
   readonly workerModule?: string
   readonly onChange?: (submissionId: string) => void
-  /** Job log lines (default: the worker's own stderr lines; SQLite: none). */
+  /** Job log lines, with the job's request id (default: plain lines on stderr; SQLite: none). */
   readonly log?: Logger
 }
 
@@ -77,7 +77,7 @@ export async function openJobQueue(options: JobQueueOptions): Promise<JobQueue> 
           ...common,
           boss,
           concurrency: workers,
-          ...(log ? { log: (line: string) => log.info(line) } : {}),
+          ...(log ? { logger: log } : {}),
         })
       : null
   await worker?.start()

@@ -27,6 +27,7 @@ import { randomUUID } from 'node:crypto'
 import type PgBoss from 'pg-boss'
 import { type Competition, findPhase, findTrack } from '../config/load.js'
 import { type Db, loadFailure } from '../db/database.js'
+import type { Logger } from '../ops/log.js'
 import { currentQrels } from '../qrels-versions.js'
 import { defaultWorker, recordScore } from '../worker/supervisor.js'
 import { ChildSlot } from './child-slot.js'
@@ -180,8 +181,14 @@ export interface QueueWorkerOptions {
   readonly workerModule?: string
   readonly now?: () => Date
   readonly onChange?: (submissionId: string) => void
-  /** A line for the log (default: stderr). */
+  /** A line for the log (tests; default: stderr). */
   readonly log?: (line: string) => void
+  /**
+   * Structured job log lines instead (`trecscore worker`, `serve --workers N`): the message,
+   * with `worker`, `job` (the row's id), `kind` and the job's `requestId` as fields (the names
+   * the SQLite supervisor's lines use).
+   */
+  readonly logger?: Logger
 }
 
 type Claim =
@@ -253,6 +260,11 @@ export class QueueWorker {
   }
 
   private log(job: ScoreJob, what: string): void {
+    const { logger } = this.options
+    if (logger) {
+      logger.info(what, { worker: this.id, job: job.key, kind: job.kind, requestId: job.requestId })
+      return
+    }
     const line = `trecscore worker ${this.id}: ${job.kind} ${job.key}${job.requestId ? ` (request ${job.requestId})` : ''}: ${what}`
     if (this.options.log) this.options.log(line)
     else process.stderr.write(`${line}\n`)
