@@ -53,12 +53,15 @@ export class OpenTopic {
     this.rankList = []
     this.rankLines = []
     this.otherRanks.clear()
-    // Zero the used slots only (the table may have grown for one large topic).
-    for (let j = 0; j < this.count; j++) {
-      let slot = this.hashes[j]! & this.mask
-      while (this.slots[slot] !== j + 1) slot = (slot + 1) & this.mask
-      this.slots[slot] = 0
-    }
+    // Zero the table at once when it is well used, else only the used slots (the table may have
+    // grown for one large topic, then serve many small ones).
+    if (this.count * 16 >= this.mask + 1) this.slots.fill(0)
+    else
+      for (let j = 0; j < this.count; j++) {
+        let slot = this.hashes[j]! & this.mask
+        while (this.slots[slot] !== j + 1) slot = (slot + 1) & this.mask
+        this.slots[slot] = 0
+      }
     this.used = 0
     this.count = 0
   }
