@@ -4,7 +4,8 @@
  * (`workers: 0`) and a real pg-boss on the test cluster. Each asserts that no submission is
  * lost, scored twice or left running:
  * - a worker process SIGKILLed mid-job: its job expires and another worker scores it, once;
- * - workers racing for the same jobs: each job is taken by one, each submission scored once;
+ * - workers racing for the same jobs (two for one job, three for twelve): each job is taken by
+ *   one, each submission scored once;
  * - a job that hangs: killed at the time limit, retried, then failed visibly and uncharged;
  * - per-team concurrency: a team's jobs never run more than `perTeamConcurrency` at once;
  * - priorities: an organizer's re-scoring job goes before team uploads queued earlier, and a
@@ -212,6 +213,27 @@ run(
         expect(done.map((r) => [r.state, r.attempts])).toEqual(ids.map(() => ['scored', 1]))
         const counts = await scoreCounts(server)
         expect(ids.map((id) => counts.get(id))).toEqual(ids.map(() => 1))
+      } finally {
+        await server.close()
+      }
+    }, 60_000)
+
+    it('two workers racing for the same job: one takes it, the other never starts it; one score row', async () => {
+      const url = await createTestDatabase()
+      const server = await web(url)
+      try {
+        const slow = stub('slow-pair', `() => 'slow'`)
+        const pair = await Promise.all([worker(url, slow), worker(url, slow)])
+        const id = await submit(server, 'pair-team')
+        const [r] = await allFinished(server, 1)
+        expect(r).toMatchObject({ id, state: 'scored', attempts: 1, charged: 1 })
+        expect([...(await scoreCounts(server))]).toEqual([[id, 1]])
+        // Exactly one of the two ever started the job, and nobody took it over.
+        const started = pair.map(
+          (p) => (logs.get(p) ?? '').split(`score ${id}: attempt 1: scoring`).length - 1,
+        )
+        expect(started.sort()).toEqual([0, 1])
+        expect(pair.map((p) => logs.get(p) ?? '').join('')).not.toMatch(/taken over|attempt 2/)
       } finally {
         await server.close()
       }
