@@ -13,6 +13,10 @@ export const OPTIONAL_PACKAGES = {
   '@huggingface/tokenizers': { version: '0.2.0', feature: 'BERTScore' },
   'better-sqlite3': { version: '12.11.1', feature: 'the judge cache' },
   pg: { version: '8.23.1', feature: 'the Postgres backend of trecscore serve' },
+  'pg-boss': {
+    version: '10.4.2',
+    feature: 'the Postgres job queue (trecscore serve, trecscore worker)',
+  },
 } as const
 
 /** Name of an optional package. */
