@@ -13,6 +13,7 @@ import { type RunningServer, startServer } from './app.js'
 import { createOrganizer } from './auth/accounts.js'
 import { loadCompetition } from './config/load.js'
 import { describeLocation, openDatabase, parseDbLocation } from './db/database.js'
+import { backup, restore } from './ops/backup.js'
 import { type LogFormat, Logger } from './ops/log.js'
 import { migrate } from './ops/migrate.js'
 import { openQueue, QueueWorker } from './queue/pg-queue.js'
@@ -43,6 +44,35 @@ export {
   verifySnapshot,
   writeDueSnapshots,
 } from './release-snapshot.js'
+
+/** `trecscore serve backup --data DIR [--db URL] --out FILE`: write a portable backup (see ops/backup.ts). */
+export async function backupCommand(opts: {
+  data: string
+  db?: string
+  out: string
+}): Promise<void> {
+  const where = parseDbLocation(opts.db, resolve(opts.data))
+  const { rows, files } = await backup(where, resolve(opts.data), resolve(opts.out))
+  process.stdout.write(
+    `${opts.out}: backup of ${describeLocation(where)} and ${resolve(opts.data)}: ${rows} row(s), ${files} file(s)\n`,
+  )
+}
+
+/** `trecscore serve restore --data DIR [--db URL] [--force] FILE`: restore a backup (empty targets unless --force). */
+export async function restoreCommand(opts: {
+  data: string
+  db?: string
+  file: string
+  force: boolean
+}): Promise<void> {
+  const where = parseDbLocation(opts.db, resolve(opts.data))
+  const { rows, files } = await restore(where, resolve(opts.data), resolve(opts.file), {
+    force: opts.force,
+  })
+  process.stdout.write(
+    `${opts.file}: restored into ${describeLocation(where)} and ${resolve(opts.data)}: ${rows} row(s), ${files} file(s), every sha256 checked\n`,
+  )
+}
 
 /** `trecscore serve migrate --data DIR [--db URL]`: apply pending migrations, print each. */
 export async function migrateCommand(opts: { data: string; db?: string }): Promise<void> {

@@ -28,6 +28,8 @@ interface ServeFlags {
   secureCookies?: boolean
   workers?: number
   logFormat: 'json' | 'text'
+  out?: string
+  force?: boolean
   printSchema?: boolean
   name?: string
   publicKey?: string
@@ -43,6 +45,12 @@ Operations (with the server's --data folder and --db):
   trecscore serve migrate --data DIR [--db URL]
       apply the schema migrations the database lacks and print each (idempotent; the server
       also migrates on start)
+  trecscore serve backup --data DIR [--db URL] --out FILE
+      write every table row and every stored file (with its sha256) to one portable file
+      (gzip'd JSON lines): a SQLite backup restores into Postgres and back
+  trecscore serve restore --data DIR [--db URL] [--force] FILE
+      restore a backup into an empty database and data folder (--force: replace what is
+      there); every file's sha256 is checked before anything is committed
   GET /healthz: 200 {"ok":true,"db":…,"version":…} or 503; GET /metrics: Prometheus text,
       loopback only unless TRECSCORE_METRICS_TOKEN is set (then Authorization: Bearer TOKEN)
 Administration (on the server machine, with the server's --data folder and --db):
@@ -68,7 +76,7 @@ export function registerServe(program: Command): void {
     )
     .argument(
       '[admin...]',
-      'migrate | admin create-organizer | admin verify-release DIR: see below',
+      'migrate | backup | restore FILE | admin create-organizer | admin verify-release DIR: see below',
     )
     .option(
       '--config <file>',
@@ -93,6 +101,8 @@ export function registerServe(program: Command): void {
       logFormat,
       'json',
     )
+    .option('--out <file>', 'with `backup`: the backup file to write')
+    .option('--force', 'with `restore`: replace a database and data folder that are not empty')
     .option('--print-schema', 'print the JSON Schema of the competition config and exit')
     .option('--name <name>', "with `admin create-organizer`: the organizer's sign-in name")
     .option(
@@ -113,6 +123,33 @@ export function registerServe(program: Command): void {
         })
         return
       }
+      if (admin[0] === 'backup') {
+        if (admin.length !== 1 || flags.out === undefined)
+          cmd.error('error: serve backup needs --out FILE (and no other argument)', {
+            exitCode: 2,
+            code: 'trecscore.serveBackup',
+          })
+        await (await server()).backupCommand({
+          data: flags.data,
+          out: flags.out,
+          ...(flags.db !== undefined ? { db: flags.db } : {}),
+        })
+        return
+      }
+      if (admin[0] === 'restore') {
+        if (admin.length !== 2)
+          cmd.error('error: serve restore needs one backup file: serve restore FILE', {
+            exitCode: 2,
+            code: 'trecscore.serveRestore',
+          })
+        await (await server()).restoreCommand({
+          data: flags.data,
+          file: admin[1]!,
+          force: !!flags.force,
+          ...(flags.db !== undefined ? { db: flags.db } : {}),
+        })
+        return
+      }
       if (admin.length === 1 && admin[0] === 'migrate') {
         await (await server()).migrateCommand({
           data: flags.data,
@@ -128,7 +165,7 @@ export function registerServe(program: Command): void {
       if (admin.length) {
         if (admin.join(' ') !== 'admin create-organizer')
           cmd.error(
-            `error: unknown serve command '${admin.join(' ')}'; expected: migrate, admin create-organizer or admin verify-release DIR`,
+            `error: unknown serve command '${admin.join(' ')}'; expected: migrate, backup, restore FILE, admin create-organizer or admin verify-release DIR`,
             { exitCode: 2, code: 'trecscore.serveAdmin' },
           )
         if (flags.name === undefined)
