@@ -101,7 +101,7 @@ export function registerServe(program: Command): void {
       logFormat,
       'json',
     )
-    .option('--out <file>', 'with `backup`: the backup file to write')
+    .option('-o, --out <file>', 'with `backup`: the backup file to write')
     .option('--force', 'with `restore`: replace a database and data folder that are not empty')
     .option('--print-schema', 'print the JSON Schema of the competition config and exit')
     .option('--name <name>', "with `admin create-organizer`: the organizer's sign-in name")
