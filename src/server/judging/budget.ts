@@ -9,6 +9,7 @@
  * config's `max_tokens` (each reply at its longest; retries not counted). Spent = the `judge cost`
  * of every score recorded for the track and phase (re-judged versions included).
  */
+import { existsSync } from 'node:fs'
 import {
   buildRequest,
   costOf,
@@ -56,11 +57,14 @@ export async function estimateJudgeCost(
     retrieval: paths.retrieval,
     split: track.splits![phase.id]!,
   })
-  const cache = JudgeCache.open(judgeCacheFile(serverDataDir, loaded.hash), loaded.hash)
+  // No cache file yet (nothing judged under this config): every request is uncached. Opening it
+  // here would fail where its folder does not exist yet (a web process on Postgres).
+  const file = judgeCacheFile(serverDataDir, loaded.hash)
+  const cache = existsSync(file) ? JudgeCache.open(file, loaded.hash) : null
   try {
     const structured =
       config.structuredOutput === 'json_schema' &&
-      cache.getMeta(`structured_rejected:${judging.settings.baseUrl}`) === null
+      (cache?.getMeta(`structured_rejected:${judging.settings.baseUrl}`) ?? null) === null
     const seen = new Set<string>()
     let requests = 0
     let cached = 0
@@ -74,7 +78,7 @@ export async function estimateJudgeCost(
         const key = sha256Hex(payload)
         if (seen.has(key)) continue
         seen.add(key)
-        if (cache.get(key)) {
+        if (cache?.get(key)) {
           cached++
           continue
         }
@@ -92,7 +96,7 @@ export async function estimateJudgeCost(
       currency: config.prices.currency,
     }
   } finally {
-    cache.close()
+    cache?.close()
   }
 }
 

@@ -24,6 +24,7 @@
  * - **Priorities.** Re-scoring jobs (an organizer's new qrels version) go before team uploads.
  */
 import { randomUUID } from 'node:crypto'
+import { join } from 'node:path'
 import type PgBoss from 'pg-boss'
 import { type Competition, findPhase, findTrack } from '../config/load.js'
 import { type Db, loadFailure } from '../db/database.js'
@@ -307,8 +308,9 @@ export class QueueWorker {
           attempt: claim.attempt,
           track: qrels.track,
           phase,
-          file: `${dataDir}/${claim.submission.file}`,
+          file: join(dataDir, claim.submission.file),
           name: claim.submission.original_name,
+          dataDir,
         },
         w.timeLimitSeconds * 1000,
       )

@@ -20,7 +20,7 @@ export interface JobMessage {
   /** The name the team gave the file (used in messages instead of the server path). */
   readonly name: string
   /** The server's data folder (judged tracks keep their judgment cache there). */
-  readonly dataDir?: string
+  readonly dataDir: string
   /** The request that created the job (its log lines carry it). */
   readonly requestId?: string
 }

@@ -17,7 +17,7 @@ function reasonOf(e: unknown, job: JobMessage): string {
 process.on('message', (m: JobMessage) => {
   if (m.type !== 'job') return
   const scored = m.track.judging
-    ? judgeSubmission(m.track, m.phase, m.file, m.dataDir ?? '.')
+    ? judgeSubmission(m.track, m.phase, m.file, m.dataDir)
     : scoreSubmission(m.track, m.phase, m.file, m.name)
   void scored.then(
     (outcome) =>
