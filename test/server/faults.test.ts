@@ -17,6 +17,7 @@ import { submitRun } from '../../src/server/submissions.js'
 import { dbOptions } from './backend.js'
 import { Client } from './client.js'
 import { makeCompetition, runSubset } from './helpers.js'
+import { submitAs, until } from './scoring-helpers.js'
 
 const comp = makeCompetition({
   config: { worker: { maxAttempts: 2, retryDelaySeconds: 1, retryBackoff: false } },
@@ -60,40 +61,8 @@ async function start(
   })
 }
 
-async function submit(server: RunningServer, team: string): Promise<string> {
-  const teamId =
-    (
-      await server.ctx.db
-        .selectFrom('teams')
-        .select('id')
-        .where('name', '=', team)
-        .executeTakeFirst()
-    )?.id ?? (await createTeam(server.ctx.db, team, new Date()))
-  const out = await submitRun(server.ctx, {
-    teamId,
-    userId: null,
-    track: 'dl',
-    phase: 'dev',
-    name: 'bm25.run',
-    metadata: { kind: 'automatic' },
-    body: createReadStream(comp.runs.bm25),
-  })
-  expect(out.kind).toBe('accepted')
-  return (out as { id: string }).id
-}
-
-async function until<T>(
-  what: string,
-  probe: () => Promise<T | undefined>,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const end = Date.now() + timeoutMs
-  for (;;) {
-    const v = await probe()
-    if (v !== undefined) return v
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
+function submit(server: RunningServer, team: string): Promise<string> {
+  return submitAs(server, team, comp.runs.bm25)
 }
 
 async function row(server: RunningServer, id: string) {

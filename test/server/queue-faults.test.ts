@@ -18,18 +18,18 @@
  * reported as skipped, with the reason, when no Postgres test server is set.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { createReadStream, readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { type RunningServer, startServer } from '../../src/server/app.js'
-import { createOrganizer, createTeam } from '../../src/server/auth/accounts.js'
+import { createOrganizer } from '../../src/server/auth/accounts.js'
 import { loadCompetition } from '../../src/server/config/load.js'
 import { addQrelsVersion } from '../../src/server/qrels-versions.js'
 import { openQueue, SCORE_QUEUE, sendJob } from '../../src/server/queue/pg-queue.js'
-import { submitRun } from '../../src/server/submissions.js'
 import { createTestDatabase, PG_ADMIN_URL, PG_SKIP_REASON } from './backend.js'
 import { Client } from './client.js'
 import { makeCompetition, ROOT } from './helpers.js'
+import { submitAs, until } from './scoring-helpers.js'
 
 const WORKER = {
   maxAttempts: 2,
@@ -112,40 +112,8 @@ async function web(url: string): Promise<RunningServer> {
   })
 }
 
-async function submit(server: RunningServer, team: string): Promise<string> {
-  const teamId =
-    (
-      await server.ctx.db
-        .selectFrom('teams')
-        .select('id')
-        .where('name', '=', team)
-        .executeTakeFirst()
-    )?.id ?? (await createTeam(server.ctx.db, team, new Date()))
-  const out = await submitRun(server.ctx, {
-    teamId,
-    userId: null,
-    track: 'dl',
-    phase: 'dev',
-    name: 'bm25.run',
-    metadata: { kind: 'automatic' },
-    body: createReadStream(comp.runs.bm25),
-  })
-  expect(out.kind).toBe('accepted')
-  return (out as { id: string }).id
-}
-
-async function until<T>(
-  what: string,
-  probe: () => Promise<T | undefined>,
-  ms = 30_000,
-): Promise<T> {
-  const end = Date.now() + ms
-  for (;;) {
-    const v = await probe()
-    if (v !== undefined) return v
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
+function submit(server: RunningServer, team: string): Promise<string> {
+  return submitAs(server, team, comp.runs.bm25)
 }
 
 /** Stop a worker process the way an operator does (SIGTERM) and wait for it to exit. */
