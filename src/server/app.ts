@@ -175,7 +175,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     db,
     competition: options.competition,
     dataDir: options.dataDir,
-    limiter: new RateLimiter(),
+    limiter: new RateLimiter(db),
     now,
     kick: () => queue.enqueue(),
     secureCookies: options.secureCookies ?? false,

@@ -7,10 +7,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
 import { hashPassword, verifyPassword } from '../../src/server/auth/passwords.js'
-import { RateLimiter } from '../../src/server/auth/rate-limit.js'
 import { hashSecret, newSecret } from '../../src/server/auth/tokens.js'
 import { ConfigError, loadCompetition, parseCompetition } from '../../src/server/config/load.js'
 import { configJsonSchema, uploadLimitsSchema } from '../../src/server/config/schema.js'
@@ -133,36 +131,6 @@ describe('secrets', () => {
     expect(newSecret('tsk')).not.toBe(a)
     expect(hashSecret(a)).toMatch(/^[0-9a-f]{64}$/)
     expect(hashSecret(a)).not.toContain(a.slice(4, 20))
-  })
-})
-
-describe('rate limiter', () => {
-  it('allows `limit` requests per window and frees them as the window slides', () => {
-    let t = 0
-    const r = new RateLimiter(() => t)
-    expect([1, 2, 3, 4].map(() => r.allow('k', 3, 1000))).toEqual([true, true, true, false])
-    expect(r.allow('other', 3, 1000)).toBe(true)
-    t = 1001
-    expect(r.allow('k', 3, 1000)).toBe(true)
-  })
-  it('never allows more than the limit in any window (property)', () => {
-    fc.assert(
-      fc.property(
-        fc.array(fc.integer({ min: 0, max: 50 }), { maxLength: 200 }),
-        fc.integer({ min: 1, max: 5 }),
-        (steps, limit) => {
-          let t = 0
-          const r = new RateLimiter(() => t)
-          const allowed: number[] = []
-          for (const s of steps) {
-            t += s
-            if (r.allow('k', limit, 100)) allowed.push(t)
-          }
-          for (const a of allowed)
-            expect(allowed.filter((x) => x > a - 100 && x <= a).length).toBeLessThanOrEqual(limit)
-        },
-      ),
-    )
   })
 })
 

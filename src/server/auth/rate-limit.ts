@@ -1,30 +1,56 @@
 /**
- * A sliding-window rate limiter keyed by a string (`login:IP`, `upload:TEAM`, `api:TOKEN`).
- * One instance per server (no module state); the clock is injected for tests.
+ * A sliding-window rate limiter keyed by a string (`login:IP`, `upload:TEAM`, `api:TOKEN`),
+ * kept in the database so that every web process behind a load balancer counts the same
+ * requests (nothing in process memory). A key's row holds the instants of its allowed requests
+ * still inside the window; a request is allowed when fewer than `limit` are, and only an allowed
+ * one is recorded. The check and the write are one transaction, serialized per key (`for update`
+ * on Postgres; SQLite has one writer), so two processes never both take the last slot.
+ * One instance per server; the clock is injected for tests.
  */
-export class RateLimiter {
-  private readonly hits = new Map<string, number[]>()
+import type { Db } from '../db/database.js'
+import { dialectOf } from '../db/dialect.js'
 
-  constructor(private readonly now: () => number = Date.now) {}
+/** Keys whose newest request is older than this are deleted now and then. */
+const PRUNE_AFTER_MS = 60 * 60_000
+
+export class RateLimiter {
+  private calls = 0
+
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /**
    * Record one request under `key` and say whether it is allowed: at most `limit` requests in
    * the last `windowMs` milliseconds. Refused requests are not recorded.
    */
-  allow(key: string, limit: number, windowMs = 60_000): boolean {
+  async allow(key: string, limit: number, windowMs = 60_000): Promise<boolean> {
     const t = this.now()
-    const kept = (this.hits.get(key) ?? []).filter((x) => x > t - windowMs)
-    if (kept.length >= limit) {
-      this.hits.set(key, kept)
-      return false
-    }
-    kept.push(t)
-    this.hits.set(key, kept)
-    if (this.hits.size > 10_000) this.prune(t - windowMs)
-    return true
+    const allowed = await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('rate_hits')
+        .values({ key, hits: '[]', last_at: t })
+        .onConflict((oc) => oc.column('key').doNothing())
+        .execute()
+      let q = trx.selectFrom('rate_hits').select('hits').where('key', '=', key)
+      if (dialectOf(this.db) === 'postgres') q = q.forUpdate()
+      const row = await q.executeTakeFirstOrThrow()
+      const kept = (JSON.parse(row.hits) as number[]).filter((x) => x > t - windowMs)
+      const ok = kept.length < limit
+      if (ok) kept.push(t)
+      await trx
+        .updateTable('rate_hits')
+        .set({ hits: JSON.stringify(kept), last_at: Math.max(t, kept.at(-1) ?? t) })
+        .where('key', '=', key)
+        .execute()
+      return ok
+    })
+    if (++this.calls % 1000 === 0) await this.prune(t - PRUNE_AFTER_MS)
+    return allowed
   }
 
-  private prune(before: number): void {
-    for (const [k, v] of this.hits) if (v.every((x) => x <= before)) this.hits.delete(k)
+  private async prune(before: number): Promise<void> {
+    await this.db.deleteFrom('rate_hits').where('last_at', '<', before).execute()
   }
 }

@@ -307,6 +307,33 @@ const requestIds: Migration = {
   },
 }
 
+/**
+ * State that several web processes share (nothing of it in process memory): the topic lists a
+ * worker publishes for web processes that hold no qrels, and the rate limiter's counters.
+ */
+const sharedState: Migration = {
+  async up(db: Kysely<unknown>) {
+    const t = types(db)
+    await db.schema
+      .createTable('topic_lists')
+      .addColumn('track', t.text, (c) => c.notNull())
+      .addColumn('phase', t.text, (c) => c.notNull())
+      .addColumn('qrels_version', 'integer', (c) => c.notNull())
+      .addColumn('topics', t.text, (c) => c.notNull())
+      .addColumn('count', 'integer', (c) => c.notNull())
+      .addColumn('created_at', t.text, (c) => c.notNull())
+      .addPrimaryKeyConstraint('topic_lists_pk', ['track', 'phase', 'qrels_version'])
+      .execute()
+    await db.schema
+      .createTable('rate_hits')
+      .addColumn('key', t.text, (c) => c.primaryKey())
+      .addColumn('hits', t.text, (c) => c.notNull())
+      .addColumn('last_at', t.bigint, (c) => c.notNull())
+      .execute()
+    await db.schema.createIndex('rate_hits_last_at').on('rate_hits').column('last_at').execute()
+  },
+}
+
 /** Every migration, by name. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_init': init,
@@ -315,6 +342,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0004_job_queue': jobQueue,
   '0006_spot_validation': spotValidation,
   '0007_request_ids': requestIds,
+  '0009_shared_state': sharedState,
 }
 
 /** The in-code migration provider. */

@@ -154,6 +154,26 @@ export interface ReleaseTable {
   released_by: string
 }
 
+/** The topic ids of a qrels track's phase and qrels version, published by a worker (see topic-lists.ts). */
+export interface TopicListTable {
+  track: string
+  phase: string
+  qrels_version: number
+  /** base64 of the ids' bytes joined by newlines (ids are byte strings; Postgres text holds no NUL). */
+  topics: string
+  count: number
+  created_at: string
+}
+
+/** The allowed requests of one rate-limit key (see auth/rate-limit.ts). */
+export interface RateHitTable {
+  key: string
+  /** JSON array of the allowed requests' instants (ms since the epoch) still in their window. */
+  hits: string
+  /** The newest of them (old keys are pruned by it). */
+  last_at: number
+}
+
 export interface Database {
   users: UserTable
   teams: TeamTable
@@ -172,4 +192,6 @@ export interface Database {
   rating_samples: RatingSampleTable
   rating_assignments: RatingAssignmentTable
   ratings: RatingTable
+  topic_lists: TopicListTable
+  rate_hits: RateHitTable
 }

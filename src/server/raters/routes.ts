@@ -131,7 +131,9 @@ export function raterRoutes(ctx: ServerContext): Hono<Env> {
     return page(c, 'Become a rater', raterInviteBody(`/rater-invite/${token}`, c.get('csrf')))
   })
   app.post('/rater-invite/:token', async (c) => {
-    if (!ctx.limiter.allow(`login:${clientIp(c)}`, ctx.competition.rateLimits.loginPerMinute))
+    if (
+      !(await ctx.limiter.allow(`login:${clientIp(c)}`, ctx.competition.rateLimits.loginPerMinute))
+    )
       return page(c, 'Become a rater', messageBody('Too many attempts; wait a minute.'), 429)
     const token = c.req.param('token')
     const f = await form(c)

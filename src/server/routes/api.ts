@@ -86,8 +86,8 @@ export function apiRoutes(ctx: ServerContext): Hono<Env> {
     const limit = ctx.competition.rateLimits.apiPerMinute
     const token = c.get('tokenId')
     if (
-      !ctx.limiter.allow(`api-ip:${clientIp(c)}`, limit * 4) ||
-      (token !== null && !ctx.limiter.allow(`api:${token}`, limit))
+      !(await ctx.limiter.allow(`api-ip:${clientIp(c)}`, limit * 4)) ||
+      (token !== null && !(await ctx.limiter.allow(`api:${token}`, limit)))
     )
       return c.json({ error: 'rate limit: too many requests; wait a minute' }, 429)
     return next()
@@ -188,7 +188,9 @@ export function apiRoutes(ctx: ServerContext): Hono<Env> {
   app.post('/submissions', async (c) => {
     const v = c.get('viewer')
     if (v.kind !== 'member') return c.json({ error: 'sign in or send a team API token' }, 401)
-    if (!ctx.limiter.allow(`upload:${v.teamId}`, ctx.competition.rateLimits.uploadPerMinute))
+    if (
+      !(await ctx.limiter.allow(`upload:${v.teamId}`, ctx.competition.rateLimits.uploadPerMinute))
+    )
       return c.json({ error: 'rate limit: too many uploads; wait a minute' }, 429)
     let metadata: Record<string, unknown> = {}
     const raw = c.req.header('x-trecscore-metadata')

@@ -173,7 +173,9 @@ export function htmlRoutes(ctx: ServerContext): Hono<Env> {
 
   app.get('/login', (c) => page(c, 'Sign in', loginBody(c.get('csrf'))))
   app.post('/login', async (c) => {
-    if (!ctx.limiter.allow(`login:${clientIp(c)}`, ctx.competition.rateLimits.loginPerMinute))
+    if (
+      !(await ctx.limiter.allow(`login:${clientIp(c)}`, ctx.competition.rateLimits.loginPerMinute))
+    )
       return page(
         c,
         'Sign in',
@@ -210,7 +212,9 @@ export function htmlRoutes(ctx: ServerContext): Hono<Env> {
     )
   })
   app.post('/invite/:token', async (c) => {
-    if (!ctx.limiter.allow(`login:${clientIp(c)}`, ctx.competition.rateLimits.loginPerMinute))
+    if (
+      !(await ctx.limiter.allow(`login:${clientIp(c)}`, ctx.competition.rateLimits.loginPerMinute))
+    )
       return page(c, 'Join a team', messageBody('Too many attempts; wait a minute.'), 429)
     const token = c.req.param('token')
     const team = await inviteTeam(ctx.db, token)
@@ -339,7 +343,9 @@ export function htmlRoutes(ctx: ServerContext): Hono<Env> {
   app.post('/team/submissions', async (c) => {
     const v = c.get('viewer')
     if (v.kind !== 'member') return notFound(c)
-    if (!ctx.limiter.allow(`upload:${v.teamId}`, ctx.competition.rateLimits.uploadPerMinute))
+    if (
+      !(await ctx.limiter.allow(`upload:${v.teamId}`, ctx.competition.rateLimits.uploadPerMinute))
+    )
       return page(c, 'Upload refused', rejectedBody('Too many uploads; wait a minute.'), 429)
     // Streamed: the fields come first (the form puts the file inputs last), then each file
     // goes to disk under the upload limits as its bytes arrive; nothing is read whole.
