@@ -171,6 +171,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     ...(options.onChange ? { onChange: options.onChange } : {}),
     ...(log ? { log } : {}),
   })
+  // A web process on Postgres that scores nothing never reads the qrels (see context.ts).
+  const holdsQrels = !(location.kind === 'postgres' && options.workers === 0)
   const ctx: ServerContext = {
     db,
     competition: options.competition,
@@ -179,11 +181,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     now,
     kick: () => queue.enqueue(),
     secureCookies: options.secureCookies ?? false,
-    topics: new TopicCache(db, options.dataDir),
+    topics: new TopicCache(db, options.dataDir, holdsQrels ? 'files' : 'database'),
+    holdsQrels,
   }
   const sup: Scorer = queue
   const app = createApp(ctx, options.ops)
-  await ensureBaselines(ctx)
+  // Baselines are runs from the data folder: a process that holds it submits them.
+  if (holdsQrels) await ensureBaselines(ctx)
   // Release snapshots: at start, then every 30 s (scheduled releases, embargoes, re-scored qrels).
   const snapshots = (): Promise<void> =>
     writeDueSnapshots(ctx).then(

@@ -21,6 +21,11 @@ export interface ServerContext {
   readonly secureCookies: boolean
   /** The upload check's topic lists, per track, phase and qrels version. */
   readonly topics: TopicCache
+  /**
+   * Whether this process reads the qrels (false: a web process on Postgres that scores nothing;
+   * its topic lists come from the database, and it stores no qrels version).
+   */
+  readonly holdsQrels: boolean
 }
 
 /** Who is asking. */

@@ -7,17 +7,20 @@
  */
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { basename, resolve } from 'node:path'
 import { TrecscoreError } from '../internal.js'
-import { type RunningServer, startServer } from './app.js'
+import { ensureBaselines, type RunningServer, startServer } from './app.js'
 import { createOrganizer } from './auth/accounts.js'
-import { loadCompetition } from './config/load.js'
+import { findPhase, findTrack, loadCompetition } from './config/load.js'
 import { describeLocation, openDatabase, parseDbLocation } from './db/database.js'
 import { backup, restore } from './ops/backup.js'
 import { type LogFormat, Logger } from './ops/log.js'
 import { migrate } from './ops/migrate.js'
+import { addQrelsVersion, QrelsVersionError } from './qrels-versions.js'
 import { openQueue, QueueWorker } from './queue/pg-queue.js'
 import { verifySnapshot } from './release-snapshot.js'
+import { publishTopicList, publishTopicLists } from './topic-cache.js'
+import { workerContext } from './worker/context.js'
 
 export { createApp, type RunningServer, type StartOptions, startServer } from './app.js'
 export {
@@ -97,11 +100,12 @@ export async function serveCommand(opts: {
   /** Log lines on stderr: JSON objects (default) or text. */
   logFormat?: LogFormat
 }): Promise<RunningServer> {
-  const competition = loadCompetition(opts.config)
   const location = parseDbLocation(opts.db, resolve(opts.data))
   const where = describeLocation(location)
-  // Postgres: a web process scores nothing unless asked (the workers hold the qrels).
+  // Postgres: a web process scores nothing unless asked (the workers hold the qrels); then it
+  // neither needs nor reads the data folders of qrels and RETECO retrieval tracks.
   const workers = location.kind === 'postgres' ? (opts.workers ?? 0) : undefined
+  const competition = loadCompetition(opts.config, workers === 0 ? 'web' : 'all')
   const server = await startServer({
     competition,
     dataDir: resolve(opts.data),
@@ -118,7 +122,7 @@ export async function serveCommand(opts: {
     },
   })
   process.stdout.write(
-    `trecscore serve: ${competition.name} on ${server.url} (data ${resolve(opts.data)}; database ${where}; ${competition.tracks.length} track(s), ${competition.phases.length} phase(s)${workers === undefined ? '' : workers === 0 ? '; no scoring here: run `trecscore worker`' : `; scoring ${workers} job(s) at a time here`})\n`,
+    `trecscore serve: ${competition.name} on ${server.url} (data ${resolve(opts.data)}; database ${where}; ${competition.tracks.length} track(s), ${competition.phases.length} phase(s)${workers === undefined ? '' : workers === 0 ? '; no scoring and no qrels here: run `trecscore worker`' : `; scoring ${workers} job(s) at a time here`})\n`,
   )
   const stop = (): void => {
     void server.close().then(() => process.exit(0))
@@ -158,8 +162,11 @@ export async function workerCommand(opts: {
     logger: new Logger(opts.logFormat ?? 'json'),
   })
   await worker.start()
+  // What web processes without the data folders need from one that has them.
+  const published = await publishTopicLists(db, competition, resolve(opts.data))
+  await ensureBaselines(workerContext(db, competition, resolve(opts.data)))
   process.stderr.write(
-    `trecscore worker: ${competition.name}: taking scoring jobs from ${describeLocation(location)} (${opts.concurrency} at a time; data ${resolve(opts.data)})\n`,
+    `trecscore worker: ${competition.name}: taking scoring jobs from ${describeLocation(location)} (${opts.concurrency} at a time; data ${resolve(opts.data)}; ${published} topic list(s) published)\n`,
   )
   let stopping: Promise<void> | null = null
   const stop = (): Promise<void> => {
@@ -189,6 +196,69 @@ export async function createOrganizerCommand(opts: {
     const password = randomBytes(18).toString('base64url')
     await createOrganizer(db, opts.name, password, new Date())
     process.stdout.write(`organizer ${opts.name} created; password (shown once): ${password}\n`)
+  } finally {
+    await db.destroy()
+  }
+}
+
+/**
+ * `trecscore serve admin add-qrels --config F --data DIR [--db URL] --track T --phase P --name ORG
+ * [--note TEXT] FILE...`: add a qrels version as the organizer page does (see qrels-versions.ts),
+ * publish its topic list, and print the version and how many re-scores were queued.
+ */
+export async function addQrelsCommand(opts: {
+  config: string
+  data: string
+  db?: string
+  track: string
+  phase: string
+  name: string
+  note: string
+  files: readonly string[]
+}): Promise<void> {
+  const competition = loadCompetition(opts.config)
+  const track = findTrack(competition, opts.track)
+  const phase = findPhase(competition, opts.phase)
+  if (!track || !phase)
+    throw new TrecscoreError(
+      `no track '${opts.track}' with phase '${opts.phase}' in ${opts.config}; tracks: ${competition.tracks.map((t) => t.id).join(', ')}; phases: ${competition.phases.map((p) => p.id).join(', ')}`,
+      2,
+    )
+  const files = opts.files.map((f) => {
+    try {
+      return { name: basename(f), bytes: new Uint8Array(readFileSync(f)) }
+    } catch (e) {
+      throw new TrecscoreError(`${f}: cannot read (${(e as NodeJS.ErrnoException).code ?? e})`, 2)
+    }
+  })
+  const dataDir = resolve(opts.data)
+  const db = await openDatabase(parseDbLocation(opts.db, dataDir))
+  try {
+    const user = await db
+      .selectFrom('users')
+      .select(['id', 'role'])
+      .where('name', '=', opts.name)
+      .executeTakeFirst()
+    if (user?.role !== 'organizer')
+      throw new TrecscoreError(`--name ${opts.name}: no organizer of that name`, 2)
+    const ctx = workerContext(db, competition, dataDir)
+    let out: { version: number; rescoring: number }
+    try {
+      out = await addQrelsVersion(ctx, {
+        track,
+        phase,
+        files,
+        note: opts.note,
+        userId: user.id,
+      })
+    } catch (e) {
+      if (e instanceof QrelsVersionError) throw new TrecscoreError(e.message, 2)
+      throw e
+    }
+    await publishTopicList(db, track, phase, dataDir)
+    process.stdout.write(
+      `qrels version ${out.version} of ${track.id} / ${phase.id} added; ${out.rescoring} submission(s) queued for re-scoring\n`,
+    )
   } finally {
     await db.destroy()
   }

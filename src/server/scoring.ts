@@ -141,7 +141,8 @@ function hidePath(text: string, file: string, name: string): string {
  * Validate a stored upload for a track and phase with the validator `trecscore validate` runs.
  * Hidden phases check the format only: no qrels topic list is consulted, so no report can
  * depend on the hidden qrels. `topics`: the topic list of a public qrels track (see
- * `topic-cache.ts`), the one the upload page hands to the browser's check.
+ * `topic-cache.ts`), the one the upload page hands to the browser's check. `formatOnly`: check
+ * a RETECO run's format only (a hidden phase, or a web process that holds no data folder).
  */
 export async function validateSubmission(
   track: Track,
@@ -150,8 +151,9 @@ export async function validateSubmission(
   name: string,
   maxLineBytes: number,
   topics?: ReadonlySet<string>,
+  formatOnly: boolean = phase.hidden,
 ): Promise<ValidationOutcome> {
-  if (track.kind === 'reteco' && !phase.hidden) {
+  if (track.kind === 'reteco' && !formatOnly) {
     const hide = (t: string): string => hidePath(hidePath(t, file, name), `${track.dataDir}/`, '')
     let v: Awaited<ReturnType<typeof validateRetecoRun>>
     try {

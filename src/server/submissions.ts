@@ -17,6 +17,7 @@ import { currentRequestId } from './ops/log.js'
 import { currentQrels } from './qrels-versions.js'
 import { validateSubmission } from './scoring.js'
 import { directoryDigest, type ReceivedRun, receiveRun, UploadRejected } from './storage/upload.js'
+import { TopicListMissing } from './topic-cache.js'
 
 /** One file of a submission sent as several (a per-domain run). */
 export interface UploadFile {
@@ -30,7 +31,7 @@ export type SubmitOutcome =
   | { readonly kind: 'accepted'; readonly id: string }
   | {
       readonly kind: 'rejected'
-      readonly status: 400 | 403 | 404 | 413 | 422 | 429
+      readonly status: 400 | 403 | 404 | 413 | 422 | 429 | 503
       readonly message: string
       readonly report?: string
     }
@@ -208,7 +209,7 @@ async function receiveAll(
 /** Take one submission (see the module comment). */
 export async function submitRun(ctx: ServerContext, req: SubmitRequest): Promise<SubmitOutcome> {
   const reject = async (
-    status: 400 | 403 | 404 | 413 | 422 | 429,
+    status: 400 | 403 | 404 | 413 | 422 | 429 | 503,
     message: string,
     report?: string,
   ): Promise<SubmitOutcome> => {
@@ -271,6 +272,15 @@ export async function submitRun(ctx: ServerContext, req: SubmitRequest): Promise
         ? (await currentQrels(ctx.db, track, phase, ctx.dataDir)).track
         : track
     if (track.judging) arrangeGenerationUpload(received.path)
+    let topics: ReadonlySet<string> | undefined
+    try {
+      topics = phase.hidden ? undefined : await ctx.topics.topics(track, phase)
+    } catch (e) {
+      if (e instanceof TopicListMissing) return reject(503, e.message)
+      throw e
+    }
+    // A web process without the qrels checks a RETECO run's format only (as for a hidden
+    // phase); the worker's scoring reads the data folder and reports what it finds there.
     const v = track.judging
       ? await validateGenerationUpload(checked, phase, received.path, name)
       : await validateSubmission(
@@ -279,7 +289,8 @@ export async function submitRun(ctx: ServerContext, req: SubmitRequest): Promise
           received.path,
           name,
           ctx.competition.upload.maxLineBytes,
-          phase.hidden ? undefined : await ctx.topics.topics(track, phase),
+          topics,
+          phase.hidden || !ctx.holdsQrels,
         )
     if (!v.ok)
       return reject(422, `the run has ${v.errors} error(s); nothing was stored or charged`, v.text)

@@ -158,6 +158,7 @@ function sameOnEveryBackend(name: 'sqlite' | 'postgres', open: () => Promise<Db>
       'invites',
       'judged_items',
       'qrels_versions',
+      'rate_hits',
       'rater_invites',
       'raters',
       'rating_assignments',
@@ -170,6 +171,7 @@ function sameOnEveryBackend(name: 'sqlite' | 'postgres', open: () => Promise<Db>
       'sessions',
       'submissions',
       'teams',
+      'topic_lists',
       'users',
     ])
   })

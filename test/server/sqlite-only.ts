@@ -13,6 +13,8 @@ export const SQLITE_ONLY: Readonly<Record<string, string>> = {
   'test/server/units.test.ts': 'no database',
   'test/server/board.test.ts': 'no database (board ranking and exports as pure functions)',
   'test/server/backend.test.ts': 'opens both backends itself',
+  'test/server/web-only.test.ts':
+    'a web process on Postgres without the qrels folder, beside a worker process: opens its own Postgres database (skipped, with the reason, without one)',
   'test/server/queue-faults.test.ts':
     'the Postgres job queue: opens its own Postgres databases (skipped, with the reason, without one)',
 }

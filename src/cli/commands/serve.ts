@@ -33,6 +33,9 @@ interface ServeFlags {
   printSchema?: boolean
   name?: string
   publicKey?: string
+  track?: string
+  phase?: string
+  note?: string
 }
 
 function logFormat(text: string): 'json' | 'text' {
@@ -56,6 +59,10 @@ Operations (with the server's --data folder and --db):
 Administration (on the server machine, with the server's --data folder and --db):
   trecscore serve admin create-organizer --data DIR [--db URL] --name NAME
       create an organizer account and print its generated password once
+  trecscore serve admin add-qrels --config F --data DIR [--db URL] --track T --phase P --name ORG [--note TEXT] FILE...
+      add a qrels version (one file; RETECO: one <domain>.txt per domain) and queue the re-scoring
+      of the phase's scored submissions, as the organizer page does; for web processes that hold
+      no qrels, run it where the workers' --data folder and the qrels are
   trecscore serve admin verify-release DIR [--public-key FILE]
       check a signed release snapshot (DIR = --data/releases/PHASE/N): the Ed25519 signature
       of MANIFEST.sha256 (with FILE, or the key in the folder) and every file's sha256;
@@ -76,7 +83,7 @@ export function registerServe(program: Command): void {
     )
     .argument(
       '[admin...]',
-      'migrate | backup | restore FILE | admin create-organizer | admin verify-release DIR: see below',
+      'migrate | backup | restore FILE | admin create-organizer | admin add-qrels FILE... | admin verify-release DIR: see below',
     )
     .option(
       '--config <file>',
@@ -104,7 +111,13 @@ export function registerServe(program: Command): void {
     .option('-o, --out <file>', 'with `backup`: the backup file to write')
     .option('--force', 'with `restore`: replace a database and data folder that are not empty')
     .option('--print-schema', 'print the JSON Schema of the competition config and exit')
-    .option('--name <name>', "with `admin create-organizer`: the organizer's sign-in name")
+    .option(
+      '--name <name>',
+      "with `admin create-organizer`: the organizer's sign-in name; with `admin add-qrels`: the organizer recorded as adding the version",
+    )
+    .option('--track <id>', 'with `admin add-qrels`: the track of the qrels version')
+    .option('--phase <id>', 'with `admin add-qrels`: the phase of the qrels version')
+    .option('--note <text>', 'with `admin add-qrels`: a note shown with the version', '')
     .option(
       '--public-key <file>',
       'with `admin verify-release`: the PEM public key to check the signature with (default: the one in the snapshot)',
@@ -120,6 +133,32 @@ export function registerServe(program: Command): void {
         process.exitCode = await (await server()).verifyReleaseCommand({
           dir: admin[2]!,
           ...(flags.publicKey !== undefined ? { publicKey: flags.publicKey } : {}),
+        })
+        return
+      }
+      if (admin[0] === 'admin' && admin[1] === 'add-qrels') {
+        const files = admin.slice(2)
+        const missing = [
+          ...(flags.config === undefined ? ['--config'] : []),
+          ...(flags.track === undefined ? ['--track'] : []),
+          ...(flags.phase === undefined ? ['--phase'] : []),
+          ...(flags.name === undefined ? ['--name'] : []),
+          ...(files.length === 0 ? ['a qrels FILE'] : []),
+        ]
+        if (missing.length)
+          cmd.error(`error: admin add-qrels needs ${missing.join(', ')}`, {
+            exitCode: 2,
+            code: 'trecscore.serveAdminAddQrels',
+          })
+        await (await server()).addQrelsCommand({
+          config: flags.config!,
+          data: flags.data,
+          ...(flags.db !== undefined ? { db: flags.db } : {}),
+          track: flags.track!,
+          phase: flags.phase!,
+          name: flags.name!,
+          note: flags.note ?? '',
+          files,
         })
         return
       }
@@ -165,7 +204,7 @@ export function registerServe(program: Command): void {
       if (admin.length) {
         if (admin.join(' ') !== 'admin create-organizer')
           cmd.error(
-            `error: unknown serve command '${admin.join(' ')}'; expected: migrate, backup, restore FILE, admin create-organizer or admin verify-release DIR`,
+            `error: unknown serve command '${admin.join(' ')}'; expected: migrate, backup, restore FILE, admin create-organizer, admin add-qrels FILE... or admin verify-release DIR`,
             { exitCode: 2, code: 'trecscore.serveAdmin' },
           )
         if (flags.name === undefined)

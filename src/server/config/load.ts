@@ -92,11 +92,27 @@ export function measureName(m: string): string | null {
   }
 }
 
-function checkTrack(t: TrackConfig, i: number, base: string, file: string, out: string[]): Track {
+/**
+ * How much of the tracks' data folders a process needs: `all` (it scores, or checks uploads
+ * against the qrels), or `web` (a web process that holds no qrels: the data folders of qrels and
+ * RETECO retrieval tracks, their qrels files and baselines are not looked at, as it never reads
+ * them; judged tracks still read their conversations there).
+ */
+export type DataNeeds = 'all' | 'web'
+
+function checkTrack(
+  t: TrackConfig,
+  i: number,
+  base: string,
+  file: string,
+  out: string[],
+  needs: DataNeeds,
+): Track {
   const at = `${file}: tracks[${i}] (${t.id})`
   const kind = kindOf(t)
   const dataDir = isAbsolute(t.data) ? t.data : resolve(base, t.data)
-  if (!existsSync(dataDir) || !statSync(dataDir).isDirectory())
+  const looked = needs === 'all' || t.judge !== undefined
+  if (looked && (!existsSync(dataDir) || !statSync(dataDir).isDirectory()))
     out.push(`${at}: data folder ${dataDir} does not exist`)
   if (kind === 'preset' && !PRESETS.has(t.preset!))
     out.push(
@@ -125,12 +141,12 @@ function checkTrack(t: TrackConfig, i: number, base: string, file: string, out: 
   }
   for (const [phase, q] of Object.entries(t.qrels ?? {})) {
     const p = join(dataDir, q)
-    if (!existsSync(p)) out.push(`${at}: qrels.${phase}: ${p} does not exist`)
+    if (looked && !existsSync(p)) out.push(`${at}: qrels.${phase}: ${p} does not exist`)
   }
   const baselines: Record<string, string> = {}
   for (const [name, f] of Object.entries(t.baselines ?? {})) {
     baselines[name] = isAbsolute(f) ? f : join(dataDir, f)
-    if (!existsSync(baselines[name]))
+    if (looked && !existsSync(baselines[name]))
       out.push(`${at}: baselines.${name}: ${baselines[name]} does not exist`)
   }
   const canon = (c: string): string => (kind === 'reteco' ? c : (measureName(c) ?? c))
@@ -174,7 +190,11 @@ function loadJudging(j: JudgeTrackConfig, base: string, at: string, out: string[
 }
 
 /** Validate an already parsed config value; `file` names it in messages and anchors relative paths. */
-export function parseCompetition(value: unknown, file: string): Competition {
+export function parseCompetition(
+  value: unknown,
+  file: string,
+  needs: DataNeeds = 'all',
+): Competition {
   const parsed = competitionSchema.safeParse(value)
   if (!parsed.success) {
     throw new ConfigError(
@@ -185,14 +205,14 @@ export function parseCompetition(value: unknown, file: string): Competition {
   }
   const out: string[] = []
   const tracks = parsed.data.tracks.map((t, i) =>
-    checkTrack(t, i, dirname(resolve(file)), file, out),
+    checkTrack(t, i, dirname(resolve(file)), file, out, needs),
   )
   if (out.length) throw new ConfigError(out)
   return { ...parsed.data, file, tracks }
 }
 
-/** Read and validate a competition config file. */
-export function loadCompetition(file: string): Competition {
+/** Read and validate a competition config file (`needs`: see {@link DataNeeds}). */
+export function loadCompetition(file: string, needs: DataNeeds = 'all'): Competition {
   let text: string
   try {
     text = readFileSync(file, 'utf8')
@@ -207,7 +227,7 @@ export function loadCompetition(file: string): Competition {
   } catch (e) {
     throw new ConfigError([`${file}: not JSON: ${(e as Error).message}`])
   }
-  return parseCompetition(value, file)
+  return parseCompetition(value, file, needs)
 }
 
 /** The phase with this id. */

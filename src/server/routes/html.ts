@@ -30,6 +30,7 @@ import {
 } from '../storage/multipart.js'
 import { UploadRejected } from '../storage/upload.js'
 import { remaining, selectSubmission, submitRun } from '../submissions.js'
+import { publishTopicList } from '../topic-cache.js'
 import { submissionView, teamSubmissions } from '../views.js'
 import { webAsset } from '../web/assets.js'
 import type { SafeHtml } from '../web/html.js'
@@ -85,6 +86,10 @@ export function streamOf(c: Context): AsyncIterable<Uint8Array> {
   return (c.req.raw.body as unknown as AsyncIterable<Uint8Array> | null) ?? NO_BODY
 }
 
+/** Why a web process that holds no qrels takes no qrels version. */
+export const QRELS_NOT_HERE =
+  "this web process holds no qrels (Postgres, no scoring here): add the version with `trecscore serve admin add-qrels` on a machine with the qrels and the workers' --data folder"
+
 /** The HTML routes of a server. */
 export function htmlRoutes(ctx: ServerContext): Hono<Env> {
   const app = new Hono<Env>()
@@ -92,7 +97,7 @@ export function htmlRoutes(ctx: ServerContext): Hono<Env> {
     c: Context<Env>,
     title: string,
     body: SafeHtml,
-    status: 200 | 400 | 403 | 404 | 413 | 422 | 429 = 200,
+    status: 200 | 400 | 403 | 404 | 413 | 422 | 429 | 503 = 200,
     uploadScript = false,
   ): Response =>
     c.html(
@@ -572,6 +577,7 @@ export function htmlRoutes(ctx: ServerContext): Hono<Env> {
   app.post('/org/qrels', async (c) => {
     const v = c.get('viewer')
     if (v.kind !== 'organizer') return notFound(c)
+    if (!ctx.holdsQrels) return page(c, 'Qrels refused', rejectedBody(QRELS_NOT_HERE), 403)
     let fd: FormData
     try {
       const bytes = await boundedBody(c, ctx.competition.upload.maxBytes + 256 * 1024)
@@ -617,6 +623,7 @@ export function htmlRoutes(ctx: ServerContext): Hono<Env> {
         note: String(fd.get('note') ?? ''),
         userId: v.userId,
       })
+      await publishTopicList(ctx.db, track, phase, ctx.dataDir)
       return orgPage(
         c,
         undefined,
