@@ -1,6 +1,6 @@
 -- trecscore on PostgreSQL: one login role that owns one database, and nothing else.
 --
---   sudo -u postgres psql -v password='A-LONG-RANDOM-PASSWORD' -f deploy/postgres-setup.sql
+--   sudo -u postgres psql -v password='A-LONG-RANDOM-PASSWORD' < deploy/postgres-setup.sql
 --
 -- The role is not a superuser and cannot create databases or roles. It owns its database
 -- because trecscore applies its migrations at start (`serve migrate`, and every `serve`) and
