@@ -21,7 +21,15 @@ import { confineRaters, raterRoutes } from './raters/routes.js'
 import { writeDueSnapshots } from './release-snapshot.js'
 import { apiRoutes } from './routes/api.js'
 import { htmlRoutes } from './routes/html.js'
-import { clientIp, csrfCheck, type Env, identify, securityHeaders } from './routes/middleware.js'
+import {
+  clientIp,
+  clientView,
+  csrfCheck,
+  type Env,
+  identify,
+  securityHeaders,
+} from './routes/middleware.js'
+import { processTmpDir } from './storage/tmp.js'
 import { submitRun } from './submissions.js'
 import { TopicCache } from './topic-cache.js'
 
@@ -43,6 +51,7 @@ export interface OpsOptions {
 export function createApp(ctx: ServerContext, ops: OpsOptions = {}): Hono<Env> {
   const log = ops.log ?? new Logger('json', () => undefined)
   const app = new Hono<Env>()
+  app.use('*', clientView(ctx.trustProxy))
   app.use('*', requestLog<Env>(log))
   app.use('*', securityHeaders())
   // Before sign-in lookups: a probe costs one query.
@@ -140,6 +149,8 @@ export interface StartOptions {
   readonly port?: number
   readonly host?: string
   readonly secureCookies?: boolean
+  /** Behind a reverse proxy: client addresses and scheme from its headers (see routes/middleware.ts clientView). */
+  readonly trustProxy?: boolean
   readonly now?: () => Date
   /**
    * Postgres only: scoring jobs this process takes from the queue at once (0: a web process
@@ -157,7 +168,8 @@ export interface StartOptions {
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const location = parseDbLocation(options.db, options.dataDir)
   const db: Db = await openDatabase(location)
-  rmSync(join(options.dataDir, 'tmp'), { recursive: true, force: true })
+  // Uploads arrive in this process's own folder (other processes may share --data).
+  const tmpDir = processTmpDir(options.dataDir)
   const now = options.now ?? (() => new Date())
   const log = options.ops?.log
   const queue = await openJobQueue({
@@ -181,6 +193,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     now,
     kick: () => queue.enqueue(),
     secureCookies: options.secureCookies ?? false,
+    trustProxy: options.trustProxy ?? false,
+    tmpDir,
     topics: new TopicCache(db, options.dataDir, holdsQrels ? 'files' : 'database'),
     holdsQrels,
   }
@@ -224,6 +238,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       await sup.stop()
       if (server) await new Promise<void>((resolve) => server!.close(() => resolve()))
       await db.destroy()
+      rmSync(tmpDir, { recursive: true, force: true })
     },
   }
 }

@@ -13,12 +13,16 @@ export interface ServerContext {
   readonly competition: Competition
   /** The `--data` folder (database, stored runs). */
   readonly dataDir: string
+  /** This process's own folder for uploads in flight, in `dataDir/tmp` (see storage/tmp.ts). */
+  readonly tmpDir: string
   readonly limiter: RateLimiter
   readonly now: () => Date
   /** Tell the scoring queue a submission is waiting. */
   readonly kick: () => void
   /** Set cookies with `Secure` (behind HTTPS). */
   readonly secureCookies: boolean
+  /** Client address and scheme from the reverse proxy's headers (`serve --trust-proxy`). */
+  readonly trustProxy: boolean
   /** The upload check's topic lists, per track, phase and qrels version. */
   readonly topics: TopicCache
   /**

@@ -95,6 +95,8 @@ export async function serveCommand(opts: {
   port: number
   host: string
   secureCookies: boolean
+  /** Behind a reverse proxy: client addresses from X-Forwarded-For, the scheme from X-Forwarded-Proto. */
+  trustProxy?: boolean
   /** Postgres: scoring jobs taken in this process. @default 0 (web only: `trecscore worker` scores) */
   workers?: number
   /** Log lines on stderr: JSON objects (default) or text. */
@@ -113,6 +115,7 @@ export async function serveCommand(opts: {
     port: opts.port,
     host: opts.host,
     secureCookies: opts.secureCookies,
+    trustProxy: opts.trustProxy ?? false,
     ...(workers !== undefined ? { workers } : {}),
     ops: {
       log: new Logger(opts.logFormat ?? 'json'),

@@ -256,7 +256,7 @@ export async function submitRun(ctx: ServerContext, req: SubmitRequest): Promise
   }
   const id = newId()
   const name = safeName(req.name)
-  const tmp = join(ctx.dataDir, 'tmp', id)
+  const tmp = join(ctx.tmpDir, id)
   mkdirSync(tmp, { recursive: true })
   try {
     let received: Received

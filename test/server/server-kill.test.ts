@@ -6,7 +6,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, sep } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer } from '../../src/server/app.js'
 import {
@@ -146,19 +146,21 @@ describe('SIGKILL of the server', () => {
       body,
       duplex: 'half',
     } as RequestInit).catch((e: unknown) => e)
+    // Each server process receives uploads in its own folder in tmp/ (storage/tmp.ts).
     const tmp = join(comp.data, 'tmp')
-    for (let i = 0; i < 400 && !(existsSync(tmp) && readdirSync(tmp).length > 0); i++)
+    const inFlight = (): string[] =>
+      existsSync(tmp) ? readdirSync(tmp, { recursive: true, encoding: 'utf8' }) : []
+    const files = (): string[] => inFlight().filter((f) => f.split(sep).length > 1)
+    for (let i = 0; i < 400 && files().length === 0; i++)
       await new Promise((r) => setTimeout(r, 25))
-    expect(readdirSync(tmp).length, 'the upload was being received').toBeGreaterThan(0)
+    expect(files().length, 'the upload was being received').toBeGreaterThan(0)
     await killed(proc)
     expect(await pending).toBeInstanceOf(Error)
 
     ;({ url, proc } = await serve())
     child = proc
-    expect(
-      existsSync(tmp) ? readdirSync(tmp) : [],
-      'temp files of the killed upload are gone',
-    ).toEqual([])
+    expect(files(), 'temp files of the killed upload are gone').toEqual([])
+    expect(inFlight(), "only the new process's own, empty folder").toHaveLength(1)
     expect(
       readdirSync(join(comp.data, 'runs')).sort(),
       'no run stored for the killed upload',

@@ -26,6 +26,7 @@ interface ServeFlags {
   port: number
   host: string
   secureCookies?: boolean
+  trustProxy?: boolean
   workers?: number
   logFormat: 'json' | 'text'
   out?: string
@@ -97,6 +98,10 @@ export function registerServe(program: Command): void {
     .option('--port <n>', 'port to listen on', port, 8080)
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--secure-cookies', 'mark cookies Secure (when served behind HTTPS)')
+    .option(
+      '--trust-proxy',
+      "behind a reverse proxy that only it can reach the server through: the client's address is the last X-Forwarded-For entry and the scheme X-Forwarded-Proto's (per-IP rate limits, the CSRF Origin check, /metrics' loopback rule)",
+    )
     .option(
       '--workers <n>',
       'with --db postgres://…: scoring jobs this process takes from the queue at once (default 0: a web process only; run `trecscore worker` processes)',
@@ -241,6 +246,7 @@ export function registerServe(program: Command): void {
         port: flags.port,
         host: flags.host,
         secureCookies: !!flags.secureCookies,
+        trustProxy: !!flags.trustProxy,
         ...(flags.workers !== undefined ? { workers: flags.workers } : {}),
         logFormat: flags.logFormat,
       })

@@ -11,7 +11,14 @@ import type { ServerContext, Viewer } from '../context.js'
 
 /** Hono's typing of our context variables. */
 export interface Env {
-  Variables: { viewer: Viewer; csrf: string; tokenId: string | null; requestId: string }
+  Variables: {
+    viewer: Viewer
+    csrf: string
+    tokenId: string | null
+    requestId: string
+    /** The client's address and the origin it sees (see {@link clientView}). */
+    client: { readonly ip: string; readonly origin: string }
+  }
 }
 
 export const SESSION_COOKIE = 'trecscore_session'
@@ -48,11 +55,42 @@ export function cookieOptions(
   }
 }
 
-/** The client's address, for per-IP rate limits ('local' for in-process requests). */
-export function clientIp(c: Context): string {
+function socketAddress(c: Context): string {
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)
     ?.incoming
   return incoming?.socket?.remoteAddress ?? 'local'
+}
+
+/**
+ * Who the client is, set once per request: its address (per-IP rate limits, /metrics) and the
+ * origin its browser sees (the CSRF Origin check). Without `trustProxy` both come from the
+ * connection (the socket's address; the scheme and Host of the request). With it (behind a
+ * reverse proxy that sets these headers, `serve --trust-proxy`) the address is the last entry of
+ * `X-Forwarded-For` (the one the proxy saw; entries a client sent come before it) and the scheme
+ * is `X-Forwarded-Proto`'s. Only for a server that nothing but the proxy can reach.
+ */
+export function clientView(trustProxy: boolean): MiddlewareHandler<Env> {
+  return async (c, next) => {
+    const url = new URL(c.req.url)
+    let ip = socketAddress(c)
+    let origin = url.origin
+    if (trustProxy) {
+      const forwarded = (c.req.header('x-forwarded-for') ?? '')
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean)
+      ip = forwarded.at(-1) ?? ip
+      const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim()
+      if (proto === 'https' || proto === 'http') origin = `${proto}://${url.host}`
+    }
+    c.set('client', { ip, origin })
+    await next()
+  }
+}
+
+/** The client's address, for per-IP rate limits ('local' for in-process requests). */
+export function clientIp(c: Context<Env>): string {
+  return c.get('client')?.ip ?? socketAddress(c)
 }
 
 /** Resolve the viewer and the CSRF token of this request. */
@@ -109,7 +147,8 @@ export function csrfCheck(): MiddlewareHandler<Env> {
     const origin = c.req.header('origin')
     const refused = (): Response =>
       c.text('refused: missing or wrong CSRF token (reload the page and try again)', 403)
-    if (origin !== undefined && origin !== new URL(c.req.url).origin) return refused()
+    const own = c.get('client')?.origin ?? new URL(c.req.url).origin
+    if (origin !== undefined && origin !== own) return refused()
     const expected = c.get('csrf')
     let given = c.req.header('x-csrf-token') ?? c.req.query('_csrf')
     if (

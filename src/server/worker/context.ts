@@ -7,6 +7,7 @@ import { RateLimiter } from '../auth/rate-limit.js'
 import type { Competition } from '../config/load.js'
 import type { ServerContext } from '../context.js'
 import type { Db } from '../db/database.js'
+import { processTmpDir } from '../storage/tmp.js'
 import { TopicCache } from '../topic-cache.js'
 
 export function workerContext(db: Db, competition: Competition, dataDir: string): ServerContext {
@@ -14,11 +15,13 @@ export function workerContext(db: Db, competition: Competition, dataDir: string)
     db,
     competition,
     dataDir,
+    tmpDir: processTmpDir(dataDir),
     limiter: new RateLimiter(db),
     now: () => new Date(),
     // The queue's dispatcher sends a job for every queued row within seconds.
     kick: () => undefined,
     secureCookies: false,
+    trustProxy: false,
     topics: new TopicCache(db, dataDir, 'files'),
     holdsQrels: true,
   }
