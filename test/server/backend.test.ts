@@ -157,6 +157,7 @@ function sameOnEveryBackend(name: 'sqlite' | 'postgres', open: () => Promise<Db>
       'api_tokens',
       'invites',
       'judged_items',
+      'judging_pauses',
       'qrels_versions',
       'rate_hits',
       'rater_invites',

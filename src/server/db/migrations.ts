@@ -334,6 +334,21 @@ const sharedState: Migration = {
   },
 }
 
+/** Organizer pauses of judged tracks' judging (see judging/controls.ts). */
+const judgingControls: Migration = {
+  async up(db: Kysely<unknown>) {
+    const t = types(db)
+    await db.schema
+      .createTable('judging_pauses')
+      .addColumn('track', t.text, (c) => c.notNull())
+      .addColumn('phase', t.text, (c) => c.notNull())
+      .addColumn('paused_by', t.text, (c) => c.notNull())
+      .addColumn('paused_at', t.text, (c) => c.notNull())
+      .addPrimaryKeyConstraint('judging_pauses_pk', ['track', 'phase'])
+      .execute()
+  },
+}
+
 /** Every migration, by name. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_init': init,
@@ -343,6 +358,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0006_spot_validation': spotValidation,
   '0007_request_ids': requestIds,
   '0009_shared_state': sharedState,
+  '0010_judging_controls': judgingControls,
 }
 
 /** The in-code migration provider. */

@@ -174,6 +174,14 @@ export interface RateHitTable {
   last_at: number
 }
 
+/** A judged track and phase whose judging an organizer paused (see judging/controls.ts). */
+export interface JudgingPauseTable {
+  track: string
+  phase: string
+  paused_by: string
+  paused_at: string
+}
+
 export interface Database {
   users: UserTable
   teams: TeamTable
@@ -194,4 +202,5 @@ export interface Database {
   ratings: RatingTable
   topic_lists: TopicListTable
   rate_hits: RateHitTable
+  judging_pauses: JudgingPauseTable
 }

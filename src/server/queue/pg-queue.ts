@@ -28,6 +28,7 @@ import { join } from 'node:path'
 import type PgBoss from 'pg-boss'
 import { type Competition, findPhase, findTrack } from '../config/load.js'
 import { type Db, loadFailure } from '../db/database.js'
+import { scorerVersion } from '../judging/controls.js'
 import type { Logger } from '../ops/log.js'
 import { currentQrels } from '../qrels-versions.js'
 import { defaultWorker, recordScore } from '../worker/supervisor.js'
@@ -195,6 +196,8 @@ export interface QueueWorkerOptions {
 type Claim =
   | { readonly type: 'gone' }
   | { readonly type: 'defer' }
+  /** A judged track and phase an organizer paused: the dispatcher sends the job again later. */
+  | { readonly type: 'paused' }
   | { readonly type: 'exhausted'; readonly attempts: number }
   | {
       readonly type: 'claimed'
@@ -276,6 +279,7 @@ export class QueueWorker {
     const claim = await this.claim(data)
     if (claim.type === 'gone')
       return this.log(data, 'already finished (a second delivery): nothing to do')
+    if (claim.type === 'paused') return
     if (claim.type === 'defer') {
       await sendJob(this.options.boss, data, 2)
       return
@@ -330,6 +334,7 @@ export class QueueWorker {
           this.now(),
           qrels.version,
           data.kind === 'rescore' ? data.key : null,
+          scorerVersion(track),
         )
         this.log(data, written ? 'scored' : 'scored again: the score was written already')
         this.options.onChange?.(claim.submission.id)
@@ -383,6 +388,13 @@ export class QueueWorker {
         .where('state', '=', 'scoring')
         .where('id', '!=', sub.id)
         .executeTakeFirst()
+      const paused = await trx
+        .selectFrom('judging_pauses')
+        .select('track')
+        .where('track', '=', sub.track)
+        .where('phase', '=', sub.phase)
+        .executeTakeFirst()
+      if (paused) return { type: 'paused' }
       if (Number(busy?.n ?? 0) >= w.perTeamConcurrency) return { type: 'defer' }
       const attempt = row.attempts + 1
       if (rescore)

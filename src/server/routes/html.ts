@@ -20,6 +20,12 @@ import {
 import { loadBoard, loadBoardDiff } from '../board.js'
 import { findPhase, findTrack, runIsDirectory } from '../config/load.js'
 import type { ServerContext } from '../context.js'
+import {
+  pausedJudging,
+  queueRejudging,
+  scorerVersion,
+  setJudgingPaused,
+} from '../judging/controls.js'
 import { addQrelsVersion, currentQrels, QrelsVersionError } from '../qrels-versions.js'
 import { listSnapshots, writeDueSnapshots } from '../release-snapshot.js'
 import {
@@ -408,6 +414,20 @@ export function htmlRoutes(ctx: ServerContext): Hono<Env> {
     return page(c, `Submission ${s.id}`, submissionBody(s, select))
   })
 
+  /** The judged tracks and phases, paused or not, with the scorer version new judgments get. */
+  const judgingStates = async () => {
+    const paused = await pausedJudging(ctx.db)
+    return ctx.competition.tracks
+      .filter((t) => t.judging)
+      .flatMap((t) =>
+        ctx.competition.phases.map((p) => ({
+          track: t.id,
+          phase: p.id,
+          paused: paused.has(`${t.id}\u0000${p.id}`),
+          scorerVersion: scorerVersion(t),
+        })),
+      )
+  }
   const orgPage = async (
     c: Context<Env>,
     invite?: { team: string; link: string },
@@ -525,6 +545,7 @@ export function htmlRoutes(ctx: ServerContext): Hono<Env> {
           failed: failedSubs.map((f) => ({ ...f, reason: f.reason ?? 'no reason recorded' })),
         },
         rescores: [...rescores.values()],
+        judging: await judgingStates(),
         competition: ctx.competition,
         csrf: c.get('csrf'),
         teams: teams.map((t) => ({
@@ -634,6 +655,37 @@ export function htmlRoutes(ctx: ServerContext): Hono<Env> {
         return page(c, 'Qrels refused', rejectedBody(e.message), 400)
       throw e
     }
+  })
+  app.post('/org/judging/:track/:phase/:action', async (c) => {
+    const v = c.get('viewer')
+    const track = findTrack(ctx.competition, c.req.param('track'))
+    const phase = findPhase(ctx.competition, c.req.param('phase'))
+    const action = c.req.param('action')
+    if (v.kind !== 'organizer' || !track?.judging || !phase) return notFound(c)
+    if (action === 'pause' || action === 'resume') {
+      const changed = await setJudgingPaused(
+        ctx.db,
+        track.id,
+        phase.id,
+        action === 'pause',
+        v.userId,
+        ctx.now(),
+      )
+      if (action === 'resume') ctx.kick()
+      return orgPage(
+        c,
+        undefined,
+        `Judging of ${track.id} / ${phase.id} ${action === 'pause' ? (changed ? 'paused: no new judging job starts until it is resumed' : 'was paused already') : changed ? 'resumed' : 'was not paused'}.`,
+      )
+    }
+    if (action !== 'rejudge') return notFound(c)
+    const out = await queueRejudging(ctx.db, track, phase, ctx.dataDir, ctx.now())
+    ctx.kick()
+    return orgPage(
+      c,
+      undefined,
+      `Re-judging ${track.id} / ${phase.id} under scorer version ${out.version}: ${out.queued} submission(s) queued; ${out.alreadyJudged} judged under this config already (or being judged).`,
+    )
   })
   app.post('/org/submissions/:id/requeue', async (c) => {
     const v = c.get('viewer')

@@ -204,6 +204,13 @@ export function orgBody(opts: {
     }[]
   }
   notice?: string
+  /** Judged tracks and phases (see judging/controls.ts). */
+  judging?: readonly {
+    track: string
+    phase: string
+    paused: boolean
+    scorerVersion: string
+  }[]
 }): SafeHtml {
   const teams = opts.teams.map(
     (t) =>
@@ -220,7 +227,7 @@ export function orgBody(opts: {
       h`<tr><td>${q.track}</td><td>${q.phase}</td><td>${q.version}${q.version > 1 ? h` (<a href="/boards/${encodeURIComponent(q.track)}/${encodeURIComponent(q.phase)}/diff">rank changes</a>)` : ''}</td><td><form method="post" enctype="multipart/form-data" action="/org/qrels?_csrf=${encodeURIComponent(opts.csrf)}"><input type="hidden" name="track" value="${q.track}"><input type="hidden" name="phase" value="${q.phase}">${q.perDomain ? h`<label for="qrels-${q.track}-${q.phase}">Qrels files, one per domain, named after it (<code>biology.txt</code>, …; domains not sent keep their qrels)</label> <input id="qrels-${q.track}-${q.phase}" type="file" name="qrels" multiple required>` : h`<label for="qrels-${q.track}-${q.phase}">Qrels file</label> <input id="qrels-${q.track}-${q.phase}" type="file" name="qrels" required>`} <label for="note-${q.track}-${q.phase}">Note</label> <input id="note-${q.track}-${q.phase}" name="note" maxlength="500"> <button type="submit">Add version and re-score</button></form></td></tr>`,
   )
   const qrelsSection = h`<h2>Qrels versions</h2><p>A new version re-scores every scored submission of its track and phase as a new score version (earlier ones are kept); new submissions are scored against the newest version.</p><table><thead><tr><th scope="col">Track</th><th scope="col">Phase</th><th scope="col">Newest version</th><th scope="col">Add a version</th></tr></thead><tbody>${qrels}</tbody></table>`
-  return h`${opts.notice ? h`<p class="notice" role="status">${opts.notice}</p>` : ''}${opts.invite ? h`<p class="notice" role="status">Invite link for ${opts.invite.team} (single use, shown once): <code>${opts.invite.link}</code></p>` : ''}<h2>Teams</h2><table><thead><tr><th scope="col">Team</th><th scope="col">Members</th><th scope="col">Invite</th></tr></thead><tbody>${teams}</tbody></table><form method="post" action="/org/teams"><input type="hidden" name="_csrf" value="${opts.csrf}"><p><label for="team">New team</label> <input id="team" name="name" required maxlength="100"> <button type="submit">Create team and invite link</button></p></form><h2>Hidden phases</h2><ul>${phases}</ul>${snapshotSection(opts.snapshots ?? [])}${qrelsSection}${rescoreSection(opts.rescores ?? [])}${opts.scoring ? scoringSection(opts.scoring, opts.csrf) : ''}`
+  return h`${opts.notice ? h`<p class="notice" role="status">${opts.notice}</p>` : ''}${opts.invite ? h`<p class="notice" role="status">Invite link for ${opts.invite.team} (single use, shown once): <code>${opts.invite.link}</code></p>` : ''}<h2>Teams</h2><table><thead><tr><th scope="col">Team</th><th scope="col">Members</th><th scope="col">Invite</th></tr></thead><tbody>${teams}</tbody></table><form method="post" action="/org/teams"><input type="hidden" name="_csrf" value="${opts.csrf}"><p><label for="team">New team</label> <input id="team" name="name" required maxlength="100"> <button type="submit">Create team and invite link</button></p></form><h2>Hidden phases</h2><ul>${phases}</ul>${snapshotSection(opts.snapshots ?? [])}${qrelsSection}${rescoreSection(opts.rescores ?? [])}${judgingSection(opts.judging ?? [], opts.csrf)}${opts.scoring ? scoringSection(opts.scoring, opts.csrf) : ''}`
 }
 
 /** Submissions per state, and the failed ones (dead letters included) with a button to queue one again. */
@@ -236,6 +243,21 @@ function scoringSection(
       h`<tr><td><a href="/submissions/${encodeURIComponent(f.id)}">${f.id}</a></td><td>${f.team}</td><td>${f.track}</td><td>${f.phase}</td><td>${String(f.attempts)}</td><td class="error">${f.reason}</td><td><form class="inline" method="post" action="/org/submissions/${encodeURIComponent(f.id)}/requeue"><input type="hidden" name="_csrf" value="${csrf}"><button type="submit">Queue again</button></form></td></tr>`,
   )
   return h`<h2>Scoring</h2><table><thead><tr><th scope="col">Queued</th><th scope="col">Scoring</th><th scope="col">Scored</th><th scope="col">Failed</th></tr></thead><tbody><tr>${states}</tr></tbody></table>${failed.length ? h`<p>Failed submissions, newest first (a job the queue gave up on is failed here with its reason; queueing one again resets its attempts):</p><table><thead><tr><th scope="col">Submission</th><th scope="col">Team</th><th scope="col">Track</th><th scope="col">Phase</th><th scope="col">Attempts</th><th scope="col">Reason</th><th scope="col"></th></tr></thead><tbody>${failed}</tbody></table>` : ''}`
+}
+
+/** Pause, resume and re-judge each judged track and phase. */
+function judgingSection(
+  list: NonNullable<Parameters<typeof orgBody>[0]['judging']>,
+  csrf: string,
+): SafeHtml {
+  if (!list.length) return h``
+  const button = (j: (typeof list)[number], action: string, label: string): SafeHtml =>
+    h`<form class="inline" method="post" action="/org/judging/${encodeURIComponent(j.track)}/${encodeURIComponent(j.phase)}/${action}"><input type="hidden" name="_csrf" value="${csrf}"><button type="submit">${label}</button></form>`
+  const rows = list.map(
+    (j) =>
+      h`<tr><td>${j.track}</td><td>${j.phase}</td><td>${j.paused ? 'paused' : 'running'}</td><td><code>${j.scorerVersion}</code></td><td>${j.paused ? button(j, 'resume', 'Resume') : button(j, 'pause', 'Pause')} ${button(j, 'rejudge', 'Re-judge under this config')}</td></tr>`,
+  )
+  return h`<h2>Judging</h2><p>A paused track and phase starts no judging job (queued ones wait; one already judging finishes). Re-judging queues every scored submission whose newest score was made under another judge config; each judge config gets its own score version, and the earlier ones are kept. A new judge config takes effect when the server and workers restart with it.</p><table><thead><tr><th scope="col">Track</th><th scope="col">Phase</th><th scope="col">Judging</th><th scope="col">Scorer version of new judgments</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table>`
 }
 
 function rescoreSection(list: NonNullable<Parameters<typeof orgBody>[0]['rescores']>): SafeHtml {

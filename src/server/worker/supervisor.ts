@@ -19,6 +19,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type Competition, findPhase, findTrack } from '../config/load.js'
 import type { Db } from '../db/database.js'
+import { scorerVersion } from '../judging/controls.js'
 import type { Logger } from '../ops/log.js'
 import { currentQrels } from '../qrels-versions.js'
 import { diedReason, timeLimitReason } from '../queue/reasons.js'
@@ -48,6 +49,8 @@ interface Running {
   readonly rescore: { readonly submissionId: string } | null
   /** The qrels version the job scores against. */
   readonly qrelsVersion: number
+  /** The scorer version its score is written under (judged tracks: with the judge config). */
+  readonly scorer: string
   /** The request that created the job. */
   readonly requestId?: string
 }
@@ -60,7 +63,8 @@ export function defaultWorker(): string {
 
 /**
  * Record a scored outcome as a new score version and mark the submission scored (a re-scoring
- * job: mark the job done instead). Written once per (submission, qrels version, scorer version):
+ * job: mark the job done instead). Written once per (submission, qrels version, scorer version
+ * `scorer`: judged tracks add their judge config, see judging/controls.ts):
  * a second result for the same three (a job delivered twice) adds nothing and returns false.
  */
 export async function recordScore(
@@ -70,6 +74,7 @@ export async function recordScore(
   now: Date,
   qrelsVersion = 1,
   rescoreId: string | null = null,
+  scorer: string = TRECSCORE_VERSION,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const already = await trx
@@ -77,7 +82,7 @@ export async function recordScore(
       .select('id')
       .where('submission_id', '=', submissionId)
       .where('qrels_version', '=', qrelsVersion)
-      .where('scorer_version', '=', TRECSCORE_VERSION)
+      .where('scorer_version', '=', scorer)
       .executeTakeFirst()
     if (already === undefined) await insertScore()
     if (rescoreId !== null) {
@@ -112,7 +117,7 @@ export async function recordScore(
           notes: JSON.stringify(outcome.notes),
           provenance: JSON.stringify(outcome.provenance),
           qrels_version: qrelsVersion,
-          scorer_version: TRECSCORE_VERSION,
+          scorer_version: scorer,
           created_at: now.toISOString(),
         })
         .execute()
@@ -192,10 +197,21 @@ export class ScoringSupervisor {
 
   private async next(): Promise<void> {
     const { db, competition, dataDir } = this.options
+    // A judged track and phase an organizer paused starts no job (judging/controls.ts).
     const queued = await db
       .selectFrom('submissions')
       .selectAll()
       .where('state', '=', 'queued')
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('judging_pauses')
+              .select('judging_pauses.track')
+              .whereRef('judging_pauses.track', '=', 'submissions.track')
+              .whereRef('judging_pauses.phase', '=', 'submissions.phase'),
+          ),
+        ),
+      )
       .orderBy('created_at')
       .orderBy('id')
       .limit(1)
@@ -204,10 +220,21 @@ export class ScoringSupervisor {
       ? undefined
       : await db
           .selectFrom('rescores')
-          .selectAll()
-          .where('state', '=', 'queued')
-          .orderBy('created_at')
-          .orderBy('id')
+          .selectAll('rescores')
+          .where('rescores.state', '=', 'queued')
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('judging_pauses')
+                  .innerJoin('submissions', 'submissions.id', 'rescores.submission_id')
+                  .select('judging_pauses.track')
+                  .whereRef('judging_pauses.track', '=', 'submissions.track')
+                  .whereRef('judging_pauses.phase', '=', 'submissions.phase'),
+              ),
+            ),
+          )
+          .orderBy('rescores.created_at')
+          .orderBy('rescores.id')
           .limit(1)
           .executeTakeFirst()
     if (this.stopped || (!queued && !rescore)) return
@@ -251,6 +278,7 @@ export class ScoringSupervisor {
       timer,
       rescore: rescore ? { submissionId: job.id } : null,
       qrelsVersion: qrels.version,
+      scorer: scorerVersion(track),
       ...(requestId ? { requestId } : {}),
     }
     const child = this.child ?? this.spawn()
@@ -332,6 +360,7 @@ export class ScoringSupervisor {
           this.now(),
           r.qrelsVersion,
           r.rescore ? m.submissionId : null,
+          r.scorer,
         )
       else await this.failJob(r, m.reason)
       this.options.log?.info(m.type === 'scored' ? 'scored' : 'scoring failed', {

@@ -1,0 +1,192 @@
+/**
+ * Organizer controls of a judged track (judging/controls.ts), end to end against the scripted
+ * judge mock: a paused track and phase starts no judging job (the mock is asked nothing) until
+ * it is resumed; a score is written under the judge config's scorer version; re-judging under
+ * the same config queues nothing; after a restart with another judge config, re-judging adds a
+ * second score version (the first is kept) and the board shows the new one.
+ */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type RunningServer, startServer } from '../../src/server/app.js'
+import { createOrganizer } from '../../src/server/auth/accounts.js'
+import { loadCompetition } from '../../src/server/config/load.js'
+import { TRECSCORE_VERSION } from '../../src/server/scoring.js'
+import { type ScriptedServer, startServer as startMock } from '../generation/judge/server.js'
+import { dbOptions } from './backend.js'
+import { Client, joinTeam, waitDone } from './client.js'
+import { makeCompetition, ROOT, type TestCompetition } from './helpers.js'
+import { until } from './scoring-helpers.js'
+
+const EX = join(ROOT, 'examples', 'judge')
+const ANSWERS = Object.fromEntries(
+  readdirSync(join(EX, 'answers')).map((f) => [f, readFileSync(join(EX, 'answers', f), 'utf8')]),
+)
+
+let mock: ScriptedServer
+let comp: TestCompetition
+let server: RunningServer
+let org: Client
+let team: Client
+
+function config(judgeConfig?: string) {
+  return {
+    limits: { perDay: 50 },
+    upload: { maxLineBytes: 65536 },
+    tracks: [
+      {
+        id: 'gen',
+        title: 'Generation',
+        preset: 'reteco-2b',
+        data: join(EX, 'recor'),
+        splits: { dev: 'pilot', test: 'pilot' },
+        primary: 'overall',
+        judge: {
+          baseUrl: mock.url,
+          apiKeyEnv: 'TRECSCORE_TEST_JUDGE_KEY',
+          requestsPerMinute: 0,
+          ...(judgeConfig ? { config: judgeConfig } : {}),
+        },
+      },
+    ],
+  }
+}
+
+async function start(): Promise<void> {
+  server = await startServer({
+    competition: loadCompetition(comp.config),
+    dataDir: comp.data,
+    ...(await dbOptions(comp.data)),
+  })
+  org = new Client(server.app, 'org')
+  expect((await org.login('org', 'organizer-secret-1')).status).toBe(303)
+  await org.get('/org')
+  // The team's session is in the database: the same cookies, on the new server.
+  const again = new Client(server.app, 'ann')
+  for (const [k, v] of team.cookies) again.cookies.set(k, v)
+  again.csrf = team.csrf
+  team = again
+}
+
+function act(action: string) {
+  return org.post(`/org/judging/gen/dev/${action}`)
+}
+
+async function scores(id: string) {
+  return server.ctx.db
+    .selectFrom('scores')
+    .select(['version', 'scorer_version', 'primary_value'])
+    .where('submission_id', '=', id)
+    .orderBy('version')
+    .execute()
+}
+
+beforeAll(async () => {
+  process.env['TRECSCORE_TEST_JUDGE_KEY'] = 'sk-test'
+  mock = await startMock((r) => ({
+    kind: 'score' as const,
+    score: (Number.parseInt(r.hash.slice(0, 2), 16) % 5) + 1,
+  }))
+  comp = makeCompetition({ config: config() })
+  server = await startServer({
+    competition: loadCompetition(comp.config),
+    dataDir: comp.data,
+    ...(await dbOptions(comp.data)),
+  })
+  await createOrganizer(server.ctx.db, 'org', 'organizer-secret-1', new Date())
+  const o = new Client(server.app, 'org')
+  expect((await o.login('org', 'organizer-secret-1')).status).toBe(303)
+  team = await joinTeam(server.app, o, 'Team A', 'ann')
+  org = o
+}, 60_000)
+
+afterAll(async () => {
+  await server?.close()
+  await mock?.close()
+  comp?.cleanup()
+  delete process.env['TRECSCORE_TEST_JUDGE_KEY']
+})
+
+describe('judging controls', () => {
+  let id = ''
+  const hashA = () => server.ctx.competition.tracks[0]!.judging!.configHash.slice(0, 12)
+
+  it('a paused track and phase asks the judge nothing until it is resumed', async () => {
+    await org.get('/org')
+    const paused = await act('pause')
+    expect(paused.text).toContain('Judging of gen / dev paused')
+    expect((await org.get('/org')).text).toMatch(/<td>gen<\/td><td>dev<\/td><td>paused<\/td>/)
+    const before = mock.total()
+    const up = await team.uploadApiFiles('gen', 'dev', 'answers', ANSWERS)
+    expect(up.status, JSON.stringify(up.body)).toBe(202)
+    id = up.body.id!
+    await new Promise((r) => setTimeout(r, 2500))
+    const row = await server.ctx.db
+      .selectFrom('submissions')
+      .select(['state', 'attempts'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+    expect(row).toEqual({ state: 'queued', attempts: 0 })
+    expect(mock.total()).toBe(before)
+    expect((await act('resume')).text).toContain('Judging of gen / dev resumed')
+    expect((await waitDone(team, id, 60_000)).state).toBe('scored')
+    expect(mock.total()).toBeGreaterThan(before)
+    expect(await scores(id)).toEqual([
+      {
+        version: 1,
+        scorer_version: `${TRECSCORE_VERSION}+judge.${hashA()}`,
+        primary_value: expect.any(Number),
+      },
+    ])
+  }, 90_000)
+
+  it('re-judging under the same config queues nothing', async () => {
+    const r = await act('rejudge')
+    expect(r.text).toContain('0 submission(s) queued; 1 judged under this config already')
+    expect(await scores(id)).toHaveLength(1)
+  })
+
+  it('under a new judge config, re-judging adds a score version and keeps the old one', async () => {
+    const old = hashA()
+    const file = join(comp.dir, 'judge-v2.json')
+    const base = JSON.parse(
+      readFileSync(join(ROOT, 'data', 'judge', 'reteco-judge-v1.json'), 'utf8'),
+    )
+    writeFileSync(
+      file,
+      JSON.stringify({ ...base, name: `${base.name}-v2`, model: 'judge-model-v2' }),
+    )
+    const c = JSON.parse(readFileSync(comp.config, 'utf8'))
+    writeFileSync(comp.config, JSON.stringify({ ...c, ...config(file) }))
+    await server.close()
+    await start()
+    const fresh = hashA()
+    expect(fresh).not.toBe(old)
+    const before = mock.total()
+    const r = await act('rejudge')
+    expect(r.text).toContain(
+      `scorer version ${TRECSCORE_VERSION}+judge.${fresh}: 1 submission(s) queued`,
+    )
+    const two = await until(
+      'the re-judged score',
+      async () => {
+        const s = await scores(id)
+        return s.length === 2 ? s : undefined
+      },
+      60_000,
+    )
+    expect(two.map((s) => [s.version, s.scorer_version])).toEqual([
+      [1, `${TRECSCORE_VERSION}+judge.${old}`],
+      [2, `${TRECSCORE_VERSION}+judge.${fresh}`],
+    ])
+    // A new config: a new cache, every request asked again.
+    expect(mock.total()).toBeGreaterThan(before)
+    const board = (
+      await team.json<{ judge: { configHash: string }; entries: { primary: number }[] }>(
+        '/api/v1/boards/gen/dev',
+      )
+    ).body
+    expect(board.judge.configHash.slice(0, 12)).toBe(fresh)
+    expect(board.entries[0]!.primary).toBe(two[1]!.primary_value)
+  }, 120_000)
+})
