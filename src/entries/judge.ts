@@ -146,3 +146,4 @@ export {
   type RunJudgeOptions,
   runJudge,
 } from '../generation/judge/runner.js'
+export { type JudgmentStore, judgmentStoreOf } from '../generation/judge/store.js'

@@ -161,6 +161,7 @@ export async function workerCommand(opts: {
     boss,
     competition,
     dataDir: resolve(opts.data),
+    dbUrl: location.url,
     concurrency: opts.concurrency,
     logger: new Logger(opts.logFormat ?? 'json'),
   })

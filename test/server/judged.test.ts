@@ -6,15 +6,19 @@
  * invalid and missing per dimension; for 2c the retrieval scores) equal to `trecscore judge run`
  * (and `trecscore score --preset reteco-2c`) on the same files. An over-budget submission is
  * refused before any request; two workers judging the same submission at once ask each request
- * once; the API key is never shown.
+ * once (on Postgres through the database's judgment cache, with no cache file in the data
+ * folder); the API key is never shown.
  */
 import { spawn } from 'node:child_process'
-import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningServer, startServer } from '../../src/server/app.js'
 import { createOrganizer } from '../../src/server/auth/accounts.js'
 import { findPhase, findTrack, loadCompetition } from '../../src/server/config/load.js'
+import { type Db, openDatabase, parseDbLocation } from '../../src/server/db/database.js'
+import { estimateJudgeCost } from '../../src/server/judging/budget.js'
+import type { JudgeCacheHome } from '../../src/server/judging/cache-home.js'
 import { judgeSubmission } from '../../src/server/judging/judge.js'
 import { cli } from '../cli/helpers.js'
 import {
@@ -23,7 +27,7 @@ import {
   type ScriptedServer,
   startServer as startMock,
 } from '../generation/judge/server.js'
-import { dbOptions } from './backend.js'
+import { BACKEND, createTestDatabase, dbOptions } from './backend.js'
 import { Client, joinTeam, waitDone } from './client.js'
 import { makeCompetition, ROOT, type TestCompetition } from './helpers.js'
 
@@ -231,6 +235,21 @@ describe('judged tracks (RETECO 2b, 2c) on the server', () => {
     expect(c2['judge cost']).toBe(0)
     expect(c2['judge cache hits']).toBe(20)
     expect(b2.entries.length).toBe(1)
+    // The judgment cache is where the backend keeps it: a file per config on SQLite; on
+    // Postgres the database's tables, and no cache file under the data folder.
+    const cacheDir = join(comp.data, 'judge')
+    if (BACKEND === 'postgres') {
+      expect(existsSync(cacheDir) ? readdirSync(cacheDir) : []).toEqual([])
+      const n = await server.ctx.db
+        .selectFrom('judge_judgments')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('config_hash', '=', board.judge!.configHash)
+        .executeTakeFirstOrThrow()
+      expect(Number(n.n)).toBe(20)
+    } else
+      expect(readdirSync(cacheDir).filter((f) => f.endsWith('.sqlite'))).toEqual([
+        `cache-${board.judge!.configHash.slice(0, 12)}.sqlite`,
+      ])
     // The key is never shown: not on the pages, the board or the submission.
     const page = (await a.get(`/team/submissions/${up.body.id}`)).text
     for (const t of [html, page, JSON.stringify(b2), JSON.stringify(s2.body)]) {
@@ -342,10 +361,45 @@ describe('judged tracks (RETECO 2b, 2c) on the server', () => {
       const run = join(dataDir, 'runs', 's1', 'answers-run')
       mkdirSync(join(run, 'answers'), { recursive: true })
       cpSync(join(EX, 'answers'), join(run, 'answers'), { recursive: true })
-      const [x, y] = await Promise.all([
-        judgeSubmission(track, phase, run, dataDir),
-        judgeSubmission(track, phase, run, dataDir),
-      ])
+      // A fresh cache: on Postgres a fresh database, each worker with its own connection pool
+      // (as two worker processes have).
+      const dbs: Db[] = []
+      const home = async (): Promise<JudgeCacheHome | string> => {
+        if (BACKEND !== 'postgres') return dataDir
+        const url = (pgUrl ??= await createTestDatabase())
+        const db = await openDatabase(parseDbLocation(url, dataDir))
+        dbs.push(db)
+        return { kind: 'postgres', db }
+      }
+      let pgUrl: string | undefined
+      const [hx, hy] = [await home(), await home()]
+      let x: Awaited<ReturnType<typeof judgeSubmission>>
+      let y: typeof x
+      try {
+        // The budget estimate reads the same cache as the run: all uncached first, all cached after.
+        expect(await estimateJudgeCost(track, phase, run, hx)).toMatchObject({
+          requests: 20,
+          cached: 0,
+        })
+        ;[x, y] = await Promise.all([
+          judgeSubmission(track, phase, run, hx),
+          judgeSubmission(track, phase, run, hy),
+        ])
+        expect(await estimateJudgeCost(track, phase, run, hy)).toMatchObject({
+          requests: 0,
+          cached: 20,
+          cost: 0,
+        })
+        if (BACKEND === 'postgres') {
+          expect(existsSync(join(dataDir, 'judge'))).toBe(false)
+          const rows = await dbs[0]!.selectFrom('judge_judgments').select('key').execute()
+          expect(rows).toHaveLength(20)
+          // Every claim ended with its judgment.
+          expect(await dbs[0]!.selectFrom('judge_claims').selectAll().execute()).toEqual([])
+        }
+      } finally {
+        for (const d of dbs) await d.destroy()
+      }
       expect(quiet.total()).toBe(20)
       expect(quiet.counts.size).toBe(20)
       expect(x!.columns).toEqual({

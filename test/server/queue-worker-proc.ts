@@ -24,6 +24,7 @@ const worker = new QueueWorker({
   boss,
   competition,
   dataDir: data,
+  dbUrl: url,
   workerModule: module,
   log: (line) => process.stdout.write(`${line}\n`),
 })

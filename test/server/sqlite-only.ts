@@ -17,4 +17,6 @@ export const SQLITE_ONLY: Readonly<Record<string, string>> = {
     'a web process on Postgres without the qrels folder, beside a worker process: opens its own Postgres database (skipped, with the reason, without one)',
   'test/server/queue-faults.test.ts':
     'the Postgres job queue: opens its own Postgres databases (skipped, with the reason, without one)',
+  'test/server/pg-judge-cache.test.ts':
+    'the Postgres judgment cache: opens its own Postgres databases (skipped, with the reason, without one)',
 }

@@ -50,6 +50,7 @@ import {
   runReportJson,
 } from './report.js'
 import { type JudgeRunStats, judgeShortfall, runJudge } from './runner.js'
+import type { JudgmentStore } from './store.js'
 
 /** The default endpoint when neither a flag nor the environment names one. */
 export const DEFAULT_JUDGE_BASE_URL = 'https://api.openai.com/v1'
@@ -75,6 +76,11 @@ export interface JudgeCallOptions {
   /** Judge config file. @default the shipped `data/judge/reteco-judge-v1.json` */
   readonly config?: string
   readonly cache?: string
+  /**
+   * An open judgment store of this config to use instead of a cache file (`cache` is then not
+   * opened); the caller closes it. The server passes its Postgres store here.
+   */
+  readonly store?: JudgmentStore
   readonly baseUrl?: string
   readonly concurrency?: number
   readonly requestsPerMinute?: number
@@ -159,14 +165,17 @@ async function judgeItems(
   dimensions: readonly JudgeDimension[] | undefined,
   preloaded?: LoadedJudgeConfig,
 ) {
-  const { loaded, cache, endpoint } = openRun(o, preloaded)
+  const loaded = preloaded ?? loadJudgeConfig(o.config ?? defaultJudgeConfigPath())
+  const { cache, endpoint } = o.store
+    ? { cache: null, endpoint: resolveEndpoint(o.env, o.baseUrl) }
+    : openRun(o, loaded)
   const progress = createProgress(o.stderr, { quiet: o.quiet ?? false })
   try {
     const r = await runJudge({
       config: loaded.config,
       configHash: loaded.hash,
       items,
-      cache,
+      cache: o.store ?? cache!,
       client: {
         ...endpoint,
         ...(o.sleep ? { sleep: o.sleep } : {}),
@@ -181,7 +190,7 @@ async function judgeItems(
     return { ...r, loaded, endpoint }
   } finally {
     progress.finish()
-    cache.close()
+    cache?.close()
   }
 }
 

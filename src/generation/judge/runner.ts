@@ -14,6 +14,9 @@
  * one run only. A run that finds a request claimed by another defers it, goes on with the rest,
  * and at the end waits for the other's judgment (a cache hit), or asks itself when the other
  * ended without one or died. Identical requests within one run are asked once, too.
+ *
+ * The cache is a {@link JudgmentStore}: the SQLite file of cache.ts (a {@link JudgeCache} is
+ * wrapped) or the server's Postgres tables; every call to it is awaited.
  */
 import { formatDecimal } from '../../report/printf.js'
 import type { Judgment } from './aggregate.js'
@@ -21,6 +24,7 @@ import { type JudgeCache, sha256Hex } from './cache.js'
 import { callJudge, type JudgeClientOptions, rateLimiter } from './client.js'
 import { JUDGE_DIMENSIONS, type JudgeConfig, type JudgeDimension } from './config.js'
 import { buildRequest, type JudgeItem, lacksFor } from './items.js'
+import { type JudgmentStore, judgmentStoreOf } from './store.js'
 
 /** Per-dimension bookkeeping of one run. */
 export interface DimensionRunStats {
@@ -79,7 +83,8 @@ export interface RunJudgeOptions {
   readonly config: JudgeConfig
   readonly configHash: string
   readonly items: readonly JudgeItem[]
-  readonly cache: JudgeCache
+  /** The judgment cache: a SQLite cache file, or any {@link JudgmentStore}. */
+  readonly cache: JudgeCache | JudgmentStore
   readonly client: Omit<JudgeClientOptions, 'retry' | 'beforeRequest'>
   /** Overrides of the config's limits (operational; not part of the hash). */
   readonly concurrency?: number
@@ -119,7 +124,8 @@ function bump(m: Record<string, number>, k: string): void {
 export async function runJudge(
   options: RunJudgeOptions,
 ): Promise<{ judgments: Judgment[]; stats: JudgeRunStats }> {
-  const { config, configHash, items, cache } = options
+  const { config, configHash, items } = options
+  const cache = judgmentStoreOf(options.cache)
   // A dimension named twice is judged once (the CLI refuses the repetition outright).
   const dims = [...new Set(options.dimensions ?? JUDGE_DIMENSIONS)]
   const stats: JudgeRunStats = {
@@ -148,7 +154,8 @@ export async function runJudge(
     systemFingerprints: [],
   }
   const fallbackKey = `structured_rejected:${options.client.baseUrl}`
-  let structured = config.structuredOutput === 'json_schema' && cache.getMeta(fallbackKey) === null
+  let structured =
+    config.structuredOutput === 'json_schema' && (await cache.getMeta(fallbackKey)) === null
   if (config.structuredOutput === 'json_schema' && !structured) stats.structuredOutput = 'rejected'
   const limiter = rateLimiter(
     options.requestsPerMinute ?? config.requestsPerMinute,
@@ -232,7 +239,7 @@ export async function runJudge(
       const body = buildRequest(config, job.dimension, job.item, useStructured)
       const payload = JSON.stringify(body)
       const key = sha256Hex(payload)
-      const cached = cache.get(key)
+      const cached = await cache.get(key)
       if (cached) {
         st.cacheHits++
         hits++
@@ -269,21 +276,30 @@ export async function runJudge(
         }
         return 'done'
       }
-      const claim = inFlight.has(key) ? 'taken' : cache.claim(key, lease)
+      // The key is reserved in this run before the claim is awaited, so that an identical
+      // request of another job of this run (the claim would be ours, `mine`) waits for it.
+      let claim: 'done' | 'mine' | 'taken' = 'taken'
+      if (!inFlight.has(key)) {
+        inFlight.add(key)
+        try {
+          claim = await cache.claim(key, lease)
+        } finally {
+          if (claim !== 'mine') inFlight.delete(key)
+        }
+      }
       if (claim === 'done') continue // finished by another run meanwhile: a cache hit now
       if (claim === 'taken') {
         if (!wait) return 'taken'
         await new Promise((r) => setTimeout(r, pollMs))
         continue
       }
-      inFlight.add(key)
       let r: Awaited<ReturnType<typeof callJudge>>
       try {
         r = await callJudge(body, clientOptions)
       } finally {
         inFlight.delete(key)
       }
-      if (r.status !== 'ok' && r.status !== 'invalid') cache.release(key)
+      if (r.status !== 'ok' && r.status !== 'invalid') await cache.release(key)
       calls += r.attempts
       st.calls += r.attempts
       st.transportFailures += r.transportFailures.length
@@ -296,7 +312,7 @@ export async function runJudge(
         if (structured) {
           structured = false
           stats.structuredOutput = 'rejected'
-          cache.setMeta(fallbackKey, r.reason ?? 'rejected')
+          await cache.setMeta(fallbackKey, r.reason ?? 'rejected')
         }
         continue
       }
@@ -329,7 +345,7 @@ export async function runJudge(
       }
       stats.recordedTokens.promptTokens += r.usage.promptTokens
       stats.recordedTokens.completionTokens += r.usage.completionTokens
-      cache.put({
+      await cache.put({
         key,
         dimension: job.dimension,
         turnId: job.item.turnId,
@@ -361,7 +377,10 @@ export async function runJudge(
   let next = 0
   const deferred: (typeof jobs)[number][] = []
   const workers = Math.max(1, Math.min(options.concurrency ?? config.concurrency, total || 1))
-  const beat = setInterval(() => cache.renewClaims(lease), lease / 3)
+  // A failed renewal (a database briefly unreachable) is retried at the next beat.
+  const beat = setInterval(() => {
+    cache.renewClaims(lease).catch(() => undefined)
+  }, lease / 3)
   beat.unref()
   try {
     await Promise.all(
@@ -385,7 +404,7 @@ export async function runJudge(
     )
   } finally {
     clearInterval(beat)
-    cache.releaseClaims()
+    await cache.releaseClaims()
   }
   const s = stats as { -readonly [K in keyof JudgeRunStats]: JudgeRunStats[K] }
   s.cost = costOf(config, stats.tokens)

@@ -308,6 +308,56 @@ const requestIds: Migration = {
 }
 
 /**
+ * The judgment cache of a Postgres server (see judging/pg-judge-cache.ts), shared by every
+ * worker: judgments, claims and remembered facts, keyed by judge config hash. Created on both
+ * backends (on SQLite the cache is a file per config and these stay empty), so that one schema
+ * restores a backup of either.
+ */
+const judgeCache: Migration = {
+  async up(db: Kysely<unknown>) {
+    const t = types(db)
+    await db.schema
+      .createTable('judge_judgments')
+      .addColumn('config_hash', t.text, (c) => c.notNull())
+      .addColumn('key', t.text, (c) => c.notNull())
+      .addColumn('dimension', t.text, (c) => c.notNull())
+      .addColumn('turn_id', t.text, (c) => c.notNull())
+      .addColumn('status', t.text, (c) => c.notNull())
+      .addColumn('score', 'integer')
+      .addColumn('rationale', t.text)
+      .addColumn('reason', t.text)
+      .addColumn('attempts', 'integer', (c) => c.notNull())
+      .addColumn('prompt_tokens', t.bigint, (c) => c.notNull())
+      .addColumn('completion_tokens', t.bigint, (c) => c.notNull())
+      .addColumn('content', t.text)
+      .addColumn('system_fingerprint', t.text)
+      .addColumn('model', t.text)
+      .addColumn('request', t.text, (c) => c.notNull())
+      .addColumn('created_at', t.text, (c) => c.notNull())
+      .addPrimaryKeyConstraint('judge_judgments_pk', ['config_hash', 'key'])
+      .execute()
+    await db.schema
+      .createTable('judge_claims')
+      .addColumn('config_hash', t.text, (c) => c.notNull())
+      .addColumn('key', t.text, (c) => c.notNull())
+      .addColumn('owner', t.text, (c) => c.notNull())
+      .addColumn('host', t.text, (c) => c.notNull())
+      .addColumn('pid', 'integer', (c) => c.notNull())
+      .addColumn('expires_at', t.bigint, (c) => c.notNull())
+      .addPrimaryKeyConstraint('judge_claims_pk', ['config_hash', 'key'])
+      .execute()
+    await db.schema.createIndex('judge_claims_owner').on('judge_claims').column('owner').execute()
+    await db.schema
+      .createTable('judge_meta')
+      .addColumn('config_hash', t.text, (c) => c.notNull())
+      .addColumn('key', t.text, (c) => c.notNull())
+      .addColumn('value', t.text, (c) => c.notNull())
+      .addPrimaryKeyConstraint('judge_meta_pk', ['config_hash', 'key'])
+      .execute()
+  },
+}
+
+/**
  * State that several web processes share (nothing of it in process memory): the topic lists a
  * worker publishes for web processes that hold no qrels, and the rate limiter's counters.
  */
@@ -357,6 +407,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0004_job_queue': jobQueue,
   '0006_spot_validation': spotValidation,
   '0007_request_ids': requestIds,
+  '0008_judge_cache': judgeCache,
   '0009_shared_state': sharedState,
   '0010_judging_controls': judgingControls,
 }

@@ -3,6 +3,7 @@
  * random opaque strings; instants are ISO 8601 UTC text; JSON columns hold text.
  */
 import type { Generated } from 'kysely'
+import type { JudgeClaimTable, JudgeJudgmentTable, JudgeMetaTable } from '../judging/tables.js'
 import type {
   JudgedItemTable,
   RaterInviteTable,
@@ -200,6 +201,9 @@ export interface Database {
   rating_samples: RatingSampleTable
   rating_assignments: RatingAssignmentTable
   ratings: RatingTable
+  judge_judgments: JudgeJudgmentTable
+  judge_claims: JudgeClaimTable
+  judge_meta: JudgeMetaTable
   topic_lists: TopicListTable
   rate_hits: RateHitTable
   judging_pauses: JudgingPauseTable

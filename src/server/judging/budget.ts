@@ -5,16 +5,14 @@
  *
  * Estimate = cost at the judge config's prices of every request the submission needs that is
  * not in the judgment cache (the exact request bodies the run would send, keyed as the cache
- * keys them): prompt tokens ≈ UTF-8 bytes of the request body / 4, completion tokens = the
+ * keys them; the cache the run uses: the file cache on SQLite, the database's on Postgres): prompt tokens ≈ UTF-8 bytes of the request body / 4, completion tokens = the
  * config's `max_tokens` (each reply at its longest; retries not counted). Spent = the `judge cost`
  * of every score recorded for the track and phase (re-judged versions included).
  */
-import { existsSync } from 'node:fs'
 import {
   buildRequest,
   costOf,
   JUDGE_DIMENSIONS,
-  JudgeCache,
   lacksFor,
   loadJudgeConfig,
   retecoJudgeItemsRoute,
@@ -23,8 +21,8 @@ import {
 import type { Track } from '../config/load.js'
 import type { PhaseConfig } from '../config/schema.js'
 import type { ServerContext } from '../context.js'
+import { type JudgeCacheHome, judgeCacheHome, openJudgeStore } from './cache-home.js'
 import { ACCOUNTING } from './columns.js'
-import { judgeCacheFile } from './judge.js'
 import { generationPaths } from './upload.js'
 
 /** What judging a submission would cost, before any request. */
@@ -44,7 +42,7 @@ export async function estimateJudgeCost(
   track: Track,
   phase: PhaseConfig,
   dir: string,
-  serverDataDir: string,
+  cacheHome: JudgeCacheHome | string,
 ): Promise<CostEstimate> {
   const judging = track.judging!
   const loaded = loadJudgeConfig(judging.configFile)
@@ -57,14 +55,16 @@ export async function estimateJudgeCost(
     retrieval: paths.retrieval,
     split: track.splits![phase.id]!,
   })
-  // No cache file yet (nothing judged under this config): every request is uncached. Opening it
-  // here would fail where its folder does not exist yet (a web process on Postgres).
-  const file = judgeCacheFile(serverDataDir, loaded.hash)
-  const cache = existsSync(file) ? JudgeCache.open(file, loaded.hash) : null
+  // No cache file yet (nothing judged under this config): every request is uncached; the file
+  // is not created here.
+  const home: JudgeCacheHome =
+    typeof cacheHome === 'string' ? { kind: 'file', dataDir: cacheHome } : cacheHome
+  const opened = openJudgeStore(home, loaded.hash, { create: false })
+  const cache = opened?.store ?? null
   try {
     const structured =
       config.structuredOutput === 'json_schema' &&
-      (cache?.getMeta(`structured_rejected:${judging.settings.baseUrl}`) ?? null) === null
+      ((await cache?.getMeta(`structured_rejected:${judging.settings.baseUrl}`)) ?? null) === null
     const seen = new Set<string>()
     let requests = 0
     let cached = 0
@@ -78,7 +78,7 @@ export async function estimateJudgeCost(
         const key = sha256Hex(payload)
         if (seen.has(key)) continue
         seen.add(key)
-        if (cache?.get(key)) {
+        if (await cache?.get(key)) {
           cached++
           continue
         }
@@ -96,7 +96,7 @@ export async function estimateJudgeCost(
       currency: config.prices.currency,
     }
   } finally {
-    cache?.close()
+    await opened?.close()
   }
 }
 
@@ -139,7 +139,7 @@ export async function budgetRefusal(
 ): Promise<{ message: string; report: string } | null> {
   const budget = track.judging?.settings.budget
   if (!budget || (budget.perPhase === undefined && budget.perTeam === undefined)) return null
-  const e = await estimateJudgeCost(track, phase, dir, ctx.dataDir)
+  const e = await estimateJudgeCost(track, phase, dir, judgeCacheHome(ctx.dataDir, ctx.db))
   const report = `judge cost estimate: ${money(e.cost, e.currency)} for ${e.requests} request(s) not in the judgment cache (${e.cached} cached, free): about ${e.promptTokens} tokens in, at most ${e.completionTokens} out (each reply at the config's max_tokens)\n`
   const checks: [number | undefined, string | null, string][] = [
     [budget.perTeam, teamId, `your team's judge budget for track ${track.id} in phase ${phase.id}`],

@@ -2,16 +2,18 @@
  * Judging one stored submission of a judged track, in the scoring worker: exactly `trecscore
  * judge run --preset reteco-2b|reteco-2c --data DATA --split S --config JUDGE_CONFIG ANSWERS
  * [--retrieval RUN]` (the library function the CLI calls, so the requests, cache keys and numbers
- * are the CLI's), with the server's judgment cache: one SQLite file per judge config hash under
- * the server's data folder, shared by every submission and every worker (each request is claimed
- * before it is asked, so none is asked twice). The judgments JSONL and the JSON report are kept
- * beside the run (`judge-<hash12>/`), for the organizers.
+ * are the CLI's), with the server's judgment cache (see cache-home.ts): on SQLite one cache file
+ * per judge config hash under the server's data folder; on Postgres the database's `judge_*`
+ * tables. Either is shared by every submission and every worker (each request is claimed before
+ * it is asked, so none is asked twice). The judgments JSONL and the JSON report are kept beside
+ * the run (`judge-<hash12>/`), for the organizers.
  *
  * The endpoint is the organizer's `judge.baseUrl`; the key is read from the environment
  * variable `judge.apiKeyEnv` here and handed to the client only: the worker's other environment
  * is not passed, and neither the key nor the endpoint reaches a score, a reason or a log.
  */
-import { mkdirSync, readFileSync } from 'node:fs'
+import { randomUUID } from 'node:crypto'
+import { mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import {
   JUDGE_DIMENSIONS,
@@ -23,6 +25,7 @@ import {
 import type { Track } from '../config/load.js'
 import type { PhaseConfig } from '../config/schema.js'
 import { type ScoreOutcome, ScoringFailure, sha256Run, TRECSCORE_VERSION } from '../scoring.js'
+import { type JudgeCacheHome, openJudgeStore } from './cache-home.js'
 import {
   ACCOUNTING,
   invalidColumn,
@@ -34,10 +37,7 @@ import {
 } from './columns.js'
 import { generationPaths, generationSubtrack } from './upload.js'
 
-/** The judgment cache of a judge config in a server's data folder. */
-export function judgeCacheFile(serverDataDir: string, configHash: string): string {
-  return join(serverDataDir, 'judge', `cache-${configHash.slice(0, 12)}.sqlite`)
-}
+export { judgeCacheFile } from './cache-home.js'
 
 /** What the judge report (`judge run --report-json`) holds that a score needs. */
 interface ReportJson {
@@ -81,12 +81,15 @@ function scrub(text: string, baseUrl: string): string {
   return out
 }
 
-/** Judge a stored submission directory (see the module comment). */
+/**
+ * Judge a stored submission directory (see the module comment), with the judgment cache at
+ * `cache` (a data folder: its cache files).
+ */
 export async function judgeSubmission(
   track: Track,
   phase: PhaseConfig,
   dir: string,
-  serverDataDir: string,
+  cache: JudgeCacheHome | string,
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): Promise<ScoreOutcome> {
   const judging = track.judging
@@ -101,14 +104,20 @@ export async function judgeSubmission(
   const paths = generationPaths(track, dir)
   const out = join(dirname(dir), `judge-${loaded.hash.slice(0, 12)}`)
   mkdirSync(out, { recursive: true })
-  const cache = judgeCacheFile(serverDataDir, loaded.hash)
-  mkdirSync(dirname(cache), { recursive: true })
+  // Written under names of this run, then renamed into place: two workers judging the same
+  // submission at once (a job delivered twice) never read or keep each other's half-written file.
+  const tmp = `.${process.pid}-${randomUUID().slice(0, 8)}.tmp`
+  const judgmentsFile = join(out, 'judgments.jsonl')
+  const reportFile = join(out, 'report.json')
+  const home: JudgeCacheHome = typeof cache === 'string' ? { kind: 'file', dataDir: cache } : cache
   const key = s.apiKeyEnv ? env[s.apiKeyEnv] : undefined
   let r: Awaited<ReturnType<typeof judgeRunCommand>>
+  let opened: Awaited<ReturnType<typeof openJudgeStore>> = null
   try {
+    opened = openJudgeStore(home, loaded.hash, { create: true })!
     r = await judgeRunCommand({
       config: judging.configFile,
-      cache,
+      store: opened.store,
       baseUrl: s.baseUrl,
       env: key ? { TRECSCORE_JUDGE_API_KEY: key } : {},
       preset: track.preset!,
@@ -117,8 +126,8 @@ export async function judgeSubmission(
       answers: paths.answers,
       ...(paths.retrieval ? { retrieval: paths.retrieval } : {}),
       split,
-      out: join(out, 'judgments.jsonl'),
-      reportJson: join(out, 'report.json'),
+      out: judgmentsFile + tmp,
+      reportJson: reportFile + tmp,
       format: 'json',
       force: true,
       quiet: true,
@@ -128,10 +137,17 @@ export async function judgeSubmission(
       ...(s.requestsPerMinute !== undefined ? { requestsPerMinute: s.requestsPerMinute } : {}),
     })
   } catch (e) {
+    rmSync(judgmentsFile + tmp, { force: true })
+    rmSync(reportFile + tmp, { force: true })
     throw new ScoringFailure(scrub((e as Error).message, s.baseUrl))
+  } finally {
+    await opened?.close().catch(() => undefined)
   }
+  // This run's report, read before another run's may replace it under the final name.
+  const rep = JSON.parse(readFileSync(reportFile + tmp, 'utf8')) as ReportJson
+  renameSync(judgmentsFile + tmp, judgmentsFile)
+  renameSync(reportFile + tmp, reportFile)
   if (r.failure) throw new ScoringFailure(`${scrub(r.failure, s.baseUrl)}; not charged`)
-  const rep = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as ReportJson
   const columns: Record<string, number | null> = { [OVERALL]: rep.overall }
   for (const d of rep.dimensions) columns[d.dimension] = d.mean
   columns[ROUGE_L] = rep.lexical?.all.rougeL ?? null

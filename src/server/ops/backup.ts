@@ -6,6 +6,9 @@
  * The format: gzip'd JSON lines, in this order:
  * 1. `{"format":"trecscore-backup","version":1,"createdAt":…,"source":"sqlite"|"postgres","migrations":[…]}`;
  * 2. `{"table":T,"row":{…}}` for every row, tables parents first (foreign keys), rows by key;
+ *    the judgment cache's judgments and facts (`judge_judgments`, `judge_meta`) are kept, as
+ *    the SQLite backend's cache files are (stored files); its claims (`judge_claims`, leases of
+ *    runs asking right now, meaningless once they ended) are deliberately left out;
  * 3. for every file under the data folder (but the SQLite database and `tmp/`):
  *    `{"file":PATH,"chunk":BASE64}` lines of at most 1 MiB, then `{"file":PATH,"sha256":…,"bytes":N}`;
  * 4. `{"end":true,"rows":N,"files":M}` (a truncated backup lacks it and is refused).
@@ -48,6 +51,8 @@ import type { Database } from '../db/schema.js'
 export const BACKUP_FORMAT = 'trecscore-backup'
 const CHUNK = 1 << 20
 const BATCH = 100
+/** Tables of live state only, never backed up (restore --force still empties them). */
+const NOT_BACKED_UP = new Set(['judge_claims'])
 
 type AnyDb = Kysely<Record<string, Record<string, unknown>>>
 
@@ -164,7 +169,8 @@ export async function backup(
     await write(gzip, header)
     // Read before the transaction: SQLite has one connection, which the transaction holds.
     const layout: [string, string[]][] = []
-    for (const t of await tablesInOrder(db)) layout.push([t, await columnsOf(db, t)])
+    for (const t of await tablesInOrder(db))
+      if (!NOT_BACKED_UP.has(t)) layout.push([t, await columnsOf(db, t)])
     // One read transaction: a consistent snapshot of every table (on Postgres, repeatable read).
     const snapshot = async (trx: Transaction<Database> | Db): Promise<void> => {
       for (const [table, cols] of layout) {

@@ -76,6 +76,7 @@ export async function openJobQueue(options: JobQueueOptions): Promise<JobQueue> 
       ? new QueueWorker({
           ...common,
           boss,
+          dbUrl: options.location.url,
           concurrency: workers,
           ...(log ? { logger: log } : {}),
         })

@@ -177,6 +177,8 @@ export interface QueueWorkerOptions {
   readonly boss: PgBoss
   readonly competition: Competition
   readonly dataDir: string
+  /** The database's URL: judged jobs' children keep the judgment cache there (pg-judge-cache.ts). */
+  readonly dbUrl: string
   /** Jobs scored at once by this process (one child process each). @default 1 */
   readonly concurrency?: number
   /** The worker module to fork (tests swap in a stub). @default worker-main */
@@ -315,6 +317,7 @@ export class QueueWorker {
           file: join(dataDir, claim.submission.file),
           name: claim.submission.original_name,
           dataDir,
+          db: this.options.dbUrl,
         },
         w.timeLimitSeconds * 1000,
       )

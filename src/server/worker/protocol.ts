@@ -1,7 +1,9 @@
 /**
  * Messages between the web process (the supervisor) and the scoring worker (a child process).
- * The worker never touches the database: it scores one job and answers; the supervisor
- * writes the result, so a result is recorded at most once per attempt.
+ * The worker never writes to the server's tables: it scores one job and answers; the supervisor
+ * writes the result, so a result is recorded at most once per attempt. The one exception is the
+ * judgment cache on Postgres (`judge_*` tables, see judging/pg-judge-cache.ts): a judged job's
+ * worker opens its own connection for it from `db`.
  */
 import type { Track } from '../config/load.js'
 import type { PhaseConfig } from '../config/schema.js'
@@ -19,8 +21,10 @@ export interface JobMessage {
   readonly file: string
   /** The name the team gave the file (used in messages instead of the server path). */
   readonly name: string
-  /** The server's data folder (judged tracks keep their judgment cache there). */
+  /** The server's data folder (on SQLite, judged tracks keep their judgment cache there). */
   readonly dataDir: string
+  /** Postgres: the database URL, where judged tracks keep their judgment cache. Absent on SQLite. */
+  readonly db?: string
   /** The request that created the job (its log lines carry it). */
   readonly requestId?: string
 }

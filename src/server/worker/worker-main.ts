@@ -1,8 +1,11 @@
 /**
  * Entry point of the scoring worker process (forked by the supervisor): scores each job it is
- * sent through `scoring.ts` and answers with the outcome or the reason it failed.
+ * sent through `scoring.ts` and answers with the outcome or the reason it failed. On Postgres a
+ * judged job's judgment cache is the database's (one connection pool per process, opened on
+ * first use, without migrating: the server did).
  */
 import { formatIssue, InputError, isTrecscoreError } from '../../internal.js'
+import { type Db, openDatabase } from '../db/database.js'
 import { judgeSubmission } from '../judging/judge.js'
 import { ScoringFailure, scoreSubmission } from '../scoring.js'
 import type { JobMessage, ResultMessage } from './protocol.js'
@@ -14,11 +17,30 @@ function reasonOf(e: unknown, job: JobMessage): string {
   return 'internal scoring error'
 }
 
+let judgeDb: { url: string; db: Promise<Db> } | null = null
+
+/** The judgment cache of a judged job: the database's on Postgres, else the data folder's files. */
+async function judge(m: JobMessage) {
+  if (!m.db) return judgeSubmission(m.track, m.phase, m.file, m.dataDir)
+  if (judgeDb?.url !== m.db) {
+    const old = judgeDb
+    judgeDb = { url: m.db, db: openDatabase({ kind: 'postgres', url: m.db }, { migrate: false }) }
+    if (old) void old.db.then((d) => d.destroy()).catch(() => undefined)
+  }
+  const open = judgeDb
+  let db: Db
+  try {
+    db = await open.db
+  } catch (e) {
+    if (judgeDb === open) judgeDb = null
+    throw e
+  }
+  return judgeSubmission(m.track, m.phase, m.file, { kind: 'postgres', db })
+}
+
 process.on('message', (m: JobMessage) => {
   if (m.type !== 'job') return
-  const scored = m.track.judging
-    ? judgeSubmission(m.track, m.phase, m.file, m.dataDir)
-    : scoreSubmission(m.track, m.phase, m.file, m.name)
+  const scored = m.track.judging ? judge(m) : scoreSubmission(m.track, m.phase, m.file, m.name)
   void scored.then(
     (outcome) =>
       send({ type: 'scored', submissionId: m.submissionId, attempt: m.attempt, outcome }),
