@@ -156,6 +156,9 @@ function sameOnEveryBackend(name: 'sqlite' | 'postgres', open: () => Promise<Db>
     expect(tables).toEqual([
       'api_tokens',
       'invites',
+      'judge_claims',
+      'judge_judgments',
+      'judge_meta',
       'judged_items',
       'judging_pauses',
       'qrels_versions',

@@ -3,7 +3,7 @@
  * folder → the boards' JSON is identical; the same across backends (SQLite → Postgres in the
  * `main` project, Postgres → SQLite in the `postgres` one, when a test Postgres is there); a
  * non-empty target is refused without --force; a tampered file is refused and nothing is
- * restored.
+ * restored; the judgment cache's judgments and facts are kept, its claims left out.
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -60,6 +60,27 @@ beforeAll(async () => {
       expect((await waitDone(team, r.body.id!)).state).toBe('scored')
     }
     Object.assign(boards, await boardsOf(server))
+    // A judgment cache row of each table (the Postgres backend's cache; empty tables on SQLite).
+    const db = server.ctx.db
+    await db
+      .insertInto('judge_judgments')
+      .values({ ...JUDGMENT, config_hash: 'c'.repeat(64), key: 'k1' })
+      .execute()
+    await db
+      .insertInto('judge_meta')
+      .values({ config_hash: 'c'.repeat(64), key: 'structured_rejected:x', value: 'HTTP 400' })
+      .execute()
+    await db
+      .insertInto('judge_claims')
+      .values({
+        config_hash: 'c'.repeat(64),
+        key: 'k2',
+        owner: 'h:1:x',
+        host: 'h',
+        pid: 1,
+        expires_at: 5_000_000_000_000,
+      })
+      .execute()
   } finally {
     await server.close()
   }
@@ -79,6 +100,23 @@ beforeAll(async () => {
 }, 120_000)
 
 afterAll(() => comp?.cleanup())
+
+const JUDGMENT = {
+  dimension: 'correctness',
+  turn_id: 't1',
+  status: 'ok' as const,
+  score: 4,
+  rationale: 'fine',
+  reason: null,
+  attempts: 1,
+  prompt_tokens: 120,
+  completion_tokens: 12,
+  content: '{"score":4}',
+  system_fingerprint: null,
+  model: 'm',
+  request: '{}',
+  created_at: '2026-12-03T12:00:00.000Z',
+}
 
 async function restoredBoards(data: string, db: { db?: string }): Promise<Record<string, string>> {
   const server = await startServer({ competition, dataDir: data, ...db })
@@ -110,10 +148,31 @@ describe('serve backup / restore', () => {
         .execute()
       expect(rows).toHaveLength(1)
       expect(readFileSync(join(data, rows[0]!.file)).equals(run)).toBe(true)
+      // The cached judgment and fact came back; the claim (a lease of a run) was left out.
+      expect(await server.ctx.db.selectFrom('judge_judgments').selectAll().execute()).toEqual([
+        { ...JUDGMENT, config_hash: 'c'.repeat(64), key: 'k1' },
+      ])
+      expect(await server.ctx.db.selectFrom('judge_meta').select('value').execute()).toEqual([
+        { value: 'HTTP 400' },
+      ])
+      expect(await server.ctx.db.selectFrom('judge_claims').selectAll().execute()).toEqual([])
     } finally {
       await server.close()
     }
   }, 60_000)
+
+  it('holds the judgment cache rows but no claim', () => {
+    const tables = new Set(
+      gunzipSync(readFileSync(backupFile))
+        .toString('utf8')
+        .split('\n')
+        .filter((l) => l.startsWith('{"table":'))
+        .map((l) => (JSON.parse(l) as { table: string }).table),
+    )
+    expect(tables.has('judge_judgments')).toBe(true)
+    expect(tables.has('judge_meta')).toBe(true)
+    expect(tables.has('judge_claims')).toBe(false)
+  })
 
   it('refuses a non-empty target without --force (one line, exit 1); --force replaces it', async () => {
     const args = ['serve', 'restore', '--data', comp.data, ...(await dbArgs(comp.data))]
