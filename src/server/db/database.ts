@@ -154,10 +154,11 @@ class SerializedPostgresDialect extends PostgresDialect {
   }
 }
 
-async function openPostgres(url: string): Promise<Db> {
+async function openPostgres(url: string, max: number | undefined): Promise<Db> {
   const pg = await loadPg()
   const pool = new pg.Pool({
     connectionString: url,
+    ...(max !== undefined ? { max } : {}),
     connectionTimeoutMillis: 10_000,
     // bigint (counts, byte sizes) as a number, as SQLite gives it: exact below 2^53.
     types: {
@@ -201,10 +202,17 @@ function reason(e: unknown): string {
  */
 export async function openDatabase(
   where: string | DbLocation,
-  options: { readonly migrate?: boolean } = {},
+  options: {
+    readonly migrate?: boolean
+    /** Postgres: the most connections of the pool. @default 10 (node-postgres's) */
+    readonly maxConnections?: number
+  } = {},
 ): Promise<Db> {
   const loc = typeof where === 'string' ? parseDbLocation(undefined, where) : where
-  const db = loc.kind === 'sqlite' ? await openSqlite(loc.file) : await openPostgres(loc.url)
+  const db =
+    loc.kind === 'sqlite'
+      ? await openSqlite(loc.file)
+      : await openPostgres(loc.url, options.maxConnections)
   try {
     await sql`select 1`.execute(db)
   } catch (e) {

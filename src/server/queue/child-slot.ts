@@ -1,7 +1,7 @@
 /**
  * One scoring child process, reused job after job: send a job, wait for its answer, its death
- * or the time limit (then the child is killed). The child never touches the database (see
- * worker/protocol.ts); whoever holds the slot records the outcome.
+ * or the time limit (then the child is killed). The child writes nothing of the job's outcome
+ * to the database (see worker/protocol.ts); whoever holds the slot records the outcome.
  */
 import { type ChildProcess, fork } from 'node:child_process'
 import type { JobMessage, ResultMessage } from '../worker/protocol.js'

@@ -1,8 +1,8 @@
 /**
  * Entry point of the scoring worker process (forked by the supervisor): scores each job it is
  * sent through `scoring.ts` and answers with the outcome or the reason it failed. On Postgres a
- * judged job's judgment cache is the database's (one connection pool per process, opened on
- * first use, without migrating: the server did).
+ * judged job's judgment cache is the database's (one small connection pool per process, opened
+ * on first use, without migrating: the server did).
  */
 import { formatIssue, InputError, isTrecscoreError } from '../../internal.js'
 import { type Db, openDatabase } from '../db/database.js'
@@ -24,7 +24,10 @@ async function judge(m: JobMessage) {
   if (!m.db) return judgeSubmission(m.track, m.phase, m.file, m.dataDir)
   if (judgeDb?.url !== m.db) {
     const old = judgeDb
-    judgeDb = { url: m.db, db: openDatabase({ kind: 'postgres', url: m.db }, { migrate: false }) }
+    judgeDb = {
+      url: m.db,
+      db: openDatabase({ kind: 'postgres', url: m.db }, { migrate: false, maxConnections: 4 }),
+    }
     if (old) void old.db.then((d) => d.destroy()).catch(() => undefined)
   }
   const open = judgeDb
