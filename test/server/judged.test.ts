@@ -390,6 +390,13 @@ describe('judged tracks (RETECO 2b, 2c) on the server', () => {
           cached: 20,
           cost: 0,
         })
+        // Each worker wrote its files under its own name and renamed them into place.
+        const kept = join(dataDir, 'runs', 's1', `judge-${track.judging.configHash.slice(0, 12)}`)
+        expect(readdirSync(kept).sort()).toEqual(['judgments.jsonl', 'report.json'])
+        const notes = (
+          JSON.parse(readFileSync(join(kept, 'report.json'), 'utf8')) as { notes: string[] }
+        ).notes
+        expect(notes).toContain(`judgments written to ${join(kept, 'judgments.jsonl')}`)
         if (BACKEND === 'postgres') {
           expect(existsSync(join(dataDir, 'judge'))).toBe(false)
           const rows = await dbs[0]!.selectFrom('judge_judgments').select('key').execute()

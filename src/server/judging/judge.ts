@@ -13,7 +13,7 @@
  * is not passed, and neither the key nor the endpoint reaches a score, a reason or a log.
  */
 import { randomUUID } from 'node:crypto'
-import { mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import {
   JUDGE_DIMENSIONS,
@@ -143,8 +143,14 @@ export async function judgeSubmission(
   } finally {
     await opened?.close().catch(() => undefined)
   }
-  // This run's report, read before another run's may replace it under the final name.
-  const rep = JSON.parse(readFileSync(reportFile + tmp, 'utf8')) as ReportJson
+  // This run's report, read before another run's may replace it under the final name; its
+  // note names the judgments file by its final name.
+  const inJson = (p: string) => JSON.stringify(p).slice(1, -1)
+  const text = readFileSync(reportFile + tmp, 'utf8')
+    .split(inJson(judgmentsFile + tmp))
+    .join(inJson(judgmentsFile))
+  writeFileSync(reportFile + tmp, text)
+  const rep = JSON.parse(text) as ReportJson
   renameSync(judgmentsFile + tmp, judgmentsFile)
   renameSync(reportFile + tmp, reportFile)
   if (r.failure) throw new ScoringFailure(`${scrub(r.failure, s.baseUrl)}; not charged`)
