@@ -293,85 +293,86 @@ export async function runJudge(
         await new Promise((r) => setTimeout(r, pollMs))
         continue
       }
-      let r: Awaited<ReturnType<typeof callJudge>>
+      // The key stays reserved until its judgment is committed (or its claim released): an
+      // identical request of this run must never find it both uncached and not in flight.
       try {
-        r = await callJudge(body, clientOptions)
-      } finally {
-        inFlight.delete(key)
-      }
-      if (r.status !== 'ok' && r.status !== 'invalid') await cache.release(key)
-      calls += r.attempts
-      st.calls += r.attempts
-      st.transportFailures += r.transportFailures.length
-      st.malformedReplies += r.malformedReplies.length
-      stats.tokens.promptTokens += r.usage.promptTokens
-      stats.tokens.completionTokens += r.usage.completionTokens
-      if (r.model) models.add(r.model)
-      if (r.systemFingerprint) fingerprints.add(r.systemFingerprint)
-      if (r.status === 'structured_rejected') {
-        if (structured) {
-          structured = false
-          stats.structuredOutput = 'rejected'
-          await cache.setMeta(fallbackKey, r.reason ?? 'rejected')
+        const r = await callJudge(body, clientOptions)
+        if (r.status !== 'ok' && r.status !== 'invalid') await cache.release(key)
+        calls += r.attempts
+        st.calls += r.attempts
+        st.transportFailures += r.transportFailures.length
+        st.malformedReplies += r.malformedReplies.length
+        stats.tokens.promptTokens += r.usage.promptTokens
+        stats.tokens.completionTokens += r.usage.completionTokens
+        if (r.model) models.add(r.model)
+        if (r.systemFingerprint) fingerprints.add(r.systemFingerprint)
+        if (r.status === 'structured_rejected') {
+          if (structured) {
+            structured = false
+            stats.structuredOutput = 'rejected'
+            await cache.setMeta(fallbackKey, r.reason ?? 'rejected')
+          }
+          continue
         }
-        continue
-      }
-      if (r.status === 'missing') {
-        inARow++
-        if (gaveUp === null && r.unreachable)
-          gaveUp = `not asked: the endpoint is unreachable (last: ${r.reason ?? 'missing'})`
-        if (giveUpAfter > 0 && inARow >= giveUpAfter && gaveUp === null)
-          gaveUp = `not asked: ${inARow} judgments in a row failed (last: ${r.reason ?? 'missing'})`
-        bump(st.missing, r.reason ?? 'missing')
-        st.judgeFailed++
+        if (r.status === 'missing') {
+          inARow++
+          if (gaveUp === null && r.unreachable)
+            gaveUp = `not asked: the endpoint is unreachable (last: ${r.reason ?? 'missing'})`
+          if (giveUpAfter > 0 && inARow >= giveUpAfter && gaveUp === null)
+            gaveUp = `not asked: ${inARow} judgments in a row failed (last: ${r.reason ?? 'missing'})`
+          bump(st.missing, r.reason ?? 'missing')
+          st.judgeFailed++
+          out[job.at] = {
+            ...base(job.item, job.dimension),
+            score: null,
+            status: 'missing',
+            rationale: null,
+            attempts: r.attempts,
+            reason: r.reason,
+            unanswered: false,
+          }
+          return 'done'
+        }
+        inARow = 0
+        if (r.status === 'ok') {
+          if (r.attempts === 1) st.okFirstAttempt++
+          else st.okAfterRetry++
+        } else {
+          bump(st.invalid, r.reason ?? 'invalid')
+          st.judgeFailed++
+        }
+        stats.recordedTokens.promptTokens += r.usage.promptTokens
+        stats.recordedTokens.completionTokens += r.usage.completionTokens
+        await cache.put({
+          key,
+          dimension: job.dimension,
+          turnId: job.item.turnId,
+          status: r.status,
+          score: r.score,
+          rationale: r.rationale,
+          reason: r.reason,
+          attempts: r.attempts,
+          promptTokens: r.usage.promptTokens,
+          completionTokens: r.usage.completionTokens,
+          content: r.content,
+          systemFingerprint: r.systemFingerprint,
+          model: r.model,
+          request: payload,
+          createdAt: new Date().toISOString(),
+        })
         out[job.at] = {
           ...base(job.item, job.dimension),
-          score: null,
-          status: 'missing',
-          rationale: null,
+          score: r.score,
+          status: r.status,
+          rationale: r.rationale,
           attempts: r.attempts,
           reason: r.reason,
           unanswered: false,
         }
         return 'done'
+      } finally {
+        inFlight.delete(key)
       }
-      inARow = 0
-      if (r.status === 'ok') {
-        if (r.attempts === 1) st.okFirstAttempt++
-        else st.okAfterRetry++
-      } else {
-        bump(st.invalid, r.reason ?? 'invalid')
-        st.judgeFailed++
-      }
-      stats.recordedTokens.promptTokens += r.usage.promptTokens
-      stats.recordedTokens.completionTokens += r.usage.completionTokens
-      await cache.put({
-        key,
-        dimension: job.dimension,
-        turnId: job.item.turnId,
-        status: r.status,
-        score: r.score,
-        rationale: r.rationale,
-        reason: r.reason,
-        attempts: r.attempts,
-        promptTokens: r.usage.promptTokens,
-        completionTokens: r.usage.completionTokens,
-        content: r.content,
-        systemFingerprint: r.systemFingerprint,
-        model: r.model,
-        request: payload,
-        createdAt: new Date().toISOString(),
-      })
-      out[job.at] = {
-        ...base(job.item, job.dimension),
-        score: r.score,
-        status: r.status,
-        rationale: r.rationale,
-        attempts: r.attempts,
-        reason: r.reason,
-        unanswered: false,
-      }
-      return 'done'
     }
   }
   let next = 0

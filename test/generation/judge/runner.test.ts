@@ -9,6 +9,8 @@ import {
   aggregateJudgments,
   JudgeCache,
   JudgeInputError,
+  type JudgmentStore,
+  judgmentStoreOf,
   loadJudgeConfig,
   readJudgeItems,
   readJudgments,
@@ -244,6 +246,59 @@ describe('judge runner', () => {
       'no passages to judge faithfulness against': 1,
     })
     expect(server.total()).toBe(4)
+  })
+
+  it('identical requests of one run are asked once, even through a store that yields on every call', async () => {
+    const dir = tempDir()
+    const loaded = loadJudgeConfig(writeTestConfig(dir))
+    server = await startServer(() => ({ kind: 'delay', ms: 20, then: { kind: 'score', score: 3 } }))
+    const cache = JudgeCache.open(join(dir, 'c.sqlite'), loaded.hash)
+    // Every call of the store takes a few ms (as a database's would), a put 200 ms: other jobs
+    // of the run poll (every 5 ms) while a judgment is being committed.
+    const file = judgmentStoreOf(cache)
+    const slow =
+      <A extends unknown[], R>(f: (...a: A) => Promise<R>, ms = 3) =>
+      async (...a: A): Promise<R> => {
+        await new Promise((r) => setTimeout(r, ms))
+        return f(...a)
+      }
+    const store: JudgmentStore = {
+      owner: file.owner,
+      get: slow(file.get),
+      claim: slow(file.claim),
+      release: slow(file.release),
+      put: slow(file.put, 200),
+      renewClaims: slow(file.renewClaims),
+      releaseClaims: slow(file.releaseClaims),
+      getMeta: slow(file.getMeta),
+      setMeta: slow(file.setMeta),
+    }
+    const item = {
+      turnId: 'z_turn_1',
+      conversationId: 'z',
+      domain: null,
+      turnDepth: 1,
+      history: [],
+      question: 'q',
+      answer: 'a',
+      passages: [],
+      reference: null,
+    }
+    const r = await runJudge({
+      config: loaded.config,
+      configHash: loaded.hash,
+      items: [item, item, item, item],
+      cache: store,
+      concurrency: 8,
+      claimPollMs: 5,
+      client: { baseUrl: server.url, apiKey: null },
+    })
+    cache.close()
+    // 4 items x 4 dimensions with something to judge, 4 distinct requests.
+    expect(server.total()).toBe(4)
+    expect(r.judgments.filter((j) => j.status === 'ok')).toHaveLength(16)
+    expect(r.stats.dimensions.reduce((n, d) => n + d.calls, 0)).toBe(4)
+    expect(r.stats.dimensions.reduce((n, d) => n + d.cacheHits, 0)).toBe(12)
   })
 
   it('never has more requests in flight than --concurrency', async () => {
