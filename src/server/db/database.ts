@@ -171,7 +171,14 @@ async function openPostgres(url: string, max: number | undefined): Promise<Db> {
   // A pooled connection that breaks while idle (a restarted server) is dropped by the pool;
   // without a listener the 'error' event would end the process.
   pool.on('error', (e) => {
-    process.stderr.write(`trecscore serve: database connection lost: ${e.message}\n`)
+    process.stderr.write(`trecscore: database connection lost: ${e.message}\n`)
+  })
+  // A connection that breaks while checked out but between two queries (inside a transaction,
+  // or just taken from the pool) emits 'error' on the client itself, where the pool listens
+  // only while it is idle: unheard, it too would end the process. The next query on it fails
+  // (that request gets its error) and the pool then drops it; nothing more to do here.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined)
   })
   return new Kysely<Database>({ dialect: new SerializedPostgresDialect({ pool }) })
 }
