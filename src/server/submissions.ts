@@ -206,6 +206,21 @@ async function receiveAll(
   }
 }
 
+/** Whether the submission row `id` exists; false when the database cannot tell either. */
+async function rowExists(ctx: ServerContext, id: string): Promise<boolean> {
+  try {
+    return (
+      (await ctx.db
+        .selectFrom('submissions')
+        .select('id')
+        .where('id', '=', id)
+        .executeTakeFirst()) !== undefined
+    )
+  } catch {
+    return false
+  }
+}
+
 /** Take one submission (see the module comment). */
 export async function submitRun(ctx: ServerContext, req: SubmitRequest): Promise<SubmitOutcome> {
   const reject = async (
@@ -301,29 +316,40 @@ export async function submitRun(ctx: ServerContext, req: SubmitRequest): Promise
     const dir = join(ctx.dataDir, 'runs', id)
     mkdirSync(dir, { recursive: true })
     renameSync(received.path, join(dir, name))
-    await ctx.db
-      .insertInto('submissions')
-      .values({
-        id,
-        team_id: req.teamId,
-        user_id: req.userId,
-        track: track.id,
-        phase: phase.id,
-        state: 'queued',
-        reason: null,
-        charged: req.baseline ? 0 : 1,
-        original_name: name,
-        file: join('runs', id, name),
-        run_sha256: received.sha256,
-        bytes: received.bytes,
-        metadata: JSON.stringify(meta.data),
-        attempts: 0,
-        created_at: now.toISOString(),
-        started_at: null,
-        finished_at: null,
-        request_id: currentRequestId() ?? null,
-      })
-      .execute()
+    try {
+      await ctx.db
+        .insertInto('submissions')
+        .values({
+          id,
+          team_id: req.teamId,
+          user_id: req.userId,
+          track: track.id,
+          phase: phase.id,
+          state: 'queued',
+          reason: null,
+          charged: req.baseline ? 0 : 1,
+          original_name: name,
+          file: join('runs', id, name),
+          run_sha256: received.sha256,
+          bytes: received.bytes,
+          metadata: JSON.stringify(meta.data),
+          attempts: 0,
+          created_at: now.toISOString(),
+          started_at: null,
+          finished_at: null,
+          request_id: currentRequestId() ?? null,
+        })
+        .execute()
+    } catch (e) {
+      // The database failed under the insert (a lost connection, a restarting server): if the
+      // row is there after all (the commit made it, its answer did not) the upload is taken;
+      // otherwise the stored file goes too, so no run is kept without its row, and the
+      // client gets the error (a 500): nothing was stored or charged.
+      if (!(await rowExists(ctx, id))) {
+        rmSync(dir, { recursive: true, force: true })
+        throw e
+      }
+    }
     ctx.kick()
     return { kind: 'accepted', id }
   } finally {
