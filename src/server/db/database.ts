@@ -117,7 +117,7 @@ async function loadSqlite(): Promise<typeof import('better-sqlite3')> {
 }
 
 /** pg (node-postgres) is an optional package too, needed only with `--db postgres://…`. */
-async function loadPg(): Promise<typeof import('pg')> {
+export async function loadPg(): Promise<typeof import('pg')> {
   try {
     const mod = (await import('pg')) as unknown as { default: typeof import('pg') }
     return mod.default
@@ -154,6 +154,25 @@ class SerializedPostgresDialect extends PostgresDialect {
   }
 }
 
+/**
+ * Keep a pg pool's lost connections from ending the process; `who` starts the line logged for
+ * each one lost while idle.
+ */
+export function heedLostConnections(pool: import('pg').Pool, who: string): void {
+  // A pooled connection that breaks while idle (a restarted server) is dropped by the pool;
+  // without a listener the 'error' event would end the process.
+  pool.on('error', (e) => {
+    process.stderr.write(`${who}: database connection lost: ${e.message}\n`)
+  })
+  // A connection that breaks while checked out but between two queries (inside a transaction,
+  // or just taken from the pool) emits 'error' on the client itself, where the pool listens
+  // only while it is idle: unheard, it too would end the process. The next query on it fails
+  // (that request gets its error) and the pool then drops it; nothing more to do here.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined)
+  })
+}
+
 async function openPostgres(url: string, max: number | undefined): Promise<Db> {
   const pg = await loadPg()
   const pool = new pg.Pool({
@@ -168,18 +187,7 @@ async function openPostgres(url: string, max: number | undefined): Promise<Db> {
           : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
     },
   })
-  // A pooled connection that breaks while idle (a restarted server) is dropped by the pool;
-  // without a listener the 'error' event would end the process.
-  pool.on('error', (e) => {
-    process.stderr.write(`trecscore: database connection lost: ${e.message}\n`)
-  })
-  // A connection that breaks while checked out but between two queries (inside a transaction,
-  // or just taken from the pool) emits 'error' on the client itself, where the pool listens
-  // only while it is idle: unheard, it too would end the process. The next query on it fails
-  // (that request gets its error) and the pool then drops it; nothing more to do here.
-  pool.on('connect', (client) => {
-    client.on('error', () => undefined)
-  })
+  heedLostConnections(pool, 'trecscore')
   return new Kysely<Database>({ dialect: new SerializedPostgresDialect({ pool }) })
 }
 

@@ -32,6 +32,7 @@ import { scorerVersion } from '../judging/controls.js'
 import type { Logger } from '../ops/log.js'
 import { currentQrels } from '../qrels-versions.js'
 import { defaultWorker, recordScore } from '../worker/supervisor.js'
+import { bossDatabase } from './boss-db.js'
 import { ChildSlot } from './child-slot.js'
 import type { ScoreJob } from './job.js'
 import { diedReason, timeLimitReason } from './reasons.js'
@@ -62,16 +63,19 @@ async function loadBoss(): Promise<typeof PgBoss> {
 export async function openQueue(url: string, competition: Competition): Promise<PgBoss> {
   const Boss = await loadBoss()
   const w = competition.worker
-  const boss = new Boss({
-    connectionString: url,
-    max: 4,
-    application_name: 'trecscore-queue',
-    maintenanceIntervalSeconds: w.maintenanceIntervalSeconds,
-  })
+  // Our own pool under pg-boss (see boss-db.ts: what a lost database does), ended with it.
+  const db = await bossDatabase(url, 4)
+  const boss = new Boss({ db, maintenanceIntervalSeconds: w.maintenanceIntervalSeconds })
   boss.on('error', (e: Error) => {
     process.stderr.write(`trecscore queue: ${e.message}\n`)
   })
-  await boss.start()
+  boss.once('stopped', () => void db.close().catch(() => undefined))
+  try {
+    await boss.start()
+  } catch (e) {
+    await db.close().catch(() => undefined)
+    throw e
+  }
   const options = {
     policy: 'stately' as const,
     deadLetter: DEAD_QUEUE,
