@@ -8,9 +8,10 @@
 //                                                    exits with CMD's code
 //
 // As a module (scripts/run-tests.mjs): `findPostgres()` → the bin folder or null, and
-// `startCluster()` → { url, stop() }. Binaries: $PG_BIN, else the newest
+// `startCluster()` → { url, stop(), restart(downMs) } (restart: a fast shutdown, which ends every
+// session, then a start on the same folder and port; test/server/pg-faults.test.ts). Binaries: $PG_BIN, else the newest
 // /usr/lib/postgresql/N/bin (Debian), else `pg_config --bindir`.
-import { spawn, spawnSync } from 'node:child_process'
+import { execFile, spawn, spawnSync } from 'node:child_process'
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -44,7 +45,13 @@ function freePort() {
   })
 }
 
-/** Start a cluster; returns its URL and a synchronous stop() that also removes its folder. */
+/**
+ * Start a cluster; returns its URL, a synchronous stop() that also removes its folder, and an
+ * asynchronous restart(downMs = 0): `pg_ctl stop -m fast` (every session ended), `downMs` with
+ * no server listening, then a start with the same options, port and data folder. It runs
+ * pg_ctl as a child process without blocking the event loop, so the caller's servers keep
+ * running (and failing) meanwhile.
+ */
 export async function startCluster({ bin = findPostgres(), quiet = false } = {}) {
   if (!bin) throw new Error('PostgreSQL is not installed (no initdb/pg_ctl found; set PG_BIN)')
   const root = process.getuid?.() === 0
@@ -73,6 +80,8 @@ export async function startCluster({ bin = findPostgres(), quiet = false } = {})
     return r
   }
   const data = join(dir, 'data')
+  const log = join(dir, 'log')
+  let options = ''
   let started = false
   const stop = () => {
     if (started) {
@@ -85,7 +94,7 @@ export async function startCluster({ bin = findPostgres(), quiet = false } = {})
   try {
     run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C'])
     const port = await freePort()
-    const options = [
+    options = [
       '-c listen_addresses=127.0.0.1',
       `-p ${port}`,
       `-k ${dir}`,
@@ -94,11 +103,30 @@ export async function startCluster({ bin = findPostgres(), quiet = false } = {})
       '-c full_page_writes=off',
       '-c max_connections=300',
     ].join(' ')
-    run('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-w', '-o', options, 'start'])
+    run('pg_ctl', ['-D', data, '-l', log, '-w', '-o', options, 'start'])
     started = true
     const url = `postgres://postgres@127.0.0.1:${port}/postgres`
     if (!quiet) process.stderr.write(`pg-test-cluster: PostgreSQL (${bin}) on ${url}\n`)
-    return { url, stop, dir }
+    const pgCtl = (args) =>
+      new Promise((resolve, reject) => {
+        const [c, a] = as(join(bin, 'pg_ctl'), ['-D', data, ...args])
+        execFile(c, a, { encoding: 'utf8' }, (e, stdout, stderr) =>
+          e
+            ? reject(
+                new Error(
+                  `pg_ctl ${args.at(-1)} failed: ${(stderr || stdout || e.message).trim()}`,
+                ),
+              )
+            : resolve(),
+        )
+      })
+    const restart = async (downMs = 0) => {
+      if (!started) throw new Error('pg-test-cluster: the cluster is not running')
+      await pgCtl(['-m', 'fast', '-w', 'stop'])
+      if (downMs > 0) await new Promise((resolve) => setTimeout(resolve, downMs))
+      await pgCtl(['-l', log, '-w', '-o', options, 'start'])
+    }
+    return { url, stop, dir, restart }
   } catch (e) {
     stop()
     throw e

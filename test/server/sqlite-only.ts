@@ -19,4 +19,6 @@ export const SQLITE_ONLY: Readonly<Record<string, string>> = {
     'the Postgres job queue: opens its own Postgres databases (skipped, with the reason, without one)',
   'test/server/pg-judge-cache.test.ts':
     'the Postgres judgment cache: opens its own Postgres databases (skipped, with the reason, without one)',
+  'test/server/pg-faults.test.ts':
+    'Postgres connection faults (terminated sessions, a restarted server): opens its own databases and cluster (skipped, with the reason, without one)',
 }
