@@ -284,9 +284,10 @@ run(
         process.stderr.write(
           `pg-faults web kill: ${outcomes.length} requests, ${terminated} sessions terminated, ${ids.length} uploads acknowledged, ${statuses.filter((s) => s === 500).length} answered 500\n`,
         )
-        // Once more while idle; then every request succeeds on new connections.
+        // Once more while idle; then (the pool having seen its idle connections end) every
+        // request succeeds on new connections.
         expect(await terminate(PG_ADMIN_URL!, dbName(url))).toBeGreaterThan(0)
-        await new Promise((resolve) => setTimeout(resolve, 200))
+        await new Promise((resolve) => setTimeout(resolve, 500))
         const after = await Promise.all(
           tokens.flatMap((t) => [upload(server, t), readBoard(server)]),
         )
@@ -321,13 +322,17 @@ run(
         // The worker holds the job (its child waits on the gate): cut every session of the
         // database, the worker's pool and its pg-boss's (and this web process's) included.
         expect(await terminate(PG_ADMIN_URL!, dbName(url))).toBeGreaterThan(1)
+        await new Promise((resolve) => setTimeout(resolve, 500))
         writeFileSync(gate, '')
         const [r] = await allScored(server, 1)
         expect(r).toMatchObject({ id: first, state: 'scored', charged: 1 })
         expect([...(await scoreCounts(server))]).toEqual([[first, 1]])
         expect(proc.exitCode, 'the worker process is alive').toBeNull()
         // Later jobs, after one more cut while it idles: scored once each by the same worker.
+        // (This process's pool too: the pause lets it see its idle connections end first, as
+        // a query sent on one in the same instant would fail.)
         expect(await terminate(PG_ADMIN_URL!, dbName(url))).toBeGreaterThan(0)
+        await new Promise((resolve) => setTimeout(resolve, 500))
         const later = [
           await submitAs(server, 'wkill-b', comp.runs.bm25),
           await submitAs(server, 'wkill-c', comp.runs.bm25),
