@@ -28,6 +28,7 @@ import {
   createTeam,
 } from '../../src/server/auth/accounts.js'
 import { loadCompetition } from '../../src/server/config/load.js'
+import { publishTopicLists } from '../../src/server/topic-cache.js'
 import { createTestDatabase, PG_ADMIN_URL, PG_SKIP_REASON, withDatabase } from './backend.js'
 import { makeCompetition, ROOT, runSubset } from './helpers.js'
 import { submitAs, until } from './scoring-helpers.js'
@@ -81,7 +82,7 @@ async function web(
   worker: Partial<typeof WORKER> = {},
 ): Promise<RunningServer> {
   const competition = loadCompetition(comp.config)
-  return startServer({
+  const server = await startServer({
     competition: {
       ...competition,
       worker: { ...competition.worker, ...WORKER, ...worker },
@@ -94,6 +95,10 @@ async function web(
     port: 0,
     ...scoring,
   })
+  // A web process without scoring checks uploads against the topic lists a worker publishes
+  // (topic-cache.ts): published here, as a deployment's workers would have done.
+  await publishTopicLists(server.ctx.db, competition, dataDir)
+  return server
 }
 
 /** `n` teams, each with a member and an API token; returns the tokens. */
@@ -189,7 +194,11 @@ async function storedAgree(server: RunningServer): Promise<string[]> {
   for (const r of rows) expect(existsSync(join(data, r.file)), `the file of ${r.id}`).toBe(true)
   const runs = existsSync(join(data, 'runs')) ? readdirSync(join(data, 'runs')) : []
   expect(runs.sort(), 'stored run folders = submission rows').toEqual(rows.map((r) => r.id).sort())
-  const tmp = existsSync(join(data, 'tmp')) ? readdirSync(join(data, 'tmp')) : []
+  // Each server process has its own folder in tmp/ (storage/tmp.ts): no upload left in any.
+  const root = join(data, 'tmp')
+  const tmp = existsSync(root)
+    ? readdirSync(root).flatMap((d) => readdirSync(join(root, d)).map((f) => `${d}/${f}`))
+    : []
   expect(tmp, 'temp uploads left').toEqual([])
   return rows.map((r) => r.id)
 }
