@@ -36,6 +36,9 @@ import { TopicCache } from './topic-cache.js'
 /** The name of the team that holds the organizers' baseline runs. */
 export const BASELINE_TEAM = 'Organizers (baselines)'
 
+/** How long a request (an upload's body included) may take to arrive: one hour. */
+export const UPLOAD_ARRIVAL_MS = 3_600_000
+
 /** Routes that take a run upload (their size limits are the competition's upload limits); every other body is limited to 64 KiB. */
 const UPLOAD_PATHS = new Set(['/team/submissions', '/api/v1/submissions', '/org/qrels'])
 
@@ -220,10 +223,20 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   if (options.port !== undefined) {
     const host = options.host ?? '127.0.0.1'
     await new Promise<void>((resolve) => {
-      server = serve({ fetch: app.fetch, port: options.port!, hostname: host }, (info) => {
-        url = `http://${host}:${info.port}`
-        resolve()
-      })
+      server = serve(
+        {
+          fetch: app.fetch,
+          port: options.port!,
+          hostname: host,
+          // Node's default (300 s for the whole request) reset any upload still arriving
+          // after 5 minutes: a 400 MB run below 1.3 MB/s. Headers still have 60 s.
+          serverOptions: { requestTimeout: UPLOAD_ARRIVAL_MS },
+        },
+        (info) => {
+          url = `http://${host}:${info.port}`
+          resolve()
+        },
+      )
     })
   }
   return {
