@@ -11,7 +11,8 @@
  *    once to a temp file (streamed by query, never held whole) and streamed from it per upload.
  *    Figures: submissions per minute accepted and scored, queue latency per submission from
  *    the submissions table (created_at → started_at, → finished_at: p50/p95/max, small and
- *    large apart), peak RSS (VmHWM, sampled every second) of each web process, each worker and
+ *    large apart; created_at is stamped when the upload starts, so it includes receiving and
+ *    validating the run; the queue alone is from the 202 to started_at), peak RSS (VmHWM, sampled every second) of each web process, each worker and
  *    its scoring children, and the Postgres backends, and CPU seconds per kind of process
  *    (/proc/PID/stat utime+stime, children included) against the machine's (/proc/stat: busy,
  *    iowait), with the load average: what saturates first.
@@ -125,16 +126,24 @@ mkdirSync(data)
 const procs = new Set()
 let cluster = null
 let cleaned = false
+let failed = false
 function cleanup() {
   if (cleaned) return
   cleaned = true
   for (const p of procs) if (p.exitCode === null && p.signalCode === null) p.kill('SIGKILL')
   cluster?.stop()
-  if (!opt.keep) rmSync(dir, { recursive: true, force: true })
+  if (opt.keep) return
+  if (!failed) rmSync(dir, { recursive: true, force: true })
+  else {
+    // A failed run keeps its logs (and the config), not its gigabytes of runs.
+    for (const f of ['board', 'large.run']) rmSync(join(dir, f), { recursive: true, force: true })
+    process.stderr.write(`load-test: the logs are kept in ${logs}\n`)
+  }
 }
 process.on('exit', cleanup)
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(130))
 const fail = (msg) => {
+  failed = true
   process.stderr.write(`load-test: ${msg}\n`)
   process.exit(1)
 }
@@ -402,6 +411,9 @@ const mib = (k) => `${(k / 1024).toFixed(0)} MiB`
 const agent = new Agent({ keepAlive: false, maxSockets: INFLIGHT })
 function upload(base, token, name, body) {
   const size = Buffer.isBuffer(body) ? body.length : statSync(body).size
+  const t0 = performance.now()
+  const after = () =>
+    `after ${sec((performance.now() - t0) / 1000)} (${(size / 1e6).toFixed(1)} MB to ${base})`
   const u = new URL(`/api/v1/submissions?track=load&phase=dev&name=${name}`, base)
   return new Promise((res, rej) => {
     const req = request(
@@ -421,13 +433,14 @@ function upload(base, token, name, body) {
         r.setEncoding('utf8')
         r.on('data', (d) => (text += d))
         r.on('end', () => {
-          if (r.statusCode !== 202) rej(new Error(`${name}: ${r.statusCode} ${text.slice(0, 300)}`))
+          if (r.statusCode !== 202)
+            rej(new Error(`${name}: ${r.statusCode} ${after()}: ${text.slice(0, 300)}`))
           else res(JSON.parse(text).id)
         })
       },
     )
     req.on('timeout', () => req.destroy(new Error(`${name}: no answer in 30 min`)))
-    req.on('error', rej)
+    req.on('error', (e) => rej(new Error(`${name}: ${e.message} ${after()}`)))
     if (Buffer.isBuffer(body)) req.end(body)
     else createReadStream(body).pipe(req)
   })
@@ -509,7 +522,7 @@ await Promise.all(
       const team = i % TEAMS
       const body = plan[i] === 'large' ? largeFile : smallRuns[team % smallRuns.length]
       ids[i] = await upload(webs[i % WEBS].url, tokens[team], `${plan[i]}${i}.run`, body)
-      acceptedAt[i] = performance.now()
+      acceptedAt[i] = Date.now()
       if (++acceptedCount % 100 === 0)
         process.stdout.write(
           `  ${acceptedCount}/${plan.length} accepted at ${sec((performance.now() - c0.at) / 1000)}\n`,
@@ -552,18 +565,22 @@ const rows = (
   )
 ).rows
 const kinds = new Map(ids.map((id, i) => [id, plan[i]]))
-const lat = { small: { wait: [], total: [], score: [] }, large: { wait: [], total: [], score: [] } }
-let failed = 0
+const accepted = new Map(ids.map((id, i) => [id, acceptedAt[i]]))
+const lat = Object.fromEntries(
+  ['small', 'large'].map((k) => [k, { wait: [], queue: [], total: [], score: [] }]),
+)
+let unscored = 0
 let lastFinish = 0
 for (const r of rows) {
   if (r.state !== 'scored') {
-    failed++
+    unscored++
     process.stderr.write(`load-test: ${r.id} ${r.state}: ${r.reason}\n`)
     continue
   }
   const [c, s, f] = [r.created_at, r.started_at, r.finished_at].map((x) => Date.parse(x))
   const l = lat[kinds.get(r.id)]
   l.wait.push((s - c) / 1000)
+  l.queue.push(Math.max(0, s - accepted.get(r.id)) / 1000)
   l.total.push((f - c) / 1000)
   l.score.push((f - s) / 1000)
   lastFinish = Math.max(lastFinish, f)
@@ -721,17 +738,17 @@ const stats = (xs) =>
   `p50 ${sec(pct(xs, 50))}, p95 ${sec(pct(xs, 95))}, max ${sec(Math.max(...xs))}`
 const peakLines = (m) =>
   [...m].sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => `    ${k.padEnd(24)} ${mib(v)}`)
-const scoredCount = ids.length - failed
+const scoredCount = ids.length - unscored
 const lines = [
   '',
   `uploads: ${SMALL} × ${(smallBytes / 1e6).toFixed(2)} MB + ${LARGE} × ${(largeBytes / 1e6).toFixed(1)} MB = ${((SMALL * smallBytes + LARGE * largeBytes) / 1e9).toFixed(2)} GB, ${INFLIGHT} in flight over ${WEBS} web processes`,
   `  all accepted after ${sec(uploadSpan)}: ${((ids.length / uploadSpan) * 60).toFixed(0)} submissions per minute accepted`,
-  `  all finished after ${sec(wholeSpan)} (first created to last scored ${sec(scoredSpan)}): ${((scoredCount / scoredSpan) * 60).toFixed(0)} submissions per minute scored by ${WORKERS} workers (${failed} failed)`,
+  `  all finished after ${sec(wholeSpan)} (first created to last scored ${sec(scoredSpan)}): ${((scoredCount / scoredSpan) * 60).toFixed(0)} submissions per minute scored by ${WORKERS} workers (${unscored} failed)`,
   ...['small', 'large']
     .filter((k) => lat[k].wait.length)
     .flatMap((k) => [
-      `  ${k} runs (${lat[k].wait.length}): queue wait (created → started) ${stats(lat[k].wait)}`,
-      `    created → scored ${stats(lat[k].total)}; scoring alone (started → finished) ${stats(lat[k].score)}`,
+      `  ${k} runs (${lat[k].wait.length}): created → started ${stats(lat[k].wait)}; created → scored ${stats(lat[k].total)}`,
+      `    queue alone (202 received → started) ${stats(lat[k].queue)}; scoring alone (started → finished) ${stats(lat[k].score)}`,
     ]),
   `  CPU while uploading (${sec(uploadSpan)}, ${cpus().length} CPUs):`,
   ...cpuRow(c0, c1, uploadSpan),
@@ -749,4 +766,4 @@ const lines = [
 ]
 process.stdout.write(`${lines.join('\n')}\n`)
 if (opt.keep) process.stdout.write(`kept: ${dir} (logs in ${logs})\n`)
-process.exit(failed ? 1 : 0)
+process.exit(unscored ? 1 : 0)
