@@ -178,7 +178,10 @@ async function openPostgres(url: string, max: number | undefined): Promise<Db> {
   const pool = new pg.Pool({
     connectionString: url,
     ...(max !== undefined ? { max } : {}),
-    connectionTimeoutMillis: 10_000,
+    // A web process busy with large uploads on a loaded machine took over 10 s to open a
+    // connection (the load test's upload failed with 500); keep idle ones longer, wait longer.
+    connectionTimeoutMillis: 30_000,
+    idleTimeoutMillis: 60_000,
     // bigint (counts, byte sizes) as a number, as SQLite gives it: exact below 2^53.
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
