@@ -31,8 +31,20 @@ const { values: opt } = parseArgs({
     board: { type: 'string', default: '10000' },
     requests: { type: 'string', default: '100' },
     keep: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
   },
 })
+if (opt.help) {
+  process.stdout.write(`usage: node scripts/load-test.mjs [--teams N] [--mb M] [--board B] [--requests K] [--keep]
+  (SQLite, one serve process; --postgres or --db postgres://URL: the scaled-out test, see its --help)
+  --teams N     teams uploading at once, one run each [50]
+  --mb M        the size of each run in MB [10]
+  --board B     scored submissions for the board phase [10000]
+  --requests K  board fetches per measurement [100]
+  --keep        keep the temp folder
+`)
+  process.exit(0)
+}
 const TEAMS = Number(opt.teams)
 const MB = Number(opt.mb)
 const BOARD = Number(opt.board)
