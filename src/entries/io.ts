@@ -22,6 +22,8 @@ export {
   OutputError,
   writeOutputFile,
 } from '../io/output.js'
+/** Whether a process with this pid exists on this host (claims and folders of dead processes). */
+export { pidAlive } from '../io/process.js'
 export {
   type ChunkObserver,
   parseRun,

@@ -30,6 +30,9 @@ export {
   type CachedJudgment,
   type ClaimResult,
   JudgeCache,
+  type JudgmentRow,
+  judgmentOfRow,
+  rowOfJudgment,
   sha256Hex,
 } from '../generation/judge/cache.js'
 export {

@@ -188,6 +188,20 @@ export function registerJudge(program: Command): void {
       .option(
         '--no-lexical',
         'leave out the lexical diagnostics (ROUGE-L F and METEOR against the reference answers, computed when the items have references)',
+      )
+      .option(
+        '--bertscore-model <dir>',
+        'also BERTScore F1 against the reference answers with this local ONNX model folder (model.onnx and tokenizer.json, as `textsim --metric bertscore --model`); unanswered turns 0',
+      )
+      .option(
+        '--bertscore-layer <n>',
+        'with --bertscore-model: the hidden layer (default: the last)',
+        (v: string) => {
+          const n = Number(v)
+          if (!Number.isInteger(n) || n < 0)
+            throw new InvalidArgumentError('expected a layer number (0, 1, …)')
+          return n
+        },
       ),
   ).action(
     async (
@@ -204,8 +218,12 @@ export function registerJudge(program: Command): void {
         perTurn?: boolean
         reportJson?: string
         lexical: boolean
+        bertscoreModel?: string
+        bertscoreLayer?: number
       },
     ) => {
+      if (f.bertscoreLayer !== undefined && f.bertscoreModel === undefined)
+        throw new TrecscoreError('judge run: --bertscore-layer needs --bertscore-model', 2)
       const r = await judgeRunCommand({
         ...callOptions(f),
         ...(f.preset ? { preset: f.preset, answers: input } : { items: input }),
@@ -227,6 +245,14 @@ export function registerJudge(program: Command): void {
         perTurn: f.perTurn ?? false,
         ...(f.reportJson ? { reportJson: f.reportJson } : {}),
         lexical: f.lexical,
+        ...(f.bertscoreModel
+          ? {
+              bertscore: {
+                modelDir: f.bertscoreModel,
+                ...(f.bertscoreLayer !== undefined ? { layer: f.bertscoreLayer } : {}),
+              },
+            }
+          : {}),
       })
       process.stdout.write(r.report)
       if (r.failure) throw new TrecscoreError(`judge run: ${r.failure}`, 2)

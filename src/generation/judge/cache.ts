@@ -24,6 +24,7 @@ import { createHash, randomUUID } from 'node:crypto'
 import { hostname } from 'node:os'
 import type Database from 'better-sqlite3'
 import { requireOptional } from '../../io/optional-package.js'
+import { pidAlive } from '../../io/process.js'
 import { JudgeInputError } from './errors.js'
 
 /** sha256 hex of a UTF-8 string. */
@@ -50,7 +51,8 @@ export interface CachedJudgment {
   readonly createdAt: string
 }
 
-interface Row {
+/** A judgment as the cache tables store it (the SQLite file's `judgments`, Postgres's `judge_judgments`). */
+export interface JudgmentRow {
   key: string
   dimension: string
   turn_id: string
@@ -68,6 +70,48 @@ interface Row {
   created_at: string
 }
 
+/** The stored row of a judgment (token counts may come back as bigint-parsed numbers). */
+export function rowOfJudgment(j: CachedJudgment): JudgmentRow {
+  return {
+    key: j.key,
+    dimension: j.dimension,
+    turn_id: j.turnId,
+    status: j.status,
+    score: j.score,
+    rationale: j.rationale,
+    reason: j.reason,
+    attempts: j.attempts,
+    prompt_tokens: j.promptTokens,
+    completion_tokens: j.completionTokens,
+    content: j.content,
+    system_fingerprint: j.systemFingerprint,
+    model: j.model,
+    request: j.request,
+    created_at: j.createdAt,
+  }
+}
+
+/** The judgment of a stored row. */
+export function judgmentOfRow(r: JudgmentRow): CachedJudgment {
+  return {
+    key: r.key,
+    dimension: r.dimension,
+    turnId: r.turn_id,
+    status: r.status,
+    score: r.score,
+    rationale: r.rationale,
+    reason: r.reason,
+    attempts: r.attempts,
+    promptTokens: Number(r.prompt_tokens),
+    completionTokens: Number(r.completion_tokens),
+    content: r.content,
+    systemFingerprint: r.system_fingerprint,
+    model: r.model,
+    request: r.request,
+    createdAt: r.created_at,
+  }
+}
+
 /** What {@link JudgeCache.claim} found: the judgment is cached, the key is now ours, or another live process holds it. */
 export type ClaimResult = 'done' | 'mine' | 'taken'
 
@@ -76,16 +120,6 @@ interface ClaimRow {
   host: string
   pid: number
   expires_at: number
-}
-
-/** Does a process with this pid exist on this host? (EPERM: it does, under another user.) */
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM'
-  }
 }
 
 /** An open judgment cache. */
@@ -226,25 +260,8 @@ export class JudgeCache {
 
   /** The finished judgment for a request key, if any. */
   get(key: string): CachedJudgment | null {
-    const r = this.getStmt.get(key) as Row | undefined
-    if (!r) return null
-    return {
-      key: r.key,
-      dimension: r.dimension,
-      turnId: r.turn_id,
-      status: r.status,
-      score: r.score,
-      rationale: r.rationale,
-      reason: r.reason,
-      attempts: r.attempts,
-      promptTokens: r.prompt_tokens,
-      completionTokens: r.completion_tokens,
-      content: r.content,
-      systemFingerprint: r.system_fingerprint,
-      model: r.model,
-      request: r.request,
-      createdAt: r.created_at,
-    }
+    const r = this.getStmt.get(key) as JudgmentRow | undefined
+    return r ? judgmentOfRow(r) : null
   }
 
   /** Commit one finished judgment now (its own transaction), ending our claim on its key. */
@@ -254,23 +271,7 @@ export class JudgeCache {
 
   private putRow(j: CachedJudgment): void {
     this.db.prepare('DELETE FROM claims WHERE key = ? AND owner = ?').run(j.key, this.owner)
-    this.putStmt.run({
-      key: j.key,
-      dimension: j.dimension,
-      turn_id: j.turnId,
-      status: j.status,
-      score: j.score,
-      rationale: j.rationale,
-      reason: j.reason,
-      attempts: j.attempts,
-      prompt_tokens: j.promptTokens,
-      completion_tokens: j.completionTokens,
-      content: j.content,
-      system_fingerprint: j.systemFingerprint,
-      model: j.model,
-      request: j.request,
-      created_at: j.createdAt,
-    })
+    this.putStmt.run(rowOfJudgment(j))
   }
 
   /** A remembered fact about the server (e.g. that it rejected structured output). */

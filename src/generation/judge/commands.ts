@@ -14,6 +14,7 @@ import { readAll, SourceError } from '../../io/source.js'
 import { formatDecimal } from '../../report/printf.js'
 import { judgeAgreement } from '../../stats/agreement/judge-agreement.js'
 import { renderAgreementJson, renderAgreementMarkdown } from '../../stats/agreement/render.js'
+import { type BertScorerOptions, loadBertScorer } from '../bertscore/scorer.js'
 import type { SynonymSource } from '../textsim/meteor.js'
 import { loadWordNet } from '../textsim/wordnet-file.js'
 import { aggregateJudgments, type Judgment } from './aggregate.js'
@@ -26,6 +27,7 @@ import {
 import { JudgeCache } from './cache.js'
 import { calibrate, type GoldenCase, parseGoldenCase } from './calibrate.js'
 import { JUDGE_DIMENSIONS, type JudgeDimension } from './config.js'
+import { type EmbeddingDiagnostics, embeddingDiagnostics } from './embedding.js'
 import { JudgeInputError } from './errors.js'
 import {
   checkJudgmentsOut,
@@ -123,6 +125,8 @@ export interface JudgeRunCommandOptions extends JudgeCallOptions {
   readonly reportJson?: string
   /** ROUGE-L and METEOR against the references (when the items have references). @default true */
   readonly lexical?: boolean
+  /** BERTScore against the references with this local model (see embedding.ts); none when absent. */
+  readonly bertscore?: BertScorerOptions
 }
 
 function openRun(
@@ -290,6 +294,15 @@ export async function judgeRunCommand(o: JudgeRunCommandOptions): Promise<{
     }
     lexical = lexicalDiagnostics(items, wordnet)
   }
+  let bertscore: EmbeddingDiagnostics | null = null
+  if (o.bertscore && items.some((i) => i.reference && i.answer !== null)) {
+    const scorer = await loadBertScorer(o.bertscore)
+    try {
+      bertscore = await embeddingDiagnostics(items, scorer)
+    } finally {
+      await scorer.close()
+    }
+  }
   const meta = {
     config: r.loaded.config,
     configHash: r.loaded.hash,
@@ -297,6 +310,7 @@ export async function judgeRunCommand(o: JudgeRunCommandOptions): Promise<{
     source,
     notes,
     lexical,
+    bertscore,
   }
   if (o.reportJson)
     await writeTextFile(

@@ -11,6 +11,7 @@ import { formatDecimal } from '../../report/printf.js'
 import type { GroupSummary, JudgeAggregates } from './aggregate.js'
 import type { CalibrationResult } from './calibrate.js'
 import { JUDGE_DIMENSIONS, type JudgeConfig } from './config.js'
+import type { EmbeddingDiagnostics } from './embedding.js'
 import { renderRubric } from './items.js'
 import type { LexicalDiagnostics, LexicalGroup } from './lexical.js'
 import type { JudgeRunStats } from './runner.js'
@@ -71,6 +72,8 @@ export interface RunReportMeta {
   readonly notes: readonly string[]
   /** Lexical diagnostics against the references, when computed. */
   readonly lexical?: LexicalDiagnostics | null
+  /** BERTScore against the references, when a model was given. */
+  readonly bertscore?: EmbeddingDiagnostics | null
 }
 
 function lexicalTables(l: LexicalDiagnostics, md: boolean, h: (t: string) => string): string[] {
@@ -192,6 +195,18 @@ export function renderRunReport(
     )
   }
   if (meta.lexical) out.push(...lexicalTables(meta.lexical, md, h))
+  if (meta.bertscore) {
+    const b = meta.bertscore
+    out.push(h('Embedding diagnostic'))
+    out.push(
+      [
+        `BERTScore F1 ${f4(b.f1)} (P ${f4(b.precision)}, R ${f4(b.recall)}) over ${b.turns} turn(s); ${b.unanswered} unanswered (0), ${b.noReference} without a reference (not scored)`,
+        b.method,
+      ]
+        .map((l) => (md ? `- ${l}` : l))
+        .join('\n'),
+    )
+  }
   if (options.perTurn) {
     out.push(h('Per turn'))
     out.push(
@@ -240,6 +255,7 @@ export function runReportJson(
     turns: agg.turns,
     run: stats,
     ...(meta.lexical ? { lexical: meta.lexical } : {}),
+    ...(meta.bertscore ? { bertscore: meta.bertscore } : {}),
   }
 }
 

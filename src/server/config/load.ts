@@ -50,6 +50,8 @@ export interface Judging {
   readonly currency: string
   /** The accounting and integrity columns (the board's judge table). */
   readonly tableColumns: readonly string[]
+  /** BERTScore as a diagnostic column: the model folder (absolute) and layer. */
+  readonly bertscore?: { readonly modelDir: string; readonly layer?: number }
 }
 
 /** A loaded competition: the config with resolved tracks. */
@@ -127,7 +129,8 @@ function checkTrack(
       `${at}: unknown conventions profile '${t.conventions}'; known: ${Object.keys(conventionProfiles).join(', ')}`,
     )
   const judging = t.judge ? loadJudging(t.judge, base, at, out) : null
-  const shown = t.columns ?? (judging ? defaultJudgedColumns(t.preset!) : [t.primary])
+  const shown =
+    t.columns ?? (judging ? defaultJudgedColumns(t.preset!, !!judging.bertscore) : [t.primary])
   if (kind !== 'reteco') {
     const measures = kind === 'plain' ? t.measures! : (PRESETS.get(t.preset!)?.measures ?? [])
     const known = new Set(measures.map(measureName).filter((m): m is string => m !== null))
@@ -172,8 +175,17 @@ function loadJudging(j: JudgeTrackConfig, base: string, at: string, out: string[
         : resolve(base, j.config)
   try {
     const l = loadJudgeConfig(configFile)
+    const model = j.bertscore?.model
     return {
       settings: j,
+      ...(j.bertscore && model
+        ? {
+            bertscore: {
+              modelDir: isAbsolute(model) ? model : resolve(base, model),
+              ...(j.bertscore.layer !== undefined ? { layer: j.bertscore.layer } : {}),
+            },
+          }
+        : {}),
       configFile,
       configHash: l.hash,
       configName: l.config.name,

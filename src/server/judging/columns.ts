@@ -1,7 +1,7 @@
 /**
  * The score columns of a judged track (RETECO 2b/2c), as stored with every score and shown on
  * the board: the judge's overall mean and its five dimensions (normalised means, as `trecscore
- * judge run` reports them), the lexical diagnostics, for 2c the retrieval scores of the
+ * judge run` reports them), the lexical diagnostics (and BERTScore with a configured model), for 2c the retrieval scores of the
  * submission's run (prefixed `retrieval `), and the judge's accounting: tokens, cost, cache hits,
  * and invalid and missing judgments, in total and per dimension (never averaged in silently).
  */
@@ -11,6 +11,8 @@ import { JUDGE_DIMENSIONS } from '../../internal.js'
 export const OVERALL = 'overall'
 export const ROUGE_L = 'ROUGE-L'
 export const METEOR = 'METEOR'
+/** BERTScore F1 against the references (only when the track configures a model). */
+export const BERTSCORE = 'BERTScore'
 export const RETRIEVAL_PREFIX = 'retrieval '
 
 /** The accounting columns, in board order. */
@@ -37,13 +39,14 @@ export const RETRIEVAL_COLUMNS = ['nDCG@10', 'MAP@10', 'Recall@10', 'MRR'].map(
 )
 
 /** Columns a judged track shows by default (the config's `columns` overrides). */
-export function defaultJudgedColumns(preset: string): string[] {
+export function defaultJudgedColumns(preset: string, bertscore = false): string[] {
   return [
     OVERALL,
     ...JUDGE_DIMENSIONS,
     ...(preset === 'reteco-2c' ? RETRIEVAL_COLUMNS : []),
     ROUGE_L,
     METEOR,
+    ...(bertscore ? [BERTSCORE] : []),
   ]
 }
 

@@ -7,13 +7,15 @@
  *   job to the dispatcher, which sends it again every few seconds) until it is resumed. A job
  *   already judging finishes.
  * - **Score versions.** A judged score is written under the scorer version
- *   `TRECSCORE_VERSION+judge.HASH12` (the judge config hash), so a score is kept once per
+ *   `TRECSCORE_VERSION+judge.HASH12` (the judge config hash; `+bertscore.H8` with a BERTScore
+ *   model), so a score is kept once per
  *   (submission, qrels version, trecscore version, judge config): judging again under the same
  *   config adds nothing, under a new one adds a new score version, and the old ones are kept.
  * - **Re-judge.** Queues a re-scoring job for every scored submission of the track and phase
  *   whose newest score was made under another judge config (or none); the others are counted
  *   as already judged under this config.
  */
+import { createHash } from 'node:crypto'
 import { newId } from '../auth/tokens.js'
 import type { Track } from '../config/load.js'
 import type { PhaseConfig } from '../config/schema.js'
@@ -24,11 +26,17 @@ import { TRECSCORE_VERSION } from '../scoring.js'
 
 /** The scorer version a track's scores are written under (see the module comment). */
 export function scorerVersion(track: Track | undefined): string {
-  return track?.judging
-    ? `${TRECSCORE_VERSION}+judge.${track.judging.configHash.slice(0, 12)}`
-    : TRECSCORE_VERSION
+  const j = track?.judging
+  if (!j) return TRECSCORE_VERSION
+  // A BERTScore column (a model folder and layer) is part of what a score was made under.
+  const bert = j.bertscore
+    ? `+bertscore.${createHash('sha256')
+        .update(`${j.bertscore.modelDir}\u0000${j.bertscore.layer ?? ''}`)
+        .digest('hex')
+        .slice(0, 8)}`
+    : ''
+  return `${TRECSCORE_VERSION}+judge.${j.configHash.slice(0, 12)}${bert}`
 }
-
 /** The paused (track, phase) pairs, as `track\0phase`. */
 export async function pausedJudging(db: Db): Promise<Set<string>> {
   const rows = await db.selectFrom('judging_pauses').select(['track', 'phase']).execute()

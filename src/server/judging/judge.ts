@@ -28,6 +28,7 @@ import { type ScoreOutcome, ScoringFailure, sha256Run, TRECSCORE_VERSION } from 
 import { type JudgeCacheHome, openJudgeStore } from './cache-home.js'
 import {
   ACCOUNTING,
+  BERTSCORE,
   invalidColumn,
   METEOR,
   missingColumn,
@@ -66,6 +67,7 @@ interface ReportJson {
     systemFingerprints: string[]
   }
   lexical?: { all: { rougeL: number | null; meteor: number | null } }
+  bertscore?: { f1: number | null }
 }
 
 /** Remove the organizer's endpoint from a message a team may see. */
@@ -135,6 +137,7 @@ export async function judgeSubmission(
       maxFailedShare: s.maxFailedShare,
       ...(s.concurrency !== undefined ? { concurrency: s.concurrency } : {}),
       ...(s.requestsPerMinute !== undefined ? { requestsPerMinute: s.requestsPerMinute } : {}),
+      ...(judging.bertscore ? { bertscore: judging.bertscore } : {}),
     })
   } catch (e) {
     rmSync(judgmentsFile + tmp, { force: true })
@@ -158,6 +161,7 @@ export async function judgeSubmission(
   for (const d of rep.dimensions) columns[d.dimension] = d.mean
   columns[ROUGE_L] = rep.lexical?.all.rougeL ?? null
   columns[METEOR] = rep.lexical?.all.meteor ?? null
+  if (judging.bertscore) columns[BERTSCORE] = rep.bertscore?.f1 ?? null
   const run = rep.run
   columns[ACCOUNTING.tokensIn] = run.tokens.promptTokens
   columns[ACCOUNTING.tokensOut] = run.tokens.completionTokens

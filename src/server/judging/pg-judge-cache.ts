@@ -18,19 +18,16 @@
 import { randomUUID } from 'node:crypto'
 import { hostname } from 'node:os'
 import { type RawBuilder, sql, type Transaction } from 'kysely'
-import type { CachedJudgment, ClaimResult, JudgmentStore } from '../../internal.js'
+import {
+  type CachedJudgment,
+  type ClaimResult,
+  type JudgmentStore,
+  judgmentOfRow,
+  pidAlive,
+  rowOfJudgment,
+} from '../../internal.js'
 import type { Db } from '../db/database.js'
 import type { Database } from '../db/schema.js'
-
-/** Does a process with this pid exist on this host? (EPERM: it does, under another user.) */
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM'
-  }
-}
 
 /** Options of {@link PgJudgeCache}. */
 export interface PgJudgeCacheOptions {
@@ -157,24 +154,7 @@ export class PgJudgeCache implements JudgmentStore {
   }
 
   async put(j: CachedJudgment): Promise<void> {
-    const row = {
-      config_hash: this.configHash,
-      key: j.key,
-      dimension: j.dimension,
-      turn_id: j.turnId,
-      status: j.status,
-      score: j.score,
-      rationale: j.rationale,
-      reason: j.reason,
-      attempts: j.attempts,
-      prompt_tokens: j.promptTokens,
-      completion_tokens: j.completionTokens,
-      content: j.content,
-      system_fingerprint: j.systemFingerprint,
-      model: j.model,
-      request: j.request,
-      created_at: j.createdAt,
-    }
+    const row = { config_hash: this.configHash, ...rowOfJudgment(j) }
     const { config_hash: _h, key: _k, ...rest } = row
     await this.db.transaction().execute(async (trx) => {
       await this.deleteClaim(trx, j.key)
@@ -228,22 +208,5 @@ export class PgJudgeCache implements JudgmentStore {
 }
 
 function judgmentOf(r: Database['judge_judgments'] | undefined): CachedJudgment | null {
-  if (!r) return null
-  return {
-    key: r.key,
-    dimension: r.dimension,
-    turnId: r.turn_id,
-    status: r.status,
-    score: r.score,
-    rationale: r.rationale,
-    reason: r.reason,
-    attempts: r.attempts,
-    promptTokens: Number(r.prompt_tokens),
-    completionTokens: Number(r.completion_tokens),
-    content: r.content,
-    systemFingerprint: r.system_fingerprint,
-    model: r.model,
-    request: r.request,
-    createdAt: r.created_at,
-  }
+  return r ? judgmentOfRow(r) : null
 }

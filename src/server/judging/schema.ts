@@ -32,6 +32,16 @@ export const judgeTrackSchema = z.strictObject({
    * judge ended missing or invalid, as `judge run --max-failed` (default 0.1).
    */
   maxFailedShare: z.number().min(0).max(1).default(0.1),
+  /**
+   * BERTScore as a diagnostic column (`BERTScore`, F1 against the reference answers): a local
+   * ONNX model folder (model.onnx, tokenizer.json; relative to the config file) and its layer.
+   */
+  bertscore: z
+    .strictObject({
+      model: z.string().min(1),
+      layer: z.number().int().min(0).optional(),
+    })
+    .optional(),
   budget: judgeBudgetSchema.prefault({}),
 })
 

@@ -4,27 +4,11 @@
  * facts, all keyed by judge config hash. The same tables exist, empty, on SQLite (where the
  * cache is a file per config), so that a backup restores across backends.
  */
+import type { JudgmentRow } from '../../internal.js'
 
 /** One finished judgment (the fields of `CachedJudgment`), keyed by config hash and request key. */
-export interface JudgeJudgmentTable {
+export interface JudgeJudgmentTable extends JudgmentRow {
   config_hash: string
-  /** sha256 hex of the exact request body. */
-  key: string
-  dimension: string
-  turn_id: string
-  status: 'ok' | 'invalid'
-  score: number | null
-  rationale: string | null
-  reason: string | null
-  attempts: number
-  prompt_tokens: number
-  completion_tokens: number
-  content: string | null
-  system_fingerprint: string | null
-  model: string | null
-  /** The request body sent. */
-  request: string
-  created_at: string
 }
 
 /** A run's claim on a request it is asking now (ends with the judgment, or when it expires). */

@@ -9,21 +9,13 @@ import { randomBytes } from 'node:crypto'
 import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { join } from 'node:path'
+import { pidAlive } from '../../internal.js'
 
 const DAY_MS = 86_400_000
 
 /** A process's own tmp folder name: `HOST-PID-RANDOM` (the host name's unsafe characters as `_`). */
 function ownName(): string {
   return `${hostname().replace(/[^A-Za-z0-9.]/g, '_')}-${process.pid}-${randomBytes(4).toString('hex')}`
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM'
-  }
 }
 
 /** Remove what dead processes left under `--data/tmp` (see the module comment). */
@@ -40,7 +32,7 @@ export function sweepTmp(dataDir: string, now: number = Date.now()): string[] {
   for (const n of names) {
     const m = /^(.+)-(\d+)-[0-9a-f]{8}$/.exec(n)
     let stale: boolean
-    if (m && m[1] === host) stale = !alive(Number(m[2]))
+    if (m && m[1] === host) stale = !pidAlive(Number(m[2]))
     else {
       try {
         stale = now - statSync(join(root, n)).mtimeMs > DAY_MS
