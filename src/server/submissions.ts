@@ -11,7 +11,8 @@ import { newId } from './auth/tokens.js'
 import { findPhase, findTrack, runIsDirectory, type Track } from './config/load.js'
 import type { MetadataField, UploadLimits } from './config/schema.js'
 import type { ServerContext } from './context.js'
-import { budgetRefusal } from './judging/budget.js'
+import type { Db } from './db/database.js'
+import { budgetHold, budgetRefusal } from './judging/budget.js'
 import { arrangeGenerationUpload, validateGenerationUpload } from './judging/upload.js'
 import { currentRequestId } from './ops/log.js'
 import { currentQrels } from './qrels-versions.js'
@@ -309,15 +310,13 @@ export async function submitRun(ctx: ServerContext, req: SubmitRequest): Promise
         )
     if (!v.ok)
       return reject(422, `the run has ${v.errors} error(s); nothing was stored or charged`, v.text)
-    if (track.judging && !req.baseline) {
-      const refused = await budgetRefusal(ctx, checked, phase, req.teamId, received.path)
-      if (refused) return reject(403, refused.message, refused.report)
-    }
+    const hold =
+      track.judging && !req.baseline ? await budgetHold(ctx, checked, phase, received.path) : null
     const dir = join(ctx.dataDir, 'runs', id)
     mkdirSync(dir, { recursive: true })
     renameSync(received.path, join(dir, name))
-    try {
-      await ctx.db
+    const insert = async (db: Db): Promise<void> => {
+      await db
         .insertInto('submissions')
         .values({
           id,
@@ -338,8 +337,21 @@ export async function submitRun(ctx: ServerContext, req: SubmitRequest): Promise
           started_at: null,
           finished_at: null,
           request_id: currentRequestId() ?? null,
+          judge_estimate: hold?.estimate.cost ?? null,
         })
         .execute()
+    }
+    // With a budget, the check and the insert are one transaction (one writer at a time on
+    // either backend): two uploads at once both see what the other holds.
+    let refused: Awaited<ReturnType<typeof budgetRefusal>> = null
+    try {
+      if (hold === null) await insert(ctx.db)
+      else
+        refused = await ctx.db.transaction().execute(async (trx) => {
+          const r = await budgetRefusal(trx, checked, phase, req.teamId, hold)
+          if (r === null) await insert(trx)
+          return r
+        })
     } catch (e) {
       // The database failed under the insert (a lost connection, a restarting server): if the
       // row is there after all (the commit made it, its answer did not) the upload is taken;
@@ -349,6 +361,10 @@ export async function submitRun(ctx: ServerContext, req: SubmitRequest): Promise
         rmSync(dir, { recursive: true, force: true })
         throw e
       }
+    }
+    if (refused !== null) {
+      rmSync(dir, { recursive: true, force: true })
+      return reject(403, refused.message, refused.report)
     }
     ctx.kick()
     return { kind: 'accepted', id }

@@ -3,7 +3,9 @@
  * judge mock: a paused track and phase starts no judging job (the mock is asked nothing) until
  * it is resumed; a score is written under the judge config's scorer version; re-judging under
  * the same config queues nothing; after a restart with another judge config, re-judging adds a
- * second score version (the first is kept) and the board shows the new one.
+ * second score version (the first is kept) and the board shows the new one. A budget holds the
+ * estimates of submissions not yet judged: a second upload is refused while the first waits (and
+ * taken once it is judged and cached), and of two uploads at once only one is taken.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -22,6 +24,9 @@ const EX = join(ROOT, 'examples', 'judge')
 const ANSWERS = Object.fromEntries(
   readdirSync(join(EX, 'answers')).map((f) => [f, readFileSync(join(EX, 'answers', f), 'utf8')]),
 )
+
+/** Between one and two estimates of the answers below (checked by the test). */
+const HELD_BUDGET = 0.035
 
 let mock: ScriptedServer
 let comp: TestCompetition
@@ -45,6 +50,21 @@ function config(judgeConfig?: string) {
           baseUrl: mock.url,
           apiKeyEnv: 'TRECSCORE_TEST_JUDGE_KEY',
           requestsPerMinute: 0,
+          ...(judgeConfig ? { config: judgeConfig } : {}),
+        },
+      },
+      {
+        id: 'held',
+        title: 'Generation with a budget',
+        preset: 'reteco-2b',
+        data: join(EX, 'recor'),
+        splits: { dev: 'pilot', test: 'pilot' },
+        primary: 'overall',
+        judge: {
+          baseUrl: mock.url,
+          apiKeyEnv: 'TRECSCORE_TEST_JUDGE_KEY',
+          requestsPerMinute: 0,
+          budget: { perTeam: HELD_BUDGET },
           ...(judgeConfig ? { config: judgeConfig } : {}),
         },
       },
@@ -188,5 +208,67 @@ describe('judging controls', () => {
     ).body
     expect(board.judge.configHash.slice(0, 12)).toBe(fresh)
     expect(board.entries[0]!.primary).toBe(two[1]!.primary_value)
+  }, 120_000)
+})
+
+describe('budgets hold the estimates of submissions not yet judged', () => {
+  // Answers no earlier test judged (the judgment cache would make them free).
+  const fresh = Object.fromEntries(
+    Object.entries(ANSWERS).map(([f, t]) => [f, t.replaceAll('tomato', 'tomato vine')]),
+  )
+  const heldAct = (action: string) => org.post(`/org/judging/held/dev/${action}`)
+
+  it('a second upload is refused while the first waits, and taken once it is judged', async () => {
+    await org.get('/org')
+    expect((await heldAct('pause')).text).toContain('Judging of held / dev paused')
+    const before = mock.total()
+    const first = await team.uploadApiFiles('held', 'dev', 'first', fresh)
+    expect(first.status, JSON.stringify(first.body)).toBe(202)
+    const row = await server.ctx.db
+      .selectFrom('submissions')
+      .select(['state', 'judge_estimate'])
+      .where('id', '=', first.body.id!)
+      .executeTakeFirstOrThrow()
+    expect(row.state).toBe('queued')
+    const e = row.judge_estimate!
+    // The budget fits one estimate, not two.
+    expect(e).toBeGreaterThan(HELD_BUDGET / 2)
+    expect(e).toBeLessThan(HELD_BUDGET)
+    const second = await team.uploadApiFiles('held', 'dev', 'second', fresh)
+    expect(second.status).toBe(403)
+    const money = (x: number) => `${x.toFixed(4)} USD`
+    expect(second.body.error).toBe(
+      `judging this submission would cost an estimated ${money(e)}; with 0.0000 USD spent and ${money(e)} held by submissions not yet judged it would exceed your team's judge budget for track held in phase dev (${money(HELD_BUDGET)}); nothing was stored, charged or sent to the judge`,
+    )
+    expect(mock.total()).toBe(before)
+    // Judged: the first counts by its recorded cost; the same answers are now cached (free).
+    expect((await heldAct('resume')).text).toContain('Judging of held / dev resumed')
+    expect((await waitDone(team, first.body.id!, 60_000)).state).toBe('scored')
+    const third = await team.uploadApiFiles('held', 'dev', 'third', fresh)
+    expect(third.status, JSON.stringify(third.body)).toBe(202)
+    const held = await server.ctx.db
+      .selectFrom('submissions')
+      .select('judge_estimate')
+      .where('id', '=', third.body.id!)
+      .executeTakeFirstOrThrow()
+    expect(held.judge_estimate).toBe(0)
+    expect((await waitDone(team, third.body.id!, 60_000)).state).toBe('scored')
+  }, 120_000)
+
+  it('two uploads at once: one is taken, the other refused', async () => {
+    const other = Object.fromEntries(
+      Object.entries(ANSWERS).map(([f, t]) => [f, t.replaceAll('tomato', 'tomato bush')]),
+    )
+    expect((await heldAct('pause')).text).toContain('Judging of held / dev paused')
+    const both = await Promise.all(
+      ['x', 'y'].map((n) => team.uploadApiFiles('held', 'dev', n, other)),
+    )
+    expect(both.map((u) => u.status).sort()).toEqual([202, 403])
+    expect(both.find((u) => u.status === 403)!.body.error).toMatch(
+      / held by submissions not yet judged /,
+    )
+    expect((await heldAct('resume')).text).toContain('Judging of held / dev resumed')
+    const taken = both.find((u) => u.status === 202)!.body.id!
+    expect((await waitDone(team, taken, 60_000)).state).toBe('scored')
   }, 120_000)
 })

@@ -384,6 +384,18 @@ const sharedState: Migration = {
   },
 }
 
+/**
+ * The judge cost a judged submission was estimated at when it was taken (see
+ * judging/budget.ts): held against the budgets while it waits or is judged, so that a burst of
+ * uploads cannot overspend before the first of them is scored.
+ */
+const judgeHolds: Migration = {
+  async up(db: Kysely<unknown>) {
+    const t = types(db)
+    await db.schema.alterTable('submissions').addColumn('judge_estimate', t.real).execute()
+  },
+}
+
 /** Organizer pauses of judged tracks' judging (see judging/controls.ts). */
 const judgingControls: Migration = {
   async up(db: Kysely<unknown>) {
@@ -410,6 +422,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0008_judge_cache': judgeCache,
   '0009_shared_state': sharedState,
   '0010_judging_controls': judgingControls,
+  '0011_judge_holds': judgeHolds,
 }
 
 /** The in-code migration provider. */

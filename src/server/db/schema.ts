@@ -89,6 +89,11 @@ export interface SubmissionTable {
   finished_at: string | null
   /** The request that stored it (its `X-Request-Id`; see ops/log.ts), carried into the job's log lines. */
   request_id: Generated<string | null>
+  /**
+   * Judged tracks with a budget: the judge cost estimated when it was taken, held against the
+   * budget while it is queued or scoring (see judging/budget.ts); null otherwise.
+   */
+  judge_estimate: Generated<number | null>
 }
 
 export interface ScoreTable {

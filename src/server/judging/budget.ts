@@ -7,7 +7,10 @@
  * not in the judgment cache (the exact request bodies the run would send, keyed as the cache
  * keys them; the cache the run uses: the file cache on SQLite, the database's on Postgres): prompt tokens ≈ UTF-8 bytes of the request body / 4, completion tokens = the
  * config's `max_tokens` (each reply at its longest; retries not counted). Spent = the `judge cost`
- * of every score recorded for the track and phase (re-judged versions included).
+ * of every score recorded for the track and phase (re-judged versions included). Held = the
+ * estimates of its judged submissions still queued or being judged (`submissions.judge_estimate`);
+ * once scored, a submission counts by its recorded cost instead; a failed one counts nothing (its
+ * answered requests stay in the cache, free to the next try).
  */
 import {
   buildRequest,
@@ -21,6 +24,7 @@ import {
 import type { Track } from '../config/load.js'
 import type { PhaseConfig } from '../config/schema.js'
 import type { ServerContext } from '../context.js'
+import type { Db } from '../db/database.js'
 import { type JudgeCacheHome, judgeCacheHome, openJudgeStore } from './cache-home.js'
 import { ACCOUNTING } from './columns.js'
 import { generationPaths } from './upload.js'
@@ -100,14 +104,19 @@ export async function estimateJudgeCost(
   }
 }
 
-/** The judge cost recorded for a track and phase (all teams, or one). */
-export async function judgeSpent(
-  ctx: ServerContext,
+/**
+ * The judge cost committed in a track and phase (all teams, or one): what its scores recorded
+ * (spent) and the estimates held by its judged submissions still queued or being judged (held).
+ * Read inside the transaction that takes the next submission, so two uploads at once see each
+ * other.
+ */
+export async function judgeCommitted(
+  db: Db,
   track: string,
   phase: string,
   teamId: string | null,
-): Promise<number> {
-  let q = ctx.db
+): Promise<{ spent: number; held: number }> {
+  let q = db
     .selectFrom('scores')
     .innerJoin('submissions', 'submissions.id', 'scores.submission_id')
     .select('scores.columns')
@@ -119,40 +128,78 @@ export async function judgeSpent(
     const c = (JSON.parse(r.columns) as Record<string, number | null>)[ACCOUNTING.cost]
     if (typeof c === 'number' && Number.isFinite(c)) spent += c
   }
-  return spent
+  let h = db
+    .selectFrom('submissions')
+    .select('judge_estimate')
+    .where('track', '=', track)
+    .where('phase', '=', phase)
+    .where('state', 'in', ['queued', 'scoring'])
+    .where('judge_estimate', 'is not', null)
+  if (teamId !== null) h = h.where('team_id', '=', teamId)
+  let held = 0
+  for (const r of await h.execute()) held += r.judge_estimate ?? 0
+  return { spent, held }
 }
 
 function money(x: number, currency: string): string {
   return `${x.toFixed(4)} ${currency}`
 }
 
+/** A judged submission's cost estimate, made when a budget is set (before it is stored). */
+export interface BudgetHold {
+  readonly estimate: CostEstimate
+  /** The estimate in words, shown with a refusal. */
+  readonly report: string
+}
+
 /**
- * Why a submission is refused by a budget, or null. `estimate` is computed only when a budget
- * is set (it reads the data and the answers).
+ * The estimate a budgeted judged track holds for a submission, or null when the track has no
+ * budget (the answers and the data are read only then).
  */
-export async function budgetRefusal(
+export async function budgetHold(
   ctx: ServerContext,
   track: Track,
   phase: PhaseConfig,
-  teamId: string,
   dir: string,
-): Promise<{ message: string; report: string } | null> {
+): Promise<BudgetHold | null> {
   const budget = track.judging?.settings.budget
   if (!budget || (budget.perPhase === undefined && budget.perTeam === undefined)) return null
   const e = await estimateJudgeCost(track, phase, dir, judgeCacheHome(ctx.dataDir, ctx.db))
   const report = `judge cost estimate: ${money(e.cost, e.currency)} for ${e.requests} request(s) not in the judgment cache (${e.cached} cached, free): about ${e.promptTokens} tokens in, at most ${e.completionTokens} out (each reply at the config's max_tokens)\n`
+  return { estimate: e, report }
+}
+
+/**
+ * Why taking a submission with `hold` would break a budget, or null. Committed = spent + held
+ * ({@link judgeCommitted}); run it in the transaction that inserts the submission (with its
+ * `judge_estimate`), as submissions.ts does, so concurrent uploads cannot both take the last of
+ * a budget.
+ */
+export async function budgetRefusal(
+  db: Db,
+  track: Track,
+  phase: PhaseConfig,
+  teamId: string,
+  hold: BudgetHold,
+): Promise<{ message: string; report: string } | null> {
+  const budget = track.judging?.settings.budget
+  if (!budget) return null
+  const e = hold.estimate
   const checks: [number | undefined, string | null, string][] = [
     [budget.perTeam, teamId, `your team's judge budget for track ${track.id} in phase ${phase.id}`],
     [budget.perPhase, null, `the judge budget of track ${track.id} in phase ${phase.id}`],
   ]
   for (const [limit, team, what] of checks) {
     if (limit === undefined) continue
-    const spent = await judgeSpent(ctx, track.id, phase.id, team)
-    if (spent + e.cost > limit)
+    const { spent, held } = await judgeCommitted(db, track.id, phase.id, team)
+    if (spent + held + e.cost > limit) {
+      const pending =
+        held > 0 ? ` and ${money(held, e.currency)} held by submissions not yet judged` : ''
       return {
-        message: `judging this submission would cost an estimated ${money(e.cost, e.currency)}; with ${money(spent, e.currency)} spent it would exceed ${what} (${money(limit, e.currency)}); nothing was stored, charged or sent to the judge`,
-        report,
+        message: `judging this submission would cost an estimated ${money(e.cost, e.currency)}; with ${money(spent, e.currency)} spent${pending} it would exceed ${what} (${money(limit, e.currency)}); nothing was stored, charged or sent to the judge`,
+        report: hold.report,
       }
+    }
   }
   return null
 }
