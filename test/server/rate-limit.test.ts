@@ -61,6 +61,32 @@ describe(`rate limiter in the database (${BACKEND})`, () => {
     expect(all.filter(Boolean).length).toBe(10)
   })
 
+  it.runIf(BACKEND === 'postgres')(
+    'does not wait for the transaction lock that scoring holds (Postgres)',
+    async () => {
+      const db = await connect()
+      const r = new RateLimiter(await connect())
+      let release = (): void => {}
+      let held = false
+      // Another process's long transaction (a scoring claim, a score write) holds the lock.
+      const holder = db.transaction().execute(async (trx) => {
+        await trx.selectFrom('rate_hits').select('key').execute()
+        held = true
+        await new Promise<void>((resolve) => {
+          release = resolve
+        })
+      })
+      while (!held) await new Promise((resolve) => setTimeout(resolve, 10))
+      const answer = await Promise.race([
+        r.allow('api:busy', 5),
+        new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 5000)),
+      ])
+      release()
+      await holder
+      expect(answer).toBe(true)
+    },
+  )
+
   it('never allows more than the limit in any window (property)', async () => {
     const db = await connect()
     let n = 0

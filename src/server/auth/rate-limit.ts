@@ -4,10 +4,12 @@
  * requests (nothing in process memory). A key's row holds the instants of its allowed requests
  * still inside the window; a request is allowed when fewer than `limit` are, and only an allowed
  * one is recorded. The check and the write are one transaction, serialized per key (`for update`
- * on Postgres; SQLite has one writer), so two processes never both take the last slot.
+ * on Postgres; SQLite has one writer), so two processes never both take the last slot. On
+ * Postgres it is a {@link rowLockedTransaction}: it does not take the lock every other
+ * transaction takes, so API requests do not queue behind scoring claims and score writes.
  * One instance per server; the clock is injected for tests.
  */
-import type { Db } from '../db/database.js'
+import { type Db, rowLockedTransaction } from '../db/database.js'
 import { dialectOf } from '../db/dialect.js'
 
 /** Keys whose newest request is older than this are deleted now and then. */
@@ -27,7 +29,7 @@ export class RateLimiter {
    */
   async allow(key: string, limit: number, windowMs = 60_000): Promise<boolean> {
     const t = this.now()
-    const allowed = await this.db.transaction().execute(async (trx) => {
+    const allowed = await rowLockedTransaction(this.db).execute(async (trx) => {
       await trx
         .insertInto('rate_hits')
         .values({ key, hits: '[]', last_at: t })

@@ -136,6 +136,8 @@ const TRANSACTION_LOCK = 0x7472_6563 // "trec"
  * transaction-scoped advisory lock, so transactions run one at a time, as on SQLite (one writer).
  * The code's read-then-write transactions (the next score or qrels version, spending an invite)
  * then behave alike on both, whatever the pool's concurrency; other statements run in parallel.
+ * The exception is {@link rowLockedTransaction} (isolation level named `read committed`): it
+ * locks its own rows and does not wait for, or hold up, the others.
  */
 class SerializedPostgresDialect extends PostgresDialect {
   override createDriver(): Driver {
@@ -146,12 +148,27 @@ class SerializedPostgresDialect extends PostgresDialect {
       settings: TransactionSettings,
     ): Promise<void> => {
       await begin(connection, settings)
+      if (settings.isolationLevel === ROW_LOCKED) return
       await connection.executeQuery(
         CompiledQuery.raw('select pg_advisory_xact_lock($1)', [TRANSACTION_LOCK]),
       )
     }
     return driver
   }
+}
+
+/** The isolation level that marks a {@link rowLockedTransaction} (Postgres's default level). */
+const ROW_LOCKED = 'read committed'
+
+/**
+ * A transaction that serializes itself on the rows it touches (`select … for update` on
+ * Postgres), so it skips the one lock every other Postgres transaction takes: for short, frequent
+ * transactions on rows of their own, like a rate limit's per key, which would otherwise queue
+ * behind (and hold up) every scoring claim and score write. On SQLite it is a plain transaction
+ * (one writer anyway). Use it only where every read-then-write is on rows it locks.
+ */
+export function rowLockedTransaction(db: Db) {
+  return db.transaction().setIsolationLevel(ROW_LOCKED)
 }
 
 /**
