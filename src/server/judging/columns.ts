@@ -26,6 +26,16 @@ export const ACCOUNTING = {
   missing: 'judge missing',
 } as const
 
+/** Whether a judged track's column holds a count (tokens, requests, hits, invalid, missing), shown as a whole number. */
+export function isCountColumn(name: string): boolean {
+  if (name === ACCOUNTING.cost) return false
+  return (
+    (Object.values(ACCOUNTING) as string[]).includes(name) ||
+    name.startsWith('invalid ') ||
+    name.startsWith('missing ')
+  )
+}
+
 export function invalidColumn(dimension: string): string {
   return `invalid ${dimension}`
 }

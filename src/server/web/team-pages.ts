@@ -5,6 +5,7 @@
 import { type Competition, runIsDirectory } from '../config/load.js'
 import type { MetadataField } from '../config/schema.js'
 import type { SubmissionState } from '../db/schema.js'
+import { isCountColumn } from '../judging/columns.js'
 import { h, num, type SafeHtml, when } from './html.js'
 
 /** A submission row as the team page lists it. */
@@ -141,7 +142,7 @@ export function submissionBody(s: SubmissionView, select?: SafeHtml): SafeHtml {
   const versions = s.scoresVisible
     ? s.versions.map(
         (v) =>
-          h`<h3>Score version ${v.version} (qrels version ${v.qrelsVersion}, <time>${v.createdAt}</time>)</h3><table><tbody>${Object.entries(v.columns).map(([k, x]) => h`<tr><th scope="row">${k}</th><td class="num">${num(x, 6)}</td></tr>`)}</tbody></table>${v.notes.warnings.length ? h`<ul>${v.notes.warnings.map((w) => h`<li>${w}</li>`)}</ul>` : ''}<p>Counts: ${Object.entries(
+          h`<h3>Score version ${v.version} (qrels version ${v.qrelsVersion}, <time>${v.createdAt}</time>)</h3><table><tbody>${Object.entries(v.columns).map(([k, x]) => h`<tr><th scope="row">${k}</th><td class="num">${isCountColumn(k) && typeof x === 'number' && Number.isInteger(x) ? String(x) : num(x, 6)}</td></tr>`)}</tbody></table>${v.notes.warnings.length ? h`<ul>${v.notes.warnings.map((w) => h`<li>${w}</li>`)}</ul>` : ''}<p>Counts: ${Object.entries(
             v.notes.counts,
           )
             .map(([k, n]) => `${k} ${n}`)
