@@ -10,6 +10,8 @@ export const SQLITE_ONLY: Readonly<Record<string, string>> = {
     'Chromium against RETECO tracks; what it checks (pages, the live team page) does not depend on the backend',
   'test/server/browser-raters.test.ts':
     'Chromium on the spot-validation pages; raters.test.ts checks the same flow on both backends',
+  'test/server/browser-judged.test.ts':
+    'Chromium on judged boards and submission pages; judged.test.ts checks the same numbers on both backends',
   'test/server/units.test.ts': 'no database',
   'test/server/board.test.ts': 'no database (board ranking and exports as pure functions)',
   'test/server/backend.test.ts': 'opens both backends itself',

@@ -91,6 +91,19 @@ export async function openQueue(url: string, competition: Competition): Promise<
   return boss
 }
 
+/** Jobs sent in one insert by a dispatcher pass. */
+const SEND_BATCH = 500
+
+/** A job as one row of a batch insert: what {@link sendJob} sends. */
+function jobInsert(job: ScoreJob): PgBoss.JobInsert {
+  return {
+    name: SCORE_QUEUE,
+    data: job as object,
+    singletonKey: job.key,
+    priority: PRIORITY[job.kind],
+  }
+}
+
 /** Send one job (a no-op when one already waits for the row). */
 export function sendJob(
   boss: PgBoss,
@@ -167,10 +180,14 @@ export class Dispatcher {
         ...(s.request_id ? { requestId: s.request_id } : {}),
       })),
     ]
-    for (const job of jobs) {
-      if (!all && this.sent.has(job.key)) continue
-      await sendJob(this.boss, job)
-      this.sent.set(job.key, now)
+    // One insert per batch (a no-op for rows whose job already waits: the queue is stately),
+    // not a round trip per row: a periodic pass over a thousand queued rows on every worker
+    // would otherwise keep the database and the workers' event loops busy re-sending.
+    const due = jobs.filter((job) => all || !this.sent.has(job.key))
+    for (let i = 0; i < due.length; i += SEND_BATCH) {
+      const batch = due.slice(i, i + SEND_BATCH)
+      await this.boss.insert(batch.map(jobInsert))
+      for (const job of batch) this.sent.set(job.key, now)
     }
   }
 }
