@@ -22,36 +22,15 @@ import {
   renderHtmlReport,
 } from '../../src/entries/report.js'
 import { retecoReportRoute } from '../../src/presets/reteco/html-route.js'
+import { CHROMIUM, CHROMIUM_ARGS, haveChromium } from '../chromium.js'
 
 const ROOT = join(import.meta.dirname, '..', '..')
-const CHROMIUM = '/usr/bin/chromium'
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 const ARTIFACTS = join(ROOT, '.tmp')
 const HOSTILE_QUERY = '<script>window.__pwned=1</script>'
 const HOSTILE_TAG = '<img/src=x/onerror=window.__pwned=2>'
 const HOSTILE_DOC = '</script><script>window.__pwned=3</script>'
 
-const haveChromium = existsSync(CHROMIUM)
-if (!haveChromium) {
-  if (process.env['CI']) {
-    describe('HTML report in Chromium', () => {
-      it('needs /usr/bin/chromium under CI', () => {
-        expect.fail(`${CHROMIUM} is missing but CI is set: CI must apt-get install chromium`)
-      })
-    })
-  } else
-    console.warn(
-      `test/report/browser.test.ts: SKIPPED: ${CHROMIUM} not found (apt-get install chromium)`,
-    )
-}
+const chromiumHere = haveChromium('test/report/browser.test.ts', 'HTML report in Chromium')
 
 interface Loaded {
   readonly page: Page
@@ -60,7 +39,7 @@ interface Loaded {
   readonly failed: string[]
 }
 
-describe.skipIf(!haveChromium)('HTML report in Chromium', () => {
+describe.skipIf(!chromiumHere)('HTML report in Chromium', () => {
   let browser: Browser
   let dir: string
 
@@ -100,7 +79,7 @@ describe.skipIf(!haveChromium)('HTML report in Chromium', () => {
     assets = await loadReportAssets()
     mkdirSync(ARTIFACTS, { recursive: true })
     dir = mkdtempSync(join(tmpdir(), 'trecscore-report-'))
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS })
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
   })
   afterAll(async () => {
     await browser?.close()

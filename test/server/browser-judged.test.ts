@@ -8,45 +8,29 @@
  * pages go to .tmp/server/ (the README's copies in docs/ are refreshed from there by hand).
  * Without /usr/bin/chromium the suite is skipped with a warning, except under CI.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningServer, startServer } from '../../src/server/app.js'
 import { createOrganizer } from '../../src/server/auth/accounts.js'
 import { loadCompetition } from '../../src/server/config/load.js'
-import {
-  answerOf,
-  dimOf,
-  type ScriptedServer,
-  startServer as startMock,
-} from '../generation/judge/server.js'
+import { CHROMIUM, CHROMIUM_ARGS, haveChromium } from '../chromium.js'
+import { type ScriptedServer, startServer as startMock } from '../generation/judge/server.js'
 import { Client, joinTeam, waitDone } from './client.js'
 import { makeCompetition, ROOT, type TestCompetition } from './helpers.js'
+import {
+  EXAMPLE_ANSWERS,
+  EXAMPLE_RUN,
+  JUDGE_KEY_ENV,
+  judgedTrack,
+  scriptedJudge,
+} from './judge-helpers.js'
 
-const CHROMIUM = '/usr/bin/chromium'
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run']
 const SHOTS = join(ROOT, '.tmp', 'server')
-const EX = join(ROOT, 'examples', 'judge')
 const DIMS = ['correctness', 'completeness', 'relevance', 'coherence', 'faithfulness']
 
-function files(dir: string): Record<string, string> {
-  return Object.fromEntries(readdirSync(dir).map((f) => [f, readFileSync(join(dir, f), 'utf8')]))
-}
-
-const haveChromium = existsSync(CHROMIUM)
-if (!haveChromium) {
-  if (process.env['CI']) {
-    describe('judged boards in Chromium', () => {
-      it('needs /usr/bin/chromium under CI', () => {
-        expect.fail(`${CHROMIUM} is missing but CI is set: CI must apt-get install chromium`)
-      })
-    })
-  } else
-    console.warn(
-      `test/server/browser-judged.test.ts: SKIPPED: ${CHROMIUM} not found (apt-get install chromium)`,
-    )
-}
+const chromiumHere = haveChromium('test/server/browser-judged.test.ts', 'judged boards in Chromium')
 
 interface BoardJson {
   columns: string[]
@@ -54,7 +38,7 @@ interface BoardJson {
   entries: { run: string | null; columns: Record<string, number | null> }[]
 }
 
-describe.skipIf(!haveChromium)('judged boards in Chromium', () => {
+describe.skipIf(!chromiumHere)('judged boards in Chromium', () => {
   let mock: ScriptedServer
   let comp: TestCompetition
   let server: RunningServer
@@ -65,22 +49,11 @@ describe.skipIf(!haveChromium)('judged boards in Chromium', () => {
   const errors: string[] = []
 
   beforeAll(async () => {
-    process.env['TRECSCORE_TEST_JUDGE_KEY'] = 'sk-test-browser'
+    process.env[JUDGE_KEY_ENV] = 'sk-test-browser'
     // A deterministic judge; the eggshell answer's coherence out of range (an invalid judgment).
-    mock = await startMock((r) =>
-      dimOf(r.user) === 'coherence' && answerOf(r.user).includes('ggshell')
-        ? { kind: 'score', score: 9 }
-        : { kind: 'score', score: (Number.parseInt(r.hash.slice(0, 2), 16) % 5) + 1 },
-    )
-    const track = (id: string, preset: string) => ({
-      id,
-      title: `RETECO ${preset.slice(-2)} (generation)`,
-      preset,
-      data: join(EX, 'recor'),
-      splits: { dev: 'pilot', test: 'pilot' },
-      primary: 'overall',
-      judge: { baseUrl: mock.url, apiKeyEnv: 'TRECSCORE_TEST_JUDGE_KEY', requestsPerMinute: 0 },
-    })
+    mock = await startMock(scriptedJudge)
+    const track = (id: string, preset: 'reteco-2b' | 'reteco-2c') =>
+      judgedTrack(id, preset, mock.url, {}, `RETECO ${preset.slice(-2)} (generation)`)
     comp = makeCompetition({
       config: {
         limits: { perDay: 50 },
@@ -98,10 +71,10 @@ describe.skipIf(!haveChromium)('judged boards in Chromium', () => {
     const org = new Client(server.app, 'olive')
     expect((await org.login('olive', 'organizer-secret-1')).status).toBe(303)
     const team = await joinTeam(server.app, org, 'Team Tomato', 'ann')
-    const answers = files(join(EX, 'answers'))
+    const answers = EXAMPLE_ANSWERS
     for (const [track, name, sent] of [
       ['gen-2b', 'answers-v1', answers],
-      ['gen-2c', 'rag-bm25-top5', { ...answers, ...files(join(EX, 'run')) }],
+      ['gen-2c', 'rag-bm25-top5', { ...answers, ...EXAMPLE_RUN }],
     ] as const) {
       const up = await team.uploadApiFiles(track, 'dev', name, sent)
       expect(up.status, JSON.stringify(up.body)).toBe(202)
@@ -109,7 +82,7 @@ describe.skipIf(!haveChromium)('judged boards in Chromium', () => {
       expect(done.state, done.reason ?? '').toBe('scored')
       ids[track] = up.body.id!
     }
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS })
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } })
     page = await ctx.newPage()
     page.on('pageerror', (e) => errors.push(String(e)))
@@ -132,7 +105,7 @@ describe.skipIf(!haveChromium)('judged boards in Chromium', () => {
     await server?.close()
     await mock?.close()
     comp?.cleanup()
-    delete process.env['TRECSCORE_TEST_JUDGE_KEY']
+    delete process.env[JUDGE_KEY_ENV]
   })
 
   /** The header cells and the first row of the page's first table, as rendered. */

@@ -9,7 +9,7 @@
  * (the README's copies in docs/ are refreshed from there by hand). Without /usr/bin/chromium
  * the suite is skipped with a warning, except under CI.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
@@ -19,29 +19,19 @@ import { type RunningServer, startServer } from '../../src/server/app.js'
 import { createOrganizer } from '../../src/server/auth/accounts.js'
 import { loadCompetition } from '../../src/server/config/load.js'
 import { ciText, statText } from '../../src/server/raters/pages.js'
+import { CHROMIUM, CHROMIUM_ARGS, haveChromium } from '../chromium.js'
 import { cli } from '../cli/helpers.js'
 import { makeCompetition, ROOT, type TestCompetition } from './helpers.js'
 import { fillJudgedItems, raterScore } from './raters-fixture.js'
 
-const CHROMIUM = '/usr/bin/chromium'
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run']
 const SHOTS = join(ROOT, '.tmp', 'server')
 
-const haveChromium = existsSync(CHROMIUM)
-if (!haveChromium) {
-  if (process.env['CI']) {
-    describe('spot validation in Chromium', () => {
-      it('needs /usr/bin/chromium under CI', () => {
-        expect.fail(`${CHROMIUM} is missing but CI is set: CI must apt-get install chromium`)
-      })
-    })
-  } else
-    console.warn(
-      `test/server/browser-raters.test.ts: SKIPPED: ${CHROMIUM} not found (apt-get install chromium)`,
-    )
-}
+const chromiumHere = haveChromium(
+  'test/server/browser-raters.test.ts',
+  'spot validation in Chromium',
+)
 
-describe.skipIf(!haveChromium)('spot validation in Chromium', () => {
+describe.skipIf(!chromiumHere)('spot validation in Chromium', () => {
   let comp: TestCompetition
   let server: RunningServer
   let browser: Browser
@@ -75,7 +65,7 @@ describe.skipIf(!haveChromium)('spot validation in Chromium', () => {
     url = server.url!
     await createOrganizer(server.ctx.db, 'olive', 'organizer-secret-1', new Date())
     await fillJudgedItems(server.ctx.db, { track: 'dl', phase: 'dev', now: new Date() })
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS })
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
     orgCtx = await browser.newContext({ viewport: { width: 1100, height: 800 } })
     org = watch(await orgCtx.newPage())
     await org.goto(`${url}/login`)

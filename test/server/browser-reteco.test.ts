@@ -14,7 +14,7 @@
  * the real worker), so the page is sure to see the queued state first. Without
  * /usr/bin/chromium the suite is skipped with a warning, except under CI.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { type Browser, chromium, type Page } from 'playwright-core'
@@ -22,28 +22,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningServer, startServer } from '../../src/server/app.js'
 import { createOrganizer } from '../../src/server/auth/accounts.js'
 import { loadCompetition } from '../../src/server/config/load.js'
+import { CHROMIUM, CHROMIUM_ARGS, haveChromium } from '../chromium.js'
 import { cli } from '../cli/helpers.js'
 import { Client, joinTeam } from './client.js'
 import { makeCompetition, RETECO, ROOT, type TestCompetition } from './helpers.js'
 
-const CHROMIUM = '/usr/bin/chromium'
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run']
 const ARTIFACTS = join(ROOT, '.tmp', 'server')
 const DATA = join(RETECO, 'data')
 
-const haveChromium = existsSync(CHROMIUM)
-if (!haveChromium) {
-  if (process.env['CI']) {
-    describe('RETECO tracks in Chromium', () => {
-      it('needs /usr/bin/chromium under CI', () => {
-        expect.fail(`${CHROMIUM} is missing but CI is set: CI must apt-get install chromium`)
-      })
-    })
-  } else
-    console.warn(
-      `test/server/browser-reteco.test.ts: SKIPPED: ${CHROMIUM} not found (apt-get install chromium)`,
-    )
-}
+const chromiumHere = haveChromium('test/server/browser-reteco.test.ts', 'RETECO tracks in Chromium')
 
 /** A worker that holds every job until `gate` exists, then hands it to the built worker. */
 function gatedWorker(dir: string, gate: string): string {
@@ -64,7 +51,7 @@ await import(${JSON.stringify(real)})
   return file
 }
 
-describe.skipIf(!haveChromium)('RETECO tracks in Chromium', () => {
+describe.skipIf(!chromiumHere)('RETECO tracks in Chromium', () => {
   let comp: TestCompetition
   let server: RunningServer
   let browser: Browser
@@ -118,7 +105,7 @@ describe.skipIf(!haveChromium)('RETECO tracks in Chromium', () => {
     expect((await org.login('org', 'organizer-secret-1')).status).toBe(303)
     await joinTeam(server.app, org, 'Team Recor', 'rita')
     // Baselines (the DL track's bm25) are scored once the gate opens; they do not matter here.
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS })
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
   }, 120_000)
 
   afterAll(async () => {

@@ -11,41 +11,20 @@
  * Without /usr/bin/chromium the suite is skipped with a warning, except under CI.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CHROMIUM, CHROMIUM_ARGS, haveChromium } from '../chromium.js'
 import { ROOT } from './helpers.js'
 
-const CHROMIUM = '/usr/bin/chromium'
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 const ARTIFACTS = join(ROOT, '.tmp', 'server')
 const HOSTILE = '<img src=x onerror="window.__pwned=1">Evil & Co'
 
-const haveChromium = existsSync(CHROMIUM)
-if (!haveChromium) {
-  if (process.env['CI']) {
-    describe('leaderboard server in Chromium', () => {
-      it('needs /usr/bin/chromium under CI', () => {
-        expect.fail(`${CHROMIUM} is missing but CI is set: CI must apt-get install chromium`)
-      })
-    })
-  } else
-    console.warn(
-      `test/server/browser.test.ts: SKIPPED: ${CHROMIUM} not found (apt-get install chromium)`,
-    )
-}
+const chromiumHere = haveChromium('test/server/browser.test.ts', 'leaderboard server in Chromium')
 
 interface Demo {
   readonly url: string
@@ -83,7 +62,7 @@ async function startDemo(dir: string): Promise<{ child: ChildProcess; demo: Demo
   return { child, demo: { url, organizer: { name: org[1]!, password: org[2]! }, teams } }
 }
 
-describe.skipIf(!haveChromium)('leaderboard server in Chromium', () => {
+describe.skipIf(!chromiumHere)('leaderboard server in Chromium', () => {
   let dir: string
   let child: ChildProcess
   let demo: Demo
@@ -148,7 +127,7 @@ describe.skipIf(!haveChromium)('leaderboard server in Chromium', () => {
     dir = mkdtempSync(join(tmpdir(), 'trecscore-browser-board-'))
     mkdirSync(ARTIFACTS, { recursive: true })
     ;({ child, demo } = await startDemo(dir))
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS })
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
   }, 120_000)
 
   afterAll(async () => {

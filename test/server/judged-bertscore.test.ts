@@ -6,7 +6,7 @@
  * the scorer version.
  */
 import { spawn } from 'node:child_process'
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningServer, startServer } from '../../src/server/app.js'
@@ -18,11 +18,10 @@ import { type ScriptedServer, startServer as startMock } from '../generation/jud
 import { dbOptions } from './backend.js'
 import { Client, joinTeam, waitDone } from './client.js'
 import { makeCompetition, ROOT, type TestCompetition } from './helpers.js'
+import { EXAMPLE_ANSWERS, JUDGE_EXAMPLES, JUDGE_KEY_ENV, judgedTrack } from './judge-helpers.js'
 
-const EX = join(ROOT, 'examples', 'judge')
-const ANSWERS = Object.fromEntries(
-  readdirSync(join(EX, 'answers')).map((f) => [f, readFileSync(join(EX, 'answers', f), 'utf8')]),
-)
+const EX = JUDGE_EXAMPLES
+const ANSWERS = EXAMPLE_ANSWERS
 
 let mock: ScriptedServer
 let comp: TestCompetition
@@ -32,7 +31,7 @@ let anon: Client
 let model = ''
 
 beforeAll(async () => {
-  process.env['TRECSCORE_TEST_JUDGE_KEY'] = 'sk-test'
+  process.env[JUDGE_KEY_ENV] = 'sk-test'
   mock = await startMock((r) => ({
     kind: 'score' as const,
     score: (Number.parseInt(r.hash.slice(0, 2), 16) % 5) + 1,
@@ -49,20 +48,13 @@ beforeAll(async () => {
       limits: { perDay: 50 },
       upload: { maxLineBytes: 65536 },
       tracks: [
-        {
-          id: 'gen',
-          title: 'Generation',
-          preset: 'reteco-2b',
-          data: join(EX, 'recor'),
-          splits: { dev: 'pilot', test: 'pilot' },
-          primary: 'overall',
-          judge: {
-            baseUrl: mock.url,
-            apiKeyEnv: 'TRECSCORE_TEST_JUDGE_KEY',
-            requestsPerMinute: 0,
-            bertscore: { model: 'tiny-bert', layer: 2 },
-          },
-        },
+        judgedTrack(
+          'gen',
+          'reteco-2b',
+          mock.url,
+          { bertscore: { model: 'tiny-bert', layer: 2 } },
+          'Generation',
+        ),
       ],
     }),
   )
@@ -83,7 +75,7 @@ afterAll(async () => {
   await server?.close()
   await mock?.close()
   comp?.cleanup()
-  delete process.env['TRECSCORE_TEST_JUDGE_KEY']
+  delete process.env[JUDGE_KEY_ENV]
 })
 
 /** The built CLI, without blocking this process (the mock server answers from it). */

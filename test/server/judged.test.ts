@@ -21,17 +21,20 @@ import { estimateJudgeCost } from '../../src/server/judging/budget.js'
 import type { JudgeCacheHome } from '../../src/server/judging/cache-home.js'
 import { judgeSubmission } from '../../src/server/judging/judge.js'
 import { cli } from '../cli/helpers.js'
-import {
-  answerOf,
-  dimOf,
-  type ScriptedServer,
-  startServer as startMock,
-} from '../generation/judge/server.js'
+import { type ScriptedServer, startServer as startMock } from '../generation/judge/server.js'
 import { BACKEND, createTestDatabase, dbOptions } from './backend.js'
 import { Client, joinTeam, waitDone } from './client.js'
 import { makeCompetition, ROOT, type TestCompetition } from './helpers.js'
+import {
+  EXAMPLE_ANSWERS,
+  EXAMPLE_RUN,
+  JUDGE_EXAMPLES,
+  JUDGE_KEY_ENV,
+  judgedTrack,
+  scriptedJudge,
+} from './judge-helpers.js'
 
-const EX = join(ROOT, 'examples', 'judge')
+const EX = JUDGE_EXAMPLES
 const RECOR = join(EX, 'recor')
 const SECRET = 'sk-test-secret-never-shown-7f3a'
 const DIMS = ['correctness', 'completeness', 'relevance', 'coherence', 'faithfulness']
@@ -43,39 +46,20 @@ let org: Client
 let a: Client
 let anon: Client
 
-function files(dir: string): Record<string, string> {
-  return Object.fromEntries(readdirSync(dir).map((f) => [f, readFileSync(join(dir, f), 'utf8')]))
-}
-const ANSWERS = files(join(EX, 'answers'))
-const RUN = files(join(EX, 'run'))
+const ANSWERS = EXAMPLE_ANSWERS
+const RUN = EXAMPLE_RUN
 
-/** A deterministic judge: the score from the request's hash; coherence of the eggshell answer out of range (invalid). */
-function script(r: { hash: string; user: string }) {
-  if (dimOf(r.user) === 'coherence' && answerOf(r.user).includes('ggshell'))
-    return { kind: 'score' as const, score: 9 }
-  return { kind: 'score' as const, score: (Number.parseInt(r.hash.slice(0, 2), 16) % 5) + 1 }
-}
-
-function judgeTrack(id: string, preset: string, extra: Record<string, unknown> = {}) {
-  return {
-    id,
-    title: `Generation ${id}`,
-    preset,
-    data: RECOR,
-    splits: { dev: 'pilot', test: 'pilot' },
-    primary: 'overall',
-    judge: {
-      baseUrl: mock.url,
-      apiKeyEnv: 'TRECSCORE_TEST_JUDGE_KEY',
-      requestsPerMinute: 0,
-      ...extra,
-    },
-  }
+function judgeTrack(
+  id: string,
+  preset: 'reteco-2b' | 'reteco-2c',
+  extra: Record<string, unknown> = {},
+) {
+  return judgedTrack(id, preset, mock.url, extra)
 }
 
 beforeAll(async () => {
-  process.env['TRECSCORE_TEST_JUDGE_KEY'] = SECRET
-  mock = await startMock(script)
+  process.env[JUDGE_KEY_ENV] = SECRET
+  mock = await startMock(scriptedJudge)
   comp = makeCompetition({
     config: {
       limits: { perDay: 50 },
@@ -104,7 +88,7 @@ afterAll(async () => {
   await server?.close()
   await mock?.close()
   comp?.cleanup()
-  delete process.env['TRECSCORE_TEST_JUDGE_KEY']
+  delete process.env[JUDGE_KEY_ENV]
 })
 
 interface JudgeReport {

@@ -7,7 +7,7 @@
  * estimates of submissions not yet judged: a second upload is refused while the first waits (and
  * taken once it is judged and cached), and of two uploads at once only one is taken.
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningServer, startServer } from '../../src/server/app.js'
@@ -18,12 +18,10 @@ import { type ScriptedServer, startServer as startMock } from '../generation/jud
 import { dbOptions } from './backend.js'
 import { Client, joinTeam, waitDone } from './client.js'
 import { makeCompetition, ROOT, type TestCompetition } from './helpers.js'
+import { EXAMPLE_ANSWERS, JUDGE_KEY_ENV, judgedTrack } from './judge-helpers.js'
 import { until } from './scoring-helpers.js'
 
-const EX = join(ROOT, 'examples', 'judge')
-const ANSWERS = Object.fromEntries(
-  readdirSync(join(EX, 'answers')).map((f) => [f, readFileSync(join(EX, 'answers', f), 'utf8')]),
-)
+const ANSWERS = EXAMPLE_ANSWERS
 
 /** Between one and two estimates of the answers below (checked by the test). */
 const HELD_BUDGET = 0.035
@@ -39,35 +37,20 @@ function config(judgeConfig?: string) {
     limits: { perDay: 50 },
     upload: { maxLineBytes: 65536 },
     tracks: [
-      {
-        id: 'gen',
-        title: 'Generation',
-        preset: 'reteco-2b',
-        data: join(EX, 'recor'),
-        splits: { dev: 'pilot', test: 'pilot' },
-        primary: 'overall',
-        judge: {
-          baseUrl: mock.url,
-          apiKeyEnv: 'TRECSCORE_TEST_JUDGE_KEY',
-          requestsPerMinute: 0,
-          ...(judgeConfig ? { config: judgeConfig } : {}),
-        },
-      },
-      {
-        id: 'held',
-        title: 'Generation with a budget',
-        preset: 'reteco-2b',
-        data: join(EX, 'recor'),
-        splits: { dev: 'pilot', test: 'pilot' },
-        primary: 'overall',
-        judge: {
-          baseUrl: mock.url,
-          apiKeyEnv: 'TRECSCORE_TEST_JUDGE_KEY',
-          requestsPerMinute: 0,
-          budget: { perTeam: HELD_BUDGET },
-          ...(judgeConfig ? { config: judgeConfig } : {}),
-        },
-      },
+      judgedTrack(
+        'gen',
+        'reteco-2b',
+        mock.url,
+        judgeConfig ? { config: judgeConfig } : {},
+        'Generation',
+      ),
+      judgedTrack(
+        'held',
+        'reteco-2b',
+        mock.url,
+        { budget: { perTeam: HELD_BUDGET }, ...(judgeConfig ? { config: judgeConfig } : {}) },
+        'Generation with a budget',
+      ),
     ],
   }
 }
@@ -102,7 +85,7 @@ async function scores(id: string) {
 }
 
 beforeAll(async () => {
-  process.env['TRECSCORE_TEST_JUDGE_KEY'] = 'sk-test'
+  process.env[JUDGE_KEY_ENV] = 'sk-test'
   mock = await startMock((r) => ({
     kind: 'score' as const,
     score: (Number.parseInt(r.hash.slice(0, 2), 16) % 5) + 1,
@@ -124,7 +107,7 @@ afterAll(async () => {
   await server?.close()
   await mock?.close()
   comp?.cleanup()
-  delete process.env['TRECSCORE_TEST_JUDGE_KEY']
+  delete process.env[JUDGE_KEY_ENV]
 })
 
 describe('judging controls', () => {
