@@ -87,7 +87,11 @@ export {
   type RetryPolicy,
   TEMPLATE_FIELDS,
 } from '../generation/judge/config.js'
-export { JudgeInputError } from '../generation/judge/errors.js'
+export {
+  JudgeInputError,
+  type JudgeIssue,
+  type JudgeRecordFinding,
+} from '../generation/judge/errors.js'
 export {
   defaultJudgeConfigPath,
   judgeConfigHash,

@@ -12,6 +12,7 @@ import {
   wordIssue,
 } from './format-issue.js'
 import type { InputIssue, IssueKind, IssueKinds, ModuleIssue } from './issues.js'
+import type { JudgeIssue } from './judge-issues.js'
 import type { PresetFinding } from './preset-issues.js'
 import type { RetecoRunProblem as RetecoPlanProblem } from './reteco-plan-issues.js'
 import type { RunProblem } from './run-issues.js'
@@ -34,6 +35,7 @@ describe('the one wording table', () => {
     expectTypeOf<keyof typeof ISSUE_WORDING.agreement>().toEqualTypeOf<AgreementIssue['code']>()
     expectTypeOf<keyof typeof ISSUE_WORDING.config>().toEqualTypeOf<ConfigProblem['code']>()
     expectTypeOf<keyof typeof ISSUE_WORDING.retecoPlan>().toEqualTypeOf<RetecoPlanProblem['code']>()
+    expectTypeOf<keyof typeof ISSUE_WORDING.judge>().toEqualTypeOf<JudgeIssue['code']>()
     // a missing or an extra code does not compile
     // @ts-expect-error: 'bad_argument' has no wording
     const missing: Wording<InputIssue> = { ...ISSUE_WORDING.input, bad_argument: undefined }
@@ -369,6 +371,62 @@ describe('the one wording table', () => {
     )
     expect(wordIssue('retecoPlan', { ...at, code: 'columns', found: 5 })).toBe(
       'expected 6 columns, got 5',
+    )
+  })
+
+  it('words a judge input problem (file:line first, the line clipped to 60 characters)', () => {
+    const long = `{"turn_id": "${'t'.repeat(80)}"}`
+    expect(
+      wordIssue('judge', {
+        code: 'duplicate_item',
+        file: 'items.jsonl',
+        line: 7,
+        text: long,
+        turnId: 'c_turn_1',
+        domain: 'fiqa',
+        firstLine: 2,
+      }),
+    ).toBe(
+      `items.jsonl:7: turn "c_turn_1" (domain fiqa) already given at line 2: ${JSON.stringify(`${long.slice(0, 60)}…`)}`,
+    )
+    expect(
+      wordIssue('judge', {
+        code: 'duplicate_judgment',
+        file: 'j.jsonl',
+        line: 3,
+        text: '{}',
+        turnId: 't',
+        domain: null,
+        dimension: 'faithfulness',
+        firstLine: 1,
+      }),
+    ).toBe(
+      'j.jsonl:3: turn "t" already has a faithfulness judgment at line 1; expected one judgment per turn and dimension: "{}"',
+    )
+    expect(wordIssue('judge', { code: 'nul_byte', file: 'x', line: 1, text: 'a\0b' })).toBe(
+      'x:1: NUL byte in line (binary data?), expected one JSON object per line: "a\\u0000b"',
+    )
+    expect(
+      wordIssue('judge', {
+        code: 'config_invalid',
+        file: 'c.json',
+        problem: { code: 'not_a_boolean', path: '$.x', found: 1 },
+      }),
+    ).toBe('c.json: $.x: expected true or false, found 1')
+    expect(
+      wordIssue('judge', { code: 'batch_http', what: 'create the batch', status: 500, body: 'no' }),
+    ).toBe('batch API: create the batch: HTTP 500: no')
+    expect(wordIssue('judge', { code: 'no_items', presets: '' })).toBe('give an items JSONL file')
+    expect(
+      wordIssue('judge', {
+        code: 'answers_not_judged',
+        file: 'ans',
+        report: 'ans/a.jsonl:1: error: bad',
+        errors: 1,
+        preset: 'reteco-2b',
+      }),
+    ).toBe(
+      'ans/a.jsonl:1: error: bad\nans: not judged: the submission has 1 error(s) (trecscore validate --preset reteco-2b shows the same report)',
     )
   })
 })

@@ -9,6 +9,7 @@ import type { AgreementAt, AgreementIssue, AgreementSource } from './agreement-i
 import type { AnswerIssue } from './answer-issues.js'
 import type { ConfigProblem } from './config-issues.js'
 import type { InputIssue, IssueKind, IssueKinds, ModuleIssue } from './issues.js'
+import type { JudgeIssue } from './judge-issues.js'
 import type { PrepareFailure, PrepareIssue } from './prepare-issues.js'
 import type { PresetFinding } from './preset-issues.js'
 import type { RetecoRunProblem as RetecoPlanProblem } from './reteco-plan-issues.js'
@@ -442,6 +443,102 @@ const RETECO_PLAN: Wording<RetecoPlanProblem> = {
   nonpositive_rank: (p) => `rank ${p.rank} is not positive in topic ${pyQuote(p.topic)}`,
 }
 
+/** The start of a judge JSONL line, quoted and clipped to 60 characters with `…`. */
+function judgeText(text: string): string {
+  return JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text)
+}
+
+/** The start of an unreadable judge JSONL line (bad bytes as U+FFFD), quoted, 60 characters. */
+function judgeBytes(text: string): string {
+  return JSON.stringify(text.slice(0, 60))
+}
+
+/** ` (domain d)` where a judge item or judgment has a domain. */
+function judgeDomain(domain: string | null): string {
+  return domain ? ` (domain ${domain})` : ''
+}
+
+/** A bad judge input, its file (and line) first: `file:line: what: "text"`. */
+const JUDGE: Wording<JudgeIssue> = {
+  config_unreadable: (j) => `${j.file}: cannot read the judge config (${j.reason})`,
+  config_not_json: (j) => `${j.file}: the judge config is not valid JSON (${j.error})`,
+  config_too_deep: (j) =>
+    `${j.file}: the judge config is nested deeper than ${j.limit} levels (expected a judge config object)`,
+  config_invalid: (j) => `${j.file}: ${wordIssue('config', j.problem)}`,
+  not_a_file: (j) => `${j.file}: not a file`,
+  cannot_read: (j) => `${j.file}: cannot read (${j.reason})`,
+  too_many_problems: (j) => `${j.file}: … stopped after ${j.limit} problems`,
+  line_too_long: (j) =>
+    `${j.file}:${j.line}: line longer than ${j.limit} bytes (raise the limit with TRECSCORE_MAX_LINE_BYTES)`,
+  nul_byte: (j) =>
+    `${j.file}:${j.line}: NUL byte in line (binary data?), expected one JSON object per line: ${judgeBytes(j.text)}`,
+  invalid_utf8: (j) =>
+    `${j.file}:${j.line}: invalid UTF-8, expected UTF-8 text: ${judgeBytes(j.text)}`,
+  invalid_json: (j) =>
+    `${j.file}:${j.line}: not valid JSON (${j.error.slice(0, 100)}): ${judgeText(j.text)}`,
+  bad_record: (j) => `${j.file}:${j.line}: ${j.problem}: ${judgeText(j.text)}`,
+  duplicate_item: (j) =>
+    `${j.file}:${j.line}: turn ${JSON.stringify(j.turnId)}${judgeDomain(j.domain)} already given at line ${j.firstLine}: ${judgeText(j.text)}`,
+  duplicate_judgment: (j) =>
+    `${j.file}:${j.line}: turn ${JSON.stringify(j.turnId)}${j.domain !== null ? ` (domain ${j.domain})` : ''} already has a ${j.dimension} judgment at line ${j.firstLine}; expected one judgment per turn and dimension: ${judgeText(j.text)}`,
+  duplicate_case: (j) =>
+    `${j.file}:${j.line}: case ${JSON.stringify(j.id)} already given at line ${j.firstLine}: ${judgeText(j.text)}`,
+  no_records: (j) => `${j.file}: no ${j.of}`,
+  mixed_configs: (j) =>
+    `${j.file}: judgments of ${j.hashes.length} different judge configs are mixed (${j.hashes.join(', ')}); refusing to use them together`,
+  out_other_config: (j) =>
+    `${j.file}: holds judgments made under judge config ${j.found}, not ${j.expected}; refusing to overwrite or mix them (choose another --out)`,
+  out_exists: (j) =>
+    `${j.file}: already exists; refusing to overwrite it (pass --force to replace it: finished judgments come from the cache, so a rerun makes no new calls for them)`,
+  cannot_write: (j) => `${j.file}: cannot write (${j.reason})`,
+  cache_unopenable: (j) => `${j.file}: cannot open the judgment cache as SQLite (${j.reason})`,
+  cache_other_config: (j) =>
+    `${j.file}: this judgment cache was made under judge config ${j.found}, not ${j.expected}; judgments of different configs are never mixed (use another --cache file)`,
+  batch_reply_too_large: (j) => `batch API: ${j.path}: reply larger than ${j.limit} bytes`,
+  batch_unreachable: (j) => `batch API: ${j.path}: ${j.reason}`,
+  batch_http: (j) => `batch API: ${j.what}: HTTP ${j.status}: ${j.body}`,
+  batch_not_json: (j) => `batch API: ${j.what}: the reply is not JSON: ${j.body}`,
+  batch_no_id: (j) => `batch API: the ${j.of} returned no id`,
+  items_and_preset: (j) =>
+    `give either an items file or --preset ${j.preset} with --data and the answers file, not both`,
+  preset_needs_data: (j) =>
+    `--preset ${j.preset} needs --data DIR and the submission's answers (a directory with one <domain>.jsonl per domain)`,
+  not_a_judge_preset: (j) =>
+    `--preset ${j.preset}: not a preset judge items are built for${j.presets ? ` (${j.presets})` : ''}`,
+  no_items: (j) =>
+    `give an items JSONL file${j.presets ? `, or --preset ${j.presets} --data DIR ANSWERS` : ''}`,
+  data_without_preset: (j) =>
+    `--data and --retrieval go with --preset${j.presets ? ` ${j.presets}` : ''}`,
+  judgments_other_config: (j) =>
+    `${j.file}: judgments were made under judge config ${j.found}, but ${j.configFile} has hash ${j.expected}; give the config they were made with (--config)`,
+  human_unreadable: (j) => `${j.file}: cannot read the human labels (${j.reason})`,
+  diagnostics_unreadable: (j) => `${j.file}: cannot read a judge run JSON report (${j.reason})`,
+  diagnostics_too_deep: (j) =>
+    `${j.file}: nested deeper than ${j.limit} levels (expected a judge run JSON report)`,
+  diagnostics_not_an_object: (j) =>
+    `${j.file}: expected a judge run JSON report object (\`judge run --report-json\`)`,
+  diagnostics_other_config: (j) =>
+    `${j.file}: run report of judge config ${j.found}, not ${j.expected}`,
+  diagnostics_no_lexical: (j) =>
+    `${j.file}: the run report has no lexical diagnostics (the items had no references, or --no-lexical)`,
+  reteco_2c_needs_retrieval: () =>
+    "--preset reteco-2c needs the submission's retrieval run (--retrieval RUN): its top-5 passages are what the faithfulness judge sees",
+  reteco_2b_retrieval: () =>
+    '--retrieval is for --preset reteco-2c; 2b judges against the gold passages',
+  recor_not_a_file: (j) =>
+    `${j.file}: not a file (expected the RECOR conversations of domain ${j.domain}, split ${j.split})`,
+  recor_missing: (j) =>
+    `${j.file}: missing; the judge needs the RECOR conversations (questions and benchmark answers) of domain ${j.domain} for split ${j.split} (--split)`,
+  recor_unreadable: (j) => `${j.file}: cannot read the RECOR conversations (${j.reason})`,
+  recor_not_an_array: (j) =>
+    `${j.file}: expected a JSON array of conversations${j.tooDeep ? ` nested at most ${j.limit} levels deep` : ''}`,
+  no_recor_conversations: (j) => `${j.dir}: no Track 2 (RECOR) conversations found`,
+  answers_not_judged: (j) =>
+    `${j.report === '' ? '' : `${j.report}\n`}${j.file}: not judged: the submission has ${j.errors} error(s) (trecscore validate --preset ${j.preset} shows the same report)`,
+  retrieval_run: (j) =>
+    `${j.problem.file}:${j.problem.line}: ${wordIssue('retecoPlan', j.problem)}`,
+}
+
 /** The table: module, then code. */
 export const ISSUE_WORDING: { readonly [K in IssueKind]: Wording<IssueKinds[K]> } = {
   input: INPUT,
@@ -453,6 +550,7 @@ export const ISSUE_WORDING: { readonly [K in IssueKind]: Wording<IssueKinds[K]> 
   agreement: AGREEMENT,
   config: CONFIG,
   retecoPlan: RETECO_PLAN,
+  judge: JUDGE,
 }
 
 /** The message of an issue of module `kind`. */

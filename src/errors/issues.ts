@@ -7,6 +7,7 @@
 import type { AgreementIssue } from './agreement-issues.js'
 import type { AnswerIssue } from './answer-issues.js'
 import type { ConfigProblem } from './config-issues.js'
+import type { JudgeIssue } from './judge-issues.js'
 import type { PrepareIssue } from './prepare-issues.js'
 import type { PresetFinding } from './preset-issues.js'
 import type { RetecoRunProblem as RetecoPlanProblem } from './reteco-plan-issues.js'
@@ -129,6 +130,8 @@ export interface IssueKinds {
   readonly config: ConfigProblem
   /** RETECO plan run files (`presets/reteco/runs.ts`; the validator's codes are `run`'s). */
   readonly retecoPlan: RetecoPlanProblem
+  /** The LLM judge's inputs (`generation/judge/`, the RETECO route `presets/reteco/judge-items.ts`). */
+  readonly judge: JudgeIssue
 }
 
 /** A module's name in {@link IssueKinds}. */

@@ -161,6 +161,56 @@ export const ISSUE_SEVERITY: {
     'cap_below_base',
   ]),
   retecoPlan: allErrors(['columns', 'rank', 'score', 'duplicate_rank', 'nonpositive_rank']),
+  judge: allErrors([
+    'config_unreadable',
+    'config_not_json',
+    'config_too_deep',
+    'config_invalid',
+    'not_a_file',
+    'cannot_read',
+    'too_many_problems',
+    'line_too_long',
+    'nul_byte',
+    'invalid_utf8',
+    'invalid_json',
+    'bad_record',
+    'duplicate_item',
+    'duplicate_judgment',
+    'duplicate_case',
+    'no_records',
+    'mixed_configs',
+    'out_other_config',
+    'out_exists',
+    'cannot_write',
+    'cache_unopenable',
+    'cache_other_config',
+    'batch_reply_too_large',
+    'batch_unreachable',
+    'batch_http',
+    'batch_not_json',
+    'batch_no_id',
+    'items_and_preset',
+    'preset_needs_data',
+    'not_a_judge_preset',
+    'no_items',
+    'data_without_preset',
+    'judgments_other_config',
+    'human_unreadable',
+    'diagnostics_unreadable',
+    'diagnostics_too_deep',
+    'diagnostics_not_an_object',
+    'diagnostics_other_config',
+    'diagnostics_no_lexical',
+    'reteco_2c_needs_retrieval',
+    'reteco_2b_retrieval',
+    'recor_not_a_file',
+    'recor_missing',
+    'recor_unreadable',
+    'recor_not_an_array',
+    'no_recor_conversations',
+    'answers_not_judged',
+    'retrieval_run',
+  ]),
 }
 
 /**
@@ -203,6 +253,14 @@ const ISSUE_AT: {
   agreement: (a) => place(a.file, a.line),
   config: (_c, c) => place(c.file),
   retecoPlan: (p) => place(p.file, p.line),
+  judge: (j) =>
+    j.code === 'retrieval_run'
+      ? place(j.problem.file, j.problem.line)
+      : 'file' in j
+        ? place(j.file, 'line' in j ? j.line : undefined)
+        : 'dir' in j
+          ? place(j.dir)
+          : null,
 }
 
 /** Any module's issue in the one shape: module, code, severity, place, wording and the data. */

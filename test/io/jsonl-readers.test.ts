@@ -48,7 +48,9 @@ describe('every JSONL reader: BOM, CRLF, invalid UTF-8, non-object lines', () =>
     const seen: [unknown, number][] = []
     const problems = await readJsonlFile(p, (v, line) => {
       seen.push([v, line])
-      return v !== null && typeof v === 'object' ? undefined : ['expected an object']
+      return v !== null && typeof v === 'object'
+        ? undefined
+        : [{ code: 'bad_record', problem: 'expected an object' }]
     })
     expect(seen).toEqual([
       [{ n: 1 }, 1],
@@ -56,7 +58,15 @@ describe('every JSONL reader: BOM, CRLF, invalid UTF-8, non-object lines', () =>
       [null, 4],
       [{ n: 6 }, 6],
     ])
-    expect(problems).toEqual([
+    expect(problems.map((i) => i.code)).toEqual(['invalid_utf8', 'bad_record'])
+    expect(problems[1]).toEqual({
+      code: 'bad_record',
+      problem: 'expected an object',
+      file: p,
+      line: 4,
+      text: 'null',
+    })
+    expect(problems.map((i) => wordIssue('judge', i))).toEqual([
       `${p}:3: invalid UTF-8, expected UTF-8 text: "{\\"x\\":\\"\uFFFD\uFFFD\\"}"`,
       `${p}:4: expected an object: "null"`,
     ])

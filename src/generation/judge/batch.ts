@@ -47,23 +47,23 @@ async function call(
     })
     const text = await readBodyCapped(res, MAX_JSONL_BYTES)
     if (text === null)
-      throw new JudgeInputError([`batch API: ${path}: reply larger than ${MAX_JSONL_BYTES} bytes`])
+      throw new JudgeInputError([{ code: 'batch_reply_too_large', path, limit: MAX_JSONL_BYTES }])
     return { status: res.status, text }
   } catch (e) {
     if (e instanceof JudgeInputError) throw e
-    throw new JudgeInputError([`batch API: ${path}: ${(e as Error).message}`])
+    throw new JudgeInputError([{ code: 'batch_unreachable', path, reason: (e as Error).message }])
   }
 }
 
 function json(r: { status: number; text: string }, what: string): Record<string, unknown> {
   if (r.status < 200 || r.status >= 300)
-    throw new JudgeInputError([`batch API: ${what}: HTTP ${r.status}: ${r.text.slice(0, 300)}`])
+    throw new JudgeInputError([
+      { code: 'batch_http', what, status: r.status, body: r.text.slice(0, 300) },
+    ])
   try {
     return JSON.parse(r.text) as Record<string, unknown>
   } catch {
-    throw new JudgeInputError([
-      `batch API: ${what}: the reply is not JSON: ${r.text.slice(0, 120)}`,
-    ])
+    throw new JudgeInputError([{ code: 'batch_not_json', what, body: r.text.slice(0, 120) }])
   }
 }
 
@@ -145,7 +145,7 @@ export async function submitBatch(
     'upload the requests file',
   )
   const fileId = String(file['id'] ?? '')
-  if (!fileId) throw new JudgeInputError(['batch API: the file upload returned no id'])
+  if (!fileId) throw new JudgeInputError([{ code: 'batch_no_id', of: 'file upload' }])
   const batch = json(
     await call(ep, '/batches', {
       method: 'POST',
@@ -160,7 +160,7 @@ export async function submitBatch(
     'create the batch',
   )
   const batchId = String(batch['id'] ?? '')
-  if (!batchId) throw new JudgeInputError(['batch API: the batch creation returned no id'])
+  if (!batchId) throw new JudgeInputError([{ code: 'batch_no_id', of: 'batch creation' }])
   cache.transaction(() => {
     for (const p of pending) cache.putBatchRequest(batchId, p.key, p.dimension, p.turnId, p.payload)
     cache.setMeta(

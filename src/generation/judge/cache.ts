@@ -171,14 +171,14 @@ export class JudgeCache {
           continue
         }
         throw new JudgeInputError([
-          `${file}: cannot open the judgment cache as SQLite (${(e as Error).message})`,
+          { code: 'cache_unopenable', file, reason: (e as Error).message },
         ])
       }
     }
     if (stored !== configHash) {
       db.close()
       throw new JudgeInputError([
-        `${file}: this judgment cache was made under judge config ${stored}, not ${configHash}; judgments of different configs are never mixed (use another --cache file)`,
+        { code: 'cache_other_config', file, found: stored, expected: configHash },
       ])
     }
     return new JudgeCache(file, db, configHash)

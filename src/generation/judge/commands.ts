@@ -28,8 +28,9 @@ import { JudgeCache } from './cache.js'
 import { calibrate, type GoldenCase, parseGoldenCase } from './calibrate.js'
 import { JUDGE_DIMENSIONS, type JudgeDimension } from './config.js'
 import { type EmbeddingDiagnostics, embeddingDiagnostics } from './embedding.js'
-import { JudgeInputError } from './errors.js'
+import { ioReason, JudgeInputError } from './errors.js'
 import {
+  badRecords,
   checkJudgmentsOut,
   defaultJudgeConfigPath,
   type LoadedJudgeConfig,
@@ -229,19 +230,12 @@ export async function resolveJudgeItems(
   const routes = o.routes ?? []
   const presets = routes.flatMap((r) => r.presets).join('|')
   if (o.preset) {
-    if (o.items)
-      throw new JudgeInputError([
-        `give either an items file or --preset ${o.preset} with --data and the answers file, not both`,
-      ])
+    if (o.items) throw new JudgeInputError([{ code: 'items_and_preset', preset: o.preset }])
     if (!o.data || !o.answers)
-      throw new JudgeInputError([
-        `--preset ${o.preset} needs --data DIR and the submission's answers (a directory with one <domain>.jsonl per domain)`,
-      ])
+      throw new JudgeInputError([{ code: 'preset_needs_data', preset: o.preset }])
     const route = routes.find((r) => r.presets.includes(o.preset!))
     if (!route)
-      throw new JudgeInputError([
-        `--preset ${o.preset}: not a preset judge items are built for${presets ? ` (${presets})` : ''}`,
-      ])
+      throw new JudgeInputError([{ code: 'not_a_judge_preset', preset: o.preset, presets }])
     return route.build({
       preset: o.preset,
       data: o.data,
@@ -251,14 +245,9 @@ export async function resolveJudgeItems(
       ...(o.domains ? { domains: o.domains } : {}),
     })
   }
-  if (!o.items)
-    throw new JudgeInputError([
-      `give an items JSONL file${presets ? `, or --preset ${presets} --data DIR ANSWERS` : ''}`,
-    ])
+  if (!o.items) throw new JudgeInputError([{ code: 'no_items', presets }])
   if (o.data || o.retrieval || o.answers)
-    throw new JudgeInputError([
-      `--data and --retrieval go with --preset${presets ? ` ${presets}` : ''}`,
-    ])
+    throw new JudgeInputError([{ code: 'data_without_preset', presets }])
   return { items: await readJudgeItems(o.items), source: `items ${o.items}`, notes: [] }
 }
 
@@ -334,15 +323,15 @@ export async function readGolden(file: string): Promise<GoldenCase[]> {
   const seen = new Map<string, number>()
   const problems = await readJsonlFile(file, (v, line) => {
     const r = parseGoldenCase(v)
-    if (!r.ok) return r.problems
+    if (!r.ok) return badRecords(r.problems)
     const first = seen.get(r.golden.id)
-    if (first !== undefined)
-      return [`case ${JSON.stringify(r.golden.id)} already given at line ${first}`]
+    if (first !== undefined) return [{ code: 'duplicate_case', id: r.golden.id, firstLine: first }]
     seen.set(r.golden.id, line)
     out.push(r.golden)
   })
   if (problems.length) throw new JudgeInputError(problems)
-  if (out.length === 0) throw new JudgeInputError([`${file}: no golden cases`])
+  if (out.length === 0)
+    throw new JudgeInputError([{ code: 'no_records', file, of: 'golden cases' }])
   return out
 }
 
@@ -415,7 +404,13 @@ export async function judgeReportCommand(
   const other = judgments.find((j) => j.configHash !== loaded.hash)
   if (other)
     throw new JudgeInputError([
-      `${o.judgments}: judgments were made under judge config ${other.configHash}, but ${loaded.file} has hash ${loaded.hash}; give the config they were made with (--config)`,
+      {
+        code: 'judgments_other_config',
+        file: o.judgments,
+        found: other.configHash,
+        configFile: loaded.file,
+        expected: loaded.hash,
+      },
     ])
   const agg = aggregateJudgments(judgments, loaded.config.invalidPolicy)
   let agreement: unknown = null
@@ -427,7 +422,11 @@ export async function judgeReportCommand(
       human = await readAll(o.human)
     } catch (e) {
       throw new JudgeInputError([
-        `${o.human}: cannot read the human labels (${e instanceof SourceError ? e.reason : ((e as NodeJS.ErrnoException).code ?? (e as Error).message)})`,
+        {
+          code: 'human_unreadable',
+          file: o.human,
+          reason: e instanceof SourceError ? e.reason : ioReason(e),
+        },
       ])
     }
     const computed = judgeAgreement(
@@ -457,25 +456,30 @@ export async function judgeReportCommand(
       rep = JSON.parse((await readAll(o.diagnostics)).toString('utf8')) as Record<string, unknown>
     } catch (e) {
       throw new JudgeInputError([
-        `${o.diagnostics}: cannot read a judge run JSON report (${e instanceof SourceError ? e.reason : ((e as NodeJS.ErrnoException).code ?? (e as Error).message)})`,
+        {
+          code: 'diagnostics_unreadable',
+          file: o.diagnostics,
+          reason: e instanceof SourceError ? e.reason : ioReason(e),
+        },
       ])
     }
     if (jsonDeeperThan(rep, MAX_JSON_DEPTH))
       throw new JudgeInputError([
-        `${o.diagnostics}: nested deeper than ${MAX_JSON_DEPTH} levels (expected a judge run JSON report)`,
+        { code: 'diagnostics_too_deep', file: o.diagnostics, limit: MAX_JSON_DEPTH },
       ])
     if (rep === null || typeof rep !== 'object' || Array.isArray(rep))
-      throw new JudgeInputError([
-        `${o.diagnostics}: expected a judge run JSON report object (\`judge run --report-json\`)`,
-      ])
+      throw new JudgeInputError([{ code: 'diagnostics_not_an_object', file: o.diagnostics }])
     if (rep['judge_config_id'] !== loaded.hash)
       throw new JudgeInputError([
-        `${o.diagnostics}: run report of judge config ${String(rep['judge_config_id'])}, not ${loaded.hash}`,
+        {
+          code: 'diagnostics_other_config',
+          file: o.diagnostics,
+          found: String(rep['judge_config_id']),
+          expected: loaded.hash,
+        },
       ])
     if (!rep['lexical'])
-      throw new JudgeInputError([
-        `${o.diagnostics}: the run report has no lexical diagnostics (the items had no references, or --no-lexical)`,
-      ])
+      throw new JudgeInputError([{ code: 'diagnostics_no_lexical', file: o.diagnostics }])
     const lx = rep['lexical'] as Record<string, unknown>
     diagnostics = {
       method: lx['method'],

@@ -6,13 +6,12 @@
 import { existsSync, promises as fsp, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { wordIssue } from '../../errors/format-issue.js'
 import { jsonDeeperThan, jsonlStream, MAX_JSON_DEPTH } from '../../io/jsonl.js'
 import { inputLimits, readChunks, SourceError } from '../../io/source.js'
 import { type Judgment, judgmentToJson, parseJudgmentRecord } from './aggregate.js'
 import { sha256Hex } from './cache.js'
 import { canonicalJson, type JudgeConfig, parseJudgeConfig } from './config.js'
-import { JudgeInputError } from './errors.js'
+import { ioReason, JudgeInputError, type JudgeIssue, type JudgeRecordFinding } from './errors.js'
 import { type JudgeItem, parseJudgeItem } from './items.js'
 
 /** Largest batch-API reply read (bytes). JSONL files follow the shared input limits (`io/limits.ts`). */
@@ -50,93 +49,90 @@ export function loadJudgeConfig(file: string): LoadedJudgeConfig {
   try {
     text = readFileSync(file, 'utf8')
   } catch (e) {
-    throw new JudgeInputError([
-      `${file}: cannot read the judge config (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
-    ])
+    throw new JudgeInputError([{ code: 'config_unreadable', file, reason: ioReason(e) }])
   }
   let raw: unknown
   try {
     raw = JSON.parse(text)
   } catch (e) {
-    throw new JudgeInputError([
-      `${file}: the judge config is not valid JSON (${(e as Error).message})`,
-    ])
+    throw new JudgeInputError([{ code: 'config_not_json', file, error: (e as Error).message }])
   }
   if (jsonDeeperThan(raw, MAX_JSON_DEPTH))
-    throw new JudgeInputError([
-      `${file}: the judge config is nested deeper than ${MAX_JSON_DEPTH} levels (expected a judge config object)`,
-    ])
+    throw new JudgeInputError([{ code: 'config_too_deep', file, limit: MAX_JSON_DEPTH }])
   const r = parseJudgeConfig(raw)
-  if (!r.ok) throw new JudgeInputError(r.problems.map((p) => `${file}: ${wordIssue('config', p)}`))
+  if (!r.ok)
+    throw new JudgeInputError(
+      r.problems.map((problem) => ({ code: 'config_invalid', file, problem }) as const),
+    )
   return { file, config: r.config, hash: judgeConfigHash(raw), raw }
 }
 
 const LENIENT = new TextDecoder('utf-8', { fatal: false })
 
-/** The start of a line's text, quoted, for problem messages. */
-function clipText(text: string): string {
-  return JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text)
+/** The start of a line's text kept in an issue (the wording clips it further). */
+const KEPT_TEXT = 240
+
+/** The start of an unreadable line, decoded with U+FFFD for bad bytes. */
+function shown(bytes: Uint8Array): string {
+  return LENIENT.decode(bytes.subarray(0, KEPT_TEXT))
 }
 
-/** The start of an unreadable line, decoded with U+FFFD for bad bytes, quoted (NUL shows as \u0000). */
-function shown(bytes: Uint8Array): string {
-  return JSON.stringify(LENIENT.decode(bytes.subarray(0, 240)).slice(0, 60))
-}
+/** Most problems a JSONL file reports before the reader stops. */
+const MAX_PROBLEMS = 200
 
 /**
  * Call `onRecord(value, line)` for every non-blank line of a JSONL file, JSON-parsed. Returns the
- * problems (`file:line: …`) of lines that could not be read; `onRecord` may return its own, which
- * are worded `file:line: problem: "start of the line"` (the offending text, clipped).
+ * issues of lines that could not be read; `onRecord` may return its own findings, which get the
+ * file, the line and the start of the line's text (worded `file:line: problem: "start of the
+ * line"`).
  * Lines follow the shared conventions of `src/io/jsonl.ts` (physical line numbers, CRLF, BOM,
  * blank lines); a line with a NUL byte that does not parse is reported as binary data.
  */
 export async function readJsonlFile(
   file: string,
-  onRecord: (value: unknown, line: number) => readonly string[] | void,
-): Promise<string[]> {
-  const cannotRead = (e: unknown): string =>
-    `${file}: cannot read (${e instanceof SourceError ? e.reason : ((e as NodeJS.ErrnoException).code ?? (e as Error).message)})`
+  onRecord: (value: unknown, line: number) => readonly JudgeRecordFinding[] | void,
+): Promise<JudgeIssue[]> {
+  const cannotRead = (e: unknown): JudgeIssue => ({
+    code: 'cannot_read',
+    file,
+    reason: e instanceof SourceError ? e.reason : ioReason(e),
+  })
   try {
     const st = await fsp.stat(file)
-    if (!st.isFile()) return [`${file}: not a file`]
+    if (!st.isFile()) return [{ code: 'not_a_file', file }]
   } catch (e) {
     return [cannotRead(e)]
   }
-  const problems: string[] = []
+  const problems: JudgeIssue[] = []
   const limits = inputLimits()
   const maxLineBytes = limits.maxLineBytes
   try {
     for await (const l of jsonlStream(readChunks(file, limits), { maxLineBytes })) {
       if (l.kind === 'blank') continue
       const line = l.line
-      if (problems.length >= 200) {
-        problems.push(`${file}: … stopped after 200 problems`)
+      if (problems.length >= MAX_PROBLEMS) {
+        problems.push({ code: 'too_many_problems', file, limit: MAX_PROBLEMS })
         break
       }
       if (l.kind === 'too_long') {
-        problems.push(
-          `${file}:${line}: line longer than ${maxLineBytes} bytes (raise the limit with TRECSCORE_MAX_LINE_BYTES)`,
-        )
+        problems.push({ code: 'line_too_long', file, line, limit: maxLineBytes })
         continue
       }
       if (l.kind !== 'value' && l.bytes.includes(0)) {
-        problems.push(
-          `${file}:${line}: NUL byte in line (binary data?), expected one JSON object per line: ${shown(l.bytes)}`,
-        )
+        problems.push({ code: 'nul_byte', file, line, text: shown(l.bytes) })
         continue
       }
       if (l.kind === 'invalid_utf8') {
-        problems.push(`${file}:${line}: invalid UTF-8, expected UTF-8 text: ${shown(l.bytes)}`)
+        problems.push({ code: 'invalid_utf8', file, line, text: shown(l.bytes) })
         continue
       }
+      const text = l.text.slice(0, KEPT_TEXT)
       if (l.kind === 'invalid_json') {
-        problems.push(
-          `${file}:${line}: not valid JSON (${l.error.slice(0, 100)}): ${clipText(l.text)}`,
-        )
+        problems.push({ code: 'invalid_json', file, line, error: l.error, text })
         continue
       }
       const more = onRecord(l.value, line)
-      if (more) for (const p of more) problems.push(`${file}:${line}: ${p}: ${clipText(l.text)}`)
+      if (more) for (const p of more) problems.push({ ...p, file, line, text })
     }
   } catch (e) {
     if (!(e instanceof SourceError)) throw e
@@ -145,24 +141,34 @@ export async function readJsonlFile(
   return problems
 }
 
+/** A record parser's problems (in its words) as findings of the line. */
+export function badRecords(problems: readonly string[]): JudgeRecordFinding[] {
+  return problems.map((problem) => ({ code: 'bad_record', problem }))
+}
+
 /** Read an items JSONL file; throws every problem at once. Duplicate (domain, turn_id) is a problem. */
 export async function readJudgeItems(file: string): Promise<JudgeItem[]> {
   const items: JudgeItem[] = []
   const seen = new Map<string, number>()
   const problems = await readJsonlFile(file, (v, line) => {
     const r = parseJudgeItem(v)
-    if (!r.ok) return r.problems
+    if (!r.ok) return badRecords(r.problems)
     const key = `${r.item.domain ?? ''}\u0000${r.item.turnId}`
     const first = seen.get(key)
     if (first !== undefined)
       return [
-        `turn ${JSON.stringify(r.item.turnId)}${r.item.domain ? ` (domain ${r.item.domain})` : ''} already given at line ${first}`,
+        {
+          code: 'duplicate_item',
+          turnId: r.item.turnId,
+          domain: r.item.domain ?? null,
+          firstLine: first,
+        },
       ]
     seen.set(key, line)
     items.push(r.item)
   })
   if (problems.length) throw new JudgeInputError(problems)
-  if (items.length === 0) throw new JudgeInputError([`${file}: no items`])
+  if (items.length === 0) throw new JudgeInputError([{ code: 'no_records', file, of: 'items' }])
   return items
 }
 
@@ -176,22 +182,25 @@ export async function readJudgments(file: string): Promise<Judgment[]> {
   const seen = new Map<string, number>()
   const problems = await readJsonlFile(file, (v, line) => {
     const r = parseJudgmentRecord(v)
-    if (!r.ok) return r.problems
+    if (!r.ok) return badRecords(r.problems)
     const j = r.judgment
     const key = `${j.domain ?? ''}\u0000${j.turnId}\u0000${j.dimension}`
     const first = seen.get(key)
     if (first !== undefined)
       return [
-        `turn ${JSON.stringify(j.turnId)}${j.domain !== null ? ` (domain ${j.domain})` : ''} already has a ${j.dimension} judgment at line ${first}; expected one judgment per turn and dimension`,
+        {
+          code: 'duplicate_judgment',
+          turnId: j.turnId,
+          domain: j.domain,
+          dimension: j.dimension,
+          firstLine: first,
+        },
       ]
     seen.set(key, line)
     out.push(j)
   })
   const hashes = [...new Set(out.map((j) => j.configHash))]
-  if (hashes.length > 1)
-    problems.push(
-      `${file}: judgments of ${hashes.length} different judge configs are mixed (${hashes.join(', ')}); refusing to use them together`,
-    )
+  if (hashes.length > 1) problems.push({ code: 'mixed_configs', file, hashes })
   if (problems.length) throw new JudgeInputError(problems)
   return out
 }
@@ -233,13 +242,10 @@ export async function checkJudgmentsOut(
   }
   if (typeof prev === 'string' && prev !== configHash) {
     throw new JudgeInputError([
-      `${file}: holds judgments made under judge config ${prev}, not ${configHash}; refusing to overwrite or mix them (choose another --out)`,
+      { code: 'out_other_config', file, found: prev, expected: configHash },
     ])
   }
-  if (!force)
-    throw new JudgeInputError([
-      `${file}: already exists; refusing to overwrite it (pass --force to replace it: finished judgments come from the cache, so a rerun makes no new calls for them)`,
-    ])
+  if (!force) throw new JudgeInputError([{ code: 'out_exists', file }])
 }
 
 /** Write a text file; a failure is a one-line user error naming the file. */
@@ -247,9 +253,7 @@ export async function writeTextFile(file: string, text: string): Promise<void> {
   try {
     await fsp.writeFile(file, text)
   } catch (e) {
-    throw new JudgeInputError([
-      `${file}: cannot write (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
-    ])
+    throw new JudgeInputError([{ code: 'cannot_write', file, reason: ioReason(e) }])
   }
 }
 

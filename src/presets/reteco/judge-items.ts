@@ -20,9 +20,8 @@
  */
 import { promises as fsp } from 'node:fs'
 import { join } from 'node:path'
-import { wordIssue } from '../../errors/format-issue.js'
 import type { JudgeItemsRoute } from '../../generation/judge/commands.js'
-import { JudgeInputError } from '../../generation/judge/errors.js'
+import { ioReason, JudgeInputError } from '../../generation/judge/errors.js'
 import { readJsonlFile } from '../../generation/judge/files.js'
 import type { HistoryMessage, JudgeItem, JudgePassage } from '../../generation/judge/items.js'
 import { decodeId } from '../../io/bytes.js'
@@ -117,24 +116,23 @@ async function readBenchmarkTexts(
     try {
       const st = await fsp.stat(file)
       if (!st.isFile())
-        throw new JudgeInputError([
-          `${file}: not a file (expected the RECOR conversations of domain ${d.domain}, split ${split})`,
-        ])
+        throw new JudgeInputError([{ code: 'recor_not_a_file', file, domain: d.domain, split }])
       arr = JSON.parse((await readAll(file)).toString('utf8')) as unknown
     } catch (e) {
       if (e instanceof JudgeInputError) throw e
       const code = (e as NodeJS.ErrnoException).code
       if (code === 'ENOENT')
-        throw new JudgeInputError([
-          `${file}: missing; the judge needs the RECOR conversations (questions and benchmark answers) of domain ${d.domain} for split ${split} (--split)`,
-        ])
-      throw new JudgeInputError([
-        `${file}: cannot read the RECOR conversations (${code ?? (e as Error).message})`,
-      ])
+        throw new JudgeInputError([{ code: 'recor_missing', file, domain: d.domain, split }])
+      throw new JudgeInputError([{ code: 'recor_unreadable', file, reason: ioReason(e) }])
     }
     if (!Array.isArray(arr) || jsonDeeperThan(arr, MAX_JSON_DEPTH))
       throw new JudgeInputError([
-        `${file}: expected a JSON array of conversations${Array.isArray(arr) ? ` nested at most ${MAX_JSON_DEPTH} levels deep` : ''}`,
+        {
+          code: 'recor_not_an_array',
+          file,
+          tooDeep: Array.isArray(arr),
+          limit: MAX_JSON_DEPTH,
+        },
       ])
     for (const rec of arr)
       if (rec !== null && typeof rec === 'object') add(rec as Record<string, unknown>)
@@ -169,20 +167,16 @@ export async function buildRetecoItems(
 ): Promise<{ items: JudgeItem[]; summary: RetecoItemsSummary }> {
   const split = options.split ?? 'dev'
   if (options.preset === 'reteco-2c' && !options.retrieval)
-    throw new JudgeInputError([
-      "--preset reteco-2c needs the submission's retrieval run (--retrieval RUN): its top-5 passages are what the faithfulness judge sees",
-    ])
+    throw new JudgeInputError([{ code: 'reteco_2c_needs_retrieval' }])
   if (options.preset === 'reteco-2b' && options.retrieval)
-    throw new JudgeInputError([
-      '--retrieval is for --preset reteco-2c; 2b judges against the gold passages',
-    ])
+    throw new JudgeInputError([{ code: 'reteco_2b_retrieval' }])
   const data = await loadRetecoData(options.data, {
     split,
     tracks: ['track2_recor'],
     ...(options.domains ? { domains: options.domains } : {}),
   })
   if (data.track2.size === 0)
-    throw new JudgeInputError([`${options.data}: no Track 2 (RECOR) conversations found`])
+    throw new JudgeInputError([{ code: 'no_recor_conversations', dir: options.data }])
   const topK = options.topK ?? 5
 
   // Answers: validated first by the submission validator (every problem at once; errors stop
@@ -195,8 +189,13 @@ export async function buildRetecoItems(
   })
   if (validation.errors > 0) {
     throw new JudgeInputError([
-      ...renderRetecoAnswersText(validation).trimEnd().split('\n'),
-      `${options.answers}: not judged: the submission has ${validation.errors} error(s) (trecscore validate --preset ${options.preset} shows the same report)`,
+      {
+        code: 'answers_not_judged',
+        file: options.answers,
+        report: renderRetecoAnswersText(validation).trimEnd(),
+        errors: validation.errors,
+        preset: options.preset,
+      },
     ])
   }
   const answers = new Map<string, string>()
@@ -227,7 +226,7 @@ export async function buildRetecoItems(
       : null
   if (run) {
     const bad = [...run.domains.values()].flatMap((f) =>
-      f.parseErrors.map((p) => `${p.file}:${p.line}: ${wordIssue('retecoPlan', p)}`),
+      f.parseErrors.map((problem) => ({ code: 'retrieval_run', problem }) as const),
     )
     if (bad.length) throw new JudgeInputError(bad)
   }

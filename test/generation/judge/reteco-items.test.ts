@@ -102,6 +102,9 @@ describe('RETECO items from the synthetic example data', () => {
     expect(text).toContain(`${join(answers, 'gardening.jsonl')}:4: error missing_field`)
     expect(text).toContain(`${join(answers, 'cycling.jsonl')}:1: error unknown_turn`)
     expect(text).toContain(`${answers}: not judged: the submission has`)
+    expect((e as JudgeInputError).issues).toMatchObject([
+      { code: 'answers_not_judged', file: answers, preset: 'reteco-2b' },
+    ])
     await expect(
       buildRetecoItems({
         preset: 'reteco-2c',

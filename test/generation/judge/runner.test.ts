@@ -155,6 +155,13 @@ describe('judge runner', () => {
     JudgeCache.open(cacheFile, a.hash).close()
     const other = 'f'.repeat(64)
     expect(() => JudgeCache.open(cacheFile, other)).toThrow(JudgeInputError)
+    try {
+      JudgeCache.open(cacheFile, other)
+    } catch (e) {
+      expect((e as JudgeInputError).issues).toEqual([
+        { code: 'cache_other_config', file: cacheFile, found: a.hash, expected: other },
+      ])
+    }
     expect(() => JudgeCache.open(cacheFile, other)).toThrow(
       `${cacheFile}: this judgment cache was made under judge config ${a.hash}, not ${other}`,
     )
