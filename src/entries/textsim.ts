@@ -34,7 +34,7 @@ export {
   type BertScorerOptions,
   loadBertScorer,
 } from '../generation/bertscore/scorer.js'
-export { TextsimItemError } from '../generation/textsim/errors.js'
+export { TextsimItemError, type TextsimScoreProblem } from '../generation/textsim/errors.js'
 export {
   countChunks,
   type MeteorDetail,

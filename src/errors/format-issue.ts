@@ -14,7 +14,7 @@ import type { PrepareFailure, PrepareIssue } from './prepare-issues.js'
 import type { PresetFinding } from './preset-issues.js'
 import type { RetecoRunProblem as RetecoPlanProblem } from './reteco-plan-issues.js'
 import type { RunProblem, TopicHint } from './run-issues.js'
-import type { TextsimFieldProblem, TextsimIssue } from './textsim-issues.js'
+import type { TextsimFieldProblem, TextsimIssue, TextsimScoreProblem } from './textsim-issues.js'
 
 /** Words each code of one module's union `U`. */
 export type Wording<U extends { readonly code: string }> = {
@@ -190,6 +190,23 @@ function textsimField(f: TextsimFieldProblem): string {
   }
 }
 
+/** Why a pair cannot be scored (the message of `TextsimItemError`). */
+const TEXTSIM_SCORE: Wording<TextsimScoreProblem> = {
+  no_references: (t) => `no references: ${t.scorer} needs at least one`,
+  lcs_too_large: (t) =>
+    `LCS table of ${t.rows} × ${t.columns} tokens exceeds the limit of ${t.limit} cells`,
+  alignment_too_large: (t) =>
+    `METEOR alignment of ${t.hypothesis} × ${t.reference} tokens exceeds the limit of ${t.limit} pairs`,
+  morphy_too_large: (t) =>
+    `WordNet morphy of a ${t.tokenLength}-character token generates over ${t.limit} characters of candidate forms`,
+}
+
+/** Why a text-similarity pair cannot be scored (`no references: METEOR needs at least one`). */
+export function formatTextsimScoreProblem(problem: TextsimScoreProblem): string {
+  const word = TEXTSIM_SCORE[problem.code] as (p: TextsimScoreProblem) => string
+  return word(problem)
+}
+
 /** A pair-line problem (without the place, id and text: `formatTextsimIssue` adds them). */
 const TEXTSIM: Wording<TextsimIssue> = {
   invalid_utf8: () => 'invalid UTF-8',
@@ -199,7 +216,7 @@ const TEXTSIM: Wording<TextsimIssue> = {
     `expected a JSON object {"id", "prediction", "references"}, found ${t.found}`,
   bad_fields: (t) => t.problems.map(textsimField).join('; '),
   duplicate_id: (t) => `duplicate id (first at line ${t.firstLine})`,
-  cannot_score: (t) => t.reason,
+  cannot_score: (t) => formatTextsimScoreProblem(t.problem),
 }
 
 /** A query that cannot be prepared, with its id first. */

@@ -15,6 +15,30 @@ export type TextsimFieldProblem =
   | { readonly code: 'no_references' }
   | { readonly code: 'reference_not_a_string'; readonly index: number; readonly found: string }
 
+/**
+ * Why a pair cannot be scored (`TextsimItemError` carries it; a pair file's line keeps it as
+ * `cannot_score`): no reference for the scorer (rouge-score's `score_multi` and NLTK's
+ * `meteor_score` raise on it), or a text over a size limit (`limit`: the option that sets it).
+ */
+export type TextsimScoreProblem =
+  | { readonly code: 'no_references'; readonly scorer: 'ROUGE score_multi' | 'METEOR' }
+  /** An LCS table of `rows` × `columns` tokens over `limit` cells (`maxLcsCells`). */
+  | {
+      readonly code: 'lcs_too_large'
+      readonly rows: number
+      readonly columns: number
+      readonly limit: number
+    }
+  /** A METEOR alignment of `hypothesis` × `reference` tokens over `limit` pairs (`maxAlignCells`). */
+  | {
+      readonly code: 'alignment_too_large'
+      readonly hypothesis: number
+      readonly reference: number
+      readonly limit: number
+    }
+  /** WordNet morphy of a `tokenLength`-character token generating over `limit` characters. */
+  | { readonly code: 'morphy_too_large'; readonly tokenLength: number; readonly limit: number }
+
 /** Where: the file, the physical 1-based line, the line's id when it could be read, the text. */
 export interface TextsimAt {
   readonly file: string
@@ -34,6 +58,6 @@ export type TextsimIssue = TextsimAt &
     | { readonly code: 'not_an_object'; readonly found: string }
     | { readonly code: 'bad_fields'; readonly problems: readonly TextsimFieldProblem[] }
     | { readonly code: 'duplicate_id'; readonly firstLine: number }
-    /** A pair that cannot be scored; `reason` is the scorer's message (e.g. an LCS table too large). */
-    | { readonly code: 'cannot_score'; readonly reason: string }
+    /** A pair that cannot be scored (e.g. an LCS table too large). */
+    | { readonly code: 'cannot_score'; readonly problem: TextsimScoreProblem }
   )

@@ -15,7 +15,10 @@ describe('TrecscoreError', () => {
     expect(new TrecscoreError('x', 2).name).toBe('TrecscoreError')
     expect(new InputError([]).name).toBe('InputError')
     expect(new ProblemListError(['a']).name).toBe('ProblemListError')
-    expect(new TextsimItemError('too_long', 'x').name).toBe('TextsimItemError')
+    const tooLong = new TextsimItemError({ code: 'lcs_too_large', rows: 3, columns: 4, limit: 10 })
+    expect(tooLong.name).toBe('TextsimItemError')
+    expect(tooLong.message).toBe('LCS table of 3 × 4 tokens exceeds the limit of 10 cells')
+    expect(tooLong.problem.code).toBe('lcs_too_large')
     class Mine extends ProblemListError {}
     expect(new Mine(['a']).name).toBe('Mine')
     expect(String(new InputError([], 'bad'))).toBe('InputError: bad')
@@ -26,7 +29,7 @@ describe('TrecscoreError', () => {
       new TrecscoreError('x', 2),
       new InputError([]),
       new ProblemListError(['a']),
-      new TextsimItemError('no_references', 'x'),
+      new TextsimItemError({ code: 'no_references', scorer: 'METEOR' }),
     ])
       expect(isTrecscoreError(e)).toBe(true)
     const named = new Error('fake')

@@ -100,10 +100,12 @@ export function meteorAlign(
   const stem = options.stemmer ?? porterStem
   const max = options.maxAlignCells ?? 25_000_000
   if (hypothesisTokens.length * referenceTokens.length > max) {
-    throw new TextsimItemError(
-      'too_long',
-      `METEOR alignment of ${hypothesisTokens.length} × ${referenceTokens.length} tokens exceeds the limit of ${max} pairs`,
-    )
+    throw new TextsimItemError({
+      code: 'alignment_too_large',
+      hypothesis: hypothesisTokens.length,
+      reference: referenceTokens.length,
+      limit: max,
+    })
   }
   let hyp: Enum = hypothesisTokens.map((t, i) => [i, pre(t)])
   let ref: Enum = referenceTokens.map((t, i) => [i, pre(t)])
@@ -193,7 +195,7 @@ export function meteorScore(
   options: MeteorOptions & { readonly tokenize?: MeteorTokenizer },
 ): MeteorResult {
   if (references.length === 0)
-    throw new TextsimItemError('no_references', 'no references: METEOR needs at least one')
+    throw new TextsimItemError({ code: 'no_references', scorer: 'METEOR' })
   const tok = options.tokenize ?? meteorSplitTokenize
   const hyp = tok(prediction)
   return meteorScoreTokens(hyp, references.map(tok), options)
@@ -206,7 +208,7 @@ export function meteorScoreTokens(
   options: MeteorOptions,
 ): MeteorResult {
   if (references.length === 0)
-    throw new TextsimItemError('no_references', 'no references: METEOR needs at least one')
+    throw new TextsimItemError({ code: 'no_references', scorer: 'METEOR' })
   const perReference = references.map((r) => singleMeteor(r, hypothesis, options))
   let best = 0
   for (let k = 1; k < perReference.length; k++)

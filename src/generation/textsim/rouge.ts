@@ -69,10 +69,7 @@ export function rougeF(precision: number, recall: number): number {
 
 function checkCells(a: number, b: number, max: number): void {
   if (a * b > max) {
-    throw new TextsimItemError(
-      'too_long',
-      `LCS table of ${a} × ${b} tokens exceeds the limit of ${max} cells`,
-    )
+    throw new TextsimItemError({ code: 'lcs_too_large', rows: a, columns: b, limit: max })
   }
 }
 
@@ -252,10 +249,7 @@ export function rougeScores(
   options: RougeOptions = {},
 ): RougeResult {
   if (references.length === 0)
-    throw new TextsimItemError(
-      'no_references',
-      'no references: ROUGE score_multi needs at least one',
-    )
+    throw new TextsimItemError({ code: 'no_references', scorer: 'ROUGE score_multi' })
   const perReference = references.map((r) => rougePair(r, prediction, options))
   const pick = (type: RougeType): RougeBest => {
     let best = 0

@@ -10,8 +10,8 @@ import type { TextsimFieldProblem, TextsimIssue } from '../../errors/textsim-iss
 
 export type { TextsimFieldProblem, TextsimIssue } from '../../errors/textsim-issues.js'
 
-import { isTrecscoreError } from '../../errors/trecscore-error.js'
 import { numpyPairwiseSum } from '../../stats/agreement/numpy-sum.js'
+import { TextsimItemError } from './errors.js'
 import {
   type MeteorParams,
   type MeteorTokenizer,
@@ -214,13 +214,13 @@ export async function scoreTextsim(
     try {
       rows.push(scoreTextsimPair(pair, config))
     } catch (e) {
-      if (!isTrecscoreError(e)) throw e
+      if (!(e instanceof TextsimItemError)) throw e
       rows.push(undefined)
       issues.push({
         ...at(pair, i),
         id: pair.id,
         code: 'cannot_score',
-        reason: e.message,
+        problem: e.problem,
         text: pair.prediction,
       })
     }

@@ -126,10 +126,11 @@ export class WordNet {
         }
       }
       if (generated > MAX_MORPHY_CHARS) {
-        throw new TextsimItemError(
-          'too_long',
-          `WordNet morphy of a ${form.length}-character token generates over ${MAX_MORPHY_CHARS} characters of candidate forms`,
-        )
+        throw new TextsimItemError({
+          code: 'morphy_too_large',
+          tokenLength: form.length,
+          limit: MAX_MORPHY_CHARS,
+        })
       }
       return out
     }

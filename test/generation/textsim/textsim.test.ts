@@ -127,8 +127,15 @@ describe('scoreTextsim', () => {
     )
     expect(rows.map((r) => r.id)).toEqual(['a'])
     expect(issues).toHaveLength(1)
+    expect(issues[0]).toMatchObject({
+      file: 'f.jsonl',
+      line: 11,
+      id: 'big',
+      code: 'cannot_score',
+      problem: { code: 'lcs_too_large', rows: 6000, columns: 6000, limit: 25_000_000 },
+    })
     expect(formatTextsimIssue(issues[0]!)).toMatch(
-      /^f\.jsonl:11: id "big": LCS table of 6000 × 6000 tokens exceeds the limit/,
+      /^f\.jsonl:11: id "big": LCS table of 6000 × 6000 tokens exceeds the limit of 25000000 cells: "w0 w1/,
     )
   })
 
