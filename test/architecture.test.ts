@@ -351,6 +351,27 @@ describe('architecture', () => {
         `${relative(SRC, f)} passes itself to runInParallel`,
       ).toBe(true)
   })
+  it('no module-level mutable bindings: state lives in explicit handles (a GradeArena, a WordNetCache, a JudgeCache)', () => {
+    // A process's own state, named here: the CPU sample the idle-core probe compares against,
+    // and a scoring worker process's database pool (one per forked process).
+    const processState = new Set(['io/cpu-idle.ts', 'server/worker/worker-main.ts'])
+    const found: string[] = []
+    for (const f of files(SRC)) {
+      const rel = relative(SRC, f).split('\\').join('/')
+      if (processState.has(rel)) continue
+      readFileSync(f, 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          if (/^(export )?(let|var) /.test(line)) found.push(`${rel}:${i + 1}: ${line}`)
+        })
+    }
+    expect(found).toEqual([])
+    for (const rel of processState)
+      expect(
+        /^(export )?(let|var) /m.test(readFileSync(join(SRC, rel), 'utf8')),
+        `${rel} is still listed`,
+      ).toBe(true)
+  })
   it('core computation modules do no I/O', () => {
     for (const layer of ['model', 'conventions', 'rank', 'measures']) {
       for (const f of files(join(SRC, layer))) {

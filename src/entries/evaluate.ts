@@ -75,6 +75,7 @@ export {
   type SensitivityFilesRequest,
   sensitivityOfRunFiles,
 } from '../evaluate/sensitivity-file.js'
+export { GradeArena } from '../rank/grade-arena.js'
 export type { JudgedRanking } from '../rank/judged-ranking.js'
 export {
   orderDocs,

@@ -10,6 +10,7 @@ import type { LabelProvider } from '../measures/labels.js'
 import { type Measure, type MeasureContext, measureAggregate } from '../measures/measure.js'
 import { measureParams, needsDocs, parseMeasures } from '../measures/name.js'
 import type { Qrels, Run, RunQuery } from '../model/types.js'
+import { GradeArena } from '../rank/grade-arena.js'
 import { ValueRows } from '../rank/id-index.js'
 import { type JudgedRanking, numRelAt } from '../rank/judged-ranking.js'
 import { JudgmentStore } from '../rank/judgment-store.js'
@@ -293,6 +294,8 @@ export class RunEvaluator {
   private readonly qrels: Qrels
   /** Whether a measure reads the ranked docs (`JudgedRanking.docs`); false keeps them unmade. */
   private readonly needDocs: boolean
+  /** Where this evaluation's prepared rankings get their grade arrays. */
+  private readonly grades = new GradeArena()
 
   constructor(
     qrels: Qrels,
@@ -475,6 +478,7 @@ export class RunEvaluator {
     const corpus = o.corpusOf ? o.corpusOf(run.queryId) : o.corpus
     const aux = this.needDocs ? o.auxQrels?.queries.get(run.queryId) : undefined
     return prepareQuery(judgments, run, conventions, {
+      grades: this.grades,
       ...(corpus ? { corpus } : {}),
       ...(subtopics ? { subtopics } : {}),
       ...(this.labelled ? { docIds: true } : {}),

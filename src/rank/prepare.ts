@@ -8,6 +8,7 @@ import {
   type SubtopicJudgments,
   UNJUDGED,
 } from '../model/types.js'
+import type { GradeArena } from './grade-arena.js'
 import { hashId, IdSet, IdTable } from './id-hash.js'
 import type { JudgedRanking } from './judged-ranking.js'
 
@@ -40,6 +41,11 @@ export interface PrepareOptions {
   /** Scratch set reused across queries (saves allocation in long evaluations). */
   readonly scratch?: IdSet
   /**
+   * Where the ranking's grades are allocated: the evaluation's arena (one small view per query
+   * instead of a buffer each); without it, a fresh array.
+   */
+  readonly grades?: GradeArena
+  /**
    * Refuse a query whose judgments are all negative (`no_judgments`), as trec_eval's
    * `form_res_rels` can (its `trec-eval` drop-in sets this). By default such a query is prepared
    * with zero relevant documents, as gdeval, ndeval, cwl_eval, trectools, ir_measures and
@@ -54,26 +60,6 @@ export interface PrepareOptions {
   readonly docs?: boolean
   /** Auxiliary judgments of the query (`--aux-qrels`): their values by rank go to `docs.aux`. */
   readonly aux?: QueryJudgments
-}
-
-/**
- * Grade arrays are carved from shared 1 MiB blocks: one small view per query instead of a fresh
- * buffer (each with its own off-heap allocation and clean-up). Views never overlap and a block is
- * never reused, so each starts zeroed as a new array would.
- */
-const GRADE_BLOCK = 1 << 18
-let gradeBlock = new Int32Array(0)
-let gradeUsed = 0
-
-function newGrades(n: number): Int32Array {
-  if (n > GRADE_BLOCK >> 2) return new Int32Array(n)
-  if (gradeUsed + n > gradeBlock.length) {
-    gradeBlock = new Int32Array(GRADE_BLOCK)
-    gradeUsed = 0
-  }
-  const out = new Int32Array(gradeBlock.buffer, gradeUsed << 2, n)
-  gradeUsed += n
-  return out
 }
 
 function identity(n: number): number[] {
@@ -250,7 +236,7 @@ export function prepareQuery(
   const level = conv.relevanceLevel
   const table =
     judgments.table ?? new IdTable([...judgments.grades.keys()], [...judgments.grades.values()])
-  let grades = newGrades(len)
+  let grades = options.grades ? options.grades.take(len) : new Int32Array(len)
   let numRelRet = 0
   let numNonpool = 0
   let numUnjudged = 0

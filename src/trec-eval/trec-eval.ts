@@ -14,6 +14,7 @@ import { streamRunQueries } from '../io/run-reader.js'
 import { SourceError } from '../io/source.js'
 import { MIN_GEO_MEAN } from '../measures/average-precision.js'
 import type { Qrels, RunQuery } from '../model/types.js'
+import { GradeArena } from '../rank/grade-arena.js'
 import { IdSet } from '../rank/id-hash.js'
 import { IdIndex, ValueRows } from '../rank/id-index.js'
 import type { JudgedRanking } from '../rank/judged-ranking.js'
@@ -716,6 +717,7 @@ async function readRelInfo(
 /** A qrels file as relevance information: one judged ranking per query. */
 function qrelsRelInfo(qrels: Qrels, conv: Conventions, runFile: string): RelInfo {
   const scratch = new IdSet()
+  const grades = new GradeArena()
   return {
     queryIds: [...qrels.queries.keys()].sort(),
     has: (qid) => qrels.queries.has(qid),
@@ -724,6 +726,7 @@ function qrelsRelInfo(qrels: Qrels, conv: Conventions, runFile: string): RelInfo
       const prepare = (): Prepared<JudgedRanking> => {
         const r = prepareQuery(qrels.queries.get(run.queryId)!, run, conv, {
           scratch,
+          grades,
           refuseWithoutJudgments: true,
         })
         return r.ok

@@ -6,6 +6,7 @@
 import type { Conventions } from '../../conventions/conventions.js'
 import { formatIssue } from '../../errors/format-issue.js'
 import type { RunQuery } from '../../model/types.js'
+import { GradeArena } from '../../rank/grade-arena.js'
 import type { JudgedRanking } from '../../rank/judged-ranking.js'
 import { prepareQuery } from '../../rank/prepare.js'
 import { prepareFailureMessage } from '../messages.js'
@@ -70,12 +71,15 @@ export async function readQrelsJgRelInfo(
     return null
   }
   const byQuery = parsed.value
+  const grades = new GradeArena()
   const prepare = (run: RunQuery): Prepared<readonly JudgedRanking[]> => {
     const rankings: JudgedRanking[] = []
     for (const group of byQuery.get(run.queryId)!) {
       // Unlike a qrels query, a group with no judgment >= 0 is evaluated (trec_eval sizes its
       // per-level counts from 0 up).
-      const r = prepareQuery({ ...group, maxJudgment: Math.max(0, group.maxJudgment) }, run, conv)
+      const r = prepareQuery({ ...group, maxJudgment: Math.max(0, group.maxJudgment) }, run, conv, {
+        grades,
+      })
       if (!r.ok)
         return {
           ok: false,
