@@ -8,6 +8,7 @@
  * @module
  */
 
+export { formatJudgeFieldProblem } from '../errors/format-issue.js'
 export {
   aggregateJudgments,
   type DimensionSummary,
@@ -88,6 +89,7 @@ export {
   TEMPLATE_FIELDS,
 } from '../generation/judge/config.js'
 export {
+  type JudgeFieldProblem,
   JudgeInputError,
   type JudgeIssue,
   type JudgeRecordFinding,

@@ -9,7 +9,7 @@ import type { AgreementAt, AgreementIssue, AgreementSource } from './agreement-i
 import type { AnswerIssue } from './answer-issues.js'
 import type { ConfigProblem } from './config-issues.js'
 import type { InputIssue, IssueKind, IssueKinds, ModuleIssue } from './issues.js'
-import type { JudgeIssue } from './judge-issues.js'
+import type { JudgeFieldProblem, JudgeIssue } from './judge-issues.js'
 import type { PrepareFailure, PrepareIssue } from './prepare-issues.js'
 import type { PresetFinding } from './preset-issues.js'
 import type { RetecoRunProblem as RetecoPlanProblem } from './reteco-plan-issues.js'
@@ -475,6 +475,23 @@ function judgeDomain(domain: string | null): string {
   return domain ? ` (domain ${domain})` : ''
 }
 
+/** What is wrong with a judge record (without the place: `bad_record` adds it). */
+const JUDGE_FIELD: Wording<JudgeFieldProblem> = {
+  not_an_object: (f) =>
+    `expected a JSON object${f.found === undefined ? '' : `, found ${f.found}`}`,
+  unknown_field: (f) => `unknown field "${f.field}" (expected ${f.known.join(', ')})`,
+  bad_value: (f) =>
+    `"${f.field}"${f.index === undefined ? '' : `[${f.index}]`}: expected ${f.expected}, found ${f.found}`,
+  same_answers: () => '"better" and "worse" are the same text',
+  no_answers: () => 'cannot build the two answers',
+}
+
+/** What is wrong with a judge record (`"turn_depth": expected an integer ≥ 1, found 0`). */
+export function formatJudgeFieldProblem(problem: JudgeFieldProblem): string {
+  const word = JUDGE_FIELD[problem.code] as (p: JudgeFieldProblem) => string
+  return word(problem)
+}
+
 /** A bad judge input, its file (and line) first: `file:line: what: "text"`. */
 const JUDGE: Wording<JudgeIssue> = {
   config_unreadable: (j) => `${j.file}: cannot read the judge config (${j.reason})`,
@@ -493,7 +510,8 @@ const JUDGE: Wording<JudgeIssue> = {
     `${j.file}:${j.line}: invalid UTF-8, expected UTF-8 text: ${judgeBytes(j.text)}`,
   invalid_json: (j) =>
     `${j.file}:${j.line}: not valid JSON (${j.error.slice(0, 100)}): ${judgeText(j.text)}`,
-  bad_record: (j) => `${j.file}:${j.line}: ${j.problem}: ${judgeText(j.text)}`,
+  bad_record: (j) =>
+    `${j.file}:${j.line}: ${formatJudgeFieldProblem(j.problem)}: ${judgeText(j.text)}`,
   duplicate_item: (j) =>
     `${j.file}:${j.line}: turn ${JSON.stringify(j.turnId)}${judgeDomain(j.domain)} already given at line ${j.firstLine}: ${judgeText(j.text)}`,
   duplicate_judgment: (j) =>

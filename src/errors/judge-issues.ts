@@ -12,12 +12,34 @@ import type { RetecoRunProblem } from './reteco-plan-issues.js'
 export type JudgeRecords = 'items' | 'golden cases'
 
 /**
+ * What is wrong with a judge record (an item, a judgment, a golden case) as its parser finds it
+ * (`parseJudgeItem`, `parseJudgmentRecord`, `parseGoldenCase`). `field` is the JSON field,
+ * `index` the position in an array field (`"history"[2]`); `found` is the value as JSON text
+ * (`nothing` when absent), clipped by the parser that found it.
+ */
+export type JudgeFieldProblem =
+  /** Not a JSON object (`found`: what it is, where the parser says). */
+  | { readonly code: 'not_an_object'; readonly found?: string }
+  | { readonly code: 'unknown_field'; readonly field: string; readonly known: readonly string[] }
+  | {
+      readonly code: 'bad_value'
+      readonly field: string
+      readonly index?: number
+      readonly expected: string
+      readonly found: string
+    }
+  /** A golden case whose `better` and `worse` answers are the same text. */
+  | { readonly code: 'same_answers' }
+  /** A golden case whose two answers cannot be built as judge items. */
+  | { readonly code: 'no_answers' }
+
+/**
  * A problem of one line of a judge JSONL file, as `readJsonlFile`'s record callback returns it
  * (the reader adds the file, the line and the text).
  */
 export type JudgeRecordFinding =
-  /** What the record parser (items, judgments, golden cases) says is wrong, in its words. */
-  | { readonly code: 'bad_record'; readonly problem: string }
+  /** What the record parser (items, judgments, golden cases) finds wrong with the record. */
+  | { readonly code: 'bad_record'; readonly problem: JudgeFieldProblem }
   /** An item of a (domain, turn) already given. */
   | {
       readonly code: 'duplicate_item'

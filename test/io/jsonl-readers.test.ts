@@ -50,7 +50,7 @@ describe('every JSONL reader: BOM, CRLF, invalid UTF-8, non-object lines', () =>
       seen.push([v, line])
       return v !== null && typeof v === 'object'
         ? undefined
-        : [{ code: 'bad_record', problem: 'expected an object' }]
+        : [{ code: 'bad_record', problem: { code: 'not_an_object' } }]
     })
     expect(seen).toEqual([
       [{ n: 1 }, 1],
@@ -61,14 +61,14 @@ describe('every JSONL reader: BOM, CRLF, invalid UTF-8, non-object lines', () =>
     expect(problems.map((i) => i.code)).toEqual(['invalid_utf8', 'bad_record'])
     expect(problems[1]).toEqual({
       code: 'bad_record',
-      problem: 'expected an object',
+      problem: { code: 'not_an_object' },
       file: p,
       line: 4,
       text: 'null',
     })
     expect(problems.map((i) => wordIssue('judge', i))).toEqual([
       `${p}:3: invalid UTF-8, expected UTF-8 text: "{\\"x\\":\\"\uFFFD\uFFFD\\"}"`,
-      `${p}:4: expected an object: "null"`,
+      `${p}:4: expected a JSON object: "null"`,
     ])
   })
 

@@ -12,6 +12,7 @@
  * - the same per domain and per turn-depth bucket (T1..T4, T5+, T? for unknown depth).
  * Sums run left to right in the order turns first appear in the judgments.
  */
+import type { JudgeFieldProblem } from '../../errors/judge-issues.js'
 import { type InvalidPolicy, JUDGE_DIMENSIONS, type JudgeDimension } from './config.js'
 
 /** One judgment line of the shared judgments JSONL (what H6's `judge agreement` reads too). */
@@ -50,17 +51,23 @@ export function judgmentToJson(j: Judgment): Record<string, unknown> {
   return o
 }
 
-/** Parse one judgments-JSONL record; problems are worded without the `file:line` prefix. */
+/**
+ * Parse one judgments-JSONL record; the problems come without the place (the caller adds it;
+ * worded by `formatJudgeFieldProblem`).
+ */
 export function parseJudgmentRecord(
   rec: unknown,
-): { ok: true; judgment: Judgment } | { ok: false; problems: string[] } {
+): { ok: true; judgment: Judgment } | { ok: false; problems: JudgeFieldProblem[] } {
   if (rec === null || typeof rec !== 'object' || Array.isArray(rec))
-    return { ok: false, problems: ['expected a JSON object'] }
+    return { ok: false, problems: [{ code: 'not_an_object' }] }
   const o = rec as Record<string, unknown>
-  const problems: string[] = []
+  const problems: JudgeFieldProblem[] = []
+  const bad = (field: string, expected: string, v: unknown): void => {
+    problems.push({ code: 'bad_value', field, expected, found: JSON.stringify(v) ?? 'nothing' })
+  }
   const s = (k: string): string => {
     if (typeof o[k] === 'string' && o[k] !== '') return o[k] as string
-    problems.push(`"${k}": expected a non-empty string, found ${JSON.stringify(o[k]) ?? 'nothing'}`)
+    bad(k, 'a non-empty string', o[k])
     return ''
   }
   const turnId = s('turn_id')
@@ -72,26 +79,18 @@ export function parseJudgmentRecord(
         : turnId
   const dimension = o['dimension']
   if (!(JUDGE_DIMENSIONS as readonly unknown[]).includes(dimension))
-    problems.push(
-      `"dimension": expected one of ${JUDGE_DIMENSIONS.join(', ')}, found ${JSON.stringify(dimension) ?? 'nothing'}`,
-    )
+    bad('dimension', `one of ${JUDGE_DIMENSIONS.join(', ')}`, dimension)
   const status = o['status']
   if (status !== 'ok' && status !== 'invalid' && status !== 'missing')
-    problems.push(
-      `"status": expected "ok", "invalid" or "missing", found ${JSON.stringify(status) ?? 'nothing'}`,
-    )
+    bad('status', '"ok", "invalid" or "missing"', status)
   const score = o['score'] ?? null
   if (
     status === 'ok' &&
     !(typeof score === 'number' && Number.isInteger(score) && score >= 1 && score <= 5)
   )
-    problems.push(
-      `"score": expected an integer 1..5 for status "ok", found ${JSON.stringify(score)}`,
-    )
+    bad('score', 'an integer 1..5 for status "ok"', score)
   if (status !== 'ok' && score !== null)
-    problems.push(
-      `"score": expected null for status ${JSON.stringify(status)}, found ${JSON.stringify(score)}`,
-    )
+    bad('score', `null for status ${JSON.stringify(status)}`, score)
   const configHash = s('config_hash')
   const depth = o['turn_depth']
   if (
@@ -99,12 +98,10 @@ export function parseJudgmentRecord(
     depth !== null &&
     !(typeof depth === 'number' && Number.isInteger(depth) && depth >= 1)
   )
-    problems.push(`"turn_depth": expected an integer ≥ 1, found ${JSON.stringify(depth)}`)
+    bad('turn_depth', 'an integer ≥ 1', depth)
   const attempts = o['attempts']
   if (!(typeof attempts === 'number' && Number.isInteger(attempts) && attempts >= 0))
-    problems.push(
-      `"attempts": expected an integer ≥ 0, found ${JSON.stringify(attempts) ?? 'nothing'}`,
-    )
+    bad('attempts', 'an integer ≥ 0', attempts)
   if (problems.length) return { ok: false, problems }
   const tail =
     turnId.lastIndexOf('_turn_') >= 0 ? turnId.slice(turnId.lastIndexOf('_turn_') + 6) : ''

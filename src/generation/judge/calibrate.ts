@@ -12,6 +12,7 @@
  * "reference"?, "better", "worse"}`.
  */
 
+import type { JudgeFieldProblem } from '../../errors/judge-issues.js'
 import type { Judgment } from './aggregate.js'
 import { JUDGE_DIMENSIONS, type JudgeDimension } from './config.js'
 import { type JudgeItem, parseJudgeItem } from './items.js'
@@ -26,34 +27,31 @@ export interface GoldenCase {
   readonly worse: JudgeItem
 }
 
-/** Parse one golden record (problems without the `file:line` prefix). */
+/**
+ * Parse one golden record; the problems come without the place (the caller adds it; worded by
+ * `formatJudgeFieldProblem`).
+ */
 export function parseGoldenCase(
   rec: unknown,
-): { ok: true; golden: GoldenCase } | { ok: false; problems: string[] } {
+): { ok: true; golden: GoldenCase } | { ok: false; problems: JudgeFieldProblem[] } {
   if (rec === null || typeof rec !== 'object' || Array.isArray(rec))
-    return { ok: false, problems: ['expected a JSON object'] }
+    return { ok: false, problems: [{ code: 'not_an_object' }] }
   const o = rec as Record<string, unknown>
-  const problems: string[] = []
+  const problems: JudgeFieldProblem[] = []
+  const bad = (field: string, expected: string, v: unknown): void => {
+    problems.push({ code: 'bad_value', field, expected, found: JSON.stringify(v) ?? 'nothing' })
+  }
   const id = o['id']
-  if (typeof id !== 'string' || id === '')
-    problems.push(`"id": expected a non-empty string, found ${JSON.stringify(id) ?? 'nothing'}`)
+  if (typeof id !== 'string' || id === '') bad('id', 'a non-empty string', id)
   const dim = o['dimension']
   if (!(JUDGE_DIMENSIONS as readonly unknown[]).includes(dim))
-    problems.push(
-      `"dimension": expected one of ${JUDGE_DIMENSIONS.join(', ')}, found ${JSON.stringify(dim) ?? 'nothing'}`,
-    )
+    bad('dimension', `one of ${JUDGE_DIMENSIONS.join(', ')}`, dim)
   const respect = o['respect']
-  if (typeof respect !== 'string' || respect === '')
-    problems.push(
-      `"respect": expected a non-empty string, found ${JSON.stringify(respect) ?? 'nothing'}`,
-    )
+  if (typeof respect !== 'string' || respect === '') bad('respect', 'a non-empty string', respect)
   for (const k of ['better', 'worse'])
-    if (typeof o[k] !== 'string' || o[k] === '')
-      problems.push(
-        `"${k}": expected a non-empty answer string, found ${JSON.stringify(o[k]) ?? 'nothing'}`,
-      )
+    if (typeof o[k] !== 'string' || o[k] === '') bad(k, 'a non-empty answer string', o[k])
   if (o['better'] === o['worse'] && typeof o['better'] === 'string')
-    problems.push('"better" and "worse" are the same text')
+    problems.push({ code: 'same_answers' })
   const base: Record<string, unknown> = {
     question: o['question'],
     history: o['history'] ?? [],
@@ -72,7 +70,8 @@ export function parseGoldenCase(
     conversation_id: String(id),
     answer: o['worse'],
   })
-  if (!b.ok) problems.push(...b.problems.filter((p) => !p.startsWith('"answer"')))
+  if (!b.ok)
+    problems.push(...b.problems.filter((p) => !(p.code === 'bad_value' && p.field === 'answer')))
   const known = [
     'id',
     'dimension',
@@ -85,9 +84,9 @@ export function parseGoldenCase(
     'worse',
   ]
   for (const k of Object.keys(o))
-    if (!known.includes(k)) problems.push(`unknown field "${k}" (expected ${known.join(', ')})`)
+    if (!known.includes(k)) problems.push({ code: 'unknown_field', field: k, known })
   if (problems.length || !b.ok || !w.ok)
-    return { ok: false, problems: problems.length ? problems : ['cannot build the two answers'] }
+    return { ok: false, problems: problems.length ? problems : [{ code: 'no_answers' }] }
   return {
     ok: true,
     golden: {

@@ -8,7 +8,11 @@ import { wordIssue } from '../../errors/format-issue.js'
 import type { JudgeIssue } from '../../errors/judge-issues.js'
 import { ProblemListError } from '../../errors/trecscore-error.js'
 
-export type { JudgeIssue, JudgeRecordFinding } from '../../errors/judge-issues.js'
+export type {
+  JudgeFieldProblem,
+  JudgeIssue,
+  JudgeRecordFinding,
+} from '../../errors/judge-issues.js'
 
 /** Bad judge input (exit code 2): `issues` as data, `problems` the same worded for people. */
 export class JudgeInputError extends ProblemListError {

@@ -11,7 +11,13 @@ import { inputLimits, readChunks, SourceError } from '../../io/source.js'
 import { type Judgment, judgmentToJson, parseJudgmentRecord } from './aggregate.js'
 import { sha256Hex } from './cache.js'
 import { canonicalJson, type JudgeConfig, parseJudgeConfig } from './config.js'
-import { ioReason, JudgeInputError, type JudgeIssue, type JudgeRecordFinding } from './errors.js'
+import {
+  ioReason,
+  type JudgeFieldProblem,
+  JudgeInputError,
+  type JudgeIssue,
+  type JudgeRecordFinding,
+} from './errors.js'
 import { type JudgeItem, parseJudgeItem } from './items.js'
 
 /** Largest batch-API reply read (bytes). JSONL files follow the shared input limits (`io/limits.ts`). */
@@ -141,8 +147,8 @@ export async function readJsonlFile(
   return problems
 }
 
-/** A record parser's problems (in its words) as findings of the line. */
-export function badRecords(problems: readonly string[]): JudgeRecordFinding[] {
+/** A record parser's problems as findings of the line. */
+export function badRecords(problems: readonly JudgeFieldProblem[]): JudgeRecordFinding[] {
   return problems.map((problem) => ({ code: 'bad_record', problem }))
 }
 

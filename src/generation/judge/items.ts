@@ -8,6 +8,7 @@
  * `{"id"?, "text"}` objects. A missing `conversation_id` / `turn_depth` is taken from a
  * `<conv>_turn_<t>` turn id when it has that form.
  */
+import type { JudgeFieldProblem } from '../../errors/judge-issues.js'
 import type { DimensionConfig, JudgeConfig, JudgeDimension } from './config.js'
 
 /** One message of the conversation before the judged turn. */
@@ -54,14 +55,23 @@ function show(v: unknown): string {
 
 /**
  * Parse one items-JSONL record (already JSON-parsed). Returns the item or the problems (without
- * the `file:line` prefix, which the caller adds).
+ * the place, which the caller adds; worded by `formatJudgeFieldProblem`).
  */
 export function parseJudgeItem(
   rec: unknown,
-): { ok: true; item: JudgeItem } | { ok: false; problems: string[] } {
-  const problems: string[] = []
+): { ok: true; item: JudgeItem } | { ok: false; problems: JudgeFieldProblem[] } {
+  const problems: JudgeFieldProblem[] = []
+  const bad = (field: string, expected: string, v: unknown, index?: number): void => {
+    problems.push({
+      code: 'bad_value',
+      field,
+      ...(index === undefined ? {} : { index }),
+      expected,
+      found: v === undefined ? 'nothing' : show(v),
+    })
+  }
   if (rec === null || typeof rec !== 'object' || Array.isArray(rec))
-    return { ok: false, problems: [`expected a JSON object, found ${show(rec)}`] }
+    return { ok: false, problems: [{ code: 'not_an_object', found: show(rec) }] }
   const o = rec as Record<string, unknown>
   const known = [
     'turn_id',
@@ -75,20 +85,18 @@ export function parseJudgeItem(
     'reference',
   ]
   for (const k of Object.keys(o))
-    if (!known.includes(k)) problems.push(`unknown field "${k}" (expected ${known.join(', ')})`)
+    if (!known.includes(k)) problems.push({ code: 'unknown_field', field: k, known })
   const reqStr = (k: string): string => {
     const v = o[k]
     if (typeof v === 'string' && v !== '') return v
-    problems.push(
-      `"${k}": expected a non-empty string, found ${v === undefined ? 'nothing' : show(v)}`,
-    )
+    bad(k, 'a non-empty string', v)
     return ''
   }
   const optStr = (k: string): string | null => {
     const v = o[k]
     if (v === undefined || v === null) return null
     if (typeof v === 'string') return v
-    problems.push(`"${k}": expected a string, found ${show(v)}`)
+    bad(k, 'a string', v)
     return null
   }
   const turnId = reqStr('turn_id')
@@ -96,10 +104,7 @@ export function parseJudgeItem(
   let answer: string | null = null
   if (o['answer'] === null) answer = null
   else if (typeof o['answer'] === 'string') answer = o['answer']
-  else
-    problems.push(
-      `"answer": expected a string (or null for an unanswered turn), found ${o['answer'] === undefined ? 'nothing' : show(o['answer'])}`,
-    )
+  else bad('answer', 'a string (or null for an unanswered turn)', o['answer'])
   const split = splitTurnId(turnId)
   const conversationId = optStr('conversation_id') ?? split.conversationId
   const domain = optStr('domain')
@@ -107,12 +112,11 @@ export function parseJudgeItem(
   if (o['turn_depth'] !== undefined && o['turn_depth'] !== null) {
     const v = o['turn_depth']
     if (typeof v === 'number' && Number.isInteger(v) && v >= 1) turnDepth = v
-    else problems.push(`"turn_depth": expected an integer ≥ 1, found ${show(v)}`)
+    else bad('turn_depth', 'an integer ≥ 1', v)
   }
   const history: HistoryMessage[] = []
   const h = o['history'] ?? []
-  if (!Array.isArray(h))
-    problems.push(`"history": expected an array of {"role","content"}, found ${show(h)}`)
+  if (!Array.isArray(h)) bad('history', 'an array of {"role","content"}', h)
   else {
     h.forEach((m, i) => {
       const mm = m as Record<string, unknown> | null
@@ -123,15 +127,12 @@ export function parseJudgeItem(
         typeof content === 'string'
       )
         history.push({ role, content })
-      else
-        problems.push(
-          `"history"[${i}]: expected {"role": "user"|"assistant"|"system", "content": string}, found ${show(m)}`,
-        )
+      else bad('history', '{"role": "user"|"assistant"|"system", "content": string}', m, i)
     })
   }
   const passages: JudgePassage[] = []
   const p = o['passages'] ?? []
-  if (!Array.isArray(p)) problems.push(`"passages": expected an array, found ${show(p)}`)
+  if (!Array.isArray(p)) bad('passages', 'an array', p)
   else {
     p.forEach((x, i) => {
       if (typeof x === 'string') passages.push({ id: null, text: x })
@@ -145,8 +146,7 @@ export function parseJudgeItem(
           id: typeof id === 'string' ? id : null,
           text: (x as Record<string, unknown>)['text'] as string,
         })
-      } else
-        problems.push(`"passages"[${i}]: expected a string or {"id"?, "text"}, found ${show(x)}`)
+      } else bad('passages', 'a string or {"id"?, "text"}', x, i)
     })
   }
   const reference = optStr('reference')

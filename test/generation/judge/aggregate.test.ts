@@ -6,6 +6,7 @@ import {
   judgmentToJson,
   parseJudgmentRecord,
 } from '../../../src/entries/judge.js'
+import { formatJudgeFieldProblem } from '../../../src/errors/format-issue.js'
 
 const H = 'h'.repeat(64)
 function j(
@@ -115,22 +116,35 @@ describe('judge aggregates (hand-computed)', () => {
       const r = parseJudgmentRecord(JSON.parse(JSON.stringify(judgmentToJson(x))))
       expect(r.ok && r.judgment).toEqual(x)
     }
-    expect(
-      parseJudgmentRecord({
-        turn_id: 't',
-        dimension: 'style',
-        status: 'ok',
-        score: 7,
-        config_hash: H,
-        attempts: 1,
-      }),
-    ).toEqual({
+    const bad = parseJudgmentRecord({
+      turn_id: 't',
+      dimension: 'style',
+      status: 'ok',
+      score: 7,
+      config_hash: H,
+      attempts: 1,
+    })
+    expect(bad).toEqual({
       ok: false,
       problems: [
-        '"dimension": expected one of correctness, completeness, relevance, coherence, faithfulness, found "style"',
-        '"score": expected an integer 1..5 for status "ok", found 7',
+        {
+          code: 'bad_value',
+          field: 'dimension',
+          expected: 'one of correctness, completeness, relevance, coherence, faithfulness',
+          found: '"style"',
+        },
+        {
+          code: 'bad_value',
+          field: 'score',
+          expected: 'an integer 1..5 for status "ok"',
+          found: '7',
+        },
       ],
     })
+    expect(bad.ok ? [] : bad.problems.map(formatJudgeFieldProblem)).toEqual([
+      '"dimension": expected one of correctness, completeness, relevance, coherence, faithfulness, found "style"',
+      '"score": expected an integer 1..5 for status "ok", found 7',
+    ])
   })
 })
 

@@ -7,6 +7,7 @@ import {
   parseJudgeItem,
   progressLine,
 } from '../../../src/entries/judge.js'
+import { formatJudgeFieldProblem } from '../../../src/errors/format-issue.js'
 import { SHIPPED_CONFIG } from './helpers.js'
 
 describe('judge items and requests', () => {
@@ -47,7 +48,25 @@ describe('judge items and requests', () => {
       extra: true,
     })
     expect(r.ok).toBe(false)
-    expect(r.ok ? [] : r.problems).toEqual([
+    expect(r.ok ? [] : r.problems.slice(0, 2)).toEqual([
+      {
+        code: 'unknown_field',
+        field: 'extra',
+        known: [
+          'turn_id',
+          'conversation_id',
+          'domain',
+          'turn_depth',
+          'history',
+          'question',
+          'answer',
+          'passages',
+          'reference',
+        ],
+      },
+      { code: 'bad_value', field: 'turn_id', expected: 'a non-empty string', found: '3' },
+    ])
+    expect(r.ok ? [] : r.problems.map(formatJudgeFieldProblem)).toEqual([
       'unknown field "extra" (expected turn_id, conversation_id, domain, turn_depth, history, question, answer, passages, reference)',
       '"turn_id": expected a non-empty string, found 3',
       '"question": expected a non-empty string, found ""',
