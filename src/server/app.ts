@@ -29,6 +29,9 @@ import {
   identify,
   securityHeaders,
 } from './routes/middleware.js'
+import { sweepOrphanChunks } from './storage/database-store.js'
+import type { RunStoreKind } from './storage/run-store.js'
+import { RunStores } from './storage/run-stores.js'
 import { processTmpDir } from './storage/tmp.js'
 import { submitRun } from './submissions.js'
 import { TopicCache } from './topic-cache.js'
@@ -148,6 +151,8 @@ export interface StartOptions {
   readonly dataDir: string
   /** The database, as `--db` takes it: `sqlite:PATH` or `postgres://…` (default: SQLite in `dataDir`). */
   readonly db?: string
+  /** Where new uploads are stored (`--runs`, see storage/run-store.ts). @default 'directory' */
+  readonly runs?: RunStoreKind
   /** Listen on this port (0: any free port); omit for an in-process server (tests). */
   readonly port?: number
   readonly host?: string
@@ -175,11 +180,16 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const tmpDir = processTmpDir(options.dataDir)
   const now = options.now ?? (() => new Date())
   const log = options.ops?.log
+  const runs = new RunStores(db, options.dataDir, options.runs ?? 'directory')
+  // Chunks of uploads whose row never came (a process that died in between), an hour on.
+  await sweepOrphanChunks(db, now())
   const queue = await openJobQueue({
     location,
     db,
     competition: options.competition,
     dataDir: options.dataDir,
+    runs,
+    scratchDir: tmpDir,
     now,
     ...(options.workers !== undefined ? { workers: options.workers } : {}),
     ...(options.workerModule ? { workerModule: options.workerModule } : {}),
@@ -192,6 +202,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     db,
     competition: options.competition,
     dataDir: options.dataDir,
+    runs,
     limiter: new RateLimiter(db),
     now,
     kick: () => queue.enqueue(),

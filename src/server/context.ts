@@ -6,13 +6,16 @@
 import type { RateLimiter } from './auth/rate-limit.js'
 import type { Competition } from './config/load.js'
 import type { Db } from './db/database.js'
+import type { RunStores } from './storage/run-stores.js'
 import type { TopicCache } from './topic-cache.js'
 
 export interface ServerContext {
   readonly db: Db
   readonly competition: Competition
-  /** The `--data` folder (database, stored runs). */
+  /** The `--data` folder (database, stored runs of the directory store). */
   readonly dataDir: string
+  /** Where runs are stored (`--runs`): new uploads go to `runs.write` (see storage/run-store.ts). */
+  readonly runs: RunStores
   /** This process's own folder for uploads in flight, in `dataDir/tmp` (see storage/tmp.ts). */
   readonly tmpDir: string
   readonly limiter: RateLimiter

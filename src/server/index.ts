@@ -6,7 +6,7 @@
  * @module
  */
 import { randomBytes } from 'node:crypto'
-import { readFileSync } from 'node:fs'
+import { readFileSync, rmSync } from 'node:fs'
 import { basename, resolve } from 'node:path'
 import { TrecscoreError } from '../internal.js'
 import { ensureBaselines, type RunningServer, startServer } from './app.js'
@@ -19,6 +19,8 @@ import { migrate } from './ops/migrate.js'
 import { addQrelsVersion, QrelsVersionError } from './qrels-versions.js'
 import { openQueue, QueueWorker } from './queue/pg-queue.js'
 import { verifySnapshot } from './release-snapshot.js'
+import { sweepOrphanChunks } from './storage/database-store.js'
+import type { RunStoreKind } from './storage/run-store.js'
 import { publishTopicList, publishTopicLists } from './topic-cache.js'
 import { workerContext } from './worker/context.js'
 
@@ -101,6 +103,8 @@ export async function serveCommand(opts: {
   workers?: number
   /** Log lines on stderr: JSON objects (default) or text. */
   logFormat?: LogFormat
+  /** Where new uploads are stored (see storage/run-store.ts). @default 'directory' */
+  runs?: RunStoreKind
 }): Promise<RunningServer> {
   const location = parseDbLocation(opts.db, resolve(opts.data))
   const where = describeLocation(location)
@@ -117,6 +121,7 @@ export async function serveCommand(opts: {
     secureCookies: opts.secureCookies,
     trustProxy: opts.trustProxy ?? false,
     ...(workers !== undefined ? { workers } : {}),
+    ...(opts.runs !== undefined ? { runs: opts.runs } : {}),
     ops: {
       log: new Logger(opts.logFormat ?? 'json'),
       ...(process.env.TRECSCORE_METRICS_TOKEN
@@ -125,7 +130,7 @@ export async function serveCommand(opts: {
     },
   })
   process.stdout.write(
-    `trecscore serve: ${competition.name} on ${server.url} (data ${resolve(opts.data)}; database ${where}; ${competition.tracks.length} track(s), ${competition.phases.length} phase(s)${workers === undefined ? '' : workers === 0 ? '; no scoring and no qrels here: run `trecscore worker`' : `; scoring ${workers} job(s) at a time here`})\n`,
+    `trecscore serve: ${competition.name} on ${server.url} (data ${resolve(opts.data)}; database ${where}; runs in the ${opts.runs ?? 'directory'} store; ${competition.tracks.length} track(s), ${competition.phases.length} phase(s)${workers === undefined ? '' : workers === 0 ? '; no scoring and no qrels here: run `trecscore worker`' : `; scoring ${workers} job(s) at a time here`})\n`,
   )
   const stop = (): void => {
     void server.close().then(() => process.exit(0))
@@ -146,6 +151,8 @@ export async function workerCommand(opts: {
   concurrency: number
   /** Job log lines on stderr: JSON objects (default) or text. */
   logFormat?: LogFormat
+  /** Where the baselines it submits are stored (see storage/run-store.ts). @default 'directory' */
+  runs?: RunStoreKind
 }): Promise<{ stop(): Promise<void> }> {
   const location = parseDbLocation(opts.db, resolve(opts.data))
   if (location.kind !== 'postgres')
@@ -156,11 +163,15 @@ export async function workerCommand(opts: {
   const competition = loadCompetition(opts.config)
   const db = await openDatabase(location)
   const boss = await openQueue(location.url, competition)
+  const ctx = workerContext(db, competition, resolve(opts.data), opts.runs ?? 'directory')
+  await sweepOrphanChunks(db)
   const worker = new QueueWorker({
     db,
     boss,
     competition,
     dataDir: resolve(opts.data),
+    runs: ctx.runs,
+    scratchDir: ctx.tmpDir,
     dbUrl: location.url,
     concurrency: opts.concurrency,
     logger: new Logger(opts.logFormat ?? 'json'),
@@ -168,9 +179,9 @@ export async function workerCommand(opts: {
   await worker.start()
   // What web processes without the data folders need from one that has them.
   const published = await publishTopicLists(db, competition, resolve(opts.data))
-  await ensureBaselines(workerContext(db, competition, resolve(opts.data)))
+  await ensureBaselines(ctx)
   process.stderr.write(
-    `trecscore worker: ${competition.name}: taking scoring jobs from ${describeLocation(location)} (${opts.concurrency} at a time; data ${resolve(opts.data)}; ${published} topic list(s) published)\n`,
+    `trecscore worker: ${competition.name}: taking scoring jobs from ${describeLocation(location)} (${opts.concurrency} at a time; data ${resolve(opts.data)}; runs in the ${opts.runs ?? 'directory'} store; ${published} topic list(s) published)\n`,
   )
   let stopping: Promise<void> | null = null
   const stop = (): Promise<void> => {
@@ -178,6 +189,7 @@ export async function workerCommand(opts: {
       await worker.stop()
       await boss.stop({ graceful: true, timeout: 10_000 })
       await db.destroy()
+      rmSync(ctx.tmpDir, { recursive: true, force: true })
     })()
     return stopping
   }

@@ -312,9 +312,9 @@ export async function submitRun(ctx: ServerContext, req: SubmitRequest): Promise
       return reject(422, `the run has ${v.errors} error(s); nothing was stored or charged`, v.text)
     const hold =
       track.judging && !req.baseline ? await budgetHold(ctx, checked, phase, received.path) : null
-    const dir = join(ctx.dataDir, 'runs', id)
-    mkdirSync(dir, { recursive: true })
-    renameSync(received.path, join(dir, name))
+    // Stored before its row, outside any transaction (a run may be 400 MB; see run-store.ts).
+    const store = ctx.runs.write
+    const file = await store.put(id, name, received.path)
     const insert = async (db: Db): Promise<void> => {
       await db
         .insertInto('submissions')
@@ -328,7 +328,7 @@ export async function submitRun(ctx: ServerContext, req: SubmitRequest): Promise
           reason: null,
           charged: req.baseline ? 0 : 1,
           original_name: name,
-          file: join('runs', id, name),
+          file,
           run_sha256: received.sha256,
           bytes: received.bytes,
           metadata: JSON.stringify(meta.data),
@@ -355,15 +355,16 @@ export async function submitRun(ctx: ServerContext, req: SubmitRequest): Promise
     } catch (e) {
       // The database failed under the insert (a lost connection, a restarting server): if the
       // row is there after all (the commit made it, its answer did not) the upload is taken;
-      // otherwise the stored file goes too, so no run is kept without its row, and the
-      // client gets the error (a 500): nothing was stored or charged.
+      // otherwise the stored run goes too, so no run is kept without its row, and the
+      // client gets the error (a 500): nothing was stored or charged. (Chunks the database
+      // store could not remove now are swept an hour later.)
       if (!(await rowExists(ctx, id))) {
-        rmSync(dir, { recursive: true, force: true })
+        await store.remove(id).catch(() => undefined)
         throw e
       }
     }
     if (refused !== null) {
-      rmSync(dir, { recursive: true, force: true })
+      await store.remove(id).catch(() => undefined)
       return reject(403, refused.message, refused.report)
     }
     ctx.kick()

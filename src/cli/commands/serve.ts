@@ -28,6 +28,7 @@ interface ServeFlags {
   secureCookies?: boolean
   trustProxy?: boolean
   workers?: number
+  runs: 'directory' | 'database'
   logFormat: 'json' | 'text'
   out?: string
   force?: boolean
@@ -38,6 +39,17 @@ interface ServeFlags {
   phase?: string
   note?: string
 }
+
+/** `--runs`: where new uploads are stored (`serve`, `worker`). */
+export function runStore(text: string): 'directory' | 'database' {
+  if (text !== 'directory' && text !== 'database')
+    throw new InvalidArgumentError('expected directory or database')
+  return text
+}
+
+/** The help of `--runs` (`serve`, `worker`). */
+export const RUNS_HELP =
+  'where new uploads are stored: directory (--data/runs/, a folder every machine shares) or database (chunked rows in the --db database: web processes and workers share no folder); each submission is read from the store that holds it, whichever this is'
 
 function logFormat(text: string): 'json' | 'text' {
   if (text !== 'json' && text !== 'text') throw new InvalidArgumentError('expected json or text')
@@ -107,6 +119,7 @@ export function registerServe(program: Command): void {
       'with --db postgres://…: scoring jobs this process takes from the queue at once (default 0: a web process only; run `trecscore worker` processes)',
       count,
     )
+    .option('--runs <store>', RUNS_HELP, runStore, 'directory')
     .option(
       '--log-format <format>',
       'log lines on stderr: json (one object per line: ts, level, msg, requestId, method, path, status, ms) or text',
@@ -248,6 +261,7 @@ export function registerServe(program: Command): void {
         secureCookies: !!flags.secureCookies,
         trustProxy: !!flags.trustProxy,
         ...(flags.workers !== undefined ? { workers: flags.workers } : {}),
+        runs: flags.runs,
         logFormat: flags.logFormat,
       })
     })

@@ -1,5 +1,5 @@
 import { type Command, InvalidArgumentError } from 'commander'
-import { server } from './serve.js'
+import { RUNS_HELP, runStore, server } from './serve.js'
 
 function logFormat(text: string): 'json' | 'text' {
   if (text !== 'json' && text !== 'text') throw new InvalidArgumentError('expected json or text')
@@ -26,9 +26,10 @@ export function registerWorker(program: Command): void {
     .requiredOption('--db <url>', 'the database: postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE')
     .option(
       '--data <dir>',
-      'folder with the submitted runs and the qrels versions (shared with the web processes)',
+      'folder with the qrels versions and, with --runs directory, the submitted runs (shared with the web processes)',
       './board',
     )
+    .option('--runs <store>', RUNS_HELP, runStore, 'directory')
     .option('--concurrency <n>', 'jobs scored at once (one child process each)', positive, 1)
     .option(
       '--log-format <format>',
@@ -42,6 +43,7 @@ export function registerWorker(program: Command): void {
         db: string
         data: string
         concurrency: number
+        runs: 'directory' | 'database'
         logFormat: 'json' | 'text'
       }) => {
         await (await server()).workerCommand(flags)

@@ -8,6 +8,7 @@
  *   database's locale), so ids, names and ISO 8601 instants order and compare alike;
  * - floats: SQLite's `real` is 8 bytes; on Postgres that is `double precision` (`real` is 4);
  * - byte sizes: SQLite's `integer` is 8 bytes; on Postgres, `bigint`;
+ * - bytes: `blob` on SQLite, `bytea` on Postgres (a Buffer in and out on both);
  * - an autoincrement id: `integer primary key autoincrement` / an identity column.
  * Booleans are integers 0/1 and instants ISO 8601 UTC text on both.
  */
@@ -29,6 +30,7 @@ interface ColumnTypes {
   readonly text: DataTypeExpression
   readonly real: DataTypeExpression
   readonly bigint: DataTypeExpression
+  readonly blob: DataTypeExpression
   readonly autoId: (c: ColumnDefinitionBuilder) => ColumnDefinitionBuilder
 }
 
@@ -38,12 +40,14 @@ function types(db: Kysely<unknown>): ColumnTypes {
         text: sql`text collate "C"`,
         real: 'double precision',
         bigint: 'bigint',
+        blob: 'bytea',
         autoId: (c) => c.primaryKey().generatedByDefaultAsIdentity(),
       }
     : {
         text: 'text',
         real: 'real',
         bigint: 'integer',
+        blob: 'blob',
         autoId: (c) => c.primaryKey().autoIncrement(),
       }
 }
@@ -411,6 +415,28 @@ const judgingControls: Migration = {
   },
 }
 
+/**
+ * Stored runs in the database (`serve --runs database`, see storage/database-store.ts): each
+ * file of a submission's stored folder as numbered chunks of at most 1 MiB. No foreign key to
+ * `submissions`: the chunks are written before the submission row (outside any transaction),
+ * and chunks whose row never came are swept an hour later. `created_at` precedes `data` so that
+ * SQLite reads it without following a chunk's overflow pages.
+ */
+const runChunks: Migration = {
+  async up(db: Kysely<unknown>) {
+    const t = types(db)
+    await db.schema
+      .createTable('run_chunks')
+      .addColumn('submission_id', t.text, (c) => c.notNull())
+      .addColumn('path', t.text, (c) => c.notNull())
+      .addColumn('seq', 'integer', (c) => c.notNull())
+      .addColumn('created_at', t.text, (c) => c.notNull())
+      .addColumn('data', t.blob, (c) => c.notNull())
+      .addPrimaryKeyConstraint('run_chunks_pk', ['submission_id', 'path', 'seq'])
+      .execute()
+  },
+}
+
 /** Every migration, by name. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_init': init,
@@ -423,6 +449,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0009_shared_state': sharedState,
   '0010_judging_controls': judgingControls,
   '0011_judge_holds': judgeHolds,
+  '0012_run_chunks': runChunks,
 }
 
 /** The in-code migration provider. */

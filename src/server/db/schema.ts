@@ -78,7 +78,10 @@ export interface SubmissionTable {
   /** Whether it counts against the team's limits (false for failed, timed-out and baseline runs). */
   charged: number
   original_name: string
-  /** Path of the stored run, relative to the data folder. */
+  /**
+   * Where the stored run is (see storage/run-store.ts): `runs/ID/NAME`, relative to the data
+   * folder (the directory store), or `db:runs/ID/NAME` (the database store, `run_chunks`).
+   */
   file: string
   run_sha256: string
   bytes: number
@@ -188,6 +191,20 @@ export interface JudgingPauseTable {
   paused_at: string
 }
 
+/**
+ * One chunk (at most 1 MiB) of one file of a submission stored in the database (see
+ * storage/database-store.ts): `path` is relative to the submission's stored folder (`NAME`
+ * for a one-file run, `NAME/…` for a directory's files, `judge-…/…` for a judged track's
+ * outputs); `seq` numbers the chunks from 0 (an empty file has one empty chunk).
+ */
+export interface RunChunkTable {
+  submission_id: string
+  path: string
+  seq: number
+  created_at: string
+  data: Uint8Array
+}
+
 export interface Database {
   users: UserTable
   teams: TeamTable
@@ -212,4 +229,5 @@ export interface Database {
   topic_lists: TopicListTable
   rate_hits: RateHitTable
   judging_pauses: JudgingPauseTable
+  run_chunks: RunChunkTable
 }

@@ -14,6 +14,7 @@
 import type { Competition } from '../config/load.js'
 import type { Db, DbLocation } from '../db/database.js'
 import type { Logger } from '../ops/log.js'
+import type { RunStores } from '../storage/run-stores.js'
 import { ScoringSupervisor } from '../worker/supervisor.js'
 import { Dispatcher, openQueue, QueueWorker } from './pg-queue.js'
 
@@ -33,6 +34,10 @@ export interface JobQueueOptions {
   readonly db: Db
   readonly competition: Competition
   readonly dataDir: string
+  /** The run stores: a job's run is read from the one that holds it. */
+  readonly runs: RunStores
+  /** This process's own tmp folder: where runs from the database are written for a job. */
+  readonly scratchDir: string
   readonly now: () => Date
   /** Postgres only: jobs this process scores at once (0: it only sends). @default 1 */
   readonly workers?: number
@@ -49,6 +54,8 @@ export async function openJobQueue(options: JobQueueOptions): Promise<JobQueue> 
     db: options.db,
     competition: options.competition,
     dataDir: options.dataDir,
+    runs: options.runs,
+    scratchDir: options.scratchDir,
     now: options.now,
     ...(options.workerModule ? { workerModule: options.workerModule } : {}),
     ...(options.onChange ? { onChange: options.onChange } : {}),

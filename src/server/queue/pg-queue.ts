@@ -31,6 +31,8 @@ import { type Db, loadFailure } from '../db/database.js'
 import { scorerVersion } from '../judging/controls.js'
 import type { Logger } from '../ops/log.js'
 import { currentQrels } from '../qrels-versions.js'
+import { type OpenedRun, StoredRunDamaged } from '../storage/run-store.js'
+import { RunStores } from '../storage/run-stores.js'
 import { defaultWorker, recordScore } from '../worker/supervisor.js'
 import { bossDatabase } from './boss-db.js'
 import { ChildSlot } from './child-slot.js'
@@ -198,6 +200,13 @@ export interface QueueWorkerOptions {
   readonly boss: PgBoss
   readonly competition: Competition
   readonly dataDir: string
+  /**
+   * Where the submissions' runs are (each read from the store that holds it: with the
+   * database store, this machine's `dataDir` needs no `runs/`). @default the directory store of `dataDir`
+   */
+  readonly runs?: RunStores
+  /** This process's own tmp folder: runs kept in the database are written there for their job. @default `dataDir/tmp` */
+  readonly scratchDir?: string
   /** The database's URL: judged jobs' children keep the judgment cache there (pg-judge-cache.ts). */
   readonly dbUrl: string
   /** Jobs scored at once by this process (one child process each). @default 1 */
@@ -231,6 +240,7 @@ type Claim =
         readonly phase: string
         readonly file: string
         readonly original_name: string
+        readonly run_sha256: string
       }
       readonly qrelsVersion: number | undefined
     }
@@ -244,9 +254,13 @@ export class QueueWorker {
   private readonly dispatcher: Dispatcher
   private readonly now: () => Date
   private readonly id = randomUUID().slice(0, 8)
+  private readonly runs: RunStores
+  private readonly scratchDir: string
 
   constructor(private readonly options: QueueWorkerOptions) {
     this.now = options.now ?? (() => new Date())
+    this.runs = options.runs ?? new RunStores(options.db, options.dataDir)
+    this.scratchDir = options.scratchDir ?? join(options.dataDir, 'tmp')
     this.dispatcher = new Dispatcher(options.db, options.boss)
     const n = Math.max(1, options.concurrency ?? 1)
     for (let i = 0; i < n; i++) {
@@ -315,6 +329,7 @@ export class QueueWorker {
     if (!slot) throw new Error('no free scoring slot')
     const w = this.options.competition.worker
     const { dataDir, competition, db } = this.options
+    let run: OpenedRun | null = null
     try {
       const track = findTrack(competition, claim.submission.track)
       const phase = findPhase(competition, claim.submission.phase)
@@ -326,6 +341,16 @@ export class QueueWorker {
         return
       }
       const qrels = await currentQrels(db, track, phase, dataDir, claim.qrelsVersion)
+      try {
+        run = await this.runs.open(claim.submission, this.scratchDir)
+      } catch (e) {
+        // A damaged stored run fails its job visibly; anything else (the database) is retried.
+        if (e instanceof StoredRunDamaged) {
+          await this.fail(data, e.message)
+          return
+        }
+        throw e
+      }
       this.log(data, `attempt ${claim.attempt}: scoring`)
       this.options.onChange?.(claim.submission.id)
       const outcome = await slot.run(
@@ -335,7 +360,7 @@ export class QueueWorker {
           attempt: claim.attempt,
           track: qrels.track,
           phase,
-          file: join(dataDir, claim.submission.file),
+          file: run.path,
           name: claim.submission.original_name,
           dataDir,
           db: this.options.dbUrl,
@@ -350,6 +375,11 @@ export class QueueWorker {
         this.log(data, `attempt ${claim.attempt}: taken over by another worker; result dropped`)
         return
       }
+      // What the job wrote beside the run (a judged track's judge-…/), kept before its score.
+      if (outcome.type === 'scored' || outcome.type === 'failed')
+        await run.keepOutputs().catch((e: unknown) => {
+          this.log(data, `keeping the job outputs failed: ${(e as Error).message}`)
+        })
       if (outcome.type === 'scored') {
         const written = await recordScore(
           db,
@@ -378,6 +408,7 @@ export class QueueWorker {
         }
       }
     } finally {
+      await run?.release().catch(() => undefined)
       this.free.push(slot)
     }
   }

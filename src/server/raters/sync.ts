@@ -4,9 +4,9 @@
  * judge config yet, the items the judge saw are rebuilt from the stored answers (and retrieval
  * run) exactly as `judge run --preset` builds them, and paired with the judgments JSONL that
  * judging kept beside the run (`judge-<hash12>/judgments.jsonl`). Run when the organizer opens
- * the spot-validation pages, so it works whichever worker (supervisor or queue) judged.
+ * the spot-validation pages, so it works whichever worker (supervisor or queue) judged, and
+ * whichever store holds the run (see storage/run-store.ts: the job kept its `judge-…/` there).
  */
-import { existsSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import {
   type JudgeItem,
@@ -27,7 +27,7 @@ export async function syncJudgedItems(ctx: ServerContext): Promise<number> {
     if (!judging || !track.preset) continue
     const rows = await ctx.db
       .selectFrom('submissions')
-      .select(['id', 'phase', 'file'])
+      .select(['id', 'phase', 'file', 'run_sha256'])
       .where('track', '=', track.id)
       .where('state', '=', 'scored')
       .where(({ not, exists, selectFrom }) =>
@@ -45,17 +45,17 @@ export async function syncJudgedItems(ctx: ServerContext): Promise<number> {
       .execute()
     for (const r of rows) {
       const split = track.splits?.[r.phase]
-      const dir = join(ctx.dataDir, r.file)
-      const judged = join(
-        dirname(dir),
-        `judge-${judging.configHash.slice(0, 12)}`,
-        'judgments.jsonl',
-      )
-      if (!split || !existsSync(judged)) continue
-      const paths = generationPaths(track, dir)
+      const judgedPath = `judge-${judging.configHash.slice(0, 12)}/judgments.jsonl`
+      if (!split) continue
+      const store = ctx.runs.holding(r)
+      if (!(await store.files(r.id)).some((f) => f.path === judgedPath)) continue
       let items: JudgeItem[]
       let judgments: Judgment[]
+      let opened: Awaited<ReturnType<typeof store.open>> | null = null
       try {
+        opened = await store.open(r, ctx.tmpDir)
+        const dir = opened.path
+        const paths = generationPaths(track, dir)
         items = (
           await resolveJudgeItems({
             preset: track.preset,
@@ -66,13 +66,17 @@ export async function syncJudgedItems(ctx: ServerContext): Promise<number> {
             split,
           })
         ).items
-        judgments = (await readJudgments(judged)).filter((j) => j.configHash === judging.configHash)
+        judgments = (await readJudgments(join(dirname(dir), judgedPath))).filter(
+          (j) => j.configHash === judging.configHash,
+        )
       } catch (e) {
         // A submission whose stored files cannot be read again stays out of the pool, said once per page view.
         process.stderr.write(
           `trecscore serve: spot validation: submission ${r.id} left out of the pool: ${(e as Error).message.split('\n')[0]}\n`,
         )
         continue
+      } finally {
+        await opened?.release().catch(() => undefined)
       }
       added += await recordJudgedItems(ctx.db, {
         track: track.id,

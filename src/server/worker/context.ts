@@ -7,14 +7,22 @@ import { RateLimiter } from '../auth/rate-limit.js'
 import type { Competition } from '../config/load.js'
 import type { ServerContext } from '../context.js'
 import type { Db } from '../db/database.js'
+import type { RunStoreKind } from '../storage/run-store.js'
+import { RunStores } from '../storage/run-stores.js'
 import { processTmpDir } from '../storage/tmp.js'
 import { TopicCache } from '../topic-cache.js'
 
-export function workerContext(db: Db, competition: Competition, dataDir: string): ServerContext {
+export function workerContext(
+  db: Db,
+  competition: Competition,
+  dataDir: string,
+  runs: RunStoreKind = 'directory',
+): ServerContext {
   return {
     db,
     competition,
     dataDir,
+    runs: new RunStores(db, dataDir, runs),
     tmpDir: processTmpDir(dataDir),
     limiter: new RateLimiter(db),
     now: () => new Date(),

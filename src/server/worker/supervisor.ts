@@ -24,6 +24,8 @@ import type { Logger } from '../ops/log.js'
 import { currentQrels } from '../qrels-versions.js'
 import { diedReason, timeLimitReason } from '../queue/reasons.js'
 import { type ScoreOutcome, TRECSCORE_VERSION } from '../scoring.js'
+import { type OpenedRun, StoredRunDamaged } from '../storage/run-store.js'
+import { RunStores } from '../storage/run-stores.js'
 import type { JobMessage, ResultMessage } from './protocol.js'
 
 /** Options of {@link ScoringSupervisor}. */
@@ -31,6 +33,10 @@ export interface SupervisorOptions {
   readonly db: Db
   readonly competition: Competition
   readonly dataDir: string
+  /** Where the submissions' runs are (each read from the store that holds it). @default the directory store of `dataDir` */
+  readonly runs?: RunStores
+  /** This process's own tmp folder: runs kept in the database are written there for their job. @default `dataDir/tmp` */
+  readonly scratchDir?: string
   /** The worker module to fork (tests swap in a stub). @default worker-main */
   readonly workerModule?: string
   readonly now?: () => Date
@@ -53,6 +59,8 @@ interface Running {
   readonly scorer: string
   /** The request that created the job. */
   readonly requestId?: string
+  /** The run as the child reads it (released when the job ends, however it ends). */
+  readonly run: OpenedRun
 }
 
 /** The scoring worker module (worker-main), as source under tsx or built. */
@@ -133,9 +141,13 @@ export class ScoringSupervisor {
   private busy = false
   private poll: NodeJS.Timeout | null = null
   private readonly now: () => Date
+  private readonly runs: RunStores
+  private readonly scratchDir: string
 
   constructor(private readonly options: SupervisorOptions) {
     this.now = options.now ?? (() => new Date())
+    this.runs = options.runs ?? new RunStores(options.db, options.dataDir)
+    this.scratchDir = options.scratchDir ?? join(options.dataDir, 'tmp')
   }
 
   /** Requeue interrupted jobs and start taking jobs. */
@@ -167,7 +179,10 @@ export class ScoringSupervisor {
   async stop(): Promise<void> {
     this.stopped = true
     if (this.poll) clearInterval(this.poll)
-    if (this.running) clearTimeout(this.running.timer)
+    if (this.running) {
+      clearTimeout(this.running.timer)
+      void this.running.run.release().catch(() => undefined)
+    }
     const child = this.child
     this.child = null
     if (child && child.exitCode === null && child.signalCode === null) {
@@ -269,6 +284,21 @@ export class ScoringSupervisor {
         .execute()
     this.options.onChange?.(job.id)
     const qrels = await currentQrels(db, track, phase, dataDir, rescore?.qrels_version)
+    let run: OpenedRun
+    try {
+      run = await this.runs.open(job, this.scratchDir)
+    } catch (e) {
+      // A damaged stored run fails its job visibly; anything else (the database) waits a turn.
+      if (e instanceof StoredRunDamaged)
+        await (rescore ? this.failRescore(key, e.message) : this.fail(job.id, e.message))
+      else await this.requeueRow(key, rescore !== undefined)
+      this.options.log?.info('scoring failed', {
+        requestId: job.request_id ?? undefined,
+        job: key,
+        reason: (e as Error).message,
+      })
+      return
+    }
     const requestId = (rescore ? rescore.request_id : job.request_id) ?? undefined
     const limitMs = competition.worker.timeLimitSeconds * 1000
     const timer = setTimeout(() => void this.onTimeout(key, attempt), limitMs)
@@ -280,6 +310,7 @@ export class ScoringSupervisor {
       qrelsVersion: qrels.version,
       scorer: scorerVersion(track),
       ...(requestId ? { requestId } : {}),
+      run,
     }
     const child = this.child ?? this.spawn()
     const message: JobMessage = {
@@ -288,7 +319,7 @@ export class ScoringSupervisor {
       attempt,
       track: qrels.track,
       phase,
-      file: join(dataDir, job.file),
+      file: run.path,
       name: job.original_name,
       dataDir,
       ...(requestId ? { requestId } : {}),
@@ -331,7 +362,10 @@ export class ScoringSupervisor {
   }
 
   private done(): void {
-    if (this.running) clearTimeout(this.running.timer)
+    if (this.running) {
+      clearTimeout(this.running.timer)
+      void this.running.run.release().catch(() => undefined)
+    }
     this.running = null
     this.kick()
   }
@@ -352,6 +386,14 @@ export class ScoringSupervisor {
           .executeTakeFirst()
     if (row?.state === 'scoring' && row.attempts === m.attempt) {
       const submissionId = r.rescore?.submissionId ?? m.submissionId
+      // What the job wrote beside the run (a judged track's judge-…/), kept before its score.
+      await r.run.keepOutputs().catch((e: unknown) => {
+        this.options.log?.error('keeping the job outputs failed', {
+          requestId: r.requestId,
+          job: m.submissionId,
+          error: (e as Error).message,
+        })
+      })
       if (m.type === 'scored')
         await recordScore(
           this.options.db,
@@ -380,6 +422,7 @@ export class ScoringSupervisor {
     const child = this.child
     this.child = null
     this.running = null
+    void r.run.release().catch(() => undefined)
     child?.removeAllListeners('exit')
     child?.kill('SIGKILL')
     const w = this.options.competition.worker
@@ -387,6 +430,22 @@ export class ScoringSupervisor {
       await this.failJob(r, timeLimitReason(w.timeLimitSeconds, r.attempt, w.maxAttempts))
     else await this.requeue(r)
     this.kick()
+  }
+
+  /** Put a claimed row back in the queue, its attempt not counted (its run could not be read now). */
+  private async requeueRow(key: string, rescore: boolean): Promise<void> {
+    if (rescore)
+      await this.options.db
+        .updateTable('rescores')
+        .set((eb) => ({ state: 'queued', attempts: eb('attempts', '-', 1) }))
+        .where('id', '=', key)
+        .execute()
+    else
+      await this.options.db
+        .updateTable('submissions')
+        .set((eb) => ({ state: 'queued', started_at: null, attempts: eb('attempts', '-', 1) }))
+        .where('id', '=', key)
+        .execute()
   }
 
   /** Put a job whose attempt ended early (a death, the time limit) back in the queue. */
@@ -415,6 +474,7 @@ export class ScoringSupervisor {
     if (!r || this.stopped) return
     this.running = null
     clearTimeout(r.timer)
+    void r.run.release().catch(() => undefined)
     if (r.attempt >= this.options.competition.worker.maxAttempts)
       await this.failJob(r, diedReason(r.attempt))
     else await this.requeue(r)
