@@ -63,19 +63,22 @@ export async function backupCommand(opts: {
   )
 }
 
-/** `trecscore serve restore --data DIR [--db URL] [--force] FILE`: restore a backup (empty targets unless --force). */
+/** `trecscore serve restore --data DIR [--db URL] [--runs STORE] [--force] FILE`: restore a backup (empty targets unless --force). */
 export async function restoreCommand(opts: {
   data: string
   db?: string
   file: string
   force: boolean
+  /** The store the backup's runs go to (see ops/backup.ts). @default 'directory' */
+  runs?: RunStoreKind
 }): Promise<void> {
   const where = parseDbLocation(opts.db, resolve(opts.data))
   const { rows, files } = await restore(where, resolve(opts.data), resolve(opts.file), {
     force: opts.force,
+    runs: opts.runs ?? 'directory',
   })
   process.stdout.write(
-    `${opts.file}: restored into ${describeLocation(where)} and ${resolve(opts.data)}: ${rows} row(s), ${files} file(s), every sha256 checked\n`,
+    `${opts.file}: restored into ${describeLocation(where)} and ${resolve(opts.data)} (runs in the ${opts.runs ?? 'directory'} store): ${rows} row(s), ${files} file(s), every sha256 checked\n`,
   )
 }
 

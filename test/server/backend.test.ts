@@ -170,6 +170,7 @@ function sameOnEveryBackend(name: 'sqlite' | 'postgres', open: () => Promise<Db>
       'ratings',
       'releases',
       'rescores',
+      'run_chunks',
       'scores',
       'selections',
       'sessions',

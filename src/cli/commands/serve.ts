@@ -63,10 +63,11 @@ Operations (with the server's --data folder and --db):
       also migrates on start)
   trecscore serve backup --data DIR [--db URL] --out FILE
       write every table row and every stored file (with its sha256) to one portable file
-      (gzip'd JSON lines): a SQLite backup restores into Postgres and back
-  trecscore serve restore --data DIR [--db URL] [--force] FILE
+      (gzip'd JSON lines), the runs of both stores: a SQLite backup restores into Postgres and back
+  trecscore serve restore --data DIR [--db URL] [--runs STORE] [--force] FILE
       restore a backup into an empty database and data folder (--force: replace what is
-      there); every file's sha256 is checked before anything is committed
+      there); every file's sha256 is checked before anything is committed; the runs go to
+      the --runs store (directory or database), whichever held them when the backup was made
   GET /healthz: 200 {"ok":true,"db":…,"version":…} or 503; GET /metrics: Prometheus text,
       loopback only unless TRECSCORE_METRICS_TOKEN is set (then Authorization: Bearer TOKEN)
 Administration (on the server machine, with the server's --data folder and --db):
@@ -119,7 +120,12 @@ export function registerServe(program: Command): void {
       'with --db postgres://…: scoring jobs this process takes from the queue at once (default 0: a web process only; run `trecscore worker` processes)',
       count,
     )
-    .option('--runs <store>', RUNS_HELP, runStore, 'directory')
+    .option(
+      '--runs <store>',
+      `${RUNS_HELP}; with \`restore\`: the store the backup's runs go to`,
+      runStore,
+      'directory',
+    )
     .option(
       '--log-format <format>',
       'log lines on stderr: json (one object per line: ts, level, msg, requestId, method, path, status, ms) or text',
@@ -203,6 +209,7 @@ export function registerServe(program: Command): void {
           data: flags.data,
           file: admin[1]!,
           force: !!flags.force,
+          runs: flags.runs,
           ...(flags.db !== undefined ? { db: flags.db } : {}),
         })
         return

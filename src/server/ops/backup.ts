@@ -9,15 +9,23 @@
  *    the judgment cache's judgments and facts (`judge_judgments`, `judge_meta`) are kept, as
  *    the SQLite backend's cache files are (stored files); its claims (`judge_claims`, leases of
  *    runs asking right now, meaningless once they ended) are deliberately left out;
- * 3. for every file under the data folder (but the SQLite database and `tmp/`):
+ * 3. for every file under the data folder (but the SQLite database and `tmp/`), then every file
+ *    of the runs kept in the database store (`run_chunks`, see storage/run-store.ts; its rows are
+ *    not dumped as rows), under the path it would have in the directory store (`runs/ID/…`):
  *    `{"file":PATH,"chunk":BASE64}` lines of at most 1 MiB, then `{"file":PATH,"sha256":…,"bytes":N}`;
  * 4. `{"end":true,"rows":N,"files":M}` (a truncated backup lacks it and is refused).
+ *
+ * So a backup does not depend on the store that held its runs: restore puts them in the store
+ * it is given (`--runs`, default `directory`), whichever held them before, and rewrites each
+ * submission's `file` to match.
  *
  * Restore: the target database is migrated to this version's schema first; it must be empty
  * (no row in any table) and the data folder must hold no stored file, unless `--force` (then
  * both are emptied first). Rows are inserted in one transaction; files are written to a staging
  * folder and each one's sha256 checked; only when everything matched is the transaction
  * committed and the files moved into place. Any problem is one line (exit 1).
+ * Restoring into the database store writes the runs' chunks inside that transaction (a restore
+ * runs with the servers stopped; all or nothing matters more there than the transaction lock).
  */
 import { createHash } from 'node:crypto'
 import {
@@ -47,12 +55,16 @@ import {
 } from '../db/database.js'
 import { MIGRATIONS } from '../db/migrations.js'
 import type { Database } from '../db/schema.js'
+import { DatabaseRunStore } from '../storage/database-store.js'
+import { DATABASE_PREFIX, folderPath, type RunStoreKind } from '../storage/run-store.js'
 
 export const BACKUP_FORMAT = 'trecscore-backup'
 const CHUNK = 1 << 20
 const BATCH = 100
 /** Tables of live state only, never backed up (restore --force still empties them). */
 const NOT_BACKED_UP = new Set(['judge_claims'])
+/** Tables written as stored files instead of rows (the database store's runs). */
+const AS_FILES = new Set(['run_chunks'])
 
 type AnyDb = Kysely<Record<string, Record<string, unknown>>>
 
@@ -170,7 +182,9 @@ export async function backup(
     // Read before the transaction: SQLite has one connection, which the transaction holds.
     const layout: [string, string[]][] = []
     for (const t of await tablesInOrder(db))
-      if (!NOT_BACKED_UP.has(t)) layout.push([t, await columnsOf(db, t)])
+      if (!NOT_BACKED_UP.has(t) && !AS_FILES.has(t)) layout.push([t, await columnsOf(db, t)])
+    // Submissions whose runs the database store holds: their files follow the data folder's.
+    const inDatabase: string[] = []
     // One read transaction: a consistent snapshot of every table (on Postgres, repeatable read).
     const snapshot = async (trx: Transaction<Database> | Db): Promise<void> => {
       for (const [table, cols] of layout) {
@@ -179,17 +193,19 @@ export async function backup(
         for (const row of await sorted.execute()) {
           await write(gzip, { table, row })
           rows++
+          if (table === 'submissions' && String(row.file).startsWith(DATABASE_PREFIX))
+            inDatabase.push(String(row.id))
         }
       }
     }
     if (dialectOf(db) === 'postgres')
       await db.transaction().setIsolationLevel('repeatable read').execute(snapshot)
     else await db.transaction().execute(snapshot)
-    for (const rel of storedFiles(dataDir)) {
+    const one = async (rel: string, body: AsyncIterable<Uint8Array>): Promise<void> => {
       const hash = createHash('sha256')
       let bytes = 0
-      for await (const chunk of createReadStream(join(dataDir, rel), { highWaterMark: CHUNK })) {
-        const b = chunk as Buffer
+      for await (const chunk of body) {
+        const b = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
         hash.update(b)
         bytes += b.length
         await write(gzip, { file: rel, chunk: b.toString('base64') })
@@ -197,6 +213,12 @@ export async function backup(
       await write(gzip, { file: rel, sha256: hash.digest('hex'), bytes })
       files++
     }
+    for (const rel of storedFiles(dataDir))
+      await one(rel, createReadStream(join(dataDir, rel), { highWaterMark: CHUNK }))
+    const store = new DatabaseRunStore(db)
+    for (const id of inDatabase)
+      for (const f of await store.files(id))
+        await one(`runs/${id}/${f.path}`, store.read(id, f.path))
     await write(gzip, { end: true, rows, files })
     gzip.end()
     await done
@@ -228,12 +250,15 @@ function safePath(file: string, rel: string): string {
   return rel
 }
 
-/** Restore a backup into a database and data folder (empty ones unless `force`). */
+/**
+ * Restore a backup into a database and data folder (empty ones unless `force`); the runs go to
+ * the store `runs` (see the module comment).
+ */
 export async function restore(
   where: DbLocation,
   dataDir: string,
   file: string,
-  options: { readonly force?: boolean } = {},
+  options: { readonly force?: boolean; readonly runs?: RunStoreKind } = {},
 ): Promise<{ rows: number; files: number }> {
   if (!existsSync(file) || !statSync(file).isFile()) refuse(file, 'no such backup file')
   const db = await openDatabase(where)
@@ -264,6 +289,8 @@ export async function restore(
     let rows = 0
     let files = 0
     const placed: string[] = []
+    /** Staged files that went into the database store instead of the data folder. */
+    const intoDatabase = new Set<string>()
     await db.transaction().execute(async (trx) => {
       const t = trx as unknown as AnyDb
       if (options.force)
@@ -385,11 +412,13 @@ export async function restore(
       }
       if (header === null) refuse(file, 'not a backup: empty')
       if (!ended) refuse(file, 'not a backup: cut short (no end record); nothing restored')
+      await placeRuns(trx, options.runs ?? 'directory', staging, placed, intoDatabase)
       await resetIdentities(trx, tables)
     })
     // Committed: move the files into place.
     if (options.force) for (const rel of existing) rmSync(join(dataDir, rel), { force: true })
     for (const rel of placed) {
+      if (intoDatabase.has(rel)) continue
       const target = join(dataDir, rel)
       mkdirSync(dirname(target), { recursive: true })
       renameSync(join(staging, rel), target)
@@ -398,6 +427,40 @@ export async function restore(
   } finally {
     rmSync(staging, { recursive: true, force: true })
     await db.destroy()
+  }
+}
+
+/**
+ * Give every restored submission's run to the store `runs`: its `file` value rewritten to that
+ * store's form; for the database store, its staged folder `runs/ID/` written as chunks (and
+ * noted in `intoDatabase`, so it is not moved into the data folder).
+ */
+async function placeRuns(
+  trx: Transaction<Database>,
+  runs: RunStoreKind,
+  staging: string,
+  placed: readonly string[],
+  intoDatabase: Set<string>,
+): Promise<void> {
+  const byFolder = new Map<string, string[]>()
+  for (const rel of placed) {
+    const parts = rel.split('/')
+    if (parts[0] !== 'runs' || parts.length < 3) continue
+    const key = parts[1]!
+    byFolder.set(key, [...(byFolder.get(key) ?? []), rel])
+  }
+  const store = new DatabaseRunStore(trx)
+  for (const s of await trx.selectFrom('submissions').select(['id', 'file']).execute()) {
+    const rel = folderPath(s.file)
+    const want = runs === 'database' ? `${DATABASE_PREFIX}${rel}` : rel
+    const mine = byFolder.get(s.id) ?? []
+    if (runs === 'database' && mine.length) {
+      const entries = new Set(mine.map((p) => p.split('/')[2]!))
+      for (const entry of entries) await store.put(s.id, entry, join(staging, 'runs', s.id, entry))
+      for (const p of mine) intoDatabase.add(p)
+    }
+    if (want !== s.file)
+      await trx.updateTable('submissions').set({ file: want }).where('id', '=', s.id).execute()
   }
 }
 
