@@ -4,10 +4,13 @@
  * configured baseline) are stored as chunks and scored by the worker to the same numbers as
  * with the directory store, and the data folder holds no `runs/` (nor a job's leftover copy);
  * a damaged stored run fails its job with the reason; backup + restore round-trip into either
- * store, byte for byte, with identical boards.
+ * store, byte for byte, with identical boards. On Postgres, a web process (`--workers 0`) and a
+ * `trecscore worker` process, both `--runs database`, on data folders of their own: no folder is
+ * shared, and neither holds a run.
  */
+import { type ChildProcess, spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningServer, startServer } from '../../src/server/app.js'
@@ -18,9 +21,9 @@ import { backup, restore } from '../../src/server/ops/backup.js'
 import type { RunStoreKind } from '../../src/server/storage/run-store.js'
 import { RunStores } from '../../src/server/storage/run-stores.js'
 import { cli } from '../cli/helpers.js'
-import { dbOptions } from './backend.js'
+import { BACKEND, createTestDatabase, dbOptions } from './backend.js'
 import { Client, joinTeam, waitDone } from './client.js'
-import { makeCompetition, RETECO, type TestCompetition } from './helpers.js'
+import { makeCompetition, RETECO, ROOT, type TestCompetition } from './helpers.js'
 
 let comp: TestCompetition
 let competition: Competition
@@ -241,4 +244,62 @@ describe('serve --runs database', () => {
     const help = cli(['worker', '--help'])
     expect(help.stdout).toMatch(/--runs <store>\s+where new uploads are stored: directory/)
   })
+})
+
+describe.runIf(BACKEND === 'postgres')('web and worker on Postgres sharing no folder', () => {
+  let worker: ChildProcess | undefined
+  let web: RunningServer | undefined
+  afterAll(async () => {
+    worker?.kill('SIGKILL')
+    await web?.close()
+  })
+
+  it('a web process and a worker with their own --data folders: the upload is scored, no runs/ anywhere', async () => {
+    const url = await createTestDatabase()
+    const webData = join(comp.dir, 'web-machine')
+    const workerData = join(comp.dir, 'worker-machine')
+    mkdirSync(workerData)
+    web = await startServer({
+      competition,
+      dataDir: webData,
+      db: url,
+      workers: 0,
+      runs: 'database',
+    })
+    const p = spawn(
+      process.execPath,
+      [
+        join(ROOT, 'bin', 'trecscore.js'),
+        'worker',
+        ...['--config', comp.config, '--data', workerData, '--db', url, '--runs', 'database'],
+        ...['--log-format', 'text'],
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    )
+    worker = p
+    const said = await new Promise<string>((resolve, reject) => {
+      let err = ''
+      p.stderr!.on('data', (b: Buffer) => {
+        err += b.toString()
+        if (/topic list\(s\) published\)\n/.test(err)) resolve(err)
+      })
+      p.once('exit', (code) => reject(new Error(`worker exited (${code}): ${err}`)))
+    })
+    expect(said).toContain('runs in the database store')
+    await createOrganizer(web.ctx.db, 'org', 'organizer-secret-1', new Date())
+    const org = new Client(web.app, 'org')
+    expect((await org.login('org', 'organizer-secret-1')).status).toBe(303)
+    const team = await joinTeam(web.app, org, 'Team B', 'bob')
+    const up = await team.uploadApi('dl', 'dev', 'dense.run', dense())
+    expect(up.status, JSON.stringify(up.body)).toBe(202)
+    expect(await waitDone(team, up.body.id!, 60_000)).toMatchObject({
+      state: 'scored',
+      reason: null,
+    })
+    // The baselines the worker submitted went to the database too.
+    const files = await web.ctx.db.selectFrom('submissions').select('file').execute()
+    expect(files.length).toBe(3)
+    for (const f of files) expect(f.file).toMatch(/^db:runs\//)
+    for (const d of [webData, workerData]) expect(existsSync(join(d, 'runs')), d).toBe(false)
+  }, 120_000)
 })
