@@ -7,7 +7,8 @@
  * (and `trecscore score --preset reteco-2c`) on the same files. An over-budget submission is
  * refused before any request; two workers judging the same submission at once ask each request
  * once (on Postgres through the database's judgment cache, with no cache file in the data
- * folder); the API key is never shown.
+ * folder); the API key is never shown. The runs are in the directory store on SQLite and in
+ * the database store on Postgres (`--runs database`: the judge's outputs are kept there too).
  */
 import { spawn } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -35,6 +36,7 @@ import {
 } from './judge-helpers.js'
 
 const EX = JUDGE_EXAMPLES
+const RUNS = BACKEND === 'postgres' ? 'database' : 'directory'
 const RECOR = join(EX, 'recor')
 const SECRET = 'sk-test-secret-never-shown-7f3a'
 const DIMS = ['correctness', 'completeness', 'relevance', 'coherence', 'faithfulness']
@@ -75,6 +77,9 @@ beforeAll(async () => {
     competition: loadCompetition(comp.config),
     dataDir: comp.data,
     ...(await dbOptions(comp.data)),
+    // Both run stores judged (storage/run-store.ts): the folder on SQLite, the database on
+    // Postgres (where the job's judge-…/ outputs must come back from its copy of the run).
+    runs: RUNS,
   })
   await createOrganizer(server.ctx.db, 'org', 'organizer-secret-1', new Date())
   org = new Client(server.app, 'org')
@@ -421,6 +426,13 @@ describe('judged tracks (RETECO 2b, 2c) on the server', () => {
       .execute()
     const subs = [...new Set(rows.map((r) => r.submission_id))]
     expect(subs).toHaveLength(2) // answers-v1 and answers-v2
+    // The judgments the pool was built from are kept in the run's store, beside the run.
+    const hash = (await anon.json<BoardJson>('/api/v1/boards/gen-2b/dev')).body.judge!.configHash
+    for (const s of subs) {
+      const kept = `judge-${hash.slice(0, 12)}/judgments.jsonl`
+      expect((await server.ctx.runs.of(RUNS).files(s)).map((f) => f.path)).toContain(kept)
+      expect(existsSync(join(comp.data, 'runs', s, kept))).toBe(RUNS === 'directory')
+    }
     const dir = join(comp.dir, 'cli', 'pool')
     mkdirSync(dir, { recursive: true })
     const out = await cliAsync([
