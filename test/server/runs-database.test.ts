@@ -4,9 +4,9 @@
  * configured baseline) are stored as chunks and scored by the worker to the same numbers as
  * with the directory store, and the data folder holds no `runs/` (nor a job's leftover copy);
  * a damaged stored run fails its job with the reason; backup + restore round-trip into either
- * store, byte for byte, with identical boards. On Postgres, a web process (`--workers 0`) and a
- * `trecscore worker` process, both `--runs database`, on data folders of their own: no folder is
- * shared, and neither holds a run.
+ * store, byte for byte, with identical boards; chunks left without a row are swept at start.
+ * On Postgres, a web process (`--workers 0`) and a `trecscore worker` process, both `--runs
+ * database`, on data folders of their own: no folder is shared, and neither holds a run.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
@@ -18,6 +18,7 @@ import { createOrganizer } from '../../src/server/auth/accounts.js'
 import { type Competition, loadCompetition } from '../../src/server/config/load.js'
 import { openDatabase, parseDbLocation } from '../../src/server/db/database.js'
 import { backup, restore } from '../../src/server/ops/backup.js'
+import { DatabaseRunStore } from '../../src/server/storage/database-store.js'
 import type { RunStoreKind } from '../../src/server/storage/run-store.js'
 import { RunStores } from '../../src/server/storage/run-stores.js'
 import { cli } from '../cli/helpers.js'
@@ -224,12 +225,16 @@ describe('serve --runs database', () => {
         for (const [f, text] of Object.entries(perDomain()))
           expect(readFileSync(join(folder.path, f), 'utf8')).toBe(text)
         await folder.release()
+        // Chunks a process left without their row two hours ago: swept when the server starts.
+        const twoHoursAgo = new DatabaseRunStore(tdb, () => new Date(Date.now() - 7_200_000))
+        await twoHoursAgo.putFile('orphaned', 'run.txt', comp.runs.bm25)
       } finally {
         await tdb.destroy()
       }
       const server = await start(data, runs)
       try {
         expect(await boardsOf(server)).toEqual(boards)
+        expect(await server.ctx.runs.database.files('orphaned')).toEqual([])
       } finally {
         await server.close()
       }
