@@ -22,7 +22,7 @@ import { DatabaseRunStore } from '../../src/server/storage/database-store.js'
 import type { RunStoreKind } from '../../src/server/storage/run-store.js'
 import { RunStores } from '../../src/server/storage/run-stores.js'
 import { cli } from '../cli/helpers.js'
-import { BACKEND, createTestDatabase, dbOptions } from './backend.js'
+import { BACKEND, createTestDatabase, dbArgs, dbOptions } from './backend.js'
 import { Client, joinTeam, waitDone } from './client.js'
 import { makeCompetition, RETECO, ROOT, type TestCompetition } from './helpers.js'
 
@@ -240,6 +240,26 @@ describe('serve --runs database', () => {
       }
     }
   }, 180_000)
+
+  it('`serve restore --runs database` on the command line: said on its line, no runs/ folder', async () => {
+    const data = join(comp.dir, 'restored-cli')
+    const r = cli([
+      'serve',
+      'restore',
+      '--data',
+      data,
+      ...(await dbArgs(data)),
+      '--runs',
+      'database',
+      backupFile,
+    ])
+    expect(r.stderr).toBe('')
+    expect(r.code).toBe(0)
+    expect(r.stdout).toMatch(
+      /restored into .* \(runs in the database store\): \d+ row\(s\), \d+ file\(s\), every sha256 checked\n$/,
+    )
+    expect(existsSync(join(data, 'runs'))).toBe(false)
+  })
 
   it('`--runs` takes directory or database, else exit 2 naming both', () => {
     const r = cli(['serve', '--config', comp.config, '--data', comp.data, '--runs', 'nfs'])
