@@ -267,7 +267,10 @@ describe('serve --runs database', () => {
     expect(r.stderr).toContain("option '--runs <store>' argument 'nfs' is invalid")
     expect(r.stderr).toContain('expected directory or database')
     const help = cli(['worker', '--help'])
-    expect(help.stdout).toMatch(/--runs <store>\s+where new uploads are stored: directory/)
+    expect(help.stdout).toMatch(/--runs <store>\s+where the baselines this worker submits/)
+    expect(cli(['serve', '--help']).stdout).toMatch(
+      /--runs <store>\s+where new uploads are stored: directory/,
+    )
   })
 })
 

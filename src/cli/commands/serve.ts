@@ -47,8 +47,8 @@ export function runStore(text: string): 'directory' | 'database' {
   return text
 }
 
-/** The help of `--runs` (`serve`, `worker`). */
-export const RUNS_HELP =
+/** The help of `serve --runs`. */
+const RUNS_HELP =
   'where new uploads are stored: directory (--data/runs/, a folder every machine shares) or database (chunked rows in the --db database: web processes and workers share no folder); each submission is read from the store that holds it, whichever this is'
 
 function logFormat(text: string): 'json' | 'text' {

@@ -1,5 +1,5 @@
 import { type Command, InvalidArgumentError } from 'commander'
-import { RUNS_HELP, runStore, server } from './serve.js'
+import { runStore, server } from './serve.js'
 
 function logFormat(text: string): 'json' | 'text' {
   if (text !== 'json' && text !== 'text') throw new InvalidArgumentError('expected json or text')
@@ -29,7 +29,12 @@ export function registerWorker(program: Command): void {
       'folder with the qrels versions and, with --runs directory, the submitted runs (shared with the web processes)',
       './board',
     )
-    .option('--runs <store>', RUNS_HELP, runStore, 'directory')
+    .option(
+      '--runs <store>',
+      "where the baselines this worker submits at start are stored: directory (--data/runs/) or database (chunked rows in the --db database); give it the web processes' value. The runs it scores are read from the store that holds each",
+      runStore,
+      'directory',
+    )
     .option('--concurrency <n>', 'jobs scored at once (one child process each)', positive, 1)
     .option(
       '--log-format <format>',
