@@ -12,6 +12,7 @@
  * A submission's stored folder is `runs/ID/` in both: the run `NAME`, and beside it what a
  * job writes for the organizers (a judged track's `judge-<hash12>/`).
  */
+
 /** The stores `--runs` takes. */
 export const RUN_STORES = ['directory', 'database'] as const
 
@@ -25,7 +26,7 @@ export interface StoredRun {
   readonly id: string
   /** `submissions.file`: `runs/ID/NAME` or `db:runs/ID/NAME`. */
   readonly file: string
-  /** `submissions.run_sha256`: of the file, or {@link directoryDigest} of a directory's files. */
+  /** `submissions.run_sha256`: of the file, or `directoryDigest` (upload.ts) of a directory's files. */
   readonly run_sha256: string
 }
 
