@@ -1,0 +1,22 @@
+/**
+ * Golden outputs of the layouts that render through the one table model: compare (table,
+ * markdown, latex, csv, html), judge agreement, the SkillRet and RETECO reports (table, markdown).
+ * Each must equal its recorded fixture byte for byte (see `table-layouts.cases.ts`).
+ */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { LAYOUT_CASES, LAYOUT_FIXTURES } from './table-layouts.cases.js'
+
+describe('table layouts are byte-identical to their fixtures', () => {
+  it('has cases of every family', () => {
+    for (const family of ['compare-', 'agreement-', 'skillret-', 'reteco-'])
+      expect(LAYOUT_CASES.filter((c) => c.name.startsWith(family)).length).toBeGreaterThan(3)
+  })
+  for (const c of LAYOUT_CASES)
+    it(c.name, async () => {
+      const want = readFileSync(join(LAYOUT_FIXTURES, c.name), 'utf8')
+      expect(want.length).toBeGreaterThan(0)
+      expect(await c.render()).toBe(want)
+    })
+})
