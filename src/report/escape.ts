@@ -98,6 +98,17 @@ export function escapeLatex(text: string): string {
   return text.replace(/[\r\n]+/g, ' ').replace(/[\\{}$&#%_^~<>|]/g, (c) => LATEX[c]!)
 }
 
+const LATEX_SYMBOL: Readonly<Record<string, string>> = { '†': '\\dagger', '‡': '\\ddagger' }
+
+/**
+ * A superscript after a cell in LaTeX, in math mode: one footnote symbol (`†`, `‡`) as
+ * `$^\dagger$`, `$^\ddagger$`; any other text ({@link escapeLatex}d) in braces, `$^{ab}$`.
+ */
+export function latexSuperscript(text: string): string {
+  const symbol = LATEX_SYMBOL[text]
+  return symbol ? `$^${symbol}$` : `$^{${escapeLatex(text)}}$`
+}
+
 /**
  * An RFC 4180 CSV field: quoted when it holds the separator, a quote, CR or LF (`sep` defaults to
  * a comma; a TSV-like file with quoting passes a tab).

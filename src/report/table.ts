@@ -4,6 +4,10 @@
  * are written by `printf.ts` (`%.Nf`, ties to even); machine formats (csv, tsv, json) carry full
  * precision (the shortest text that reads back as the same double). `null` is an undefined value:
  * `-` in human formats, empty in csv/tsv, `null` in JSON.
+ *
+ * Emphasis is data, not markup in cells: {@link Table.bold} (the best value), {@link Table.marks}
+ * (superscripts, e.g. the letters of the runs a value significantly beats) and
+ * {@link Table.rules} (rules between groups of rows); each format writes them its own way.
  */
 import {
   csvField,
@@ -11,6 +15,7 @@ import {
   escapeHtml,
   escapeLatex,
   escapeMarkdown,
+  latexSuperscript,
   tsvField,
   visibleText,
 } from './escape.js'
@@ -29,6 +34,11 @@ export interface Column {
   readonly align?: 'left' | 'right'
   /** Decimals of this column's numbers in table and markdown output (default: the table's). */
   readonly digits?: number
+  /**
+   * A fixed width in the text table, as printf's `%-Ns` / `%Ns`: cells are padded to it and a
+   * longer one overflows (the column does not widen). Default: the widest cell or header.
+   */
+  readonly width?: number
 }
 
 /** A table: columns, rows of cells (one per column), and note lines printed under it. */
@@ -40,8 +50,23 @@ export interface Table {
    * left out of csv, tsv, JSON and HTML rows.
    */
   readonly notes?: readonly string[]
-  /** Cells set in bold in LaTeX (`\textbf`) and HTML (`<strong>`), e.g. the best mean: aligned with rows. */
+  /**
+   * Cells set in bold, e.g. the best mean, aligned with rows: a `*` after the cell in the text
+   * table, `**…**` in Markdown, `\textbf` in LaTeX, `<strong>` in HTML; not in csv, tsv, JSON.
+   */
   readonly bold?: readonly (readonly boolean[])[]
+  /**
+   * Superscripts after cells, aligned with rows (`''` or absent: none), e.g. the letters of the
+   * runs a value significantly beats: `^ab` in the text table, `<sup>ab</sup>` in Markdown and
+   * HTML, `$^{ab}$` in LaTeX ({@link latexSuperscript}: `†` as `$^\dagger$`); not in csv, tsv, JSON.
+   */
+  readonly marks?: readonly (readonly string[])[]
+  /**
+   * Rows (indices ≥ 1) with a rule above them, closing a group of rows: a dashed line in the text
+   * table, `\midrule` in LaTeX, a new `<tbody>` in HTML; not in Markdown (which has none), csv,
+   * tsv, JSON.
+   */
+  readonly rules?: readonly number[]
 }
 
 /** The formats {@link renderTable} writes. */
@@ -53,6 +78,16 @@ export type TableFormat = (typeof TABLE_FORMATS)[number]
 export interface TableOptions {
   /** Decimals of numbers in table and markdown output (default 4). */
   readonly digits?: number
+  /** Text table: the dashed line under the header (default true). */
+  readonly headerRule?: boolean
+  /** Text table: written before every line, e.g. two spaces for a table under a heading (default none). */
+  readonly indent?: string
+  /**
+   * LaTeX: begin with the `% requires \usepackage{booktabs}` line and the notes as `%` comments
+   * (default true); false gives the tabular alone, for a caller that writes its own `table`
+   * environment and preamble.
+   */
+  readonly preamble?: boolean
 }
 
 /** A Markdown table cell ({@link escapeMarkdown}): line breaks as spaces, control characters visible. */
@@ -74,6 +109,10 @@ function rightAligned(table: Table, i: number): boolean {
 function human(cell: Cell, digits: number): string {
   if (cell === null) return '-'
   return typeof cell === 'number' ? formatFixed(cell, digits) : cell
+}
+
+function ruleAbove(table: Table, r: number): boolean {
+  return r > 0 && (table.rules?.includes(r) ?? false)
 }
 
 /** Renders a {@link Table}; the result ends with a newline. */
@@ -104,14 +143,17 @@ export function renderTable(table: Table, format: TableFormat, options: TableOpt
     case 'markdown': {
       const right = table.columns.map((_c, i) => rightAligned(table, i))
       const line = (cells: readonly string[]): string => `| ${cells.join(' | ')} |\n`
+      const cell = (x: Cell, r: number, i: number): string => {
+        const t = markdownCell(human(x, table.columns[i]?.digits ?? digits))
+        const mark = table.marks?.[r]?.[i]
+        return (
+          (table.bold?.[r]?.[i] ? `**${t}**` : t) + (mark ? `<sup>${markdownCell(mark)}</sup>` : '')
+        )
+      }
       return (
         line(table.columns.map((c) => markdownCell(c.header))) +
         line(right.map((r) => (r ? '---:' : '---'))) +
-        table.rows
-          .map((r) =>
-            line(r.map((x, i) => markdownCell(human(x, table.columns[i]?.digits ?? digits)))),
-          )
-          .join('') +
+        table.rows.map((row, r) => line(row.map((x, i) => cell(x, r, i)))).join('') +
         notes.map((n) => `\n${markdownCell(n)}\n`).join('')
       )
     }
@@ -119,18 +161,26 @@ export function renderTable(table: Table, format: TableFormat, options: TableOpt
       const right = table.columns.map((_c, i) => rightAligned(table, i))
       const cell = (text: string, r: number, i: number): string => {
         const t = escapeLatex(escapeControlChars(text))
-        return table.bold?.[r]?.[i] ? `\\textbf{${t}}` : t
+        const mark = table.marks?.[r]?.[i]
+        return (
+          (table.bold?.[r]?.[i] ? `\\textbf{${t}}` : t) +
+          (mark ? latexSuperscript(escapeControlChars(mark)) : '')
+        )
       }
       const line = (cells: readonly string[]): string => `${cells.join(' & ')} \\\\\n`
       return (
-        '% requires \\usepackage{booktabs}\n' +
-        notes.map((n) => `% ${escapeControlChars(n).replace(/[\r\n]+/g, ' ')}\n`).join('') +
+        (options.preamble === false
+          ? ''
+          : '% requires \\usepackage{booktabs}\n' +
+            notes.map((n) => `% ${escapeControlChars(n).replace(/[\r\n]+/g, ' ')}\n`).join('')) +
         `\\begin{tabular}{${right.map((r) => (r ? 'r' : 'l')).join('')}}\n\\toprule\n` +
         line(table.columns.map((c) => escapeLatex(escapeControlChars(c.header)))) +
         '\\midrule\n' +
         table.rows
-          .map((row, r) =>
-            line(row.map((x, i) => cell(human(x, table.columns[i]?.digits ?? digits), r, i))),
+          .map(
+            (row, r) =>
+              (ruleAbove(table, r) ? '\\midrule\n' : '') +
+              line(row.map((x, i) => cell(human(x, table.columns[i]?.digits ?? digits), r, i))),
           )
           .join('') +
         '\\bottomrule\n\\end{tabular}\n'
@@ -141,7 +191,9 @@ export function renderTable(table: Table, format: TableFormat, options: TableOpt
       const attr = (i: number): string => (right[i] ? ' class="num"' : '')
       const cell = (x: Cell, r: number, i: number): string => {
         const t = escapeHtml(escapeControlChars(human(x, table.columns[i]?.digits ?? digits)))
-        return `<td${attr(i)}>${table.bold?.[r]?.[i] ? `<strong>${t}</strong>` : t}</td>`
+        const mark = table.marks?.[r]?.[i]
+        const sup = mark ? `<sup>${escapeHtml(escapeControlChars(mark))}</sup>` : ''
+        return `<td${attr(i)}>${table.bold?.[r]?.[i] ? `<strong>${t}</strong>` : t}${sup}</td>`
       }
       return (
         '<table>\n<thead><tr>' +
@@ -150,29 +202,45 @@ export function renderTable(table: Table, format: TableFormat, options: TableOpt
           .join('') +
         '</tr></thead>\n<tbody>\n' +
         table.rows
-          .map((row, r) => `<tr>${row.map((x, i) => cell(x, r, i)).join('')}</tr>\n`)
+          .map(
+            (row, r) =>
+              (ruleAbove(table, r) ? '</tbody>\n<tbody>\n' : '') +
+              `<tr>${row.map((x, i) => cell(x, r, i)).join('')}</tr>\n`,
+          )
           .join('') +
         '</tbody>\n</table>\n'
       )
     }
     case 'table': {
+      const cell = (x: Cell, r: number, i: number): string => {
+        const mark = table.marks?.[r]?.[i]
+        return (
+          visibleText(human(x, table.columns[i]?.digits ?? digits)) +
+          (table.bold?.[r]?.[i] ? '*' : '') +
+          (mark ? `^${visibleText(mark)}` : '')
+        )
+      }
       const cells = [
         table.columns.map((c) => visibleText(c.header)),
-        ...table.rows.map((r) =>
-          r.map((x, i) => visibleText(human(x, table.columns[i]?.digits ?? digits))),
-        ),
+        ...table.rows.map((row, r) => row.map((x, i) => cell(x, r, i))),
       ]
-      const widths = table.columns.map((_c, i) => Math.max(...cells.map((r) => r[i]!.length)))
+      const widths = table.columns.map(
+        (c, i) => c.width ?? Math.max(...cells.map((r) => r[i]!.length)),
+      )
       const right = table.columns.map((_c, i) => rightAligned(table, i))
       const pad = (s: string, i: number): string =>
         right[i] ? s.padStart(widths[i]!) : s.padEnd(widths[i]!)
-      const text = (r: readonly string[]): string => r.map(pad).join('  ').trimEnd() + '\n'
+      const indent = options.indent ?? ''
+      const text = (r: readonly string[]): string => indent + r.map(pad).join('  ').trimEnd() + '\n'
+      const rule = indent + widths.map((w) => '-'.repeat(w)).join('  ') + '\n'
       return (
         text(cells[0]!) +
-        widths.map((w) => '-'.repeat(w)).join('  ') +
-        '\n' +
-        cells.slice(1).map(text).join('') +
-        notes.map((n) => `${visibleText(n)}\n`).join('')
+        (options.headerRule === false ? '' : rule) +
+        cells
+          .slice(1)
+          .map((r, i) => (ruleAbove(table, i) ? rule : '') + text(r))
+          .join('') +
+        notes.map((n) => `${indent}${visibleText(n)}\n`).join('')
       )
     }
   }
