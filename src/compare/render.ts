@@ -11,6 +11,10 @@
  * - `json`: the result as is (schema `trecscore.compare/1`).
  * - `html`: see `render-html.ts`.
  *
+ * The tables of the text formats are {@link Table}s rendered by `report/table.ts`: bold and the
+ * letters are data of the table (`bold`, `marks`), a breakdown's groups in LaTeX are separated by
+ * its `rules`; the headings, captions and legend around them are written here.
+ *
  * Run names (labels) are printed as given. In the text formats (table, markdown, latex, html)
  * control characters and bidirectional overrides in names, measures and groups are shown as
  * `\xNN` / `\u{NNNN}` (`escapeControlChars`), then escaped for the format; csv and json keep
@@ -22,10 +26,11 @@ import {
   escapeMarkdown as escapeMarkdownText,
   escapeControlChars as show,
 } from '../report/escape.js'
-import { formatP, type MainCell, mainCells, pairHeader, pairRow } from './cells.js'
+import { renderTable, type Table } from '../report/table.js'
+import { formatP, mainCells, pairHeader, pairRow } from './cells.js'
 import { CORRECTION_TITLES, legendLines, TEST_TITLES } from './legend.js'
 import { renderCompareHtml } from './render-html.js'
-import type { CompareResult, MeasureComparison } from './types.js'
+import type { Breakdown, CompareResult, MeasureComparison } from './types.js'
 
 export { formatP }
 
@@ -41,18 +46,45 @@ export interface RenderCompareOptions {
   readonly digits?: number
 }
 
-function textTable(
-  header: readonly string[],
-  body: readonly (readonly string[])[],
-  leftCols: number,
-): string[] {
-  const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)))
-  const line = (row: readonly string[]): string =>
-    row
-      .map((c, i) => (i < leftCols ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
-      .join('  ')
-      .trimEnd()
-  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)]
+/**
+ * The main table of one scope as a {@link Table}: a letter and a run per row, a column per
+ * measure; the best mean bold, the letters of the runs it significantly beats as marks. Names and
+ * measures are shown with control characters as escapes (`\xNN`, `\u{NNNN}`) before the format's
+ * own escaping.
+ */
+function mainTable(
+  r: CompareResult,
+  ms: readonly MeasureComparison[],
+  digits: number,
+  runHeader: string,
+): Table {
+  const cells = mainCells(r, ms, digits)
+  return {
+    columns: [
+      { key: 'letter', header: '', align: 'left' },
+      { key: 'run', header: runHeader, align: 'left' },
+      ...r.measures.map((m) => ({ key: m, header: show(m), align: 'right' as const })),
+    ],
+    rows: cells.map((row, i) => [
+      r.runs[i]!.letter,
+      show(r.runs[i]!.name),
+      ...row.map((c) => c.value),
+    ]),
+    bold: cells.map((row) => [false, false, ...row.map((c) => c.best)]),
+    marks: cells.map((row) => ['', '', ...row.map((c) => c.beats)]),
+  }
+}
+
+/** The compared pairs over all queries as a {@link Table} ({@link pairHeader}, {@link pairRow}). */
+function pairsTable(r: CompareResult, digits: number): Table {
+  return {
+    columns: pairHeader(r).map((h, i) => ({
+      key: h,
+      header: show(h),
+      align: i < 3 ? ('left' as const) : ('right' as const),
+    })),
+    rows: r.overall.flatMap((m) => m.pairs.map((p) => pairRow(r, m, p, digits).map(show))),
+  }
 }
 
 function scopeTitle(label: string, m: readonly MeasureComparison[]): string {
@@ -62,42 +94,26 @@ function scopeTitle(label: string, m: readonly MeasureComparison[]): string {
 }
 
 function renderText(r: CompareResult, digits: number): string {
-  const out: string[] = []
-  const header = ['', 'run', ...r.measures.map(show)]
-  const main = (ms: readonly MeasureComparison[]): string[] =>
-    textTable(
-      header,
-      mainCells(r, ms, digits).map((row, i) => [
-        r.runs[i]!.letter,
-        show(r.runs[i]!.name),
-        ...row.map((c) => `${c.value}${c.best ? '*' : ''}${c.beats ? `^${c.beats}` : ''}`),
-      ]),
-      2,
-    )
-  out.push(`Compared on ${scopeTitle('all queries', r.overall)}`, ...main(r.overall), '')
-  out.push(
-    `Pairs (A vs B; "*" after an adjusted p: < ${r.settings.alpha}; every group's pairs: --format csv or json)`,
-  )
-  out.push(
-    ...textTable(
-      pairHeader(r),
-      r.overall.flatMap((m) => m.pairs.map((p) => pairRow(r, m, p, digits).map(show))),
-      3,
-    ),
-    '',
-  )
+  const main = (ms: readonly MeasureComparison[], indent = ''): string =>
+    renderTable(mainTable(r, ms, digits, 'run'), 'table', { indent })
+  let out = `Compared on ${scopeTitle('all queries', r.overall)}\n${main(r.overall)}\n`
+  out += `Pairs (A vs B; "*" after an adjusted p: < ${r.settings.alpha}; every group's pairs: --format csv or json)\n`
+  out += `${renderTable(pairsTable(r, digits), 'table')}\n`
   for (const b of r.breakdowns) {
-    out.push(`By ${b.by}`)
-    for (const g of b.groups) {
-      out.push(
-        `${b.by} = ${show(g.group)} (${g.size} quer${g.size === 1 ? 'y' : 'ies'})${g.note ? `: ${g.note}` : ''}`,
-      )
-      out.push(...main(g.measures).map((l) => `  ${l}`))
-    }
-    out.push('')
+    out += `By ${b.by}\n`
+    for (const g of b.groups)
+      out +=
+        `${b.by} = ${show(g.group)} (${g.size} quer${g.size === 1 ? 'y' : 'ies'})${g.note ? `: ${g.note}` : ''}\n` +
+        main(g.measures, '  ')
+    out += '\n'
   }
-  out.push('Legend', ...legendLines(r).map((l) => `  ${show(l)}`))
-  return out.join('\n') + '\n'
+  return (
+    out +
+    'Legend\n' +
+    legendLines(r)
+      .map((l) => `  ${show(l)}\n`)
+      .join('')
+  )
 }
 
 /** Markdown text with control characters shown as escapes. */
@@ -105,70 +121,29 @@ function escapeMarkdown(s: string): string {
   return escapeMarkdownText(show(s))
 }
 
-function mdTable(
-  header: readonly string[],
-  body: readonly (readonly string[])[],
-  leftCols: number,
-): string[] {
-  return [
-    `| ${header.join(' | ')} |`,
-    `|${header.map((_, i) => (i < leftCols ? ' --- ' : ' ---: ')).join('|')}|`,
-    ...body.map((row) => `| ${row.join(' | ')} |`),
-  ]
-}
-
 function renderMarkdown(r: CompareResult, digits: number): string {
-  const out: string[] = []
-  const header = ['', 'run', ...r.measures.map(escapeMarkdown)]
-  const main = (ms: readonly MeasureComparison[]): string[] =>
-    mdTable(
-      header,
-      mainCells(r, ms, digits).map((row, i) => [
-        r.runs[i]!.letter,
-        escapeMarkdown(r.runs[i]!.name),
-        ...row.map(
-          (c) => `${c.best ? `**${c.value}**` : c.value}${c.beats ? `<sup>${c.beats}</sup>` : ''}`,
-        ),
-      ]),
-      2,
-    )
-  out.push(
-    `**Compared on ${escapeMarkdown(scopeTitle('all queries', r.overall))}**`,
-    '',
-    ...main(r.overall),
-    '',
-  )
-  out.push(`**Pairs** (A vs B; \\* after an adjusted p: < ${r.settings.alpha})`, '')
-  out.push(
-    ...mdTable(
-      pairHeader(r).map(escapeMarkdown),
-      r.overall.flatMap((m) => m.pairs.map((p) => pairRow(r, m, p, digits).map(escapeMarkdown))),
-      3,
-    ),
-    '',
-  )
+  const main = (ms: readonly MeasureComparison[]): string =>
+    renderTable(mainTable(r, ms, digits, 'run'), 'markdown')
+  let out = `**Compared on ${escapeMarkdown(scopeTitle('all queries', r.overall))}**\n\n${main(r.overall)}\n`
+  out += `**Pairs** (A vs B; \\* after an adjusted p: < ${r.settings.alpha})\n\n`
+  out += `${renderTable(pairsTable(r, digits), 'markdown')}\n`
   for (const b of r.breakdowns) {
-    out.push(`**By ${b.by}**`, '')
-    for (const g of b.groups) {
-      out.push(
-        `*${escapeMarkdown(`${b.by} = ${g.group}`)}*: ${g.size} quer${g.size === 1 ? 'y' : 'ies'}${g.note ? ` (${escapeMarkdown(g.note)})` : ''}`,
-        '',
-        ...main(g.measures),
-        '',
-      )
-    }
+    out += `**By ${b.by}**\n\n`
+    for (const g of b.groups)
+      out += `*${escapeMarkdown(`${b.by} = ${g.group}`)}*: ${g.size} quer${g.size === 1 ? 'y' : 'ies'}${g.note ? ` (${escapeMarkdown(g.note)})` : ''}\n\n${main(g.measures)}\n`
   }
-  out.push('**Legend**', '', ...legendLines(r).map((l) => `- ${escapeMarkdown(l)}`))
-  return out.join('\n') + '\n'
+  return (
+    out +
+    '**Legend**\n\n' +
+    legendLines(r)
+      .map((l) => `- ${escapeMarkdown(l)}\n`)
+      .join('')
+  )
 }
 
 /** LaTeX text ({@link escapeLatexText}) with control characters shown as escapes first. */
 export function escapeLatex(s: string): string {
   return escapeLatexText(show(s))
-}
-
-function latexCell(c: MainCell): string {
-  return `${c.best ? `\\textbf{${c.value}}` : c.value}${c.beats ? `$^{${c.beats}}$` : ''}`
 }
 
 /** The caption: what the letters and bold mean, in LaTeX (math-mode `<`, no plain-text markers). */
@@ -185,52 +160,43 @@ function latexCaption(r: CompareResult): string {
   return `Superscript letters: significantly better than the runs with those letters (${escapeLatex(TEST_TITLES[s.tests[0]!])}, two-sided, ${correction} $p < ${s.alpha}$ over ${family}). Best mean per measure in bold.`
 }
 
-function renderLatex(r: CompareResult, digits: number): string {
-  const cols = r.measures.length
-  const caption = latexCaption(r)
-  const out: string[] = [
-    '% requires \\usepackage{booktabs}',
-    '% ' + legendLines(r).slice(2).map(escapeLatex).join('\n% '),
-  ]
-  out.push(
-    '\\begin{table}',
-    '\\centering',
-    `\\caption{${caption}}`,
-    `\\begin{tabular}{ll${'r'.repeat(cols)}}`,
-    '\\toprule',
-    ` & Run & ${r.measures.map(escapeLatex).join(' & ')} \\\\`,
-    '\\midrule',
-    ...mainCells(r, r.overall, digits).map(
-      (row, i) =>
-        `${r.runs[i]!.letter} & ${escapeLatex(r.runs[i]!.name)} & ${row.map(latexCell).join(' & ')} \\\\`,
+/**
+ * A breakdown as one {@link Table}: a group column (its label and size on the group's first row,
+ * `†` when it was too small to test), then each group's main table, a rule between groups.
+ */
+function breakdownTable(r: CompareResult, b: Breakdown, digits: number): Table {
+  const parts = b.groups.map((g) => ({ g, t: mainTable(r, g.measures, digits, 'Run') }))
+  return {
+    columns: [
+      { key: 'group', header: show(b.by), align: 'left' },
+      ...mainTable(r, r.overall, digits, 'Run').columns,
+    ],
+    rows: parts.flatMap(({ g, t }) =>
+      t.rows.map((row, i) => [i === 0 ? `${show(g.group)} (${g.size})` : '', ...row]),
     ),
-    '\\bottomrule',
-    '\\end{tabular}',
-    '\\end{table}',
-  )
-  for (const b of r.breakdowns) {
-    out.push(
-      '',
-      '\\begin{table}',
-      '\\centering',
-      `\\caption{By ${escapeLatex(b.by)}; tested and corrected inside each group. ${caption}${b.groups.some((g) => !g.tested) ? ` Groups marked $\\dagger$ have fewer than ${r.settings.minGroupSize} queries and were not tested.` : ''}}`,
-      `\\begin{tabular}{lll${'r'.repeat(cols)}}`,
-      '\\toprule',
-      `${escapeLatex(b.by)} & & Run & ${r.measures.map(escapeLatex).join(' & ')} \\\\`,
-    )
-    for (const g of b.groups) {
-      out.push('\\midrule')
-      mainCells(r, g.measures, digits).forEach((row, i) => {
-        const label =
-          i === 0 ? `${escapeLatex(g.group)} (${g.size})${g.tested ? '' : '$^\\dagger$'}` : ''
-        out.push(
-          `${label} & ${r.runs[i]!.letter} & ${escapeLatex(r.runs[i]!.name)} & ${row.map(latexCell).join(' & ')} \\\\`,
-        )
-      })
-    }
-    out.push('\\bottomrule', '\\end{tabular}', '\\end{table}')
+    bold: parts.flatMap(({ t }) => t.bold!.map((row) => [false, ...row])),
+    marks: parts.flatMap(({ g, t }) =>
+      t.marks!.map((row, i) => [i === 0 && !g.tested ? '†' : '', ...row]),
+    ),
+    rules: parts.slice(1).map((_p, i) => (i + 1) * r.runs.length),
   }
-  return out.join('\n') + '\n'
+}
+
+function renderLatex(r: CompareResult, digits: number): string {
+  const caption = latexCaption(r)
+  const tabular = (t: Table): string => renderTable(t, 'latex', { preamble: false })
+  let out =
+    '% requires \\usepackage{booktabs}\n' +
+    `% ${legendLines(r).slice(2).map(escapeLatex).join('\n% ')}\n` +
+    `\\begin{table}\n\\centering\n\\caption{${caption}}\n` +
+    tabular(mainTable(r, r.overall, digits, 'Run')) +
+    '\\end{table}\n'
+  for (const b of r.breakdowns)
+    out +=
+      `\n\\begin{table}\n\\centering\n\\caption{By ${escapeLatex(b.by)}; tested and corrected inside each group. ${caption}${b.groups.some((g) => !g.tested) ? ` Groups marked $\\dagger$ have fewer than ${r.settings.minGroupSize} queries and were not tested.` : ''}}\n` +
+      tabular(breakdownTable(r, b, digits)) +
+      '\\end{table}\n'
+  return out
 }
 
 function num(x: number | null | undefined): string {
