@@ -1,4 +1,5 @@
 import { formatDecimal } from '../../report/printf.js'
+import { type Column, renderTable, type Table } from '../../report/table.js'
 import {
   AGREEMENT_STATISTIC_LABELS,
   AGREEMENT_STATISTICS,
@@ -53,11 +54,37 @@ function findDimension(r: JudgeAgreementResult, d: string): DimensionAgreement |
   return r.report.dimensions.find((x) => x.dimension === d)
 }
 
+/**
+ * One dimension's statistics as a {@link Table}: value, and with a bootstrap the interval and
+ * its undefined resamples. The value and interval columns have printf's fixed widths (9 and 20):
+ * a longer cell overflows rather than widening them.
+ */
+function statisticsTable(d: DimensionAgreement, confidence: number | null): Table {
+  const columns: Column[] = [
+    { key: 'statistic', header: 'statistic', align: 'left' },
+    { key: 'value', header: 'value', align: 'right', width: 9 },
+  ]
+  if (confidence !== null)
+    columns.push(
+      { key: 'ci', header: `${pct(confidence)}% CI`, align: 'left', width: 20 },
+      { key: 'undefined', header: 'undefined resamples', align: 'left' },
+    )
+  return {
+    columns,
+    rows: AGREEMENT_STATISTICS.map((name) => {
+      const s = d.statistics[name]
+      const row = [AGREEMENT_STATISTIC_LABELS[name], valueText(name, s)]
+      if (confidence !== null)
+        row.push(ciText(name, s), s.ci ? `${s.ci.undefinedResamples}/${s.ci.resamples}` : '')
+      return row
+    }),
+  }
+}
+
 /** The text table. */
 export function renderAgreementTable(r: JudgeAgreementResult): string {
   const out = header(r)
   const b = r.report.bootstrap
-  const label = Math.max(...AGREEMENT_STATISTICS.map((s) => AGREEMENT_STATISTIC_LABELS[s].length))
   for (const p of r.pairing.dimensions) {
     const d = findDimension(r, p.dimension)
     out.push(
@@ -69,17 +96,11 @@ export function renderAgreementTable(r: JudgeAgreementResult): string {
       continue
     }
     out.push(
-      `  ${'statistic'.padEnd(label)}  ${'value'.padStart(9)}  ${b.resamples > 0 ? `${`${pct(b.confidence)}% CI`.padEnd(20)}  undefined resamples` : ''}`.trimEnd(),
+      renderTable(statisticsTable(d, b.resamples > 0 ? b.confidence : null), 'table', {
+        headerRule: false,
+        indent: '  ',
+      }).slice(0, -1),
     )
-    for (const name of AGREEMENT_STATISTICS) {
-      const s = d.statistics[name]
-      const ci = s.ci
-        ? `  ${ciText(name, s).padEnd(20)}  ${s.ci.undefinedResamples}/${s.ci.resamples}`
-        : ''
-      out.push(
-        `  ${AGREEMENT_STATISTIC_LABELS[name].padEnd(label)}  ${valueText(name, s).padStart(9)}${ci}`.trimEnd(),
-      )
-    }
   }
   return `${out.join('\n')}\n`
 }
