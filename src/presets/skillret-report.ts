@@ -1,13 +1,14 @@
 /**
  * Rendering of a {@link SkillRetScore}: a table or markdown with one row per run (values rounded
- * with Python's `round(v, 5)`, as the official dict), or JSON with the rounded and full-precision
- * values; `--explain` adds why the two conventions differ.
+ * with Python's `round(v, 5)`, as the official dict; a {@link Table} rendered by
+ * `report/table.ts`, so labels are escaped as in every table), or JSON with the rounded and
+ * full-precision values; `--explain` adds why the two conventions differ.
  */
 
 import { TrecscoreError } from '../errors/trecscore-error.js'
 import type { RunInput } from '../io/run-labels.js'
-import { formatFixed } from '../report/printf.js'
 import { pythonFloatRepr, pythonRound } from '../report/python-round.js'
+import { renderTable, type Table } from '../report/table.js'
 import { describePresetConventions } from './describe.js'
 import type { Preset } from './preset.js'
 import { type PresetResult, type PresetRunResult, runPreset } from './run-preset.js'
@@ -188,32 +189,15 @@ export function renderSkillRetScore(
     }
     return JSON.stringify(body, null, 2) + '\n'
   }
-  const measures = result.labels
-  const header = ['run', 'n', ...measures]
-  const rows = runs.map((r) => [
-    r.run,
-    String(r.numQueries),
-    ...r.rounded.map((v) => formatFixed(v, digits)),
-  ])
-  let out: string
-  if (opts.format === 'markdown') {
-    out =
-      [header, header.map((_, i) => (i === 0 ? '---' : '---:')), ...rows]
-        .map((row) => `| ${row.join(' | ')} |`)
-        .join('\n') + '\n'
-  } else {
-    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
-    out =
-      [header, ...rows]
-        .map((row) =>
-          row
-            .map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
-            .join('  ')
-            .trimEnd(),
-        )
-        .join('\n') + '\n'
+  const table: Table = {
+    columns: [
+      { key: 'run', header: 'run', align: 'left' },
+      { key: 'n', header: 'n', align: 'right', digits: 0 },
+      ...result.labels.map((m) => ({ key: m, header: m, align: 'right' as const })),
+    ],
+    rows: runs.map((r) => [r.run, r.numQueries, ...r.rounded]),
   }
-  return out
+  return renderTable(table, opts.format, { digits, headerRule: false })
 }
 
 /** The official dict as Python prints it (`{'NDCG@5': 0.21486, …}`), for one run. */

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { renderSkillRetScore, runPreset } from '../../src/internal.js'
 import { LAYOUT_CASES, LAYOUT_FIXTURES } from './table-layouts.cases.js'
 
 describe('table layouts are byte-identical to their fixtures', () => {
@@ -19,4 +20,22 @@ describe('table layouts are byte-identical to their fixtures', () => {
       expect(want.length).toBeGreaterThan(0)
       expect(await c.render()).toBe(want)
     })
+})
+
+describe('labels go through the table escaping (they did not in the SkillRet and RETECO reports)', () => {
+  it('SkillRet: control characters shown as \\xNN, then Markdown specials escaped', async () => {
+    const result = await runPreset(
+      'skillret',
+      {
+        data: 'test/fixtures/presets/skillret/data',
+        runs: [{ path: 'test/fixtures/presets/skillret/runs/good.json', name: 'a_b|c\u001b' }],
+      },
+      { cutoffs: [5] },
+    )
+    const md = renderSkillRetScore(result, { format: 'markdown' })
+    expect(md).toContain('\n| a\\_b\\|c\\\\x1b | 64 | ')
+    const text = renderSkillRetScore(result, { format: 'table' })
+    expect(text).toMatch(/\na_b\|c\\x1b {2}64 {2}/)
+    expect(text).not.toContain('\u001b')
+  })
 })
