@@ -5,6 +5,7 @@
  */
 import { escapeMarkdown } from '../../report/escape.js'
 import { formatFixed } from '../../report/printf.js'
+import { renderTable, type Table } from '../../report/table.js'
 import type { ReportTable, ReportValues, RetecoReport } from './report-model.js'
 
 /** Output formats of the RETECO `score` command. */
@@ -30,30 +31,17 @@ function cell(v: number | null | undefined, column: string, digits: number): str
   return COUNT_COLUMNS.has(column) ? String(v) : formatFixed(v, digits)
 }
 
+/** A table of text cells (first column left, the others right) rendered by `report/table.ts`. */
 function grid(
   header: readonly string[],
   rows: readonly (readonly string[])[],
   markdown: boolean,
 ): string {
-  if (markdown) {
-    const line = (r: readonly string[]): string => `| ${r.map(escapeMarkdown).join(' | ')} |`
-    return (
-      [
-        line(header),
-        `| ${header.map((_, i) => (i === 0 ? '---' : '---:')).join(' | ')} |`,
-        ...rows.map(line),
-      ].join('\n') + '\n'
-    )
+  const table: Table = {
+    columns: header.map((h, i) => ({ key: h, header: h, align: i === 0 ? 'left' : 'right' })),
+    rows,
   }
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)))
-  const line = (r: readonly string[]): string =>
-    r
-      .map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
-      .join('  ')
-      .trimEnd()
-  return (
-    [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n') + '\n'
-  )
+  return renderTable(table, markdown ? 'markdown' : 'table')
 }
 
 function table(t: ReportTable, digits: number, markdown: boolean): string {
