@@ -15,6 +15,7 @@
 import {
   buildRequest,
   costOf,
+  formatFixed,
   JUDGE_DIMENSIONS,
   lacksFor,
   loadJudgeConfig,
@@ -142,7 +143,7 @@ export async function judgeCommitted(
 }
 
 function money(x: number, currency: string): string {
-  return `${x.toFixed(4)} ${currency}`
+  return `${formatFixed(x, 4)} ${currency}`
 }
 
 /** A judged submission's cost estimate, made when a budget is set (before it is stored). */
