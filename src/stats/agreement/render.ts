@@ -114,33 +114,54 @@ export function renderAgreementMarkdown(r: JudgeAgreementResult): string {
     ...header(r).map((l) => `- ${l.replace(/:\s+/, ': ')}`),
     '',
   ]
-  out.push(
-    '| dimension | pairs | turns | conversations | invalid | missing | no judgment | judged, no label |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|',
-  )
-  for (const p of r.pairing.dimensions) {
-    const d = findDimension(r, p.dimension)
-    out.push(
-      `| ${p.dimension} | ${p.pairs} | ${p.pairedTurns} | ${d?.conversations ?? 0} | ${p.unpairedInvalid} | ${p.unpairedMissing} | ${p.unpairedNoJudgment} | ${p.judgedNotLabelled} |`,
-    )
+  const count = (key: string, header: string): Column => ({
+    key,
+    header,
+    align: 'right',
+    digits: 0,
+  })
+  const pairing: Table = {
+    columns: [
+      { key: 'dimension', header: 'dimension', align: 'left' },
+      count('pairs', 'pairs'),
+      count('turns', 'turns'),
+      count('conversations', 'conversations'),
+      count('invalid', 'invalid'),
+      count('missing', 'missing'),
+      count('noJudgment', 'no judgment'),
+      count('judgedNotLabelled', 'judged, no label'),
+    ],
+    rows: r.pairing.dimensions.map((p) => [
+      p.dimension,
+      p.pairs,
+      p.pairedTurns,
+      findDimension(r, p.dimension)?.conversations ?? 0,
+      p.unpairedInvalid,
+      p.unpairedMissing,
+      p.unpairedNoJudgment,
+      p.judgedNotLabelled,
+    ]),
   }
+  out.push(renderTable(pairing, 'markdown').slice(0, -1))
   const dims = r.report.dimensions
   if (dims.length) {
-    out.push(
-      '',
-      `| statistic | ${dims.map((d) => d.dimension).join(' | ')} |`,
-      `|---|${dims.map(() => '---').join('|')}|`,
-    )
-    for (const name of AGREEMENT_STATISTICS) {
-      const cells = dims.map((d) => {
-        const s = d.statistics[name]
-        const ci = s.ci
-          ? ` ${ciText(name, s)}${s.ci.undefinedResamples ? ` (${s.ci.undefinedResamples} undefined)` : ''}`
-          : ''
-        return `${valueText(name, s)}${ci}`
-      })
-      out.push(`| ${AGREEMENT_STATISTIC_LABELS[name]} | ${cells.join(' | ')} |`)
+    const statistics: Table = {
+      columns: [
+        { key: 'statistic', header: 'statistic', align: 'left' },
+        ...dims.map((d) => ({ key: d.dimension, header: d.dimension, align: 'left' as const })),
+      ],
+      rows: AGREEMENT_STATISTICS.map((name) => [
+        AGREEMENT_STATISTIC_LABELS[name],
+        ...dims.map((d) => {
+          const s = d.statistics[name]
+          const ci = s.ci
+            ? ` ${ciText(name, s)}${s.ci.undefinedResamples ? ` (${s.ci.undefinedResamples} undefined)` : ''}`
+            : ''
+          return `${valueText(name, s)}${ci}`
+        }),
+      ]),
     }
+    out.push('', renderTable(statistics, 'markdown').slice(0, -1))
     if (b.resamples > 0)
       out.push(
         '',
