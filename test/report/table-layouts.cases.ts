@@ -18,6 +18,7 @@ import {
   scoreRetecoRuns,
   tableFromRetecoReports,
 } from '../../src/internal.js'
+import { T as HAND, hostile } from '../compare/hand-table.js'
 import { runCli } from '../stats/agreement/helpers.js'
 
 const RT = 'test/fixtures/reteco'
@@ -25,42 +26,22 @@ const SR = 'test/fixtures/presets/skillret'
 const HUMAN = 'examples/judge/human-labels.jsonl'
 const JUDGMENTS = 'examples/judge/judgments.jsonl'
 
-const hostile = 'x<script>alert(1)</script>_&%$#{}~^\\|*`[a]\u001b[2J\u202eevil\r\nline'
+// The compare renderer tests' table, with a third run, control characters and more specials in
+// the hostile name, and a group label and a note with specials.
+const evil = `${hostile}|*\`[a]\u001b[2J\u202eevil\r\nline`
 const T: PerQueryTable = {
-  source: 'hand-built',
-  measures: ['nDCG@10', 'P_5'],
-  queries: [1, 2, 3, 4, 5, 6, 7, 8].map((i) => ({
-    id: `q${i}`,
-    groups: { domain: i <= 2 ? 'tiny_<1>' : 'big' },
-  })),
-  groupings: ['domain'],
+  ...HAND,
+  queries: HAND.queries.map((q) =>
+    q.groups['domain'] === 'tiny' ? { ...q, groups: { domain: 'tiny_<1>' } } : q,
+  ),
   runs: [
-    {
-      name: 'base.run',
-      tag: '',
-      zeroFilledQueries: [],
-      values: [
-        [0.1, 0.2, 0.1, 0.2, 0.1, 0.2, 0.1, 0.2],
-        [0, 0, 0.2, 0.2, 0, 0, 0.2, 0],
-      ],
-    },
-    {
-      name: hostile,
-      tag: '',
-      zeroFilledQueries: ['q8'],
-      values: [
-        [0.9, 0.8, 0.9, 0.95, 0.85, 0.9, 0.8, 0.9],
-        [0.4, 0.6, 0.6, 0.4, 0.6, 0.8, 0.6, 0.6],
-      ],
-    },
+    HAND.runs[0]!,
+    { ...HAND.runs[1]!, name: evil },
     {
       name: 'mid',
       tag: '',
       zeroFilledQueries: [],
-      values: [
-        [0.5, 0.5, 0.5, 0.55, 0.45, 0.5, 0.5, 0.5],
-        [0.4, 0.6, 0.6, 0.4, 0.6, 0.8, 0.6, 0.6],
-      ],
+      values: [[0.5, 0.5, 0.5, 0.55, 0.45, 0.5, 0.5, 0.5], HAND.runs[1]!.values[1]!],
     },
   ],
   notes: ['a note_with *specials*'],
