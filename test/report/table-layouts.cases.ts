@@ -1,6 +1,6 @@
 /**
  * The cases of `table-layouts.test.ts`: every text layout of compare, judge agreement, the
- * SkillRet report and the RETECO report, rendered from fixed inputs. Each case's output is kept
+ * SkillRet report, the RETECO report and the judge reports, rendered from fixed inputs. Each case's output is kept
  * byte for byte in `test/fixtures/tables/<name>`, recorded from the renderers as they were before
  * they moved onto the one table model (`src/report/table.ts`).
  */
@@ -8,11 +8,20 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
+  aggregateJudgments,
+  type CalibrationResult,
   COMPARE_FORMATS,
   compareTable,
+  defaultJudgeConfigPath,
+  type JudgeRunStats,
+  judgeReportCommand,
+  loadJudgeConfig,
   type PerQueryTable,
+  readJudgments,
+  renderCalibration,
   renderCompare,
   renderRetecoReports,
+  renderRunReport,
   renderSkillRetScore,
   runPreset,
   scoreRetecoRuns,
@@ -172,6 +181,147 @@ for (const format of ['table', 'markdown'] as const) {
     }),
   )
 }
+
+// Judge reports: the run report (with request counts, lexical diagnostics and per-turn rows), the
+// calibration report and the disclosure report, on the shipped examples.
+const judgeConfig = loadJudgeConfig(defaultJudgeConfigPath())
+const DIMS = ['correctness', 'completeness', 'relevance', 'coherence', 'faithfulness'] as const
+const stats = (): JudgeRunStats => ({
+  dimensions: DIMS.map((dimension, i) => ({
+    dimension,
+    requested: 36,
+    cacheHits: i,
+    calls: 36 - i,
+    okFirstAttempt: 30,
+    okAfterRetry: 5 - (i % 2),
+    transportFailures: i,
+    malformedReplies: 1,
+    invalid: i === 0 ? { 'score out of range': 1 } : {},
+    missing: i === 1 ? { 'no reply | timeout': 1 } : {},
+    unanswered: 0,
+    judgeNeeded: 36,
+    judgeFailed: i === 0 ? 1 : 0,
+  })),
+  tokens: { promptTokens: 12345, completionTokens: 678 },
+  recordedTokens: { promptTokens: 23456, completionTokens: 789 },
+  cost: 0.03125,
+  recordedCost: 0.0625,
+  currency: 'USD',
+  structuredOutput: 'json_schema',
+  models: ['judge-model-1'],
+  systemFingerprints: [],
+})
+for (const format of ['text', 'markdown'] as const) {
+  add(`judge-run.${format}`, async () => {
+    const agg = aggregateJudgments(await readJudgments(JUDGMENTS), judgeConfig.config.invalidPolicy)
+    return renderRunReport(
+      agg,
+      stats(),
+      {
+        config: judgeConfig.config,
+        configHash: judgeConfig.hash,
+        baseUrl: 'http://127.0.0.1:1/v1',
+        source: 'examples_judge | items',
+        notes: ['a note'],
+        lexical: {
+          method: 'ROUGE-L F (a *method*)',
+          all: { key: 'all', turns: 36, rougeL: 0.25, meteor: 0.03125 },
+          byDomain: [{ key: 'fin_ance|x', turns: 12, rougeL: 0.5, meteor: null }],
+          byDepth: [{ key: '1', turns: 6, rougeL: 0.125, meteor: 0.0625 }],
+          turns: [],
+          noReference: 1,
+          unanswered: 2,
+          tooLong: 0,
+        },
+      },
+      format,
+      { perTurn: true },
+    )
+  })
+  add(`judge-run-no-stats.${format}`, async () => {
+    const agg = aggregateJudgments(await readJudgments(JUDGMENTS), 'minimum')
+    return renderRunReport(
+      agg,
+      null,
+      {
+        config: judgeConfig.config,
+        configHash: judgeConfig.hash,
+        baseUrl: null,
+        source: 's',
+        notes: [],
+      },
+      format,
+    )
+  })
+  const calibration: CalibrationResult = {
+    configHash: judgeConfig.hash,
+    dimensions: [
+      {
+        dimension: 'correctness',
+        cases: 4,
+        passed: 3,
+        ties: 1,
+        inverted: 0,
+        unjudged: 0,
+        rate: 0.75,
+      },
+      {
+        dimension: 'coherence',
+        cases: 0,
+        passed: 0,
+        ties: 0,
+        inverted: 0,
+        unjudged: 0,
+        rate: null,
+      },
+    ],
+    cases: [],
+    failures: [
+      {
+        id: 'case_1',
+        dimension: 'correctness',
+        respect: 'facts | dates',
+        betterScore: 3,
+        worseScore: 3,
+        outcome: 'tie',
+        note: null,
+      },
+      {
+        id: 'case-2',
+        dimension: 'correctness',
+        respect: 'r',
+        betterScore: null,
+        worseScore: 2,
+        outcome: 'unjudged',
+        note: 'better: invalid (no JSON)',
+      },
+    ],
+    passed: 3,
+    total: 4,
+  }
+  add(`judge-calibration.${format}`, async () =>
+    renderCalibration(calibration, { config: judgeConfig.config, golden: 'g.jsonl' }, format),
+  )
+  add(`judge-calibration-passed.${format}`, async () =>
+    renderCalibration(
+      { ...calibration, failures: [], passed: 4 },
+      { config: judgeConfig.config, golden: 'g.jsonl' },
+      format,
+    ),
+  )
+}
+add(
+  'judge-disclosure.markdown',
+  async () =>
+    (
+      await judgeReportCommand({
+        judgments: JUDGMENTS,
+        human: HUMAN,
+        bootstrap: 20,
+        format: 'markdown',
+      })
+    ).report,
+)
 
 export const LAYOUT_CASES: readonly LayoutCase[] = cases
 export const LAYOUT_FIXTURES = 'test/fixtures/tables'

@@ -1,6 +1,7 @@
 /**
  * Golden outputs of the layouts that render through the one table model: compare (table,
- * markdown, latex, csv, html), judge agreement, the SkillRet and RETECO reports (table, markdown).
+ * markdown, latex, csv, html), judge agreement, the SkillRet, RETECO and judge reports (text,
+ * markdown).
  * Each must equal its recorded fixture byte for byte (see `table-layouts.cases.ts`).
  */
 import { readFileSync } from 'node:fs'
@@ -11,7 +12,7 @@ import { LAYOUT_CASES, LAYOUT_FIXTURES } from './table-layouts.cases.js'
 
 describe('table layouts are byte-identical to their fixtures', () => {
   it('has cases of every family', () => {
-    for (const family of ['compare-', 'agreement-', 'skillret-', 'reteco-'])
+    for (const family of ['compare-', 'agreement-', 'skillret-', 'reteco-', 'judge-'])
       expect(LAYOUT_CASES.filter((c) => c.name.startsWith(family)).length).toBeGreaterThan(3)
   })
   for (const c of LAYOUT_CASES)
