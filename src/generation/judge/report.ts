@@ -6,8 +6,8 @@
  * missing counts per dimension, zeros included.
  */
 
-import { escapeMarkdown } from '../../report/escape.js'
 import { formatDecimal } from '../../report/printf.js'
+import { renderTable, type Table } from '../../report/table.js'
 import type { GroupSummary, JudgeAggregates } from './aggregate.js'
 import type { CalibrationResult } from './calibrate.js'
 import { JUDGE_DIMENSIONS, type JudgeConfig } from './config.js'
@@ -24,22 +24,25 @@ function f4(x: number | null): string {
   return x === null ? '-' : formatDecimal(x, 4)
 }
 
+/**
+ * A report table ({@link Table}, rendered by `report/table.ts`): the text table right-aligns every
+ * column but the first, without a rule under the header; Markdown keeps every column
+ * left-aligned, as these reports always have.
+ */
 function table(
   head: readonly string[],
   rows: readonly (readonly string[])[],
   markdown: boolean,
 ): string {
-  if (markdown) {
-    const line = (r: readonly string[]) => `| ${r.map(escapeMarkdown).join(' | ')} |`
-    return [line(head), `|${head.map(() => ' --- ').join('|')}|`, ...rows.map(line)].join('\n')
+  const t: Table = {
+    columns: head.map((h, i) => ({
+      key: h,
+      header: h,
+      align: markdown || i === 0 ? 'left' : 'right',
+    })),
+    rows,
   }
-  const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)))
-  const line = (r: readonly string[]) =>
-    r
-      .map((c, i) => (i === 0 ? c.padEnd(w[i]!) : c.padStart(w[i]!)))
-      .join('  ')
-      .trimEnd()
-  return [line(head), ...rows.map(line)].join('\n')
+  return renderTable(t, markdown ? 'markdown' : 'table', { headerRule: false }).slice(0, -1)
 }
 
 function policyText(policy: JudgeAggregates['policy']): string {
