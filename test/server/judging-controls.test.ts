@@ -10,6 +10,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { formatFixed } from '../../src/report/printf.js'
 import { type RunningServer, startServer } from '../../src/server/app.js'
 import { createOrganizer } from '../../src/server/auth/accounts.js'
 import { loadCompetition } from '../../src/server/config/load.js'
@@ -219,7 +220,7 @@ describe('budgets hold the estimates of submissions not yet judged', () => {
     expect(e).toBeLessThan(HELD_BUDGET)
     const second = await team.uploadApiFiles('held', 'dev', 'second', fresh)
     expect(second.status).toBe(403)
-    const money = (x: number) => `${x.toFixed(4)} USD`
+    const money = (x: number) => `${formatFixed(x, 4)} USD`
     expect(second.body.error).toBe(
       `judging this submission would cost an estimated ${money(e)}; with 0.0000 USD spent and ${money(e)} held by submissions not yet judged it would exceed your team's judge budget for track held in phase dev (${money(HELD_BUDGET)}); nothing was stored, charged or sent to the judge`,
     )
