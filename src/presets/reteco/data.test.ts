@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { encodeId } from '../../io/bytes.js'
-import { readCorpusIds } from './data.js'
+import { readCorpusIds, readJsonl } from './data.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'reteco-data-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -38,5 +38,29 @@ describe('readCorpusIds', () => {
     await expect(readCorpusIds(file)).rejects.toThrow(
       /bad\.jsonl:2: expected a JSON object with a string "id" or "doc_id".*\n.*bad\.jsonl:3:/,
     )
+  })
+})
+
+describe('readJsonl (the RETECO records, through io/jsonl.ts)', () => {
+  it('drops a BOM and CRLF endings and counts blank lines; bad lines are named file:line', async () => {
+    const file = join(dir, 'records.jsonl')
+    writeFileSync(
+      file,
+      Buffer.concat([
+        Buffer.from('\ufeff{"id": "q1"}\r\n\r\n{"id": "q\u00e9"}\r\n', 'utf8'),
+        Buffer.from([0x7b, 0x22, 0x69, 0x64, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d, 0x0a]),
+        Buffer.from('[1]\n{"id": \n', 'utf8'),
+      ]),
+    )
+    const seen: [unknown, number][] = []
+    const err = await readJsonl(file, (rec, line) => seen.push([rec['id'], line])).catch((e) => e)
+    expect(seen).toEqual([
+      ['q1', 1],
+      ['q\u00e9', 3],
+    ])
+    const lines = (err as Error).message.split('\n')
+    expect(lines[0]).toMatch(/records\.jsonl:4: not valid UTF-8 /)
+    expect(lines[1]).toBe(`${file}:5: expected a JSON object`)
+    expect(lines[2]).toMatch(/records\.jsonl:6: not valid JSON \(/)
   })
 })

@@ -16,8 +16,10 @@
 import { promises as fsp } from 'node:fs'
 import { join } from 'node:path'
 import { formatIssue } from '../../errors/format-issue.js'
+import { InputError } from '../../errors/trecscore-error.js'
 import { decodeId, encodeId } from '../../io/bytes.js'
-import { readAll } from '../../io/source.js'
+import { jsonlStream } from '../../io/jsonl.js'
+import { inputLimits, readAll, readChunks } from '../../io/source.js'
 import { parseQrels } from '../../io/trec-qrels.js'
 import type { Qrels, QueryJudgments } from '../../model/types.js'
 import { RetecoInputError } from './errors.js'
@@ -153,31 +155,44 @@ export async function readCorpusIds(
   return ids
 }
 
-/** Parse every non-blank line of a JSONL file as a JSON object; errors name file:line. */
-async function readJsonl(
+/**
+ * Parse every non-blank line of a JSONL file as a JSON object, through the one JSONL reader
+ * (`io/jsonl.ts`: physical line numbers, CRLF, a BOM dropped, strict UTF-8, the line limit);
+ * errors name file:line.
+ */
+export async function readJsonl(
   file: string,
   onRecord: (rec: Record<string, unknown>, line: number) => void,
 ): Promise<void> {
   const problems: string[] = []
-  await forEachLine(file, (buf, start, end, line) => {
-    if (isBlank(buf, start, end)) return
-    let rec: unknown
-    try {
-      rec = JSON.parse(buf.toString('utf8', start, end))
-    } catch (e) {
-      problems.push(`${file}:${line}: not valid JSON (${(e as Error).message})`)
-      return
+  const limits = inputLimits()
+  const lines = jsonlStream(readChunks(file, limits), { maxLineBytes: limits.maxLineBytes })
+  for await (const l of lines) {
+    const at = `${file}:${l.line}`
+    if (l.kind === 'blank') continue
+    if (l.kind === 'too_long')
+      throw new InputError([
+        { code: 'line_too_long', file, line: l.line, limit: limits.maxLineBytes },
+      ])
+    if (l.kind === 'invalid_utf8') {
+      problems.push(`${at}: not valid UTF-8 (${JSON.stringify(l.text.slice(0, 80))})`)
+      continue
     }
+    if (l.kind === 'invalid_json') {
+      problems.push(`${at}: not valid JSON (${l.error})`)
+      continue
+    }
+    const rec = l.value
     if (rec === null || typeof rec !== 'object' || Array.isArray(rec)) {
-      problems.push(`${file}:${line}: expected a JSON object`)
-      return
+      problems.push(`${at}: expected a JSON object`)
+      continue
     }
     try {
-      onRecord(rec as Record<string, unknown>, line)
+      onRecord(rec as Record<string, unknown>, l.line)
     } catch (e) {
-      problems.push(`${file}:${line}: ${(e as Error).message}`)
+      problems.push(`${at}: ${(e as Error).message}`)
     }
-  })
+  }
   if (problems.length) throw new RetecoInputError(problems)
 }
 
