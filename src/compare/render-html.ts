@@ -7,8 +7,9 @@
  * in a horizontally scrolling box and long names wrap, so no table widens the page.
  */
 import { escapeControlChars, escapeHtml as escapeHtmlText } from '../report/escape.js'
-import { mainCells, pairHeader, pairRow } from './cells.js'
+import { renderTable } from '../report/table.js'
 import { legendLines } from './legend.js'
+import { comparePairsTable, mainTable } from './tables.js'
 import type { CompareResult, MeasureComparison } from './types.js'
 
 /** Escape `& < > " '` for HTML text and attribute values (control characters shown as `\xNN` first). */
@@ -17,7 +18,7 @@ export function escapeHtml(s: string): string {
 }
 
 function scroll(tableHtml: string): string {
-  return `<div class="trecscore-scroll">\n${tableHtml}\n</div>`
+  return `<div class="trecscore-scroll">\n${tableHtml}</div>`
 }
 
 function table(
@@ -26,40 +27,19 @@ function table(
   digits: number,
   caption: string,
 ): string {
-  const head = `<tr><th></th><th>run</th>${r.measures.map((m) => `<th>${escapeHtml(m)}</th>`).join('')}</tr>`
-  const body = mainCells(r, ms, digits)
-    .map(
-      (row, i) =>
-        `<tr><td>${escapeHtml(r.runs[i]!.letter)}</td><td class="name">${escapeHtml(r.runs[i]!.name)}</td>${row
-          .map(
-            (c) =>
-              `<td>${c.best ? `<b>${escapeHtml(c.value)}</b>` : escapeHtml(c.value)}${c.beats ? `<sup>${escapeHtml(c.beats)}</sup>` : ''}</td>`,
-          )
-          .join('')}</tr>`,
-    )
-    .join('\n')
-  return scroll(
-    `<table class="trecscore-compare">\n<caption>${escapeHtml(caption)}</caption>\n<thead>${head}</thead>\n<tbody>\n${body}\n</tbody>\n</table>`,
-  )
+  const t = mainTable(r, ms, digits, 'run')
+  const columns = t.columns.map((c) => (c.key === 'run' ? { ...c, cellClass: 'name' } : c))
+  return scroll(renderTable({ ...t, columns }, 'html', { htmlClass: 'trecscore-compare', caption }))
 }
 
 /** The compared pairs over all queries: the same columns as the plain-text pairs table. */
 function pairsTable(r: CompareResult, digits: number): string {
-  const header = pairHeader(r)
-  const head = `<tr>${header.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr>`
-  const body = r.overall
-    .flatMap((m) =>
-      m.pairs.map(
-        (p) =>
-          `<tr>${pairRow(r, m, p, digits)
-            .map((c) => `<td>${escapeHtml(c)}</td>`)
-            .join('')}</tr>`,
-      ),
-    )
-    .join('\n')
   const caption = `Pairs (A vs B; * after an adjusted p: < ${r.settings.alpha}; every group's pairs: --format csv or json)`
   return scroll(
-    `<table class="trecscore-compare-pairs">\n<caption>${escapeHtml(caption)}</caption>\n<thead>${head}</thead>\n<tbody>\n${body}\n</tbody>\n</table>`,
+    renderTable(comparePairsTable(r, digits), 'html', {
+      htmlClass: 'trecscore-compare-pairs',
+      caption,
+    }),
   )
 }
 

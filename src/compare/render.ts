@@ -27,9 +27,10 @@ import {
   escapeControlChars as show,
 } from '../report/escape.js'
 import { renderTable, type Table } from '../report/table.js'
-import { formatP, mainCells, pairHeader, pairRow } from './cells.js'
+import { formatP } from './cells.js'
 import { CORRECTION_TITLES, legendLines, TEST_TITLES } from './legend.js'
 import { renderCompareHtml } from './render-html.js'
+import { comparePairsTable, mainTable } from './tables.js'
 import type { Breakdown, CompareResult, MeasureComparison } from './types.js'
 
 export { formatP }
@@ -46,47 +47,6 @@ export interface RenderCompareOptions {
   readonly digits?: number
 }
 
-/**
- * The main table of one scope as a {@link Table}: a letter and a run per row, a column per
- * measure; the best mean bold, the letters of the runs it significantly beats as marks. Names and
- * measures are shown with control characters as escapes (`\xNN`, `\u{NNNN}`) before the format's
- * own escaping.
- */
-function mainTable(
-  r: CompareResult,
-  ms: readonly MeasureComparison[],
-  digits: number,
-  runHeader: string,
-): Table {
-  const cells = mainCells(r, ms, digits)
-  return {
-    columns: [
-      { key: 'letter', header: '', align: 'left' },
-      { key: 'run', header: runHeader, align: 'left' },
-      ...r.measures.map((m) => ({ key: m, header: show(m), align: 'right' as const })),
-    ],
-    rows: cells.map((row, i) => [
-      r.runs[i]!.letter,
-      show(r.runs[i]!.name),
-      ...row.map((c) => c.value),
-    ]),
-    bold: cells.map((row) => [false, false, ...row.map((c) => c.best)]),
-    marks: cells.map((row) => ['', '', ...row.map((c) => c.beats)]),
-  }
-}
-
-/** The compared pairs over all queries as a {@link Table} ({@link pairHeader}, {@link pairRow}). */
-function pairsTable(r: CompareResult, digits: number): Table {
-  return {
-    columns: pairHeader(r).map((h, i) => ({
-      key: h,
-      header: show(h),
-      align: i < 3 ? ('left' as const) : ('right' as const),
-    })),
-    rows: r.overall.flatMap((m) => m.pairs.map((p) => pairRow(r, m, p, digits).map(show))),
-  }
-}
-
 function scopeTitle(label: string, m: readonly MeasureComparison[]): string {
   const n = m[0]?.queries.length ?? 0
   const undef = m.some((x) => x.undefinedQueries > 0)
@@ -98,7 +58,7 @@ function renderText(r: CompareResult, digits: number): string {
     renderTable(mainTable(r, ms, digits, 'run'), 'table', { indent })
   let out = `Compared on ${scopeTitle('all queries', r.overall)}\n${main(r.overall)}\n`
   out += `Pairs (A vs B; "*" after an adjusted p: < ${r.settings.alpha}; every group's pairs: --format csv or json)\n`
-  out += `${renderTable(pairsTable(r, digits), 'table')}\n`
+  out += `${renderTable(comparePairsTable(r, digits), 'table')}\n`
   for (const b of r.breakdowns) {
     out += `By ${b.by}\n`
     for (const g of b.groups)
@@ -126,7 +86,7 @@ function renderMarkdown(r: CompareResult, digits: number): string {
     renderTable(mainTable(r, ms, digits, 'run'), 'markdown')
   let out = `**Compared on ${escapeMarkdown(scopeTitle('all queries', r.overall))}**\n\n${main(r.overall)}\n`
   out += `**Pairs** (A vs B; \\* after an adjusted p: < ${r.settings.alpha})\n\n`
-  out += `${renderTable(pairsTable(r, digits), 'markdown')}\n`
+  out += `${renderTable(comparePairsTable(r, digits), 'markdown')}\n`
   for (const b of r.breakdowns) {
     out += `**By ${b.by}**\n\n`
     for (const g of b.groups)

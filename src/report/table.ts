@@ -39,6 +39,8 @@ export interface Column {
    * longer one overflows (the column does not widen). Default: the widest cell or header.
    */
   readonly width?: number
+  /** HTML: the `class` of this column's body cells (e.g. `name`, for a wrapping name column). */
+  readonly cellClass?: string
 }
 
 /** A table: columns, rows of cells (one per column), and note lines printed under it. */
@@ -88,6 +90,10 @@ export interface TableOptions {
    * environment and preamble.
    */
   readonly preamble?: boolean
+  /** HTML: the `<table>` element's `class`. */
+  readonly htmlClass?: string
+  /** HTML: a `<caption>` (text, escaped) as the table's first child. */
+  readonly caption?: string
 }
 
 /** A Markdown table cell ({@link escapeMarkdown}): line breaks as spaces, control characters visible. */
@@ -189,14 +195,22 @@ export function renderTable(table: Table, format: TableFormat, options: TableOpt
     case 'html': {
       const right = table.columns.map((_c, i) => rightAligned(table, i))
       const attr = (i: number): string => (right[i] ? ' class="num"' : '')
+      const text = (t: string): string => escapeHtml(escapeControlChars(t))
       const cell = (x: Cell, r: number, i: number): string => {
-        const t = escapeHtml(escapeControlChars(human(x, table.columns[i]?.digits ?? digits)))
+        const t = text(human(x, table.columns[i]?.digits ?? digits))
         const mark = table.marks?.[r]?.[i]
-        const sup = mark ? `<sup>${escapeHtml(escapeControlChars(mark))}</sup>` : ''
-        return `<td${attr(i)}>${table.bold?.[r]?.[i] ? `<strong>${t}</strong>` : t}${sup}</td>`
+        const sup = mark ? `<sup>${text(mark)}</sup>` : ''
+        const c = table.columns[i]?.cellClass
+        const at = c !== undefined ? ` class="${text(c)}${right[i] ? ' num' : ''}"` : attr(i)
+        return `<td${at}>${table.bold?.[r]?.[i] ? `<strong>${t}</strong>` : t}${sup}</td>`
       }
+      const open =
+        (options.htmlClass !== undefined
+          ? `<table class="${text(options.htmlClass)}">\n`
+          : '<table>\n') +
+        (options.caption !== undefined ? `<caption>${text(options.caption)}</caption>\n` : '')
       return (
-        '<table>\n<thead><tr>' +
+        `${open}<thead><tr>` +
         table.columns
           .map((c, i) => `<th${attr(i)}>${escapeHtml(escapeControlChars(c.header))}</th>`)
           .join('') +

@@ -59,7 +59,7 @@ describe('compare renderers', () => {
     const s = renderCompare(R, { format: 'html' })
     expect(s).not.toContain('<script>')
     expect(s).toContain('x&lt;script&gt;alert(1)&lt;/script&gt;_&amp;%$#{}~^\\')
-    expect(s).toContain('<b>0.8750</b><sup>a</sup>')
+    expect(s).toContain('<td class="num"><strong>0.8750</strong><sup>a</sup></td>')
     expect(renderCompareHtmlFragment(R)).toMatch(
       /^<div class="trecscore-scroll">\n<table class="trecscore-compare">/,
     )
@@ -112,10 +112,13 @@ describe('compare renderers', () => {
 
   it('html: the pairs table the legend describes (every p, effect sizes, W/T/L), in scrolling boxes', () => {
     const s = renderCompare(R, { format: 'html' })
-    const pairs = s.slice(
+    const marked = s.slice(
       s.indexOf('<table class="trecscore-compare-pairs">'),
       s.indexOf('</table>', s.indexOf('<table class="trecscore-compare-pairs">')),
     )
+    // Every column after A, B and the measure is right-aligned: class "num", as in every table.
+    expect(marked).toContain('<th>measure</th><th class="num">n</th>')
+    const pairs = marked.replaceAll(' class="num"', '')
     expect(pairs).toContain(
       '<th>A</th><th>B</th><th>measure</th><th>n</th><th>mean A</th><th>mean B</th><th>A-B</th><th>95% CI</th><th>d_z</th><th>W/T/L</th><th>t p</th><th>t p holm</th><th>permutation p</th><th>permutation p holm</th>',
     )
