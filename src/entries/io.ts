@@ -52,6 +52,7 @@ export {
   folderFiles,
   readAll,
   readChunks,
+  readChunksPrefetched,
   SourceError,
 } from '../io/source.js'
 export {

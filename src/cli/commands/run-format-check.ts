@@ -1,7 +1,7 @@
 import {
   type RunValidationReport,
   RunValidator,
-  readChunks,
+  readChunksPrefetched,
   readIdList,
   readQrels,
   SourceError,
@@ -42,7 +42,7 @@ export async function checkRunFormat(
   let bytes = 0
   let failure: SourceError | null = null
   try {
-    for await (const chunk of readChunks(run)) {
+    for await (const chunk of readChunksPrefetched(run)) {
       bytes += chunk.length
       validator.feed(chunk)
     }
