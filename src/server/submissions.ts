@@ -94,15 +94,38 @@ export function safeName(name: string): string {
   return clean.length ? clean : 'run.txt'
 }
 
+/**
+ * Why the team may not submit to this track and phase now (its concurrent, daily or phase
+ * limit), or null. Checked before an upload is read, and again in the transaction that stores
+ * it (`db`), so uploads in flight at once cannot pass a limit together.
+ */
+async function limitRefusal(
+  ctx: ServerContext,
+  teamId: string,
+  track: string,
+  phase: string,
+  db: Db = ctx.db,
+): Promise<string | null> {
+  const l = ctx.competition.limits
+  const left = await remaining(ctx, teamId, track, phase, db)
+  return left.concurrent <= 0
+    ? `your team has ${l.concurrent} submission(s) queued or scoring; wait for one to finish`
+    : left.day <= 0
+      ? `your team used its ${l.perDay} submissions of the last 24 hours for track ${track}`
+      : left.phase <= 0
+        ? `your team used its ${l.perPhase} submissions of phase ${phase} for track ${track}`
+        : null
+}
+
 /** Submissions of a team that count against its limits, for a track (and phase), since an instant. */
 async function charged(
-  ctx: ServerContext,
+  db: Db,
   teamId: string,
   track: string,
   phase: string | null,
   since: string | null,
 ): Promise<number> {
-  let q = ctx.db
+  let q = db
     .selectFrom('submissions')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('team_id', '=', teamId)
@@ -113,23 +136,27 @@ async function charged(
   return Number((await q.executeTakeFirst())?.n ?? 0)
 }
 
-/** The team's remaining allowance for a track and phase (shown on its page). */
+/**
+ * The team's remaining allowance for a track and phase (shown on its page); `db` may be the
+ * transaction that takes the next submission.
+ */
 export async function remaining(
   ctx: ServerContext,
   teamId: string,
   track: string,
   phase: string,
+  db: Db = ctx.db,
 ): Promise<{ day: number; phase: number; concurrent: number }> {
   const l = ctx.competition.limits
   const day = await charged(
-    ctx,
+    db,
     teamId,
     track,
     null,
     new Date(ctx.now().getTime() - 86_400_000).toISOString(),
   )
-  const inPhase = await charged(ctx, teamId, track, phase, null)
-  const active = await ctx.db
+  const inPhase = await charged(db, teamId, track, phase, null)
+  const active = await db
     .selectFrom('submissions')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('team_id', '=', teamId)
@@ -256,15 +283,7 @@ export async function submitRun(ctx: ServerContext, req: SubmitRequest): Promise
     )
   }
   if (!req.baseline) {
-    const left = await remaining(ctx, req.teamId, track.id, phase.id)
-    const why =
-      left.concurrent <= 0
-        ? `your team has ${ctx.competition.limits.concurrent} submission(s) queued or scoring; wait for one to finish`
-        : left.day <= 0
-          ? `your team used its ${ctx.competition.limits.perDay} submissions of the last 24 hours for track ${track.id}`
-          : left.phase <= 0
-            ? `your team used its ${ctx.competition.limits.perPhase} submissions of phase ${phase.id} for track ${track.id}`
-            : null
+    const why = await limitRefusal(ctx, req.teamId, track.id, phase.id)
     if (why) {
       await drain(req)
       return reject(429, why)
@@ -341,16 +360,21 @@ export async function submitRun(ctx: ServerContext, req: SubmitRequest): Promise
         })
         .execute()
     }
-    // With a budget, the check and the insert are one transaction (one writer at a time on
-    // either backend): two uploads at once both see what the other holds.
-    let refused: Awaited<ReturnType<typeof budgetRefusal>> = null
+    // A team's submission: its limits again, and its budget, checked in the transaction of the
+    // insert (one writer at a time on either backend), so uploads in flight at once see each
+    // other: none passes a limit or a budget that only its neighbour's row would have stopped.
+    let refused: { status: 403 | 429; message: string; report?: string } | null = null
     try {
-      if (hold === null) await insert(ctx.db)
+      if (req.baseline) await insert(ctx.db)
       else
         refused = await ctx.db.transaction().execute(async (trx) => {
-          const r = await budgetRefusal(trx, checked, phase, req.teamId, hold)
-          if (r === null) await insert(trx)
-          return r
+          const why = await limitRefusal(ctx, req.teamId, track.id, phase.id, trx)
+          if (why) return { status: 429 as const, message: why }
+          const r =
+            hold === null ? null : await budgetRefusal(trx, checked, phase, req.teamId, hold)
+          if (r) return { status: 403 as const, ...r }
+          await insert(trx)
+          return null
         })
     } catch (e) {
       // The database failed under the insert (a lost connection, a restarting server): if the
@@ -365,7 +389,7 @@ export async function submitRun(ctx: ServerContext, req: SubmitRequest): Promise
     }
     if (refused !== null) {
       await store.remove(id).catch(() => undefined)
-      return reject(403, refused.message, refused.report)
+      return reject(refused.status, refused.message, refused.report)
     }
     ctx.kick()
     return { kind: 'accepted', id }

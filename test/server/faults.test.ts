@@ -298,6 +298,49 @@ describe('scoring faults', () => {
 })
 
 describe('quotas and upload limits over HTTP', () => {
+  it('two uploads at once with one submission left: one is taken, the other refused (429)', async () => {
+    const competition = loadCompetition(comp.config)
+    const server = await startServer({
+      competition: {
+        ...competition,
+        limits: { ...competition.limits, perDay: 1, concurrent: 10 },
+        tracks: competition.tracks.map((t) => ({ ...t, baselines: {} })),
+      },
+      dataDir: join(comp.dir, 'quota-race'),
+      workerModule: stub('quota-race-worker', `() => 'answer'`),
+    })
+    try {
+      const teamId = await createTeam(server.ctx.db, 'race-team', new Date())
+      const small = Buffer.from(runSubset(comp.runs.bm25, (q) => q <= 10))
+      const both = await Promise.all(
+        ['a.run', 'b.run'].map((name) =>
+          submitRun(server.ctx, {
+            teamId,
+            userId: null,
+            track: 'dl',
+            phase: 'dev',
+            name,
+            metadata: { kind: 'automatic' },
+            body: Readable.from([small]),
+          }),
+        ),
+      )
+      expect(both.map((o) => o.kind).sort()).toEqual(['accepted', 'rejected'])
+      expect(both.find((o) => o.kind === 'rejected')).toMatchObject({
+        status: 429,
+        message: 'your team used its 1 submissions of the last 24 hours for track dl',
+      })
+      const rows = await server.ctx.db
+        .selectFrom('submissions')
+        .select('id')
+        .where('team_id', '=', teamId)
+        .execute()
+      expect(rows).toHaveLength(1)
+    } finally {
+      await server.close()
+    }
+  })
+
   it('per-day and concurrent limits refuse with 429; failed runs are not charged; 413 past the byte limit', async () => {
     const competition = loadCompetition(comp.config)
     const server = await startServer({
