@@ -118,7 +118,7 @@ describe('trecscore compare', () => {
     expect(r.code).toBe(0)
     expect(r.stdout).toContain('<table class="trecscore-compare-pairs">')
     expect(
-      r.stdout.match(/<tr><td>[ab]<\/td><td>[bc]<\/td><td>nDCG@10<\/td><td>30<\/td>/g),
+      r.stdout.match(/<tr><td>[ab]<\/td><td>[bc]<\/td><td>nDCG@10<\/td><td class="num">30<\/td>/g),
     ).toHaveLength(3)
     expect(r.stdout).toContain(
       '<li>wins/ties/losses: queries where A &gt; B, A = B (exactly), A &lt; B</li>',
