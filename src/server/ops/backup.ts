@@ -33,13 +33,12 @@ import {
   createWriteStream,
   existsSync,
   mkdirSync,
-  readdirSync,
   renameSync,
   rmSync,
   statSync,
   type WriteStream,
 } from 'node:fs'
-import { dirname, join, relative, sep } from 'node:path'
+import { dirname, join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { pipeline } from 'node:stream/promises'
 import { createGunzip, createGzip } from 'node:zlib'
@@ -56,6 +55,7 @@ import {
 import { MIGRATIONS } from '../db/migrations.js'
 import type { Database } from '../db/schema.js'
 import { DatabaseRunStore } from '../storage/database-store.js'
+import { filesUnder } from '../storage/directory-store.js'
 import { DATABASE_PREFIX, folderPath, type RunStoreKind } from '../storage/run-store.js'
 
 export const BACKUP_FORMAT = 'trecscore-backup'
@@ -138,19 +138,8 @@ async function appliedMigrations(db: Db): Promise<string[]> {
 /** Every stored file of a data folder (relative paths with `/`), but the database and tmp/. */
 function storedFiles(dataDir: string): string[] {
   const db = databaseFile(dataDir)
-  const skip = new Set([db, `${db}-wal`, `${db}-shm`, `${db}-journal`])
-  const out: string[] = []
-  const walk = (dir: string): void => {
-    if (!existsSync(dir)) return
-    for (const e of readdirSync(dir, { withFileTypes: true })) {
-      const p = join(dir, e.name)
-      if (e.isDirectory()) {
-        if (p !== join(dataDir, 'tmp')) walk(p)
-      } else if (e.isFile() && !skip.has(p)) out.push(relative(dataDir, p).split(sep).join('/'))
-    }
-  }
-  walk(dataDir)
-  return out.sort()
+  const skip = new Set([db, `${db}-wal`, `${db}-shm`, `${db}-journal`, join(dataDir, 'tmp')])
+  return filesUnder(dataDir, (p) => skip.has(p))
 }
 
 function write(out: NodeJS.WritableStream, record: unknown): Promise<void> | void {

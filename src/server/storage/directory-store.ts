@@ -7,8 +7,11 @@ import { createReadStream, mkdirSync, readdirSync, renameSync, rmSync } from 'no
 import { join, relative, sep } from 'node:path'
 import type { OpenedRun, RunStore, StoredFile, StoredRun } from './run-store.js'
 
-/** Every file under `dir`, relative to it with `/`, in byte order (none when it is missing). */
-export function filesUnder(dir: string): string[] {
+/**
+ * Every file under `dir`, relative to it with `/`, in byte order (none when it is missing);
+ * `skip` leaves out a file or a whole folder by its path.
+ */
+export function filesUnder(dir: string, skip: (path: string) => boolean = () => false): string[] {
   const out: string[] = []
   const walk = (d: string): void => {
     let entries: import('node:fs').Dirent[]
@@ -19,6 +22,7 @@ export function filesUnder(dir: string): string[] {
     }
     for (const e of entries) {
       const p = join(d, e.name)
+      if (skip(p)) continue
       if (e.isDirectory()) walk(p)
       else if (e.isFile()) out.push(relative(dir, p).split(sep).join('/'))
     }
