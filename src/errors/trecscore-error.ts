@@ -41,12 +41,14 @@ export class InputError extends TrecscoreError {
 export class ProblemListError extends TrecscoreError {
   readonly problems: readonly string[]
 
-  constructor(problems: readonly string[]) {
+  /**
+   * `unlisted`: problems found but not kept in `problems` (a reader that stops storing them to
+   * bound its memory still counts them); they are added to the "… and N more" line.
+   */
+  constructor(problems: readonly string[], unlisted = 0) {
     const shown = problems.slice(0, 50)
-    const more =
-      problems.length > shown.length
-        ? `\n… and ${problems.length - shown.length} more problem(s)`
-        : ''
+    const rest = problems.length - shown.length + unlisted
+    const more = rest > 0 ? `\n… and ${rest} more problem(s)` : ''
     super(shown.join('\n') + more, 2)
     this.problems = problems
   }

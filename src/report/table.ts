@@ -211,9 +211,7 @@ export function renderTable(table: Table, format: TableFormat, options: TableOpt
         (options.caption !== undefined ? `<caption>${text(options.caption)}</caption>\n` : '')
       return (
         `${open}<thead><tr>` +
-        table.columns
-          .map((c, i) => `<th${attr(i)}>${escapeHtml(escapeControlChars(c.header))}</th>`)
-          .join('') +
+        table.columns.map((c, i) => `<th${attr(i)}>${text(c.header)}</th>`).join('') +
         '</tr></thead>\n<tbody>\n' +
         table.rows
           .map(

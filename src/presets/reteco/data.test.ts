@@ -63,4 +63,15 @@ describe('readJsonl (the RETECO records, through io/jsonl.ts)', () => {
     expect(lines[1]).toBe(`${file}:5: expected a JSON object`)
     expect(lines[2]).toMatch(/records\.jsonl:6: not valid JSON \(/)
   })
+
+  it('lists the first 50 problem lines and counts the rest', async () => {
+    const file = join(dir, 'junk.jsonl')
+    writeFileSync(file, 'not json\n'.repeat(75))
+    const err = (await readJsonl(file, () => undefined).catch((e) => e)) as Error
+    const lines = err.message.split('\n')
+    expect(lines).toHaveLength(51)
+    expect(lines[49]).toMatch(/junk\.jsonl:50: not valid JSON/)
+    expect(lines[50]).toBe('… and 25 more problem(s)')
+    expect((err as unknown as { problems: string[] }).problems).toHaveLength(50)
+  })
 })

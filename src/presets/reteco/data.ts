@@ -160,11 +160,20 @@ export async function readCorpusIds(
  * (`io/jsonl.ts`: physical line numbers, CRLF, a BOM dropped, strict UTF-8, the line limit);
  * errors name file:line.
  */
+/** Problem lines of one JSONL file kept in full (as many as an error lists); the rest are counted. */
+const MAX_LISTED = 50
+
 export async function readJsonl(
   file: string,
   onRecord: (rec: Record<string, unknown>, line: number) => void,
 ): Promise<void> {
   const problems: string[] = []
+  // Listed up to MAX_LISTED, every one counted (a file of junk lines stays bounded in memory).
+  let unlisted = 0
+  const problem = (text: string): void => {
+    if (problems.length < MAX_LISTED) problems.push(text)
+    else unlisted++
+  }
   const limits = inputLimits()
   const lines = jsonlStream(readChunks(file, limits), { maxLineBytes: limits.maxLineBytes })
   for await (const l of lines) {
@@ -175,25 +184,25 @@ export async function readJsonl(
         { code: 'line_too_long', file, line: l.line, limit: limits.maxLineBytes },
       ])
     if (l.kind === 'invalid_utf8') {
-      problems.push(`${at}: not valid UTF-8 (${JSON.stringify(l.text.slice(0, 80))})`)
+      problem(`${at}: not valid UTF-8 (${JSON.stringify(l.text.slice(0, 80))})`)
       continue
     }
     if (l.kind === 'invalid_json') {
-      problems.push(`${at}: not valid JSON (${l.error})`)
+      problem(`${at}: not valid JSON (${l.error})`)
       continue
     }
     const rec = l.value
     if (rec === null || typeof rec !== 'object' || Array.isArray(rec)) {
-      problems.push(`${at}: expected a JSON object`)
+      problem(`${at}: expected a JSON object`)
       continue
     }
     try {
       onRecord(rec as Record<string, unknown>, l.line)
     } catch (e) {
-      problems.push(`${at}: ${(e as Error).message}`)
+      problem(`${at}: ${(e as Error).message}`)
     }
   }
-  if (problems.length) throw new RetecoInputError(problems)
+  if (problems.length) throw new RetecoInputError(problems, unlisted)
 }
 
 function str(rec: Record<string, unknown>, key: string): string {
