@@ -1,6 +1,6 @@
 /**
  * The default number of reading threads: this one plus the idle cores measured (a core counts
- * from 0.7 idle), or without a measurement the idle cores by the 1-minute load average, rounded
+ * from 0.7 idle; this process's own CPU beyond one core counts as idle), or without a measurement the idle cores by the 1-minute load average, rounded
  * up; between 1 and 8 (hand-computed cases). The /proc/stat reading is checked on fixed text.
  * The parallel reader itself is checked end to end in test/cli/parallel.test.ts (it needs the
  * built worker script).
@@ -37,7 +37,13 @@ describe('idle cores from /proc/stat', () => {
     `cpu  ${user} 0 10 ${idle} ${iowait} 0 0 0 0 0\ncpu0 1 0 0 1 0 0 0 0 0 0\n` +
     `cpu1 1 0 0 1 0 0 0 0 0 0\nintr 5 0\n`
   it('reads the aggregate line and counts the CPUs', () => {
-    expect(parseProcStat(stat(100, 50, 5), 0)).toEqual({ at: 0, idle: 55, total: 165, cpus: 2 })
+    expect(parseProcStat(stat(100, 50, 5), 0)).toEqual({
+      at: 0,
+      idle: 55,
+      total: 165,
+      cpus: 2,
+      own: 0,
+    })
     expect(parseProcStat('nothing here\n', 0)).toBeNull()
     expect(parseProcStat('cpu  1 2 x 4 5\ncpu0 1 2 3 4 5\n', 0)).toBeNull()
   })
@@ -50,5 +56,14 @@ describe('idle cores from /proc/stat', () => {
     // A window shorter than 60 ms, or no tick: no measurement.
     expect(idleCoresBetween(from, parseProcStat(stat(105, 55, 0), 59)!)).toBeNull()
     expect(idleCoresBetween(from, parseProcStat(stat(100, 50, 0), 100)!)).toBeNull()
+  })
+  it('counts what this process used beyond one core as idle', () => {
+    const from = parseProcStat(stat(100, 50, 0), 0, 1)!
+    // All 10 ticks busy in 100 ms, 0.17 s of it ours (1.7 cores: V8's helper threads too).
+    expect(idleCoresBetween(from, parseProcStat(stat(110, 50, 0), 100, 1.17)!)).toBeCloseTo(0.7)
+    // Ours was one core only: the other core was someone else's.
+    expect(idleCoresBetween(from, parseProcStat(stat(110, 50, 0), 100, 1.1)!)).toBeCloseTo(0)
+    // Never more than the CPUs.
+    expect(idleCoresBetween(from, parseProcStat(stat(105, 55, 0), 100, 1.3)!)).toBe(2)
   })
 })
