@@ -271,6 +271,103 @@ describe('runs round-trip', () => {
       { numRuns: 1000 },
     )
   })
+  it('the fast loop over complete lines reads every line as the line-by-line reader does', () => {
+    // Fed whole, the lines before the last newline go through the fast loop (falling back per
+    // line on anything unusual); fed one byte at a time, every line is read by parseLine alone.
+    // Runs in the usual shape, with plain decimal scores and some lines broken on purpose.
+    const plainScore = fc
+      .tuple(fc.nat({ max: 10 ** 9 }), fc.nat({ max: 9 }))
+      .map(([m, f]) => (f === 0 ? String(m) : (m / 10 ** f).toFixed(f)))
+    const damage = fc.constantFrom(
+      '',
+      '',
+      '',
+      'drop-field',
+      'extra-field',
+      'nul',
+      'lead-space',
+      'comment',
+      'blank',
+      'exp-score',
+      'bad-score',
+      'cr',
+      'long-digits',
+    )
+    const lineOf = ([r, score, sep, dmg]: [Rec, string, Buffer[], string]): Buffer => {
+      const fields: Buffer[] = [
+        r.qid,
+        Buffer.from('Q0'),
+        r.doc,
+        Buffer.from(String(r.rank)),
+        Buffer.from(score),
+        r.tag,
+      ]
+      if (dmg === 'drop-field') fields.splice(3, 1)
+      if (dmg === 'extra-field') fields.push(Buffer.from('x'))
+      if (dmg === 'nul') fields[2] = Buffer.concat([fields[2]!, Buffer.from([0])])
+      if (dmg === 'exp-score') fields[4] = Buffer.from('1.5e-3')
+      if (dmg === 'bad-score') fields[4] = Buffer.from('1.2.3')
+      if (dmg === 'long-digits') fields[4] = Buffer.from('1234567890.1234567')
+      if (dmg === 'blank') return Buffer.from(' \t\n')
+      const body = Buffer.concat(fields.flatMap((f, i) => (i > 0 ? [sep[i % 5]!, f] : [f])))
+      return Buffer.concat([
+        dmg === 'lead-space' ? Buffer.from(' ') : Buffer.alloc(0),
+        dmg === 'comment' ? Buffer.from('#') : Buffer.alloc(0),
+        body,
+        Buffer.from(dmg === 'cr' ? '\r\n' : '\n'),
+      ])
+    }
+    const run = fc
+      .array(
+        fc.tuple(record, plainScore, fc.array(separator, { minLength: 5, maxLength: 5 }), damage),
+        { minLength: 1, maxLength: 30 },
+      )
+      .map((lines) => Buffer.concat(lines.map(lineOf)))
+    const options = fc.record(
+      {
+        comments: fc.boolean(),
+        float32: fc.boolean(),
+        stopAtFirstError: fc.boolean(),
+        maxIssues: fc.integer({ min: 1, max: 60 }),
+        maxLineBytes: fc.integer({ min: 20, max: 200 }),
+        compactIds: fc.boolean(),
+        syntax: fc.constantFrom('strict' as const, 'c' as const),
+      },
+      { requiredKeys: [] },
+    )
+    const read = (chunks: readonly Buffer[], o: RunParseOptions) => {
+      const groups: RunQuery[] = []
+      const parser = new TrecRunParser((g) => groups.push(g), o)
+      for (const c of chunks) parser.feed(c)
+      parser.end()
+      const { issues, malformedLineNumber, contentLines, blankLines, commentLines } = parser
+      return {
+        groups: groups.map((g) => ({
+          q: g.queryId,
+          ids: docIdsOf(g),
+          hashes: g.docHashes,
+          scores: g.scores,
+          lines: g.lines,
+        })),
+        issues,
+        malformedLineNumber,
+        contentLines,
+        blankLines,
+        commentLines,
+        lastTag: parser.lastTag,
+        stopped: parser.stopped,
+      }
+    }
+    fc.assert(
+      fc.property(run, options, fc.boolean(), (bytes, o, trailing) => {
+        // Without its last newline the last line is left to the line-by-line reader.
+        const input = trailing ? bytes : bytes.subarray(0, bytes.length - 1)
+        const bytewise = [...input].map((b) => Buffer.from([b]))
+        expect(read([input], o)).toEqual(read(bytewise, o))
+      }),
+      { numRuns: 2000 },
+    )
+  })
   it('float32 scores are the float32 rounding of the float64 ones', () => {
     fc.assert(
       fc.property(generatedRun, ({ records, bytes }) => {

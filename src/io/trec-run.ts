@@ -155,16 +155,20 @@ export class TrecRunParser {
     let nextNul = chunk.indexOf(0, pos)
     const n = chunk.length
     const view = viewOf(chunk)
+    // Every line that starts before the chunk's last newline is complete: those go through the
+    // fast loop first.
+    const lastNl = chunk.lastIndexOf(0x0a)
+    if (lastNl >= pos && !this.keepRanks && !this.stopped) {
+      pos = this.fastLines(chunk, view, pos, lastNl + 1, nextNul)
+      nextNul = chunk.indexOf(0, pos)
+    }
     while (pos < n && !this.stopped) {
       if (nextNul >= 0 && nextNul < pos) nextNul = chunk.indexOf(0, pos)
       const nl = this.parseLine(chunk, view, pos, n, false, nextNul)
-      if (nl === -2) return
+      if (nl === -2) break
       if (nl === -1) {
-        if (n - pos > this.maxLine) {
-          this.tooLong()
-          return
-        }
-        this.carry = Buffer.from(chunk.subarray(pos))
+        if (n - pos > this.maxLine) this.tooLong()
+        else this.carry = Buffer.from(chunk.subarray(pos))
         break
       }
       pos = nl + 1
@@ -181,6 +185,104 @@ export class TrecRunParser {
       this.flushTag()
     }
     this.emit()
+  }
+
+  /**
+   * Parse the lines of `buf[pos, stop)`, where `stop - 1` is a newline, so that no scan needs a
+   * bounds check: each stops at that newline at the latest (the 4-byte doc id loop reads at most
+   * to the end of `buf`). Lines in the usual shape (a field first, single-line plain decimal
+   * score, no NUL, not too long, six fields when strict) are taken here; any other line goes to
+   * {@link parseLine}, which reads it exactly as it would without this loop. Returns where
+   * reading stopped (`stop`, or earlier once the parser stopped).
+   */
+  private fastLines(buf: Buffer, view: DataView, pos: number, stop: number, nul: number): number {
+    const strict = this.strict
+    const comments = this.comments
+    const maxLine = this.maxLine
+    const bufLen = buf.length
+    let nextNul = nul
+    while (pos < stop) {
+      if (nextNul >= 0 && nextNul < pos) nextNul = buf.indexOf(0, pos)
+      const start = pos
+      let i = pos
+      let ok = CLASS[buf[i]!] === FIELD && !(comments && buf[i] === 0x23)
+      // The query id, compared with the previous line's while scanning (see parseLine).
+      const q0 = i
+      const qb = this.curQidBuf
+      const ql = qb.length
+      let same = false
+      if (this.curQueryId !== null && CLASS[buf[q0 + ql]!] === SPACE) {
+        let k = 0
+        while (k < ql && qb[k] === buf[q0 + k]) k++
+        same = k === ql
+      }
+      if (same) i = q0 + ql
+      else while (buf[i]! > 0x20 || CLASS[buf[i]!] === FIELD) i++
+      const q1 = i
+      ok = ok && CLASS[buf[i]!] === SPACE
+      while (buf[i] === 0x20 || CLASS[buf[i]!] === SPACE) i++
+      while (buf[i]! > 0x20 || CLASS[buf[i]!] === FIELD) i++ // iter
+      ok = ok && CLASS[buf[i]!] === SPACE
+      while (buf[i] === 0x20 || CLASS[buf[i]!] === SPACE) i++
+      const d0 = i
+      let h = HASH_SEED
+      while (i + 4 <= bufLen) {
+        const w = view.getInt32(i, true)
+        if (((w - 0x21212121) & ~w & 0x80808080) !== 0) break
+        h = hashStep(h, w)
+        i += 4
+      }
+      let k = i
+      while (buf[i]! > 0x20 || CLASS[buf[i]!] === FIELD) i++
+      const d1 = i
+      ok = ok && d1 > d0 && CLASS[buf[i]!] === SPACE
+      while (buf[i] === 0x20 || CLASS[buf[i]!] === SPACE) i++
+      const r0 = i
+      while (buf[i]! > 0x20 || CLASS[buf[i]!] === FIELD) i++ // rank
+      ok = ok && i > r0 && CLASS[buf[i]!] === SPACE
+      while (buf[i] === 0x20 || CLASS[buf[i]!] === SPACE) i++
+      let mant = 0
+      let digits = 0
+      let frac = -1
+      for (;;) {
+        const b = buf[i]!
+        if (b >= 0x30 && b <= 0x39) {
+          mant = mant * 10 + (b - 0x30)
+          digits++
+          if (frac >= 0) frac++
+        } else if (b === 0x2e && frac < 0) frac = 0
+        else break
+        i++
+      }
+      ok = ok && digits > 0 && digits <= 15 && CLASS[buf[i]!] === SPACE
+      while (buf[i] === 0x20 || CLASS[buf[i]!] === SPACE) i++
+      const t0 = i
+      ok = ok && CLASS[buf[i]!] === FIELD
+      if (strict) {
+        while (buf[i]! > 0x20 || CLASS[buf[i]!] === FIELD) i++
+        while (buf[i] === 0x20 || CLASS[buf[i]!] === SPACE) i++
+        ok = ok && buf[i] === 0x0a
+      }
+      while (buf[i] !== 0x0a) i++
+      const end = i
+      ok = ok && end - start <= maxLine && !(nextNul >= 0 && nextNul < end)
+      if (!ok) {
+        // Not the usual shape: the full reader takes this line.
+        const nl = this.parseLine(buf, view, start, bufLen, false, nextNul)
+        if (nl < 0 || this.stopped) return nl === -2 ? stop : start
+        pos = nl + 1
+        continue
+      }
+      for (; k + 4 <= d1; k += 4) h = hashStep(h, view.getInt32(k, true))
+      for (; k < d1; k++) h = hashStep(h, buf[k]!)
+      const lineNo = ++this.line
+      this.contentLines++
+      this.accept(buf, view, lineNo, same, q0, q1, d0, d1, h, frac > 0 ? mant / POW10[frac]! : mant)
+      this.lastTagBuf = buf
+      this.lastTagStart = t0
+      pos = end + 1
+    }
+    return pos
   }
 
   /** Record an overlong line and stop; returns -2 (see `parseLine`). */
@@ -402,6 +504,36 @@ export class TrecRunParser {
       }
       score = r.value
     } else score = parseCDouble(buf, s0, s1)
+    this.accept(buf, view, lineNo, same, q0, q1, d0, d1, h, score)
+    if (this.curRanks) {
+      const text = buf.toString('latin1', r0, r1)
+      this.curRanks.push(/^[+-]?\d+$/.test(text) ? Number(text) : NaN)
+      let t1 = t0
+      while (t1 < end && CLASS[buf[t1]!] === FIELD) t1++
+      const tag = buf.toString('latin1', t0, t1)
+      if (this.tags.length < 100 && !this.tags.includes(tag)) this.tags.push(tag)
+    }
+    this.lastTagBuf = buf
+    this.lastTagStart = t0
+    return end
+  }
+
+  /**
+   * Add one well-formed line to the current group (a new group when its query id differs):
+   * `q0..q1` the query id, `d0..d1` the doc id and `h` its hash so far, `score` as read.
+   */
+  private accept(
+    buf: Buffer,
+    view: DataView,
+    lineNo: number,
+    same: boolean,
+    q0: number,
+    q1: number,
+    d0: number,
+    d1: number,
+    h: number,
+    score: number,
+  ): void {
     if (this.float32) score = Math.fround(score)
     if (!same) {
       this.emit()
@@ -428,7 +560,7 @@ export class TrecRunParser {
       this.curLines = lines
     }
     // The doc id: copied 4 bytes at a time in compact mode.
-    k = d0
+    let k = d0
     if (this.compact) {
       const len = d1 - d0
       let at = this.base + this.arenaUsed
@@ -453,17 +585,6 @@ export class TrecRunParser {
     } else this.curDocIds.push(latin1(buf, d0, d1))
     this.hashScratch[n] = hashFinish(h)
     this.count = n + 1
-    if (this.curRanks) {
-      const text = buf.toString('latin1', r0, r1)
-      this.curRanks.push(/^[+-]?\d+$/.test(text) ? Number(text) : NaN)
-      let t1 = t0
-      while (t1 < end && CLASS[buf[t1]!] === FIELD) t1++
-      const tag = buf.toString('latin1', t0, t1)
-      if (this.tags.length < 100 && !this.tags.includes(tag)) this.tags.push(tag)
-    }
-    this.lastTagBuf = buf
-    this.lastTagStart = t0
-    return end
   }
 
   private blank(start: number, end: number): number {
