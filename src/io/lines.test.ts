@@ -172,6 +172,38 @@ describe('LineSplitter options', () => {
       [true, 3, 5],
     ])
   })
+  it('copies what it keeps: a caller may overwrite a Buffer chunk once feed returns', () => {
+    // readChunksPrefetched reuses its buffers; Buffer#slice is a view, not a copy.
+    const text = `one two\n${'z'.repeat(9)}end\nthree four\nfive`
+    const want = splitWith([u8(text)], { maxLineBytes: 8, tooLong: 'skip', headBytes: 4 })
+    expect([want.lines.map(([t]) => t), want.long.map(([t]) => t)]).toEqual([
+      ['one two', 'five'],
+      ['zzzz', 'thre'],
+    ])
+    fc.assert(
+      fc.property(fc.array(fc.nat(), { maxLength: 8 }), (points) => {
+        const reused = Buffer.alloc(text.length)
+        const chunks = cut(Buffer.from(text, 'latin1'), points)
+        const lines: string[] = []
+        const long: string[] = []
+        const s = new LineSplitter((buf, a, b) => void lines.push(binaryString(buf, a, b)), {
+          maxLineBytes: 8,
+          tooLong: 'skip',
+          headBytes: 4,
+          onTooLong: (head) => void long.push(binaryString(head, 0, head.length)),
+        })
+        for (const c of chunks) {
+          const view = reused.subarray(0, c.length)
+          c.copy(view)
+          s.feed(view)
+          reused.fill(0x3f)
+        }
+        s.end()
+        expect(lines).toEqual(want.lines.map(([t]) => t))
+        expect(long).toEqual(want.long.map(([t]) => t))
+      }),
+    )
+  })
   it('takes plain Uint8Arrays (no Buffer), joining lines cut across chunks', () => {
     const enc = new TextEncoder()
     const got = splitWith([enc.encode('h\u00e9'), enc.encode('llo\nw'), enc.encode('orld')], {})

@@ -104,6 +104,14 @@ interface Skipping {
   lastByte: number
 }
 
+/**
+ * A copy of `a[from, end)`. Not `a.slice()`: on a Node `Buffer` that is a view, and a caller may
+ * reuse its chunks (`readChunksPrefetched` alternates two buffers).
+ */
+function copyOf(a: Uint8Array, from: number): Uint8Array {
+  return new Uint8Array(a.subarray(from))
+}
+
 function concat(parts: readonly Uint8Array[], total: number): Uint8Array {
   if (parts.length === 1) return parts[0]!
   const out = new Uint8Array(total)
@@ -180,7 +188,7 @@ export class LineSplitter {
         if (!this.startSkip(parts, chunk, 0, more, nl >= 0 ? true : last ? false : null)) return
         if (nl < 0) return
       } else if (nl < 0 && !last) {
-        this.keep(chunk.slice())
+        this.keep(copyOf(chunk, 0))
         return
       } else {
         const joined = concat([...this.parts, chunk.subarray(0, more)], this.partBytes + more)
@@ -197,7 +205,7 @@ export class LineSplitter {
       if (nl < 0) {
         if (n - pos > max) this.startSkip([], chunk, pos, n, last ? false : null)
         else if (last) this.emit(chunk, pos, n, false)
-        else this.keep(chunk.slice(pos))
+        else this.keep(copyOf(chunk, pos))
         return
       }
       if (nl - pos > max) {
@@ -286,7 +294,7 @@ export class LineSplitter {
     const lastPart = end > start ? chunk.subarray(start, end) : parts[parts.length - 1]
     const lastByte =
       lastPart === undefined || lastPart.length === 0 ? -1 : lastPart[lastPart.length - 1]!
-    this.skipping = { line, head: concat(head, this.headBytes - room).slice(), bytes, lastByte }
+    this.skipping = { line, head: copyOf(concat(head, this.headBytes - room), 0), bytes, lastByte }
     if (!this.skipLong) {
       const s = this.skipping
       this.stop()
