@@ -11,6 +11,7 @@ import { hashId } from '../rank/id-hash.js'
 import { IS_SPACE, parseCDouble, parseCLong } from './bytes.js'
 import { parseQrels } from './trec-qrels.js'
 import { type RunParseOptions, TrecRunParser } from './trec-run.js'
+import { RUN_SCAN_KERNEL } from './run-scan.js'
 
 /** Bytes biased towards what parsers branch on: C whitespace, digits, signs, '#', '.', 'e', NUL, high bytes. */
 const hostileByte = fc.oneof(
@@ -271,7 +272,7 @@ describe('runs round-trip', () => {
       { numRuns: 1000 },
     )
   })
-  it('the fast loop over complete lines reads every line as the line-by-line reader does', () => {
+  it('the fast loop and the kernel read every line as the line-by-line reader does', () => {
     // Fed whole, the lines before the last newline go through the fast loop (falling back per
     // line on anything unusual); fed one byte at a time, every line is read by parseLine alone.
     // Runs in the usual shape, with plain decimal scores and some lines broken on purpose.
@@ -363,7 +364,11 @@ describe('runs round-trip', () => {
         // Without its last newline the last line is left to the line-by-line reader.
         const input = trailing ? bytes : bytes.subarray(0, bytes.length - 1)
         const bytewise = [...input].map((b) => Buffer.from([b]))
-        expect(read([input], o)).toEqual(read(bytewise, o))
+        const expected = read(bytewise, o)
+        expect(read([input], { ...o, kernel: false })).toEqual(expected)
+        // The WebAssembly kernel, where this Node has it (it always has).
+        expect(RUN_SCAN_KERNEL).not.toBeNull()
+        expect(read([input], { ...o, kernel: true })).toEqual(expected)
       }),
       { numRuns: 2000 },
     )

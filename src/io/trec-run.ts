@@ -4,6 +4,9 @@ const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12,
 
 const SLAB_BYTES = 1 << 20
 
+/** Chunks with fewer bytes of complete lines than this skip the kernel (copying costs more). */
+const KERNEL_MIN_BYTES = 4096
+
 const FIELD = 0
 const SPACE = 1
 const NEWLINE = 2
@@ -19,6 +22,13 @@ import type { RunQuery } from '../model/types.js'
 import { HASH_SEED, hashFinish, hashStep } from '../rank/id-hash.js'
 import { DEFAULT_MAX_LINE_BYTES, hasBareCr, splitFields } from './lines.js'
 import { readScore } from './numbers.js'
+import {
+  RUN_SCAN_KERNEL,
+  type RunScanKernel,
+  SCAN_COMMENTS,
+  SCAN_HAVE_QID,
+  SCAN_STRICT,
+} from './run-scan.js'
 
 /** Options of {@link TrecRunParser}. */
 export interface RunParseOptions {
@@ -47,6 +57,13 @@ export interface RunParseOptions {
    * and garbage for evaluation, which rarely needs the ids as text. @default false
    */
   readonly compactIds?: boolean
+  /**
+   * How lines in the usual shape are taken: with the WebAssembly kernel (`io/run-scan.ts`) for
+   * chunks of at least 4 KiB where it is available (`auto`), with it for every chunk (`true`),
+   * or with the JavaScript loop that does the same (`false`). The tests compare them; the
+   * results are the same. @default 'auto'
+   */
+  readonly kernel?: boolean | 'auto'
 }
 
 /** A maximal block of consecutive run lines with the same query id. */
@@ -91,6 +108,7 @@ export class TrecRunParser {
   private readonly maxLine: number
   private readonly compact: boolean
   private readonly strict: boolean
+  private readonly kernelMin: number
   /** Doc id bytes of consecutive queries share large slabs; each query's ids are one slice. */
   private slab: Buffer = Buffer.alloc(0)
   private slabView: DataView = new DataView(new ArrayBuffer(0))
@@ -129,6 +147,8 @@ export class TrecRunParser {
     this.maxLine = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES
     this.compact = options.compactIds ?? false
     this.strict = (options.syntax ?? 'strict') === 'strict'
+    const kernel = options.kernel ?? 'auto'
+    this.kernelMin = kernel === 'auto' ? KERNEL_MIN_BYTES : kernel ? 1 : Infinity
   }
 
   /** Parse the complete lines of `chunk`; an unfinished last line is kept for the next call. */
@@ -159,7 +179,20 @@ export class TrecRunParser {
     // fast loop first.
     const lastNl = chunk.lastIndexOf(0x0a)
     if (lastNl >= pos && !this.keepRanks && !this.stopped) {
-      pos = this.fastLines(chunk, view, pos, lastNl + 1, nextNul)
+      const k = RUN_SCAN_KERNEL
+      if (
+        k &&
+        !k.busy &&
+        lastNl + 1 - pos >= this.kernelMin &&
+        this.curQidBuf.length <= k.qidBytes
+      ) {
+        k.busy = true
+        try {
+          pos = this.kernelLines(k, chunk, view, pos, lastNl + 1, nextNul)
+        } finally {
+          k.busy = false
+        }
+      } else pos = this.fastLines(chunk, view, pos, lastNl + 1, nextNul)
       nextNul = chunk.indexOf(0, pos)
     }
     while (pos < n && !this.stopped) {
@@ -185,6 +218,148 @@ export class TrecRunParser {
       this.flushTag()
     }
     this.emit()
+  }
+
+  /**
+   * Parse the lines of `buf[pos, stop)`, where `stop - 1` is a newline, with the kernel: each
+   * window of complete lines is copied into its memory once and scanned; the lines it does not
+   * take go to {@link parseLine} one at a time, and scanning goes on after them. Returns where
+   * reading stopped, as {@link fastLines} does.
+   */
+  private kernelLines(
+    k: RunScanKernel,
+    buf: Buffer,
+    view: DataView,
+    pos: number,
+    stop: number,
+    nul: number,
+  ): number {
+    let nextNul = nul
+    const flags = (this.strict ? SCAN_STRICT : 0) | (this.comments ? SCAN_COMMENTS : 0)
+    while (pos < stop) {
+      let wEnd = stop
+      if (wEnd - pos > k.windowBytes) wEnd = buf.lastIndexOf(0x0a, pos + k.windowBytes - 1) + 1
+      if (wEnd <= pos) {
+        // One line longer than the window: the full reader takes it.
+        if (nextNul >= 0 && nextNul < pos) nextNul = buf.indexOf(0, pos)
+        const nl = this.parseLine(buf, view, pos, buf.length, false, nextNul)
+        if (nl < 0 || this.stopped) return nl === -2 ? stop : pos
+        pos = nl + 1
+        continue
+      }
+      const len = wEnd - pos
+      k.u8.set(buf.subarray(pos, wEnd), k.input)
+      let from = 0
+      while (from < len) {
+        let qidLen = 0
+        let f = flags
+        if (this.curQueryId !== null) {
+          qidLen = this.curQidBuf.length
+          if (qidLen > k.qidBytes) return this.fastLines(buf, view, pos + from, stop, nextNul)
+          k.u8.set(this.curQidBuf, k.qid)
+          f |= SCAN_HAVE_QID
+        }
+        const n = k.scan(from, len, qidLen, f, this.maxLine)
+        const at = k.stopPos
+        if (n > 0) this.takeRecords(k, buf, pos, n)
+        from = at
+        if (at >= len || n > 0) continue
+        // A line the kernel does not take.
+        const start = pos + at
+        if (nextNul >= 0 && nextNul < start) nextNul = buf.indexOf(0, start)
+        const nl = this.parseLine(buf, view, start, buf.length, false, nextNul)
+        if (nl < 0 || this.stopped) return nl === -2 ? stop : start
+        from = nl + 1 - pos
+      }
+      pos = wEnd
+    }
+    return pos
+  }
+
+  /**
+   * Add the kernel's `n` records (lines of the window that starts at `buf[base]`, in order and
+   * consecutive) to the current group, starting a new group where the kernel saw a new query id.
+   */
+  private takeRecords(k: RunScanKernel, buf: Buffer, base: number, n: number): void {
+    const i32 = k.i32
+    const groups = k.groups
+    const g0 = k.group
+    const firstLine = this.line + 1
+    this.line += n
+    this.contentLines += n
+    let r = 0
+    let gi = 0
+    while (r < n) {
+      if (gi < groups && i32[g0 + 3 * gi] === r) {
+        const q0 = base + i32[g0 + 3 * gi + 1]!
+        const q1 = base + i32[g0 + 3 * gi + 2]!
+        this.startGroup(buf, q0, q1, firstLine + r)
+        gi++
+      }
+      const end = gi < groups ? i32[g0 + 3 * gi]! : n
+      this.appendRecords(k, buf, base, r, end, firstLine + r)
+      r = end
+    }
+    const t = k.lastTag
+    if (t >= 0) {
+      this.lastTagBuf = buf
+      this.lastTagStart = base + t
+    }
+  }
+
+  /** Append records `[a, b)` of the kernel to the current group; record `a` is line `lineNo`. */
+  private appendRecords(
+    k: RunScanKernel,
+    buf: Buffer,
+    base: number,
+    a: number,
+    b: number,
+    lineNo: number,
+  ): void {
+    const n0 = this.count
+    const m = b - a
+    if (this.curLines) for (let j = 0; j < m; j++) this.curLines.push(lineNo + j)
+    else if (lineNo !== this.firstLine + n0) {
+      const lines = new Array<number>(n0 + m)
+      for (let j = 0; j < n0; j++) lines[j] = this.firstLine + j
+      for (let j = 0; j < m; j++) lines[n0 + j] = lineNo + j
+      this.curLines = lines
+    }
+    const scores = this.scoreScratch
+    const hashes = this.hashScratch
+    const offsets = this.offsetScratch
+    while (scores.length < n0 + m) {
+      scores.push(0.5)
+      hashes.push(0)
+      offsets.push(0)
+    }
+    const f64 = k.f64
+    const i32 = k.i32
+    const s = k.score + a
+    if (this.float32) for (let j = 0; j < m; j++) scores[n0 + j] = Math.fround(f64[s + j]!)
+    else for (let j = 0; j < m; j++) scores[n0 + j] = f64[s + j]!
+    const h = k.hash + a
+    for (let j = 0; j < m; j++) hashes[n0 + j] = i32[h + j]!
+    const e = k.idEnd + a
+    const id0 = a === 0 ? 0 : i32[e - 1]!
+    if (this.compact) {
+      const id1 = i32[e + m - 1]!
+      const at = this.reserve(id1 - id0)
+      this.slab.set(k.u8.subarray(k.ids + id0, k.ids + id1), at)
+      const shift = this.arenaUsed - id0
+      for (let j = 0; j < m; j++) offsets[n0 + j + 1] = shift + i32[e + j]!
+      this.arenaUsed += id1 - id0
+    } else {
+      const d = k.docStart + a
+      let prev = id0
+      for (let j = 0; j < m; j++) {
+        const end = i32[e + j]!
+        const d0 = base + i32[d + j]!
+        this.curDocIds.push(latin1(buf, d0, d0 + end - prev))
+        prev = end
+      }
+    }
+    this.count = n0 + m
   }
 
   /**
@@ -535,16 +710,7 @@ export class TrecRunParser {
     score: number,
   ): void {
     if (this.float32) score = Math.fround(score)
-    if (!same) {
-      this.emit()
-      this.curQidBuf = Uint8Array.from(buf.subarray(q0, q1))
-      this.curQueryId = latin1(buf, q0, q1)
-      this.count = 0
-      this.firstLine = lineNo
-      this.curLines = null
-      if (!this.compact) this.curDocIds = []
-      this.curRanks = this.keepRanks ? [] : null
-    }
+    if (!same) this.startGroup(buf, q0, q1, lineNo)
     const n = this.count
     if (n === this.scoreScratch.length) {
       this.scoreScratch.push(score)
@@ -562,17 +728,7 @@ export class TrecRunParser {
     // The doc id: copied 4 bytes at a time in compact mode.
     let k = d0
     if (this.compact) {
-      const len = d1 - d0
-      let at = this.base + this.arenaUsed
-      if (at + len > this.slab.length) {
-        // A new slab; the bytes of the current query so far move to its start.
-        const slab = Buffer.allocUnsafe(Math.max(SLAB_BYTES, 2 * (this.arenaUsed + len)))
-        this.slab.copy(slab, 0, this.base, at)
-        this.slab = slab
-        this.slabView = viewOf(slab)
-        this.base = 0
-        at = this.arenaUsed
-      }
+      let at = this.reserve(d1 - d0)
       const slab = this.slab
       const sv = this.slabView
       for (; k + 4 <= d1; k += 4) {
@@ -585,6 +741,31 @@ export class TrecRunParser {
     } else this.curDocIds.push(latin1(buf, d0, d1))
     this.hashScratch[n] = hashFinish(h)
     this.count = n + 1
+  }
+
+  /** End the current group and start one for the query id `buf[q0, q1)` at line `lineNo`. */
+  private startGroup(buf: Buffer, q0: number, q1: number, lineNo: number): void {
+    this.emit()
+    this.curQidBuf = Uint8Array.from(buf.subarray(q0, q1))
+    this.curQueryId = latin1(buf, q0, q1)
+    this.count = 0
+    this.firstLine = lineNo
+    this.curLines = null
+    if (!this.compact) this.curDocIds = []
+    this.curRanks = this.keepRanks ? [] : null
+  }
+
+  /** Room for `len` more doc id bytes in the slab; returns where they go. */
+  private reserve(len: number): number {
+    const at = this.base + this.arenaUsed
+    if (at + len <= this.slab.length) return at
+    // A new slab; the bytes of the current query so far move to its start.
+    const slab = Buffer.allocUnsafe(Math.max(SLAB_BYTES, 2 * (this.arenaUsed + len)))
+    this.slab.copy(slab, 0, this.base, at)
+    this.slab = slab
+    this.slabView = viewOf(slab)
+    this.base = 0
+    return this.arenaUsed
   }
 
   private blank(start: number, end: number): number {

@@ -1,0 +1,212 @@
+/**
+ * The run-line kernel (AssemblyScript, compiled to WebAssembly by `scripts/build-wasm.mjs` into
+ * `src/io/run-scan.wasm.ts`). It reads the lines of a TREC run that have the usual shape, the
+ * shape `TrecRunParser`'s fast loop takes, 16 bytes at a time, and writes for each line its doc
+ * id's hash, score and position, and where each new query id starts. The first line of any
+ * other shape stops it; the parser's full line reader takes that line, exactly as without the
+ * kernel. See `src/io/run-scan.ts` for the memory layout as JavaScript sees it.
+ *
+ * A line is taken when: it starts with a byte above 0x20 (and not `#` when comments are on); it
+ * has the fields qid, iter, docno, rank, score and tag, separated by C white space (space, tab,
+ * vertical tab, form feed, carriage return); the score is plain decimal (digits with at most one
+ * `.`, 1 to 15 digits); with `strict`, nothing but white space follows the tag; no byte of the
+ * line is NUL or another control byte where a field ends; and it is at most `maxLine` bytes.
+ */
+
+/** Input window: the bytes to scan, each window ending with a newline. */
+const IN_CAP: i32 = 256 * 1024
+/** Bytes past the window that 16-byte loads may touch. */
+const SLACK: i32 = 64
+/** Most records one call writes (a taken line has at least 12 bytes). */
+const REC: i32 = IN_CAP / 8
+/** Longest query id the caller may hand over as the previous line's. */
+const QID_CAP: i32 = 64 * 1024
+
+const IN: usize = (__heap_base + 15) & ~15
+const QID: usize = IN + <usize>(IN_CAP + SLACK)
+const HASH: usize = QID + <usize>QID_CAP
+const SCORE: usize = HASH + (<usize>REC << 2)
+const IDEND: usize = SCORE + (<usize>REC << 3)
+const D0: usize = IDEND + (<usize>REC << 2)
+const GROUP: usize = D0 + (<usize>REC << 2)
+const IDS: usize = GROUP + <usize>REC * 12
+const END: usize = IDS + <usize>(IN_CAP + SLACK)
+
+memory.grow(<i32>((END + 0xffff) >> 16) - memory.size())
+
+const POW10: StaticArray<f64> = [
+  1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+]
+
+/** Where the last call stopped (window offset): the window's end, or a line it did not take. */
+export let stopPos: i32 = 0
+/** Query id starts the last call wrote. */
+export let groups: i32 = 0
+/** Window offset of the last taken line's tag, -1 if none. */
+export let lastTag: i32 = -1
+
+/** The layout: 0 IN, 1 QID, 2 HASH, 3 SCORE, 4 IDEND, 5 D0, 6 GROUP, 7 IDS, 8 IN_CAP, 9 QID_CAP. */
+export function layout(k: i32): i32 {
+  if (k == 0) return <i32>IN
+  if (k == 1) return <i32>QID
+  if (k == 2) return <i32>HASH
+  if (k == 3) return <i32>SCORE
+  if (k == 4) return <i32>IDEND
+  if (k == 5) return <i32>D0
+  if (k == 6) return <i32>GROUP
+  if (k == 7) return <i32>IDS
+  if (k == 8) return IN_CAP
+  return QID_CAP
+}
+
+/** C `isspace` without the newline. */
+// @ts-ignore: decorator
+@inline
+function isSpace(b: u32): bool {
+  return b == 0x20 || (b - 0x09 <= 4 && b != 0x0a)
+}
+
+/** The first byte at or after `p` that is 0x20 or below. */
+// @ts-ignore: decorator
+@inline
+function nextLow(p: usize): usize {
+  let m: i32 = 0
+  for (;;) {
+    m = i8x16.bitmask(i8x16.le_u(v128.load(p), i8x16.splat(0x20)))
+    if (m != 0) break
+    p += 16
+  }
+  return p + <usize>ctz(m)
+}
+
+// @ts-ignore: decorator
+@inline
+function skipSpace(p: usize): usize {
+  while (isSpace(<u32>load<u8>(p))) p++
+  return p
+}
+
+/** One word into the doc id hash (`src/rank/id-hash.ts` `hashStep`). */
+// @ts-ignore: decorator
+@inline
+function hashStep(h: i32, w: i32): i32 {
+  let k = w * <i32>0xcc9e2d51
+  k = rotl<i32>(k, 15)
+  h ^= k * <i32>0x1b873593
+  h = rotl<i32>(h, 13)
+  return h * 5 + <i32>0xe6546b64
+}
+
+/** `src/rank/id-hash.ts` `hashFinish`. */
+// @ts-ignore: decorator
+@inline
+function hashFinish(h: i32): i32 {
+  h ^= <i32>(<u32>h >> 16)
+  h = h * <i32>0x85ebca6b
+  h ^= <i32>(<u32>h >> 13)
+  h = h * <i32>0xc2b2ae35
+  return h ^ <i32>(<u32>h >> 16)
+}
+
+/**
+ * Take the lines of `IN[from, len)` (byte `len - 1` is a newline) until one is not in the usual
+ * shape. `qidLen`: the previous line's query id, in `QID`, when `flags & 4`. Flags: 1 strict,
+ * 2 comments. Returns the number of records written (numbered from 0, ids from `IDS`).
+ */
+export function scan(from: i32, len: i32, qidLen: i32, flags: i32, maxLine: i32): i32 {
+  const strict = (flags & 1) != 0
+  const comments = (flags & 2) != 0
+  let haveQid = (flags & 4) != 0
+  let pq: usize = QID
+  let pql: i32 = qidLen
+  let pos: i32 = from
+  let n: i32 = 0
+  let idAt: i32 = 0
+  let g: i32 = 0
+  let tag: i32 = -1
+  while (pos < len && n < REC) {
+    const q0: usize = IN + <usize>pos
+    const b0 = <u32>load<u8>(q0)
+    if (b0 <= 0x20 || (comments && b0 == 0x23)) break
+    const q1 = nextLow(q0)
+    const same = haveQid && <i32>(q1 - q0) == pql && memory.compare(pq, q0, pql) == 0
+    if (!isSpace(<u32>load<u8>(q1))) break
+    let i = skipSpace(q1)
+    if (<u32>load<u8>(i) <= 0x20) break
+    i = nextLow(i) // iter
+    if (!isSpace(<u32>load<u8>(i))) break
+    const d0 = skipSpace(i)
+    if (<u32>load<u8>(d0) <= 0x20) break
+    const d1 = nextLow(d0)
+    if (!isSpace(<u32>load<u8>(d1))) break
+    i = skipSpace(d1)
+    if (<u32>load<u8>(i) <= 0x20) break
+    i = nextLow(i) // rank
+    if (!isSpace(<u32>load<u8>(i))) break
+    i = skipSpace(i)
+    let mant: i64 = 0
+    let digits = 0
+    let frac = -1
+    for (;;) {
+      const b = <u32>load<u8>(i)
+      if (b - 0x30 <= 9) {
+        mant = mant * 10 + <i64>(b - 0x30)
+        digits++
+        if (frac >= 0) frac++
+      } else if (b == 0x2e && frac < 0) frac = 0
+      else break
+      i++
+    }
+    if (digits == 0 || digits > 15 || !isSpace(<u32>load<u8>(i))) break
+    const t0 = skipSpace(i)
+    if (<u32>load<u8>(t0) <= 0x20) break
+    i = nextLow(t0)
+    if (strict) {
+      i = skipSpace(i)
+      if (load<u8>(i) != 0x0a) break
+    } else {
+      // Anything but NUL may follow the tag.
+      let b = <u32>load<u8>(i)
+      while (b != 0x0a && b != 0) {
+        i = nextLow(i + 1)
+        b = <u32>load<u8>(i)
+      }
+      if (b == 0) break
+    }
+    const end = <i32>(i - IN)
+    if (end - pos > maxLine) break
+    // Taken: the hash of the doc id's whole words, then of its last bytes one by one.
+    let h: i32 = <i32>0x811c9dc5
+    let k = d0
+    for (; k + 4 <= d1; k += 4) h = hashStep(h, load<i32>(k))
+    for (; k < d1; k++) h = hashStep(h, <i32>load<u8>(k))
+    let o: usize = IDS + <usize>idAt
+    for (let c = d0; c < d1; c += 16) {
+      v128.store(o, v128.load(c))
+      o += 16
+    }
+    idAt += <i32>(d1 - d0)
+    const at = <usize>n << 2
+    store<i32>(HASH + at, hashFinish(h))
+    store<i32>(IDEND + at, idAt)
+    store<i32>(D0 + at, <i32>(d0 - IN))
+    store<f64>(SCORE + (<usize>n << 3), frac > 0 ? <f64>mant / POW10[frac] : <f64>mant)
+    if (!same) {
+      const gAt = GROUP + <usize>g * 12
+      store<i32>(gAt, n)
+      store<i32>(gAt, <i32>(q0 - IN), 4)
+      store<i32>(gAt, <i32>(q1 - IN), 8)
+      g++
+      pq = q0
+      pql = <i32>(q1 - q0)
+      haveQid = true
+    }
+    tag = <i32>(t0 - IN)
+    n++
+    pos = end + 1
+  }
+  stopPos = pos
+  groups = g
+  lastTag = tag
+  return n
+}
