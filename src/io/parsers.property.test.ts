@@ -9,9 +9,9 @@ import { docIdsOf } from '../model/run-query.js'
 import type { RunQuery } from '../model/types.js'
 import { hashId } from '../rank/id-hash.js'
 import { IS_SPACE, parseCDouble, parseCLong } from './bytes.js'
+import { RUN_SCAN_KERNEL } from './run-scan.js'
 import { parseQrels } from './trec-qrels.js'
 import { type RunParseOptions, TrecRunParser } from './trec-run.js'
-import { RUN_SCAN_KERNEL } from './run-scan.js'
 
 /** Bytes biased towards what parsers branch on: C whitespace, digits, signs, '#', '.', 'e', NUL, high bytes. */
 const hostileByte = fc.oneof(
