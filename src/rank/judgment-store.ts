@@ -264,9 +264,22 @@ class JudgmentSlice implements ReadonlyMap<string, number>, JudgmentLookup {
   }
 
   getDoc(run: RunQuery, i: number, h: number): number | undefined {
+    // `find` spelled out: this runs once per retrieved doc, and a closure per call costs more
+    // than the lookup.
     const ids = this.store.docIds
-    const k = this.find(h, (k) => docIdEquals(run, i, ids[k]!))
-    return k < 0 ? undefined : this.column[k]
+    const hash = this.store.hash
+    if (this.e - this.s <= SCAN_MAX) {
+      for (let k = this.s; k < this.e; k++)
+        if (hash[k] === h && docIdEquals(run, i, ids[k]!)) return this.column[k]
+      return undefined
+    }
+    const slots = (this.slots ??= this.buildSlots())
+    const mask = slots.length - 1
+    for (let p = h & mask; ; p = (p + 1) & mask) {
+      const k = slots[p]!
+      if (k < 0) return undefined
+      if (hash[k] === h && docIdEquals(run, i, ids[k]!)) return this.column[k]
+    }
   }
   get(docId: string): number | undefined {
     const ids = this.store.docIds

@@ -68,6 +68,18 @@ function identity(n: number): number[] {
   return out
 }
 
+/** Whether two of the `n` docs have the same id (`hashes` their id hashes). */
+function hasDuplicate(
+  n: number,
+  hashes: readonly number[],
+  seen: IdSet,
+  sameId: (i: number, j: number) => boolean,
+): boolean {
+  seen.reset(n, sameId)
+  for (let i = 0; i < n; i++) if (!seen.add(i, hashes[i]!)) return true
+  return false
+}
+
 /** Whether `run`'s docs, in file order, are already in ranking order under `ordering`. */
 function inFileOrder(run: RunQuery, ordering: Conventions['ordering']): boolean {
   if (ordering === 'file-order') return true
@@ -159,8 +171,9 @@ export function prepareQuery(
   }
   if (conv.duplicates === 'keep-first' || conv.duplicates === 'keep-last') {
     // The first (or last) occurrence of each id, in file order.
-    const src = keep ?? identity(n)
     const seen = options.scratch ?? new IdSet()
+    // Most queries have no duplicate: that is checked first, with no index array made.
+    const src = keep ?? (hasDuplicate(n, hashes, seen, sameId) ? identity(n) : [])
     seen.reset(src.length, sameId)
     const kept: number[] = []
     if (conv.duplicates === 'keep-first') {
