@@ -11,6 +11,7 @@ import { type Measure, type MeasureContext, measureAggregate } from '../measures
 import { measureParams, needsDocs, parseMeasures } from '../measures/name.js'
 import type { Qrels, Run, RunQuery } from '../model/types.js'
 import { GradeArena } from '../rank/grade-arena.js'
+import { IdSet } from '../rank/id-hash.js'
 import { ValueRows } from '../rank/id-index.js'
 import { type JudgedRanking, numRelAt } from '../rank/judged-ranking.js'
 import { JudgmentStore } from '../rank/judgment-store.js'
@@ -296,6 +297,10 @@ export class RunEvaluator {
   private readonly needDocs: boolean
   /** Where this evaluation's prepared rankings get their grade arrays. */
   private readonly grades = new GradeArena()
+  /** Scratch set for finding duplicate ids, reused from query to query. */
+  private readonly scratch = new IdSet()
+  /** Each measure's resolved parameters (given over defaults), worked out once. */
+  private readonly paramsOf = new Map<Measure, ReturnType<typeof measureParams>>()
 
   constructor(
     qrels: Qrels,
@@ -304,6 +309,7 @@ export class RunEvaluator {
     private readonly options: EvaluateOptions = {},
   ) {
     this.measures = measures.map((m) => ('measure' in m ? m.measure : m))
+    for (const m of this.measures) this.paramsOf.set(m, measureParams(m))
     this.labelled = this.measures.some((m) => m.spec.needsLabels !== undefined)
     if (this.labelled && !options.labels) {
       // Without labels every doc would count as unlabelled: a silent 0, never printed.
@@ -479,6 +485,7 @@ export class RunEvaluator {
     const aux = this.needDocs ? o.auxQrels?.queries.get(run.queryId) : undefined
     return prepareQuery(judgments, run, conventions, {
       grades: this.grades,
+      scratch: this.scratch,
       ...(corpus ? { corpus } : {}),
       ...(subtopics ? { subtopics } : {}),
       ...(this.labelled ? { docIds: true } : {}),
@@ -509,7 +516,7 @@ export class RunEvaluator {
     const labels = this.labelled ? o.labels?.(queryId) : undefined
     const ctx: MeasureContext = labels ? { conventions, labels } : { conventions }
     return measures.map((m) => {
-      const values = measureParams(m)
+      const values = this.paramsOf.get(m) ?? measureParams(m)
       const rel = typeof values['rel'] === 'number' ? values['rel'] : conventions.relevanceLevel
       if (
         conventions.queriesWithoutRelevant === 'undefined' &&

@@ -22,7 +22,7 @@ function read(chunks: readonly Buffer[], o: RunParseOptions, onGroup?: (g: RunQu
     groups.push({
       q: g.queryId,
       ids: docIdsOf(g),
-      hashes: g.docHashes,
+      hashes: g.docHashes ?? [],
       scores: g.scores,
       lines: g.lines,
     })
