@@ -103,7 +103,7 @@ export async function createRangeJob(
     exportState: () => null,
   }
 }
-;({ createRangeJob }) satisfies RangeJobModule<ValidateConfig, ValidatedRange, null>
+void ({ createRangeJob } satisfies RangeJobModule<ValidateConfig, ValidatedRange, null>)
 
 /**
  * Merge clean range results into the report the sequential validator gives for the whole file,
