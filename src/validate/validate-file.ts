@@ -77,11 +77,20 @@ function validateRange(
     v.feed(n === buf.length ? buf : buf.subarray(0, n))
     pos += n
   }
-  const queryIds = v.queryIds()
+  return validatedRange(index, v, pos === end)
+}
+
+/**
+ * What validator `v`, fed the bytes of range `index` (all of them when `complete`), says about
+ * it; `v` is ended.
+ */
+export function validatedRange(index: number, v: RunValidator, complete: boolean): ValidatedRange {
+  // end() first: it checks a last line without newline, which may start a topic.
   const r = v.end()
+  const queryIds = v.queryIds()
   return {
     index,
-    clean: r.counts.length === 0 && pos === end,
+    clean: r.counts.length === 0 && complete,
     lines: r.lines,
     runLines: r.runLines,
     blankLines: r.blankLines,

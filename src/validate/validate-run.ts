@@ -201,7 +201,10 @@ export class RunValidator {
     this.lines.stop()
   }
 
-  /** The distinct topic ids seen so far (binary strings), in order of first appearance. */
+  /**
+   * The distinct topic ids seen so far (binary strings), in order of first appearance; a last
+   * line without newline is only seen by {@link end}.
+   */
   queryIds(): string[] {
     return [...this.topics.keys()]
   }
