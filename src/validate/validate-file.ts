@@ -16,6 +16,7 @@ import {
   RANGES_PER_THREAD,
   type RangeJob,
   type RangeJobModule,
+  type RangesRead,
   readRanges,
   splitFile,
 } from '../io/parallel-run.js'
@@ -165,8 +166,8 @@ export function mergeRanges(
 /**
  * Validate the run file `file` on several threads when it is large (a regular file, not stdin
  * or `.gz`, of at least `PARALLEL_MIN_BYTES`; threads as for `evaluate`). `null` when the caller
- * must validate it sequentially: a small file, one thread, `docs` given, or a report that cannot
- * be merged exactly (any problem at all).
+ * must validate it sequentially: a small file, one thread, `docs` given, a read error, or a
+ * report that cannot be merged exactly (any problem at all).
  */
 export async function validateInParallel(
   file: string,
@@ -183,17 +184,24 @@ export async function validateInParallel(
     ...rest,
     ...(topics === undefined ? {} : { topics: [...topics] }),
   }
-  const cuts = splitFile(file, Array<number>(threads * RANGES_PER_THREAD).fill(1), 'topic')
-  if (cuts.length < 3) return null
-  const local = await createRangeJob(config)
-  const read = await readRanges(
-    file,
-    cuts,
-    threads,
-    { kind: 'ranges', job: { module: import.meta.url, config } },
-    local,
-    waitForWorkers,
-  )
+  let read: RangesRead<ValidatedRange> | null
+  try {
+    const cuts = splitFile(file, Array<number>(threads * RANGES_PER_THREAD).fill(1), 'topic')
+    if (cuts.length < 3) return null
+    const local = await createRangeJob(config)
+    read = await readRanges(
+      file,
+      cuts,
+      threads,
+      { kind: 'ranges', job: { module: import.meta.url, config } },
+      local,
+      waitForWorkers,
+    )
+  } catch (e) {
+    // A system error (the file went away, EIO): the sequential reader reports it at its line.
+    if (e instanceof Error && typeof (e as NodeJS.ErrnoException).code === 'string') return null
+    throw e
+  }
   if (read === null) return null
   const report = mergeRanges(read.results, config)
   return report === null ? null : { report, ranges: read.results.length, workers: read.workers }

@@ -10,7 +10,7 @@
  * change, `--corpus` ids, stdin, `.gz`, one thread or a small file. Run `npm run build` first.
  */
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -348,6 +348,18 @@ describe('validate on 2 and 3 threads prints what it prints on 1', () => {
         expect(validate(c, run, threads, false)).toEqual(seqText)
       }
     })
+  })
+
+  // Root reads any file. On the parallel path splitFile's open failed (after stat) with a stack-
+  // less "open failed" message; now the sequential reader words it.
+  it.skipIf(process.getuid?.() === 0)('an unreadable file', () => {
+    const c: Case = { name: 'unreadable', content: text(lines()), codes: ['cannot_read'] }
+    const run = write('unreadable.run', c.content)
+    chmodSync(run, 0)
+    const seq = validate(c, run, 1, true)
+    expect(seq.stderr).toBe(`trecscore: ${run}: cannot read: permission denied\n`)
+    expect(validate(c, run, 2, true)).toEqual(seq)
+    expect(validate(c, run, 2, false)).toEqual(validate(c, run, 1, false))
   })
 })
 
