@@ -342,12 +342,14 @@ describe('architecture', () => {
   it('every source file is in a layer', () => {
     expect([...graph.keys()].filter((rel) => layerOf(rel) < 0)).toEqual([])
   })
-  it('every worker job module declares the contract the worker calls by name (QueryJobModule)', () => {
+  it('every worker job module declares the contract the worker calls by name (QueryJobModule or RangeJobModule)', () => {
     const jobs = files(SRC).filter((f) => /module: import\.meta\.url/.test(readFileSync(f, 'utf8')))
     expect(jobs.length).toBeGreaterThan(0)
     for (const f of jobs)
       expect(
-        /\(\{ createQueryJob \} satisfies QueryJobModule</.test(readFileSync(f, 'utf8')),
+        /\(\{ createQueryJob \} satisfies QueryJobModule<|\(\{ createRangeJob \} satisfies RangeJobModule</.test(
+          readFileSync(f, 'utf8'),
+        ),
         `${relative(SRC, f)} passes itself to runInParallel`,
       ).toBe(true)
   })

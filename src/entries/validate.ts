@@ -48,6 +48,10 @@ export {
   validateChunks,
 } from '../validate/validate-chunks.js'
 export {
+  type ParallelValidation,
+  validateInParallel,
+} from '../validate/validate-file.js'
+export {
   type ProblemCount,
   problemsOf,
   type RunValidationReport,

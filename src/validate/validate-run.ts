@@ -201,6 +201,14 @@ export class RunValidator {
     this.lines.stop()
   }
 
+  /**
+   * The distinct topic ids seen so far (binary strings), in order of first appearance; a last
+   * line without newline is only seen by {@link end}.
+   */
+  queryIds(): string[] {
+    return [...this.topics.keys()]
+  }
+
   /** Finish: check a last line without newline, then build the report. */
   end(): RunValidationReport {
     if (!this.ended) this.finish()

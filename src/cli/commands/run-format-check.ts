@@ -5,6 +5,8 @@ import {
   readIdList,
   readQrels,
   SourceError,
+  type ValidateRunOptions,
+  validateInParallel,
 } from '../../internal.js'
 
 /** The `validate` flags the format checks read. */
@@ -19,7 +21,8 @@ export interface FormatCheckFlags {
 
 /**
  * The format checks of `validate` on one run (`-` is standard input, named `file` in messages):
- * topics from `--qrels`, doc ids from `--corpus`, the run streamed through a {@link RunValidator}.
+ * topics from `--qrels`, doc ids from `--corpus`, the run streamed through a {@link RunValidator}
+ * (a large file on several threads first, see `validateInParallel`).
  * A read failure is recorded in the report and said on stderr.
  */
 export async function checkRunFormat(
@@ -30,7 +33,7 @@ export async function checkRunFormat(
   const topics =
     flags.qrels === undefined ? undefined : new Set((await readQrels(flags.qrels)).queries.keys())
   const docs = flags.corpus === undefined ? undefined : await readIdList(flags.corpus)
-  const validator = new RunValidator({
+  const options: ValidateRunOptions = {
     file,
     maxLineBytes: flags.maxLineBytes,
     maxListed: flags.maxListed,
@@ -38,7 +41,11 @@ export async function checkRunFormat(
     ...(flags.maxDepth === undefined ? {} : { maxDepth: flags.maxDepth }),
     ...(topics ? { topics } : {}),
     ...(docs ? { docs } : {}),
-  })
+  }
+  // A large clean file: on several threads; anything else (a problem found) sequentially.
+  const par = await validateInParallel(run, options)
+  if (par) return { report: par.report, failed: false, bytes: par.report.bytes }
+  const validator = new RunValidator(options)
   let bytes = 0
   let failure: SourceError | null = null
   try {
