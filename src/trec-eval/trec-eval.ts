@@ -531,7 +531,7 @@ export interface TrecEvalJobConfig {
  * a million tiny queries have a handful of distinct outcomes), texts and failures apart. So a
  * query costs about 30 bytes, whatever the number of measures.
  */
-class TrecEvalJob implements QueryJob<[string, QueryOutcome][]> {
+class TrecEvalJob implements QueryJob<TrecEvalJobState> {
   private readonly index = new IdIndex()
   private rowOf = new Int32Array(1024)
   private readonly rows: ValueRows
@@ -587,14 +587,50 @@ class TrecEvalJob implements QueryJob<[string, QueryOutcome][]> {
       texts: this.texts.get(slot) ?? this.none,
     }
   }
-  exportState(): [string, QueryOutcome][] {
+  /** The outcomes as a few flat arrays (a worker's thousands of queries cross in one copy). */
+  exportState(): TrecEvalJobState {
+    const n = this.index.size
     const ids: string[] = []
-    for (let k = 0; k < this.index.size; k++) ids.push(this.index.idAt(k))
-    return [...ids, ...this.failed.keys()].map((q) => [q, this.outcome(q)!])
+    for (let k = 0; k < n; k++) ids.push(this.index.idAt(k))
+    const w = this.rows.width
+    const rows = new Float64Array(this.rows.size * w)
+    const row = new Float64Array(w)
+    for (let r = 0; r < this.rows.size; r++) rows.set(this.rows.floatsInto(r, row), r * w)
+    return {
+      ids,
+      rowOf: this.rowOf.slice(0, n),
+      rows,
+      texts: [...this.texts],
+      failed: [...this.failed],
+    }
   }
-  absorb(state: [string, QueryOutcome][]): void {
-    for (const [q, o] of state) this.keep(q, o)
+  /** Take a worker's outcomes, as if its queries had been added here in its order. */
+  absorb(state: TrecEvalJobState): void {
+    const w = this.rows.width
+    const texts = new Map(state.texts)
+    state.ids.forEach((q, k) => {
+      const r = state.rowOf[k]!
+      const t = texts.get(k)
+      this.keep(q, {
+        ok: true,
+        values: state.rows.subarray(r * w, (r + 1) * w),
+        texts: t ?? this.none,
+      })
+    })
+    for (const [q, o] of state.failed) this.keep(q, o)
   }
+}
+
+/** A {@link TrecEvalJob}'s outcomes as they travel between threads. */
+interface TrecEvalJobState {
+  /** Evaluated queries in slot order; `rowOf[k]` is the row of `ids[k]` in `rows`. */
+  readonly ids: readonly string[]
+  readonly rowOf: Int32Array
+  /** The distinct rows of values, `width` each, one after the other. */
+  readonly rows: Float64Array
+  /** Texts by slot, for the queries that have any. */
+  readonly texts: readonly (readonly [number, readonly (string | null)[]])[]
+  readonly failed: readonly (readonly [string, QueryOutcome])[]
 }
 
 function noTexts(n: number): (string | null)[] {
@@ -604,7 +640,7 @@ function noTexts(n: number): (string | null)[] {
 /** Build the job a worker thread runs (see `io/parallel-run.ts`); inputs were checked already. */
 export async function createQueryJob(
   config: TrecEvalJobConfig,
-): Promise<QueryJob<[string, QueryOutcome][]>> {
+): Promise<QueryJob<TrecEvalJobState>> {
   const silent: TrecEvalIO = { out: () => {}, err: () => {} }
   const rel = await readRelInfo(
     config.relFormat,
@@ -620,7 +656,7 @@ export async function createQueryJob(
   return new TrecEvalJob(rel, active, width, config.ctx)
 }
 // This module is a worker job module (`{ module: import.meta.url }` in `main`).
-void ({ createQueryJob } satisfies QueryJobModule<TrecEvalJobConfig, [string, QueryOutcome][]>)
+void ({ createQueryJob } satisfies QueryJobModule<TrecEvalJobConfig, TrecEvalJobState>)
 
 /** What trec_eval says when a measure's input does not match the `-R` format. */
 const FORMAT_MISMATCH = {

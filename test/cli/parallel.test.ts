@@ -78,6 +78,8 @@ describe('trec-eval: parallel reading equals sequential reading', () => {
             '-q',
             '-m',
             'all_trec',
+            '-m',
+            'relstring', // per-query texts travel between threads too
             join(dir, 'qrels.txt'),
             join(dir, 'run.txt'),
           ],
