@@ -51,7 +51,9 @@ describe('the drop-in job state that worker threads send back', () => {
     for (const q of ['1', '2', '3', '4', '9']) expect(b.outcome(q)).toEqual(a.outcome(q))
     // The values are real ones, not defaults that would also compare equal.
     expect(a.outcome('1')).toMatchObject({ ok: true, texts: [null, null, '1-0'] })
-    expect(Array.from((a.outcome('2') as { values: Float64Array }).values)).toEqual([0.5, 0, 0.5, 0])
+    expect(Array.from((a.outcome('2') as { values: Float64Array }).values)).toEqual([
+      0.5, 0, 0.5, 0,
+    ])
     expect(a.outcome('3')).toMatchObject({ ok: false, measure: 'map' })
     expect(Array.from((b.outcome('4') as { values: Float64Array }).values)).toEqual([1, 1, 0.5, 0])
     expect(b.outcome('9')).toBeUndefined()
