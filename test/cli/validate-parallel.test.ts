@@ -1,15 +1,15 @@
 /**
  * `trecscore validate` on several threads prints exactly what it prints on one. Generated runs
  * of about 100-200 KB go over a threshold lowered through TRECSCORE_PARALLEL_MIN_BYTES, so with
- * TRECSCORE_THREADS=2 and 3 they are cut into 16 and 24 ranges at topic starts; text and
- * `--format json` output, stderr and exit status must equal TRECSCORE_THREADS=1, for clean runs
+ * TRECSCORE_THREADS=2 and 3 they are cut into 16 and 24 ranges at topic starts; `--format
+ * json` output on 2 threads and text on 3, with stderr and exit status, must equal TRECSCORE_THREADS=1, for clean runs
  * and for each problem the validator reports (each case also checks which codes the sequential
  * report has, so a case cannot silently lose its problem). Then `validateInParallel` itself, from
  * the build (its workers need the compiled worker script): it really splits a clean file and
  * runs workers, and gives `null` (validate sequentially) on a problem, a split topic, a tag
  * change, `--corpus` ids, stdin, `.gz`, one thread or a small file. Run `npm run build` first.
  */
-import { spawnSync } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -311,55 +311,64 @@ interface Result {
   readonly stderr: string
 }
 
-function validate(c: Case, run: string, threads: number, json: boolean): Result {
-  const r = spawnSync(
-    process.execPath,
-    [
-      join(ROOT, 'bin', 'trecscore.js'),
-      'validate',
-      ...(c.args ?? []),
-      ...(json ? ['--format', 'json'] : []),
-      c.stdin ? '-' : run,
-    ],
-    {
-      input: c.stdin ? c.content : '',
-      encoding: 'latin1',
-      maxBuffer: 1 << 28,
-      env: {
-        ...process.env,
-        ...c.env,
-        TRECSCORE_THREADS: String(threads),
-        TRECSCORE_PARALLEL_MIN_BYTES: '1000',
+/** `trecscore validate` on `run` (a child process, so several can run at once). */
+function validate(c: Case, run: string, threads: number, json: boolean): Promise<Result> {
+  return new Promise((resolve) => {
+    const child = execFile(
+      process.execPath,
+      [
+        join(ROOT, 'bin', 'trecscore.js'),
+        'validate',
+        ...(c.args ?? []),
+        ...(json ? ['--format', 'json'] : []),
+        c.stdin ? '-' : run,
+      ],
+      {
+        encoding: 'latin1',
+        maxBuffer: 1 << 28,
+        env: {
+          ...process.env,
+          ...c.env,
+          TRECSCORE_THREADS: String(threads),
+          TRECSCORE_PARALLEL_MIN_BYTES: '1000',
+        },
       },
-    },
-  )
-  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr }
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0
+        resolve({ code, stdout, stderr })
+      },
+    )
+    child.stdin?.end(c.stdin ? c.content : '')
+  })
 }
 
 describe('validate on 2 and 3 threads prints what it prints on 1', () => {
   cases().forEach((c, k) => {
-    it(c.name, () => {
+    it(c.name, async () => {
       const run = write(c.file ?? `case${k}.run`, c.content)
-      const seqJson = validate(c, run, 1, true)
-      expect(Object.keys(JSON.parse(seqJson.stdout).counts)).toEqual(c.codes)
-      const seqText = validate(c, run, 1, false)
-      for (const threads of [2, 3]) {
-        expect(validate(c, run, threads, true)).toEqual(seqJson)
-        expect(validate(c, run, threads, false)).toEqual(seqText)
-      }
+      // JSON on 2 threads and text on 3 (16 and 24 ranges), each against 1 thread.
+      const [seqJson, seqText, json2, text3] = await Promise.all([
+        validate(c, run, 1, true),
+        validate(c, run, 1, false),
+        validate(c, run, 2, true),
+        validate(c, run, 3, false),
+      ])
+      expect(Object.keys(JSON.parse(seqJson!.stdout).counts)).toEqual(c.codes)
+      expect(json2).toEqual(seqJson)
+      expect(text3).toEqual(seqText)
     })
   })
 
   // Root reads any file. On the parallel path splitFile's open failed (after stat) with a stack-
   // less "open failed" message; now the sequential reader words it.
-  it.skipIf(process.getuid?.() === 0)('an unreadable file', () => {
+  it.skipIf(process.getuid?.() === 0)('an unreadable file', async () => {
     const c: Case = { name: 'unreadable', content: text(lines()), codes: ['cannot_read'] }
     const run = write('unreadable.run', c.content)
     chmodSync(run, 0)
-    const seq = validate(c, run, 1, true)
+    const seq = await validate(c, run, 1, true)
     expect(seq.stderr).toBe(`trecscore: ${run}: cannot read: permission denied\n`)
-    expect(validate(c, run, 2, true)).toEqual(seq)
-    expect(validate(c, run, 2, false)).toEqual(validate(c, run, 1, false))
+    expect(await validate(c, run, 2, true)).toEqual(seq)
+    expect(await validate(c, run, 2, false)).toEqual(await validate(c, run, 1, false))
   })
 })
 
