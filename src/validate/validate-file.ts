@@ -35,16 +35,14 @@ interface ValidateConfig {
 }
 
 /** What validating one range gave: its counts, or `clean: false`. */
-export interface ValidatedRange {
+export interface ValidatedRange
+  extends Pick<
+    RunValidationReport,
+    'lines' | 'runLines' | 'blankLines' | 'commentLines' | 'bytes' | 'tags'
+  > {
   readonly index: number
   /** No problem of any code. */
   readonly clean: boolean
-  readonly lines: number
-  readonly runLines: number
-  readonly blankLines: number
-  readonly commentLines: number
-  readonly bytes: number
-  readonly tags: readonly string[]
   readonly queryIds: readonly string[]
 }
 
