@@ -393,6 +393,28 @@ export function takeRanges<R extends { readonly index: number }>(
 /** Bytes read at a time from a range. */
 export const READ_BYTES = 8 * 1024 * 1024
 
+/**
+ * Read the bytes `[start, end)` of `fd` through `buf` and hand each chunk to `feed` (a view of
+ * `buf`, overwritten by the next read), until the range ends, the file ends, or `feed` returns
+ * false. Returns where reading stopped: `end` when the whole range was read.
+ */
+export function feedRange(
+  fd: number,
+  buf: Buffer,
+  start: number,
+  end: number,
+  feed: (chunk: Buffer) => boolean,
+): number {
+  let pos = start
+  while (pos < end) {
+    const n = readSync(fd, buf, 0, Math.min(buf.length, end - pos), pos)
+    if (n === 0) break
+    pos += n
+    if (!feed(n === buf.length ? buf : buf.subarray(0, n))) break
+  }
+  return pos
+}
+
 /** The range reader of a query job: parse each range and hand its whole queries to `job`. */
 function queryRanges<S>(parse: RunParseOptions, job: QueryJob<S>): RangeReader<RangeResult> {
   return {
@@ -437,13 +459,10 @@ function processRange<S>(
     }
     pending = g
   }, parse)
-  let pos = start
-  while (pos < end && !parser.stopped) {
-    const n = readSync(fd, buf, 0, Math.min(buf.length, end - pos), pos)
-    if (n === 0) break
-    parser.feed(n === buf.length ? buf : buf.subarray(0, n))
-    pos += n
-  }
+  feedRange(fd, buf, start, end, (chunk) => {
+    parser.feed(chunk)
+    return !parser.stopped
+  })
   parser.end()
   let tail: RunQuery | null = null
   const lastGroup = pending as RunQuery | null

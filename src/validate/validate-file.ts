@@ -9,8 +9,8 @@
  * is a sum. Otherwise, or for options whose data is large (`docs`), the caller validates the
  * whole file sequentially, which reports every problem at its line.
  */
-import { readSync } from 'node:fs'
 import {
+  feedRange,
   parallelInput,
   parallelThreads,
   RANGES_PER_THREAD,
@@ -69,13 +69,10 @@ function validateRange(
   end: number,
 ): ValidatedRange {
   const v = new RunValidator(options)
-  let pos = start
-  while (pos < end) {
-    const n = readSync(fd, buf, 0, Math.min(buf.length, end - pos), pos)
-    if (n === 0) break
-    v.feed(n === buf.length ? buf : buf.subarray(0, n))
-    pos += n
-  }
+  const pos = feedRange(fd, buf, start, end, (chunk) => {
+    v.feed(chunk)
+    return true
+  })
   return validatedRange(index, v, pos === end)
 }
 
