@@ -1,12 +1,13 @@
 /**
  * The internal barrel: every family's public names (the union of `src/entries/*`), for the
- * project's own shells (the CLI in `src/cli`, the server in `src/server`) and its tests. Users
+ * server (`src/server`) and the project's tests. The CLI imports the entries themselves, so a
+ * command loads only its families (README "Performance": start-up). Users
  * import the root (`src/index.ts`, the verbs and data types) or one subpath
  * (`trecscore/<family>`, a file of `src/entries`); this file is not in `package.json` `exports`.
  *
  * A name belongs to exactly one entry, so these star exports cannot shadow one another silently:
  * `test/exports.test.ts` checks that no two entries export different things under one name. A
- * new public name goes into its family's entry file, and reaches the shells through here.
+ * new public name goes into its family's entry file, and reaches the server through here.
  *
  * @module
  */

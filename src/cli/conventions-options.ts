@@ -3,7 +3,8 @@
  * the `Conventions` unions; parsing errors are reported as usage errors.
  */
 import { type Command, Option } from 'commander'
-import { type Conventions, conventionProfiles, parseGainSpec, TrecscoreError } from '../internal.js'
+import { type Conventions, conventionProfiles, parseGainSpec } from '../entries/conventions.js'
+import { TrecscoreError } from '../entries/errors.js'
 
 /** Raw option values as commander gives them. */
 export interface ConventionFlags {

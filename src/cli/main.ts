@@ -1,7 +1,7 @@
 import { Command, CommanderError } from 'commander'
-import { describeSystemError, formatIssue, InputError, isTrecscoreError } from '../internal.js'
-import { COMMANDS } from './commands/index.js'
-import { trecEvalCommand } from './commands/trec-eval.js'
+import { formatIssue, InputError, isTrecscoreError } from '../entries/errors.js'
+import { describeSystemError } from '../entries/io.js'
+import { COMMANDS, commandModulesFor } from './commands/index.js'
 
 /** Version printed by `trecscore --version`. */
 export const VERSION = '0.1.0'
@@ -27,10 +27,12 @@ function allCommands(cmd: Command): Command[] {
 }
 
 /**
- * Build the command-line program (commands come from `commands/index.ts`). A usage error is one
- * line on stderr plus a pointer to the command's `--help` (see {@link main}); never the whole help.
+ * Build the command-line program from the given command modules (`commands/index.ts`; all of
+ * them by default). A usage error is one line on stderr plus a pointer to the command's `--help`
+ * (see {@link main}); never the whole help.
  */
-export function buildProgram(): Command {
+export async function buildProgram(modules = COMMANDS): Promise<Command> {
+  const registers = await Promise.all(modules.map((m) => m.load()))
   const program = new Command('trecscore')
     .description(
       'Score retrieval and RAG runs exactly as shared tasks do, with every convention stated.',
@@ -47,7 +49,7 @@ export function buildProgram(): Command {
     .helpOption(false)
     .allowUnknownOption()
     .argument('[args...]')
-  for (const register of COMMANDS) register(program)
+  for (const register of registers) register(program)
   for (const cmd of allCommands(program)) {
     const path = commandPath(cmd)
     cmd.exitOverride((e) => {
@@ -70,8 +72,10 @@ export function usageLine(path: string, message: string): string {
 
 /** Entry point of the `trecscore` binary; returns the exit code. Never throws for user errors. */
 export async function main(argv: readonly string[]): Promise<number> {
-  if (argv[0] === 'trec-eval') return trecEvalCommand(argv.slice(1))
-  const program = buildProgram()
+  if (argv[0] === 'trec-eval')
+    return (await import('./commands/trec-eval.js')).trecEvalCommand(argv.slice(1))
+  // Only the module of the command that runs is loaded (all of them for the full help).
+  const program = await buildProgram(commandModulesFor(argv))
   try {
     await program.parseAsync([...argv], { from: 'user' })
     return typeof process.exitCode === 'number' ? process.exitCode : 0

@@ -76,6 +76,14 @@ export {
   presetIds,
 } from '../presets/registry.js'
 export {
+  buildReportData,
+  type DataPresetReportRequest,
+  type DataPresetReportRoute,
+  DEFAULT_REPORT_MEASURES,
+  type ReportRequest,
+  writeHtmlReport,
+} from '../presets/report-file.js'
+export {
   aggregateQueries,
   getPreset,
   headlineAggregates,

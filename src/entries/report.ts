@@ -1,6 +1,7 @@
 /**
  * `trecscore/report`: rendering results: the table model and renderer, the leaderboard
- * formats, JSON chunks, number formatting, escaping, and the HTML report.
+ * formats, JSON chunks, number formatting, escaping, and the HTML report (`renderHtmlReport`;
+ * `buildReportData`, which evaluates or scores first, is in `trecscore/presets`).
  *
  * @example
  * import { renderTable } from 'trecscore/report'
@@ -9,14 +10,6 @@
  * @module
  */
 
-export {
-  buildReportData,
-  type DataPresetReportRequest,
-  type DataPresetReportRoute,
-  DEFAULT_REPORT_MEASURES,
-  type ReportRequest,
-  writeHtmlReport,
-} from '../presets/report-file.js'
 export {
   csvField,
   csvFieldFormulaSafe,

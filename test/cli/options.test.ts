@@ -58,10 +58,13 @@ function commandsOf(program: Command): { path: string; options: readonly Option[
 
 const longOf = (flags: string): string => /--[a-z-]+/.exec(flags)![0]
 
+/** Every command module loaded, as for `trecscore --help`. */
+const program = await buildProgram()
+
 describe('the option vocabulary (README "Options across commands")', () => {
   const table = readmeTable()
   const exceptions = readmeExceptions()
-  const all = commandsOf(buildProgram())
+  const all = commandsOf(program)
   const commands = all.map((c) => ({
     ...c,
     options: c.options.filter((o) => !exceptions.has(`${c.path} ${o.long}`)),

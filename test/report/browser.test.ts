@@ -14,8 +14,8 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildReportData } from '../../src/entries/presets.js'
 import {
-  buildReportData,
   loadReportAssets,
   type ReportAssets,
   type ReportData,

@@ -9,8 +9,8 @@ import {
   buildReportData,
   type DataPresetReportRequest,
   type DataPresetReportRoute,
-  type ReportData,
-} from '../../src/entries/report.js'
+} from '../../src/entries/presets.js'
+import type { ReportData } from '../../src/entries/report.js'
 
 describe('preset routes passed in', () => {
   it('report: no route, no data-folder preset; a route gets the checked request', async () => {

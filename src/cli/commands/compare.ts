@@ -5,25 +5,18 @@ import {
   type CompareFormat,
   type CorrectionName,
   compareTable,
-  describeConventions,
   GROUPING_NAMES,
   type GroupingName,
-  getPreset,
-  InputError,
-  type InputIssue,
-  jsonChunks,
-  PRESETS,
   perQueryTableFromFiles,
-  perQueryTableFromReteco,
-  RETECO_PRESETS,
-  type RetecoPreset,
   renderCompare,
-  resolveRunLabels,
-  scorePresetForComparison,
   TEST_NAMES,
   type TestName,
-  TrecscoreError,
-} from '../../internal.js'
+} from '../../entries/compare.js'
+import { InputError, type InputIssue, TrecscoreError } from '../../entries/errors.js'
+import { resolveRunLabels } from '../../entries/io.js'
+import { getPreset, PRESETS, scorePresetForComparison } from '../../entries/presets.js'
+import { describeConventions, jsonChunks } from '../../entries/report.js'
+import { perQueryTableFromReteco, RETECO_PRESETS, type RetecoPreset } from '../../entries/reteco.js'
 import {
   addConventionOptions,
   CONVENTION_FLAG_KEYS,

@@ -1,28 +1,31 @@
 import { type Command, Option } from 'commander'
+import { formatPrepareFailure, TrecscoreError } from '../../entries/errors.js'
+import {
+  evaluateRunFile,
+  type RunEvaluation,
+  readAuxQrels,
+  sensitivityOfRunFiles,
+} from '../../entries/evaluate.js'
+import {
+  QRELS_FORMATS,
+  type QrelsFormat,
+  readIdList,
+  readQrels,
+  resolveRunLabels,
+} from '../../entries/io.js'
+import { parseMeasures } from '../../entries/measures.js'
 import {
   describeConventions,
   describeCounts,
-  evaluateRunFile,
   FORMATS,
   type Format,
-  formatPrepareFailure,
-  parseMeasures,
-  QRELS_FORMATS,
-  type QrelsFormat,
-  type RunEvaluation,
-  readAuxQrels,
-  readIdList,
-  readQrels,
   renderResults,
   renderSensitivity,
-  resolveRunLabels,
   SENSITIVITY_FORMATS,
   type SensitivityFormat,
   SUMMARY_ROWS,
   type SummaryRows,
-  sensitivityOfRunFiles,
-  TrecscoreError,
-} from '../../internal.js'
+} from '../../entries/report.js'
 import {
   addConventionOptions,
   type ConventionFlags,

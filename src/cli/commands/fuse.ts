@@ -1,4 +1,5 @@
 import { type Command, Option } from 'commander'
+import { InputError } from '../../entries/errors.js'
 import {
   DEFAULT_FUSE_DEPTH,
   DEFAULT_RRF_K,
@@ -7,15 +8,13 @@ import {
   type FuseOptions,
   type FusionMethod,
   fuse,
-  InputError,
   NORMALIZATIONS,
   type Normalization,
   optimizeWeights,
-  readQrels,
   readRunsToFuse,
-  resolveRunLabels,
   writeFusedRun,
-} from '../../internal.js'
+} from '../../entries/fuse.js'
+import { readQrels, resolveRunLabels } from '../../entries/io.js'
 import {
   addRunLabelOptions,
   outOption,

@@ -1,5 +1,6 @@
 import { type Command, InvalidArgumentError } from 'commander'
-import { type AgreementFormat, judgeAgreement, readAll, renderAgreement } from '../../internal.js'
+import { readAll } from '../../entries/io.js'
+import { type AgreementFormat, judgeAgreement, renderAgreement } from '../../entries/stats.js'
 import { collectList, formatOption } from './shared-options.js'
 
 interface AgreementFlags {

@@ -1,4 +1,5 @@
 import { type Command, InvalidArgumentError, Option } from 'commander'
+import { TrecscoreError } from '../../entries/errors.js'
 import {
   JUDGE_DIMENSIONS,
   JUDGE_REPORT_FORMATS,
@@ -9,10 +10,8 @@ import {
   judgeCalibrateCommand,
   judgeReportCommand,
   judgeRunCommand,
-  type RetecoJudgePreset,
-  retecoJudgeItemsRoute,
-  TrecscoreError,
-} from '../../internal.js'
+} from '../../entries/judge.js'
+import { type RetecoJudgePreset, retecoJudgeItemsRoute } from '../../entries/reteco.js'
 import { addJudgeAgreement } from './judge-agreement.js'
 import { formatOption } from './shared-options.js'
 

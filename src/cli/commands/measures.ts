@@ -1,11 +1,6 @@
 import type { Command } from 'commander'
-import {
-  findMeasureSpec,
-  MEASURES,
-  rangeText,
-  suggestMeasures,
-  TrecscoreError,
-} from '../../internal.js'
+import { TrecscoreError } from '../../entries/errors.js'
+import { findMeasureSpec, MEASURES, rangeText, suggestMeasures } from '../../entries/measures.js'
 
 /** `trecscore measures [NAME]`: list the measures, or document one (generated from the registry). */
 export function registerMeasures(program: Command): void {

@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import { describePreset, getPreset, listPresets, PRESET_POINTERS } from '../../internal.js'
+import { describePreset, getPreset, listPresets, PRESET_POINTERS } from '../../entries/presets.js'
 
 /** `trecscore presets [show NAME]`: list the benchmark presets, or document one (from the registry). */
 export function registerPresets(program: Command): void {

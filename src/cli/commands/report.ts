@@ -1,15 +1,9 @@
 import type { Command } from 'commander'
-import {
-  buildReportData,
-  DEFAULT_REPORT_MEASURES,
-  describeConventions,
-  InputError,
-  PLAN_METRICS,
-  resolveRunLabels,
-  retecoReportRoute,
-  TrecscoreError,
-  writeHtmlReport,
-} from '../../internal.js'
+import { InputError, TrecscoreError } from '../../entries/errors.js'
+import { resolveRunLabels } from '../../entries/io.js'
+import { buildReportData, DEFAULT_REPORT_MEASURES, writeHtmlReport } from '../../entries/presets.js'
+import { describeConventions } from '../../entries/report.js'
+import { PLAN_METRICS, retecoReportRoute } from '../../entries/reteco.js'
 import {
   addConventionOptions,
   type ConventionFlags,

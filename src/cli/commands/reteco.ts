@@ -1,5 +1,5 @@
 import { type Command, InvalidArgumentError, Option } from 'commander'
-import { makeRetecoSample, writeRetecoSample } from '../../internal.js'
+import { makeRetecoSample, writeRetecoSample } from '../../entries/reteco.js'
 import { outOption } from './shared-options.js'
 
 interface SampleFlags {

@@ -1,13 +1,10 @@
+import { readChunksPrefetched, readIdList, readQrels, SourceError } from '../../entries/io.js'
 import {
   type RunValidationReport,
   RunValidator,
-  readChunksPrefetched,
-  readIdList,
-  readQrels,
-  SourceError,
   type ValidateRunOptions,
   validateInParallel,
-} from '../../internal.js'
+} from '../../entries/validate.js'
 
 /** The `validate` flags the format checks read. */
 export interface FormatCheckFlags {

@@ -1,4 +1,5 @@
 import { type Command, InvalidArgumentError, Option } from 'commander'
+import { resolveRunLabels } from '../../entries/io.js'
 import {
   explainPresetScore,
   explainRetecoReports,
@@ -11,25 +12,28 @@ import {
   presetScoreTable,
   presetSensitivity,
   presetWarnings,
+  renderPresetScore,
+  renderSkillRetScore,
+  retecoScoreTable,
+  runPreset,
+  SCORE_TABLE_FORMATS,
+} from '../../entries/presets.js'
+import {
+  renderSensitivity,
+  renderTable,
+  SENSITIVITY_FORMATS,
+  type SensitivityFormat,
+} from '../../entries/report.js'
+import {
   RETECO_CONVENTION_SET_NAMES,
   RETECO_PRESETS,
   RETECO_REPORT_FORMATS,
   type RetecoConventionSetName,
   type RetecoPreset,
   type RetecoReportFormat,
-  renderPresetScore,
   renderRetecoReports,
-  renderSensitivity,
-  renderSkillRetScore,
-  renderTable,
-  resolveRunLabels,
-  retecoScoreTable,
-  runPreset,
-  SCORE_TABLE_FORMATS,
-  SENSITIVITY_FORMATS,
-  type SensitivityFormat,
   scoreRetecoRuns,
-} from '../../internal.js'
+} from '../../entries/reteco.js'
 import { flagsGiven } from '../conventions-options.js'
 import {
   addRunLabelOptions,

@@ -4,7 +4,7 @@
  * walks the program and checks every command against that table).
  */
 import { type Command, InvalidArgumentError, Option } from 'commander'
-import { RUN_LABEL_SOURCES, type RunLabelOptions } from '../../internal.js'
+import { RUN_LABEL_SOURCES, type RunLabelOptions } from '../../entries/io.js'
 
 /** `-m, --measure NAME`: one value per flag (repeat it); a value may hold a comma or space list. */
 export function measureOption(description: string): Option {

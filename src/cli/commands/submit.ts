@@ -1,13 +1,8 @@
 import { type Command, InvalidArgumentError } from 'commander'
-import {
-  DEFAULT_MAX_LINE_BYTES,
-  folderFiles,
-  formatFixed,
-  readAll,
-  renderValidationText,
-  SourceError,
-  TrecscoreError,
-} from '../../internal.js'
+import { TrecscoreError } from '../../entries/errors.js'
+import { DEFAULT_MAX_LINE_BYTES, folderFiles, readAll, SourceError } from '../../entries/io.js'
+import { formatFixed } from '../../entries/report.js'
+import { renderValidationText } from '../../entries/validate.js'
 import { checkRunFormat } from './run-format-check.js'
 
 interface SubmitFlags {

@@ -1,4 +1,5 @@
 import { type Command, InvalidArgumentError, Option } from 'commander'
+import { renderTable } from '../../entries/report.js'
 import {
   type BertScorer,
   formatTextsimIssue,
@@ -8,7 +9,6 @@ import {
   type MeteorTokenizer,
   openTextsimSink,
   readTextsimPairs,
-  renderTable,
   scoreTextsim,
   summarizeTextsim,
   TEXTSIM_METRICS,
@@ -20,7 +20,7 @@ import {
   type TextsimSink,
   type TextsimSummary,
   wordTokenize,
-} from '../../internal.js'
+} from '../../entries/textsim.js'
 import { formatOption, outOption } from './shared-options.js'
 
 const FORMATS = ['jsonl', 'table', 'markdown', 'csv', 'tsv', 'json'] as const

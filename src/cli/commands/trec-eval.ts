@@ -1,4 +1,4 @@
-import { trecEvalProcess } from '../../internal.js'
+import { trecEvalProcess } from '../../entries/trec-eval.js'
 
 /**
  * `trecscore trec-eval ARGS`: the trec_eval drop-in on this process's streams (bytes exactly as

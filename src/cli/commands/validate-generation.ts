@@ -1,12 +1,14 @@
 import {
+  renderRetecoAnswersJson,
+  renderRetecoAnswersText,
+  validateRetecoAnswers,
+} from '../../entries/reteco.js'
+import {
   ANSWER_PROBLEM_CODES,
   ANSWER_PROBLEM_DESCRIPTIONS,
   ANSWER_PROBLEM_SEVERITY,
   DEFAULT_MAX_ANSWER_CHARS,
-  renderRetecoAnswersJson,
-  renderRetecoAnswersText,
-  validateRetecoAnswers,
-} from '../../internal.js'
+} from '../../entries/validate.js'
 
 /** The validate flags the generation presets use. */
 export interface GenerationValidateFlags {

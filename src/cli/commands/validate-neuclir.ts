@@ -1,13 +1,10 @@
+import { type Run, readAll, readRun } from '../../entries/io.js'
+import { checkPresetRun, getPreset } from '../../entries/presets.js'
 import {
-  checkPresetRun,
-  getPreset,
-  type Run,
   type RunValidationReport,
-  readAll,
-  readRun,
   renderValidationJson,
   renderValidationText,
-} from '../../internal.js'
+} from '../../entries/validate.js'
 import { checkRunFormat } from './run-format-check.js'
 
 /** The presets `validate --preset` checks with {@link validateNeuclirRun}. */

@@ -1,18 +1,20 @@
 import { type Command, InvalidArgumentError, Option } from 'commander'
+import { DEFAULT_MAX_LINE_BYTES } from '../../entries/io.js'
 import {
-  DEFAULT_MAX_LINE_BYTES,
+  renderRetecoValidationJson,
+  renderRetecoValidationText,
+  validateRetecoRun,
+} from '../../entries/reteco.js'
+import {
   describeRunProblemCode,
   RETECO_RUN_PROBLEM_CODES,
   RUN_PROBLEM_CODES,
   RUN_PROBLEM_SEVERITY,
   type RunProblemCode,
   type RunValidationReport,
-  renderRetecoValidationJson,
-  renderRetecoValidationText,
   renderValidationJson,
   renderValidationText,
-  validateRetecoRun,
-} from '../../internal.js'
+} from '../../entries/validate.js'
 import { checkRunFormat } from './run-format-check.js'
 import { formatOption } from './shared-options.js'
 import {
