@@ -11,6 +11,11 @@
  * vertical tab, form feed, carriage return); the score is plain decimal (digits with at most one
  * `.`, 1 to 15 digits); with `strict`, nothing but white space follows the tag; no byte of the
  * line is NUL or another control byte where a field ends; and it is at most `maxLine` bytes.
+ *
+ * `check` is the same scan for the run validator (`src/validate/validate-run.ts`), which takes
+ * fewer lines: only bytes 0x21..0x7F in fields (a byte from 0x80 needs the UTF-8 check), no CR
+ * anywhere, exactly six fields, a rank of 1 to 15 digits (written per line too), and the tag of
+ * the line before. Any other line stops it, and the validator's own line checks take it.
  */
 
 /** Input window: the bytes to scan, each window ending with a newline. */
@@ -30,7 +35,11 @@ const IDEND: usize = SCORE + (<usize>REC << 3)
 const D0: usize = IDEND + (<usize>REC << 2)
 const GROUP: usize = D0 + (<usize>REC << 2)
 const IDS: usize = GROUP + <usize>REC * 12
-const END: usize = IDS + <usize>(IN_CAP + SLACK)
+const RANK: usize = IDS + <usize>(IN_CAP + SLACK)
+/** Longest tag `check` compares with (a longer one stops it at every line). */
+const TAG_CAP: i32 = 4096
+const TAG: usize = RANK + (<usize>REC << 3)
+const END: usize = TAG + <usize>TAG_CAP
 
 memory.grow(<i32>((END + 0xffff) >> 16) - memory.size())
 
@@ -45,8 +54,14 @@ export let groups: i32 = 0
 /** Window offset of the last taken line's tag, -1 if none. */
 export let lastTag: i32 = -1
 
-/** The layout: 0 IN, 1 QID, 2 HASH, 3 SCORE, 4 IDEND, 5 D0, 6 GROUP, 7 IDS, 8 IN_CAP, 9 QID_CAP. */
+/**
+ * The layout: 0 IN, 1 QID, 2 HASH, 3 SCORE, 4 IDEND, 5 D0, 6 GROUP, 7 IDS, 8 IN_CAP, 9 QID_CAP,
+ * 10 RANK, 11 TAG, 12 TAG_CAP.
+ */
 export function layout(k: i32): i32 {
+  if (k == 10) return <i32>RANK
+  if (k == 11) return <i32>TAG
+  if (k == 12) return TAG_CAP
   if (k == 0) return <i32>IN
   if (k == 1) return <i32>QID
   if (k == 2) return <i32>HASH
@@ -59,20 +74,23 @@ export function layout(k: i32): i32 {
   return QID_CAP
 }
 
-/** C `isspace` without the newline. */
+/** C `isspace` without the newline (and, for `check`, without CR). */
 // @ts-ignore: decorator
 @inline
-function isSpace(b: u32): bool {
-  return b == 0x20 || (b - 0x09 <= 4 && b != 0x0a)
+function isSpace(b: u32, check: bool): bool {
+  return b == 0x20 || (b - 0x09 <= 4 && b != 0x0a && !(check && b == 0x0d))
 }
 
-/** The first byte at or after `p` that is 0x20 or below. */
+/** The first byte at or after `p` that is 0x20 or below (or, for `check`, 0x80 or above). */
 // @ts-ignore: decorator
 @inline
-function nextLow(p: usize): usize {
+function nextLow(p: usize, check: bool): usize {
   let m: i32 = 0
   for (;;) {
-    m = i8x16.bitmask(i8x16.le_u(v128.load(p), i8x16.splat(0x20)))
+    const v = v128.load(p)
+    m = check
+      ? i8x16.bitmask(i8x16.lt_s(v, i8x16.splat(0x21)))
+      : i8x16.bitmask(i8x16.le_u(v, i8x16.splat(0x20)))
     if (m != 0) break
     p += 16
   }
@@ -81,8 +99,8 @@ function nextLow(p: usize): usize {
 
 // @ts-ignore: decorator
 @inline
-function skipSpace(p: usize): usize {
-  while (isSpace(<u32>load<u8>(p))) p++
+function skipSpace(p: usize, check: bool): usize {
+  while (isSpace(<u32>load<u8>(p), check)) p++
   return p
 }
 
@@ -114,6 +132,36 @@ function hashFinish(h: i32): i32 {
  * 2 comments. Returns the number of records written (numbered from 0, ids from `IDS`).
  */
 export function scan(from: i32, len: i32, qidLen: i32, flags: i32, maxLine: i32): i32 {
+  return lines(from, len, qidLen, 0, flags, maxLine, false)
+}
+
+/**
+ * `scan` for the run validator (see the module comment): the previous line's tag, `tagLen`
+ * bytes, is in `TAG`; each record's rank goes to `RANK`, and doc ids are not copied to `IDS`
+ * (their lengths still are in `IDEND`).
+ */
+export function check(
+  from: i32,
+  len: i32,
+  qidLen: i32,
+  tagLen: i32,
+  flags: i32,
+  maxLine: i32,
+): i32 {
+  return lines(from, len, qidLen, tagLen, flags | 1, maxLine, true)
+}
+
+// @ts-ignore: decorator
+@inline
+function lines(
+  from: i32,
+  len: i32,
+  qidLen: i32,
+  tagLen: i32,
+  flags: i32,
+  maxLine: i32,
+  check: bool,
+): i32 {
   const strict = (flags & 1) != 0
   const comments = (flags & 2) != 0
   let haveQid = (flags & 4) != 0
@@ -128,22 +176,35 @@ export function scan(from: i32, len: i32, qidLen: i32, flags: i32, maxLine: i32)
     const q0: usize = IN + <usize>pos
     const b0 = <u32>load<u8>(q0)
     if (b0 <= 0x20 || (comments && b0 == 0x23)) break
-    const q1 = nextLow(q0)
+    const q1 = nextLow(q0, check)
     const same = haveQid && <i32>(q1 - q0) == pql && memory.compare(pq, q0, pql) == 0
-    if (!isSpace(<u32>load<u8>(q1))) break
-    let i = skipSpace(q1)
+    if (!isSpace(<u32>load<u8>(q1), check)) break
+    let i = skipSpace(q1, check)
     if (<u32>load<u8>(i) <= 0x20) break
-    i = nextLow(i) // iter
-    if (!isSpace(<u32>load<u8>(i))) break
-    const d0 = skipSpace(i)
+    i = nextLow(i, check) // iter
+    if (!isSpace(<u32>load<u8>(i), check)) break
+    const d0 = skipSpace(i, check)
     if (<u32>load<u8>(d0) <= 0x20) break
-    const d1 = nextLow(d0)
-    if (!isSpace(<u32>load<u8>(d1))) break
-    i = skipSpace(d1)
+    const d1 = nextLow(d0, check)
+    if (!isSpace(<u32>load<u8>(d1), check)) break
+    i = skipSpace(d1, check)
     if (<u32>load<u8>(i) <= 0x20) break
-    i = nextLow(i) // rank
-    if (!isSpace(<u32>load<u8>(i))) break
-    i = skipSpace(i)
+    let rank: f64 = 0
+    if (check) {
+      // 1 to 15 digits, read exactly.
+      let r: i64 = 0
+      const r0 = i
+      for (;;) {
+        const b = <u32>load<u8>(i)
+        if (b - 0x30 > 9) break
+        r = r * 10 + <i64>(b - 0x30)
+        i++
+      }
+      if (i == r0 || i - r0 > 15) break
+      rank = <f64>r
+    } else i = nextLow(i, check) // rank
+    if (!isSpace(<u32>load<u8>(i), check)) break
+    i = skipSpace(i, check)
     let mant: i64 = 0
     let digits = 0
     let frac = -1
@@ -157,18 +218,19 @@ export function scan(from: i32, len: i32, qidLen: i32, flags: i32, maxLine: i32)
       else break
       i++
     }
-    if (digits == 0 || digits > 15 || !isSpace(<u32>load<u8>(i))) break
-    const t0 = skipSpace(i)
+    if (digits == 0 || digits > 15 || !isSpace(<u32>load<u8>(i), check)) break
+    const t0 = skipSpace(i, check)
     if (<u32>load<u8>(t0) <= 0x20) break
-    i = nextLow(t0)
+    i = nextLow(t0, check)
+    if (check && (<i32>(i - t0) != tagLen || memory.compare(TAG, t0, tagLen) != 0)) break
     if (strict) {
-      i = skipSpace(i)
+      i = skipSpace(i, check)
       if (load<u8>(i) != 0x0a) break
     } else {
       // Anything but NUL may follow the tag.
       let b = <u32>load<u8>(i)
       while (b != 0x0a && b != 0) {
-        i = nextLow(i + 1)
+        i = nextLow(i + 1, check)
         b = <u32>load<u8>(i)
       }
       if (b == 0) break
@@ -180,11 +242,13 @@ export function scan(from: i32, len: i32, qidLen: i32, flags: i32, maxLine: i32)
     let k = d0
     for (; k + 4 <= d1; k += 4) h = hashStep(h, load<i32>(k))
     for (; k < d1; k++) h = hashStep(h, <i32>load<u8>(k))
-    let o: usize = IDS + <usize>idAt
-    for (let c = d0; c < d1; c += 16) {
-      v128.store(o, v128.load(c))
-      o += 16
-    }
+    if (!check) {
+      let o: usize = IDS + <usize>idAt
+      for (let c = d0; c < d1; c += 16) {
+        v128.store(o, v128.load(c))
+        o += 16
+      }
+    } else store<f64>(RANK + (<usize>n << 3), rank)
     idAt += <i32>(d1 - d0)
     const at = <usize>n << 2
     store<i32>(HASH + at, hashFinish(h))

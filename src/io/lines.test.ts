@@ -380,3 +380,55 @@ describe('the fused run scanner splits lines exactly like LineSplitter', () => {
     })
   })
 })
+
+describe('LineSplitter onLines (a bulk handler)', () => {
+  /** Lines seen by either handler; the bulk one takes up to `take` lines that start with 'k'. */
+  function bulkSplit(chunks: readonly Buffer[], take: number) {
+    const seen: [number, string, 'bulk' | 'line'][] = []
+    const s = new LineSplitter(
+      (buf, a, b, line) => void seen.push([line, binaryString(buf, a, b), 'line']),
+      {
+        onLines: (buf, start, end, line) => {
+          expect(buf[end - 1]).toBe(0x0a)
+          let pos = start
+          let n = 0
+          while (n < take && pos < end && buf[pos] === 0x6b) {
+            const nl = buf.indexOf(0x0a, pos)
+            seen.push([line + n, binaryString(buf, pos, nl), 'bulk'])
+            n++
+            pos = nl + 1
+          }
+          return { lines: n, end: pos }
+        },
+      },
+    )
+    for (const c of chunks) s.feed(c)
+    s.end()
+    return seen
+  }
+  const text = fc
+    .array(fc.constantFrom('k1', 'k22', 'x', '', 'k'), { maxLength: 30 })
+    .map((ls) => Buffer.from(ls.join('\n')))
+
+  it('numbers and hands on every line exactly once, whoever takes it, however the stream is cut', () => {
+    fc.assert(
+      fc.property(text, fc.array(fc.nat(), { maxLength: 8 }), fc.nat(4), (b, points, take) => {
+        const seen = bulkSplit(cut(b, points), take)
+        expect(seen.map(([n, t]) => [n, t])).toEqual(split([b]).lines)
+        // Nothing but complete lines starting with 'k' goes to the bulk handler.
+        for (const [, t, by] of seen) if (by === 'bulk') expect(t.startsWith('k')).toBe(true)
+      }),
+      { numRuns: 1000 },
+    )
+  })
+  it('offers the complete lines of a chunk, and the rest again after a line it does not take', () => {
+    const seen = bulkSplit([Buffer.from('k1\nk2\nx\nk3\nk4')], 9)
+    expect(seen).toEqual([
+      [1, 'k1', 'bulk'],
+      [2, 'k2', 'bulk'],
+      [3, 'x', 'line'],
+      [4, 'k3', 'bulk'],
+      [5, 'k4', 'line'],
+    ])
+  })
+})

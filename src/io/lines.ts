@@ -79,6 +79,27 @@ export type TooLongHandler = (
   flags: number,
 ) => boolean | void
 
+/** What a {@link BulkLineHandler} took: `lines` whole lines, ending just before `end`. */
+export interface LinesTaken {
+  readonly lines: number
+  readonly end: number
+}
+
+/**
+ * Takes whole lines at once, for a reader with a fused scanner of its own (the run validator's
+ * WebAssembly kernel): `buf[start, end)` are complete lines (`end - 1` is a newline), the first
+ * numbered `line`. It may take any number of them from `start`, as if each had been handed on,
+ * and says how many; the splitter hands the next line on as usual, then offers the rest again.
+ * The bytes are raw: the lines it takes skip the `bom`, `crlf`, `bareCr` and length options, so
+ * the handler applies whichever it needs. The bytes are valid only during the call.
+ */
+export type BulkLineHandler = (
+  buf: Uint8Array,
+  start: number,
+  end: number,
+  line: number,
+) => LinesTaken
+
 /** Options of a {@link LineSplitter} (see the module comment). */
 export interface LineOptions {
   /** Longest line handed on, in bytes without the `\n`. @default 16 MiB (`io/limits.ts`) */
@@ -95,6 +116,8 @@ export interface LineOptions {
   readonly crlf?: 'strip' | 'keep'
   /** Look for CRs inside lines ({@link LINE_BARE_CR}). @default 'ignore' */
   readonly bareCr?: 'report' | 'ignore'
+  /** Offered the complete lines of each chunk first (see {@link BulkLineHandler}). */
+  readonly onLines?: BulkLineHandler
 }
 
 interface Skipping {
@@ -143,6 +166,7 @@ export class LineSplitter {
   private readonly stripBom: boolean
   private readonly stripCr: boolean
   private readonly reportBareCr: boolean
+  private readonly onLines: BulkLineHandler | undefined
   private parts: Uint8Array[] = []
   private partBytes = 0
   private skipping: Skipping | null = null
@@ -159,6 +183,7 @@ export class LineSplitter {
     this.stripBom = o.bom === 'strip'
     this.stripCr = o.crlf === 'strip'
     this.reportBareCr = o.bareCr === 'report'
+    this.onLines = o.onLines
   }
 
   /**
@@ -200,7 +225,17 @@ export class LineSplitter {
       pos = nl + 1
     }
     const max = this.maxLineBytes
+    const bulk = this.onLines
+    const bulkEnd = bulk === undefined ? 0 : chunk.lastIndexOf(0x0a) + 1
     while (pos < n) {
+      if (pos < bulkEnd) {
+        const taken = bulk!(chunk, pos, bulkEnd, this.line + 1)
+        if (taken.lines > 0) {
+          this.line += taken.lines
+          pos = taken.end
+          continue
+        }
+      }
       const nl = chunk.indexOf(0x0a, pos)
       if (nl < 0) {
         if (n - pos > max) this.startSkip([], chunk, pos, n, last ? false : null)

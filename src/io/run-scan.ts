@@ -26,6 +26,14 @@ interface KernelExports {
     flags: number,
     maxLine: number,
   ) => number
+  readonly check: (
+    from: number,
+    len: number,
+    qidLen: number,
+    tagLen: number,
+    flags: number,
+    maxLine: number,
+  ) => number
   readonly layout: (k: number) => number
   readonly stopPos: { readonly value: number }
   readonly groups: { readonly value: number }
@@ -67,6 +75,12 @@ export class RunScanKernel {
   readonly windowBytes: number
   /** Longest previous query id that can be handed over. */
   readonly qidBytes: number
+  /** `f64` index of the ranks {@link check} writes, one per record. */
+  readonly rank: number
+  /** Byte offset where {@link check} finds the previous line's tag. */
+  readonly tag: number
+  /** Longest tag that can be handed over. */
+  readonly tagBytes: number
   /** Set while a parser is using this instance (a parser that finds it set uses its own loop). */
   busy = false
   private readonly ex: KernelExports
@@ -95,6 +109,9 @@ export class RunScanKernel {
     this.ids = at(7)
     this.windowBytes = at(8)
     this.qidBytes = at(9)
+    this.rank = at(10) >> 3
+    this.tag = at(11)
+    this.tagBytes = at(12)
   }
 
   /**
@@ -104,6 +121,22 @@ export class RunScanKernel {
    */
   scan(from: number, len: number, qidLen: number, flags: number, maxLine: number): number {
     return this.ex.scan(from, len, qidLen, flags, maxLine)
+  }
+
+  /**
+   * {@link scan} for the run validator: takes only lines it can check without the validator's
+   * line reader (bytes 0x21..0x7F in fields, no CR, six fields, a rank of 1 to 15 digits, the
+   * tag of the line before: `tagLen` bytes at `tag`); writes ranks, not the doc ids' bytes.
+   */
+  check(
+    from: number,
+    len: number,
+    qidLen: number,
+    tagLen: number,
+    flags: number,
+    maxLine: number,
+  ): number {
+    return this.ex.check(from, len, qidLen, tagLen, flags, maxLine)
   }
 
   /** Where the last scan stopped, in the window: its end, or the first line it did not take. */

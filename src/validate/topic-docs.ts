@@ -20,7 +20,7 @@ import { HASH_SEED, hashFinish, hashStep } from '../rank/id-hash.js'
 const DENSE_RANKS = 1 << 16
 
 /** The id hash of rank/id-hash.ts on `buf[s, e)`, read 4 bytes at a time through `view`. */
-function hashBytes(buf: Uint8Array, view: DataView, s: number, e: number): number {
+export function hashBytes(buf: Uint8Array, view: DataView, s: number, e: number): number {
   let h = HASH_SEED
   let k = s
   for (; k + 4 <= e; k += 4) h = hashStep(h, view.getInt32(k, true))
@@ -71,7 +71,18 @@ export class OpenTopic {
    * first seen (the duplicate is not recorded again).
    */
   addDoc(buf: Uint8Array, view: DataView, s: number, e: number, line: number): number {
-    const h = hashBytes(buf, view, s, e)
+    return this.addHashed(buf, view, s, e, hashBytes(buf, view, s, e), line)
+  }
+
+  /** {@link addDoc} for an id whose hash `h` (rank/id-hash.ts) is known. */
+  addHashed(
+    buf: Uint8Array,
+    view: DataView,
+    s: number,
+    e: number,
+    h: number,
+    line: number,
+  ): number {
     const len = e - s
     const arena = this.arena
     let slot = h & this.mask

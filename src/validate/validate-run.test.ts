@@ -1,6 +1,7 @@
 import { isUtf8 } from 'node:buffer'
 import fc from 'fast-check'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import { RUN_SCAN_KERNEL } from '../io/run-scan.js'
 import {
   hasWhere,
   RUN_PROBLEM_CODES,
@@ -483,5 +484,132 @@ describe('extra fields', () => {
     expect(r.ok).toBe(false)
     expect(r.problems.map((p) => [p.code, 'line' in p ? p.line : 0])).toEqual([['extra_fields', 1]])
     expect(validateRun(text, { extraFields: false }).ok).toBe(true)
+  })
+})
+
+describe('validateRun: the WebAssembly kernel', () => {
+  /** Lines in the kernel's shape, with the problems it must still find. */
+  const kernelText = fc
+    .array(
+      fc.tuple(
+        fc.constantFrom('1', '2', '3', 'q'.repeat(70)),
+        fc.constantFrom(' ', '\t', ' \v'),
+        fc.constantFrom('a', 'b', 'c', 'doc-0001', 'caf\xe9'),
+        fc.constantFrom('1', '2', '3', '007', '0', '1234567890123456'),
+        fc.constantFrom('1', '0.5', '2', '1.', '.25', '12345678901234567', '-1'),
+        fc.constantFrom('t', 't', 't', 'u', 'x'.repeat(5000)),
+        fc.constantFrom('\n', '\n', '\n', '\r\n', '\n# c\n', ' \n', '\n\n'),
+      ),
+      { maxLength: 60 },
+    )
+    .map((lines) =>
+      Buffer.from(
+        lines.map(([q, s, d, r, sc, t, nl]) => [q, 'Q0', d, r, sc, t].join(s) + nl).join(''),
+        'latin1',
+      ),
+    )
+  const cutAt = (bytes: Buffer, cuts: readonly number[]): Buffer[] => {
+    const points = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b)
+    const chunks: Buffer[] = []
+    let prev = 0
+    for (const p of [...points, bytes.length]) {
+      chunks.push(bytes.subarray(prev, p))
+      prev = p
+    }
+    return chunks
+  }
+
+  it('gives the same report as the JS line checks, however the bytes are cut', () => {
+    fc.assert(
+      fc.property(
+        kernelText,
+        fc.array(fc.nat(), { maxLength: 6 }),
+        fc.constantFrom(2, 5, Infinity),
+        (bytes, cuts, maxDepth) => {
+          const options = {
+            maxDepth,
+            topics: new Set(['1', '2']),
+            docs: new Set(['a', 'b', 'doc-0001']),
+            maxListed: 1000,
+          }
+          const js = validateRun(bytes, { ...options, kernel: false })
+          expect(validateRun(bytes, { ...options, kernel: true })).toEqual(js)
+          expect(validateRun(cutAt(bytes, cuts), { ...options, kernel: true })).toEqual(js)
+        },
+      ),
+      { numRuns: 400 },
+    )
+  })
+
+  /** A run of `topics` × `depth` lines with problems sprinkled in at fixed places. */
+  function bigRun(topics: number, depth: number): Buffer {
+    const lines: string[] = []
+    for (let q = 0; q < topics; q++) {
+      for (let r = 1; r <= depth; r++) {
+        const i = q * depth + r
+        const doc = i % 997 === 0 ? `D${q}-${r - 1}` : `D${q}-${r}` // duplicate doc
+        const rank = i % 1499 === 0 ? r - 1 : r // duplicate rank
+        const score = i % 2003 === 0 ? 1000 : 1000 - r / 8 // score out of order
+        const tag = i % 5003 === 0 ? 'other' : 'run1'
+        const nl = i % 7001 === 0 ? '\r\n' : i % 3001 === 0 ? '\n#c\n' : '\n'
+        const doc2 = i % 9001 === 0 ? `${doc}\xff` : doc
+        lines.push(`${q + 1} Q0 ${doc2} ${rank} ${score} ${tag}${nl}`)
+      }
+    }
+    return Buffer.from(lines.join(''), 'latin1')
+  }
+
+  it('finds every problem of a 2 MB run at the same line and column, over window edges', () => {
+    const bytes = bigRun(120, 600)
+    expect(bytes.length).toBeGreaterThan(2_000_000)
+    const options = {
+      maxDepth: 500,
+      topics: new Set(Array.from({ length: 110 }, (_, q) => String(q + 1))),
+      docs: new Set(Array.from({ length: 600 }, (_, r) => `D7-${r}`)),
+      maxListed: 100_000,
+    }
+    const js = validateRun(bytes, { ...options, kernel: false })
+    const codes = new Set(js.problems.map((p) => p.code))
+    for (const c of [
+      'duplicate_doc',
+      'duplicate_rank',
+      'rank_score_order',
+      'mixed_tags',
+      'too_deep',
+      'unknown_topic',
+      'unknown_doc',
+      'crlf',
+      'invalid_utf8',
+    ])
+      expect(codes).toContain(c)
+    for (const size of [bytes.length, 1 << 20, 65_537, 4099]) {
+      const chunks: Buffer[] = []
+      for (let at = 0; at < bytes.length; at += size) chunks.push(bytes.subarray(at, at + size))
+      expect(validateRun(chunks, { ...options, kernel: true })).toEqual(js)
+      expect(validateRun(chunks, { ...options, kernel: 'auto' })).toEqual(js)
+    }
+  })
+
+  it('takes the lines of the usual shape, and words their problems exactly', () => {
+    const k = RUN_SCAN_KERNEL
+    if (k === null) throw new Error('the kernel did not load')
+    const check = vi.spyOn(k, 'check')
+    const lines = Array.from({ length: 400 }, (_, i) => `7 Q0 d${i % 300} ${i + 1} ${400 - i} t\n`)
+    const r = validateRun(Buffer.from(lines.join('')), { kernel: true, maxListed: 1000 })
+    const taken = check.mock.results.reduce((s, x) => s + (x.value as number), 0)
+    check.mockRestore()
+    expect(taken).toBeGreaterThan(390)
+    expect(r.lines).toBe(400)
+    expect(problemsOf(r, 'duplicate_doc')).toHaveLength(100)
+    expect(problemsOf(r, 'duplicate_doc')[0]).toEqual({
+      code: 'duplicate_doc',
+      line: 301,
+      column: 6,
+      text: '7 Q0 d0 301 100 t',
+      lineBytes: 17,
+      queryId: '7',
+      docId: 'd0',
+      firstLine: 1,
+    })
   })
 })

@@ -8,8 +8,20 @@
  * buffered), plus a compact record of each topic's documents for the duplicate checks.
  */
 import { binaryString, IS_SPACE, parseCDouble, parseCLong } from '../io/bytes.js'
-import { DEFAULT_MAX_LINE_BYTES, LINE_LF, LineSplitter } from '../io/lines.js'
+import {
+  DEFAULT_MAX_LINE_BYTES,
+  LINE_LF,
+  LineSplitter,
+  type LinesTaken,
+  splitFields,
+} from '../io/lines.js'
 import { isDecimal, isInteger, isNanOrInf } from '../io/numbers.js'
+import {
+  RUN_SCAN_KERNEL,
+  type RunScanKernel,
+  SCAN_COMMENTS,
+  SCAN_HAVE_QID,
+} from '../io/run-scan.js'
 import {
   hasWhere,
   MAX_TEXT_BYTES,
@@ -21,7 +33,7 @@ import {
   type Severity,
   type Where,
 } from './run-problem.js'
-import { OpenTopic, type TopicArchive } from './topic-docs.js'
+import { hashBytes, OpenTopic, type TopicArchive } from './topic-docs.js'
 import { firstInvalidUtf8 } from './utf8.js'
 
 /** Options of {@link validateRun} and {@link RunValidator}. */
@@ -45,7 +57,19 @@ export interface ValidateRunOptions {
    * trec_eval ignores the extra fields). `false` leaves it to the caller. @default true
    */
   readonly extraFields?: boolean
+  /**
+   * How lines in the usual shape are checked: with the WebAssembly kernel (`io/run-scan.ts`
+   * `check`) for chunks with at least 4 KiB of complete lines where it is available (`auto`),
+   * for every chunk (`true`), or never (`false`). The report is the same; the tests compare them.
+   * @default 'auto'
+   */
+  readonly kernel?: boolean | 'auto'
 }
+
+/** Chunks with fewer bytes of complete lines than this skip the kernel (copying costs more). */
+const KERNEL_MIN_BYTES = 4096
+
+const NOTHING_TAKEN: LinesTaken = { lines: 0, end: 0 }
 
 /** How many problems of one code were found and how many of them are listed. */
 export interface ProblemCount {
@@ -167,6 +191,18 @@ export class RunValidator {
   private readonly fs = new Int32Array(6)
   private readonly fe = new Int32Array(6)
 
+  private readonly kernelMin: number
+  /** The kernel, held during one {@link feed} (null: the lines go through {@link checkLine}). */
+  private kernel: RunScanKernel | null = null
+  private kernelView: DataView | null = null
+  /** The bytes in the kernel's input window: `winBuf[winStart, winEnd)` (null: none). */
+  private winBuf: Uint8Array | null = null
+  private winStart = 0
+  private winEnd = 0
+  /** Where the window starts in the kernel's memory (lines of kernel records start there or later). */
+  private winBase = 0
+  private readonly taken = { lines: 0, end: 0 }
+
   constructor(options: ValidateRunOptions = {}) {
     this.file = options.file ?? 'run'
     this.maxDepth = options.maxDepth ?? Infinity
@@ -176,6 +212,8 @@ export class RunValidator {
     this.maxListed = options.maxListed ?? 20
     this.strict = options.strict ?? false
     this.extraFields = options.extraFields ?? true
+    const kernel = options.kernel ?? 'auto'
+    this.kernelMin = kernel === 'auto' ? KERNEL_MIN_BYTES : kernel ? 1 : Infinity
     this.lines = new LineSplitter(
       (buf, start, end, _line, flags) => this.checkLine(buf, start, end, (flags & LINE_LF) !== 0),
       {
@@ -183,6 +221,7 @@ export class RunValidator {
         tooLong: 'skip',
         headBytes: MAX_TEXT_BYTES,
         onTooLong: (head, lineBytes, line) => this.tooLong(head, lineBytes, line),
+        onLines: (buf, start, end, line) => this.kernelLines(buf, start, end, line),
       },
     )
   }
@@ -191,7 +230,22 @@ export class RunValidator {
   feed(chunk: Uint8Array): void {
     if (this.ended || this.failed) return
     this.bytes += chunk.length
-    this.lines.feed(chunk)
+    const k = RUN_SCAN_KERNEL
+    if (k === null || k.busy || this.kernelMin === Infinity) {
+      this.lines.feed(chunk)
+      return
+    }
+    // The kernel's memory is this thread's scratch space: held for this call only.
+    k.busy = true
+    this.kernel = k
+    this.kernelView ??= new DataView(k.u8.buffer)
+    try {
+      this.lines.feed(chunk)
+    } finally {
+      k.busy = false
+      this.kernel = null
+      this.winBuf = null
+    }
   }
 
   /** Record that the input could not be read to its end (`reason` as worded by the reader). */
@@ -294,7 +348,104 @@ export class RunValidator {
     if (this.hit(p.code)) this.listed.push(p)
   }
 
+  /**
+   * Take what the kernel takes of the complete lines `buf[start, end)`, the first numbered
+   * `line` (see `BulkLineHandler`): their records are checked by {@link record}; the line it
+   * stops at goes through {@link checkLine}, and the rest is offered again.
+   */
+  private kernelLines(buf: Uint8Array, start: number, end: number, line: number): LinesTaken {
+    const k = this.kernel
+    if (k === null || end - start < this.kernelMin) return NOTHING_TAKEN
+    const tagLen = this.prevTag.length
+    if (this.firstTag === null || tagLen > k.tagBytes) return NOTHING_TAKEN
+    let qidLen = 0
+    let flags = SCAN_COMMENTS
+    if (this.cur !== null) {
+      qidLen = this.curQid.length
+      if (qidLen > k.qidBytes) return NOTHING_TAKEN
+    }
+    if (buf !== this.winBuf || start < this.winStart || start >= this.winEnd) {
+      let wEnd = end
+      if (wEnd - start > k.windowBytes) wEnd = buf.lastIndexOf(0x0a, start + k.windowBytes - 1) + 1
+      if (wEnd <= start) return NOTHING_TAKEN
+      k.u8.set(buf.subarray(start, wEnd), k.input)
+      this.winBuf = buf
+      this.winStart = start
+      this.winEnd = wEnd
+    }
+    if (qidLen > 0) {
+      k.u8.set(this.curQid, k.qid)
+      flags |= SCAN_HAVE_QID
+    }
+    k.u8.set(this.prevTag, k.tag)
+    const from = start - this.winStart
+    const n = k.check(from, this.winEnd - this.winStart, qidLen, tagLen, flags, this.maxLine)
+    if (n === 0) return NOTHING_TAKEN
+    this.takeRecords(k, n, line)
+    this.taken.lines = n
+    this.taken.end = this.winStart + k.stopPos
+    return this.taken
+  }
+
+  /** Check the kernel's `n` records (consecutive lines of its window, the first numbered `line`). */
+  private takeRecords(k: RunScanKernel, n: number, line: number): void {
+    const u8 = k.u8
+    const i32 = k.i32
+    const f64 = k.f64
+    const view = this.kernelView!
+    const base = k.input
+    const groups = k.groups
+    const g0 = k.group
+    const hash = k.hash
+    const idEnd = k.idEnd
+    const docStart = k.docStart
+    const rank = k.rank
+    const score = k.score
+    this.winBase = base
+    this.runLines += n
+    let gi = 0
+    let nextGroup = groups > 0 ? i32[g0]! : n
+    let t = this.cur
+    let prevEnd = 0
+    for (let r = 0; r < n; r++) {
+      // Problems are worded at this.line (see where()).
+      this.line = line + r
+      if (r === nextGroup) {
+        const q0 = base + i32[g0 + 3 * gi + 1]!
+        t = this.topicOf(u8, q0, -1, q0, base + i32[g0 + 3 * gi + 2]!)
+        gi++
+        nextGroup = gi < groups ? i32[g0 + 3 * gi]! : n
+      }
+      const e = i32[idEnd + r]!
+      const d0 = base + i32[docStart + r]!
+      const d1 = d0 + e - prevEnd
+      prevEnd = e
+      this.record(
+        t!,
+        u8,
+        view,
+        -1,
+        -1,
+        this.line,
+        d0,
+        d1,
+        i32[hash + r]!,
+        f64[rank + r]!,
+        f64[score + r]!,
+      )
+    }
+  }
+
+  /**
+   * Where a problem at byte `at` of line `buf[start, e)` is. A bound of -1 is not known yet
+   * (a kernel record); it is found from `at`, which lies in the line.
+   */
   private where(buf: Uint8Array, start: number, end: number, at: number): Where {
+    if (start < 0 || end < 0) {
+      const f = this.fieldsOf(buf, start, end, at)
+      start = f[0]!
+      end = f[1]!
+    }
     return {
       line: this.line,
       column: at - start + 1,
@@ -439,9 +590,6 @@ export class RunValidator {
     const fs = this.fs
     const fe = this.fe
     const t = this.topicOf(buf, start, e, fs[0]!, fe[0]!)
-    t.count++
-    if (t.count === this.maxDepth + 1 && this.hit('too_deep'))
-      t.deep = this.where(buf, start, e, fs[0]!)
 
     // Score
     const s0 = fs[4]!
@@ -500,61 +648,8 @@ export class RunValidator {
       this.viewOf = buf
       this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength)
     }
-    const first = this.open.addDoc(buf, this.view, d0, d1, lineNo)
-    if (first !== 0 && this.hit('duplicate_doc'))
-      this.listed.push({
-        ...this.where(buf, start, e, d0),
-        code: 'duplicate_doc',
-        queryId: t.queryId,
-        docId: binaryString(buf, d0, d1),
-        firstLine: first,
-      })
-    if (this.knownDocs) {
-      const docId = binaryString(buf, d0, d1)
-      if (!this.knownDocs.has(docId) && this.hit('unknown_doc')) {
-        this.listed.push({
-          ...this.where(buf, start, e, d0),
-          code: 'unknown_doc',
-          queryId: t.queryId,
-          docId,
-        })
-      }
-    }
-
-    if (!Number.isNaN(rank)) {
-      const firstRank = this.open.addRank(rank, lineNo)
-      if (firstRank !== 0 && this.hit('duplicate_rank')) {
-        this.listed.push({
-          ...this.where(buf, start, e, r0),
-          code: 'duplicate_rank',
-          queryId: t.queryId,
-          rank: binaryString(buf, r0, r1),
-          firstLine: firstRank,
-        })
-      }
-      if (!Number.isNaN(score)) {
-        if (
-          t.lastLine > 0 &&
-          ((rank > t.lastRank && score > t.lastScore) || (rank < t.lastRank && score < t.lastScore))
-        ) {
-          if (this.hit('rank_score_order')) {
-            this.listed.push({
-              ...this.where(buf, start, e, s0),
-              code: 'rank_score_order',
-              queryId: t.queryId,
-              rank,
-              score,
-              previousLine: t.lastLine,
-              previousRank: t.lastRank,
-              previousScore: t.lastScore,
-            })
-          }
-        }
-        t.lastLine = lineNo
-        t.lastRank = rank
-        t.lastScore = score
-      }
-    }
+    const view = this.view
+    this.record(t, buf, view, start, e, lineNo, d0, d1, hashBytes(buf, view, d0, d1), rank, score)
 
     // Run tag
     const g0 = fs[5]!
@@ -579,6 +674,99 @@ export class RunValidator {
         }
       }
     }
+  }
+
+  /**
+   * The checks of one record whose fields are read: depth, duplicate and unknown documents,
+   * duplicate ranks, rank and score order. Doc id `buf[d0, d1)` with hash `h`; `rank` and `score`
+   * are NaN when they could not be read. A line bound of -1 is not known (see {@link where}).
+   */
+  private record(
+    t: TopicState,
+    buf: Uint8Array,
+    view: DataView,
+    start: number,
+    e: number,
+    lineNo: number,
+    d0: number,
+    d1: number,
+    h: number,
+    rank: number,
+    score: number,
+  ): void {
+    t.count++
+    if (t.count === this.maxDepth + 1 && this.hit('too_deep'))
+      t.deep = this.whereField(buf, start, e, d0, 0)
+    const first = this.open.addHashed(buf, view, d0, d1, h, lineNo)
+    if (first !== 0 && this.hit('duplicate_doc'))
+      this.listed.push({
+        ...this.where(buf, start, e, d0),
+        code: 'duplicate_doc',
+        queryId: t.queryId,
+        docId: binaryString(buf, d0, d1),
+        firstLine: first,
+      })
+    if (this.knownDocs) {
+      const docId = binaryString(buf, d0, d1)
+      if (!this.knownDocs.has(docId) && this.hit('unknown_doc')) {
+        this.listed.push({
+          ...this.where(buf, start, e, d0),
+          code: 'unknown_doc',
+          queryId: t.queryId,
+          docId,
+        })
+      }
+    }
+    if (Number.isNaN(rank)) return
+    const firstRank = this.open.addRank(rank, lineNo)
+    if (firstRank !== 0 && this.hit('duplicate_rank')) {
+      const f = this.fieldsOf(buf, start, e, d0)
+      this.listed.push({
+        ...this.where(buf, f[0]!, f[1]!, f[8]!),
+        code: 'duplicate_rank',
+        queryId: t.queryId,
+        rank: binaryString(buf, f[8]!, f[9]!),
+        firstLine: firstRank,
+      })
+    }
+    if (Number.isNaN(score)) return
+    if (
+      t.lastLine > 0 &&
+      ((rank > t.lastRank && score > t.lastScore) || (rank < t.lastRank && score < t.lastScore)) &&
+      this.hit('rank_score_order')
+    ) {
+      this.listed.push({
+        ...this.whereField(buf, start, e, d0, 4),
+        code: 'rank_score_order',
+        queryId: t.queryId,
+        rank,
+        score,
+        previousLine: t.lastLine,
+        previousRank: t.lastRank,
+        previousScore: t.lastScore,
+      })
+    }
+    t.lastLine = lineNo
+    t.lastRank = rank
+    t.lastScore = score
+  }
+
+  /**
+   * The line holding byte `at` and its fields: `[start, end, s0, e0, s1, e1, …]`, a -1 bound
+   * found as {@link where} does (only for a problem that is listed).
+   */
+  private fieldsOf(buf: Uint8Array, start: number, end: number, at: number): number[] {
+    const s = start >= 0 ? start : Math.max(this.winBase, buf.lastIndexOf(0x0a, at - 1) + 1)
+    const e = end >= 0 ? end : buf.indexOf(0x0a, at)
+    const fields: number[] = []
+    splitFields(buf, s, e, fields)
+    return [s, e, ...fields]
+  }
+
+  /** {@link where} at the start of field `k` (0-based) of the line holding byte `at`. */
+  private whereField(buf: Uint8Array, start: number, end: number, at: number, k: number): Where {
+    const f = this.fieldsOf(buf, start, end, at)
+    return this.where(buf, f[0]!, f[1]!, f[2 + 2 * k]!)
   }
 
   /** The topic of a record, switching blocks when the query id changes. */
