@@ -380,6 +380,18 @@ describe('validateRun: reporting', () => {
   })
 })
 
+/** `bytes` cut into chunks at the points `cuts` (modulo its length, in order, each once). */
+function cutAt(bytes: Buffer, cuts: readonly number[]): Buffer[] {
+  const points = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b)
+  const chunks: Buffer[] = []
+  let prev = 0
+  for (const p of [...points, bytes.length]) {
+    chunks.push(bytes.subarray(prev, p))
+    prev = p
+  }
+  return chunks
+}
+
 /** A run-like text: lines from a small alphabet so that problems of every kind show up. */
 const runText = fc
   .array(
@@ -417,14 +429,7 @@ describe('validateRun: properties', () => {
             maxListed: 1000,
           }
           const whole = validateRun(bytes, options)
-          const points = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b)
-          const chunks: Buffer[] = []
-          let prev = 0
-          for (const p of [...points, bytes.length]) {
-            chunks.push(bytes.subarray(prev, p))
-            prev = p
-          }
-          expect(validateRun(chunks, options)).toEqual(whole)
+          expect(validateRun(cutAt(bytes, cuts), options)).toEqual(whole)
         },
       ),
       { numRuns: 300 },
@@ -508,16 +513,6 @@ describe('validateRun: the WebAssembly kernel', () => {
         'latin1',
       ),
     )
-  const cutAt = (bytes: Buffer, cuts: readonly number[]): Buffer[] => {
-    const points = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b)
-    const chunks: Buffer[] = []
-    let prev = 0
-    for (const p of [...points, bytes.length]) {
-      chunks.push(bytes.subarray(prev, p))
-      prev = p
-    }
-    return chunks
-  }
 
   it('gives the same report as the JS line checks, however the bytes are cut', () => {
     fc.assert(
