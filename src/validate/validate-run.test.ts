@@ -520,9 +520,11 @@ describe('validateRun: the WebAssembly kernel', () => {
         kernelText,
         fc.array(fc.nat(), { maxLength: 6 }),
         fc.constantFrom(2, 5, Infinity),
-        (bytes, cuts, maxDepth) => {
+        fc.constantFrom(30, 100, 1 << 20),
+        (bytes, cuts, maxDepth, maxLineBytes) => {
           const options = {
             maxDepth,
+            maxLineBytes,
             topics: new Set(['1', '2']),
             docs: new Set(['a', 'b', 'doc-0001']),
             maxListed: 1000,
