@@ -183,6 +183,22 @@ describe.skipIf(PG_SKIP_REASON !== null)(
       })
       expect(refused.status).toBe(403)
       expect(refused.text).toContain('this web process holds no qrels')
+      // Both dl/dev submissions (the upload and the baseline the worker submitted) must be
+      // scored first: a submission still queued is scored against the newest version anyway,
+      // so add-qrels does not count it among those queued for re-scoring.
+      await until(
+        'both dl/dev submissions to be scored',
+        async () => {
+          const rows = await web!.ctx.db
+            .selectFrom('submissions')
+            .select('state')
+            .where('track', '=', 'dl')
+            .where('phase', '=', 'dev')
+            .execute()
+          return rows.length === 2 && rows.every((r) => r.state === 'scored') ? rows : undefined
+        },
+        60_000,
+      )
       // Version 2 drops the first topic; added with the CLI on the worker's side.
       const first = DEV_TOPICS[0]!
       const v2 = join(comp.dir, 'qrels-dev-v2.txt')
