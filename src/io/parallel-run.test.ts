@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { idleCoresBetween, parseProcStat } from './cpu-idle.js'
-import { defaultThreads } from './parallel-run.js'
+import { defaultThreads, RANGES_PER_THREAD, rangeWeights } from './parallel-run.js'
 
 describe('defaultThreads', () => {
   it('adds a thread for each core measured idle', () => {
@@ -29,6 +29,19 @@ describe('defaultThreads', () => {
     expect(defaultThreads(1, 1, 0)).toBe(1)
     expect(defaultThreads(16, null, 3)).toBe(8)
     expect(defaultThreads(64, 60, 0)).toBe(8)
+  })
+})
+
+describe('rangeWeights', () => {
+  it('cuts 8 ranges a thread, the last eighth a quarter and the eighth before half the size', () => {
+    expect(rangeWeights(2)).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0.5, 0.5, 0.25, 0.25])
+    for (const t of [1, 2, 3, 8]) {
+      const w = rangeWeights(t)
+      expect(w).toHaveLength(t * RANGES_PER_THREAD)
+      // never larger towards the end
+      for (let k = 1; k < w.length; k++) expect(w[k]!).toBeLessThanOrEqual(w[k - 1]!)
+      expect(w.filter((x) => x === 0.25)).toHaveLength(t)
+    }
   })
 })
 

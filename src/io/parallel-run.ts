@@ -264,7 +264,7 @@ export async function runInParallel<S>(
   const limits = parallelInput(file, threads)
   if (limits === null) return null
   parse = { maxLineBytes: limits.maxLineBytes, ...parse }
-  const cuts = splitFile(file, Array<number>(threads * RANGES_PER_THREAD).fill(1))
+  const cuts = splitFile(file, rangeWeights(threads))
   const read = await readRanges(
     file,
     cuts,
@@ -307,6 +307,18 @@ export async function runInParallel<S>(
 
 /** Ranges per thread: enough for an even finish, few enough that boundaries cost nothing. */
 export const RANGES_PER_THREAD = 8
+
+/**
+ * The relative sizes of the ranges a file is cut into for `threads` threads, in file order:
+ * {@link RANGES_PER_THREAD} a thread, the last quarter of them half and a quarter the size of
+ * the others. Threads take ranges as they become free, so the last range a thread takes decides
+ * how long the others wait for it: small last ranges make the threads finish together.
+ */
+export function rangeWeights(threads: number): number[] {
+  const n = threads * RANGES_PER_THREAD
+  const small = Math.floor(n / 8)
+  return Array.from({ length: n }, (_, k) => (k >= n - small ? 0.25 : k >= n - 2 * small ? 0.5 : 1))
+}
 
 /** What {@link readRanges} gives: every range's result in file order, and the workers' states. */
 export interface RangesRead<R> {

@@ -15,6 +15,20 @@ function collect(write: (out: ByteOutput) => void): string {
   return parts.join('')
 }
 
+/** The same through a writer of bytes: each piece must stay intact after later writes. */
+function collectBytes(write: (out: ByteOutput) => void): string {
+  const parts: Uint8Array[] = []
+  const out = new ByteOutput(
+    () => {
+      throw new Error('text writer used')
+    },
+    (b) => parts.push(b),
+  )
+  write(out)
+  out.flush()
+  return Buffer.concat(parts).toString('latin1')
+}
+
 const special = [
   0,
   -0,
@@ -109,6 +123,18 @@ describe('ByteOutput', () => {
           })
           expect(got.length).toBe(expected.length)
           expect(got === expected).toBe(true)
+          const asBytes = collectBytes((o) => {
+            for (let r = 0; r < repeat; r++) {
+              for (const it of items) {
+                if (typeof it === 'string') {
+                  o.text(it)
+                  o.bytes(Buffer.from(it, 'latin1'))
+                } else if (typeof it === 'number') o.fixedLine(it)
+                else o.longLine(it[0])
+              }
+            }
+          })
+          expect(asBytes === expected).toBe(true)
         },
       ),
       { numRuns: 20 },
@@ -117,5 +143,6 @@ describe('ByteOutput', () => {
   it('a text longer than the buffer is written whole', () => {
     const long = 'x'.repeat(3 << 20)
     expect(collect((o) => (o.text('a'), o.text(long), o.text('b')))).toBe(`a${long}b`)
+    expect(collectBytes((o) => (o.text('a'), o.text(long), o.text('b')))).toBe(`a${long}b`)
   })
 })

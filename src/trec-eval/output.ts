@@ -19,11 +19,22 @@ export function teFixed(v: number): string {
   return Number.isNaN(v) ? '  -nan' : printfFixed(v, 6, 4)
 }
 
-/** A byte buffer that is passed on to `write` whenever it fills up, and by {@link flush}. */
+/** Bytes handed on at a time to a writer of bytes (no strings are made then). */
+const BYTES_BLOCK = 1 << 18
+
+/**
+ * A byte buffer that is passed on to `write` whenever it fills up, and by {@link flush}. With
+ * `writeBytes`, the bytes are handed on as they are (a buffer of their own) instead of as text.
+ */
 export class ByteOutput {
-  private buf: Buffer = Buffer.allocUnsafe(BLOCK)
+  private buf: Buffer
   private pos = 0
-  constructor(private readonly write: (text: string) => void) {}
+  constructor(
+    private readonly write: (text: string) => void,
+    private readonly writeBytes?: (bytes: Uint8Array) => void,
+  ) {
+    this.buf = Buffer.allocUnsafe(writeBytes ? BYTES_BLOCK : BLOCK)
+  }
 
   /** Room for `n` more bytes. */
   private room(n: number): void {
@@ -99,6 +110,13 @@ export class ByteOutput {
   /** Pass everything written so far on. */
   flush(): void {
     if (this.pos === 0) return
+    if (this.writeBytes) {
+      const full = this.buf.subarray(0, this.pos)
+      this.buf = Buffer.allocUnsafe(Math.max(BYTES_BLOCK, this.buf.length))
+      this.pos = 0
+      this.writeBytes(full)
+      return
+    }
     const text = latin1(this.buf, 0, this.pos)
     this.pos = 0
     this.write(text)

@@ -10,5 +10,6 @@ export function trecEvalProcess(argv: readonly string[]): Promise<number> {
   return trecEval(argv, {
     out: (s) => process.stdout.write(Buffer.from(s, 'latin1')),
     err: (s) => process.stderr.write(Buffer.from(s, 'latin1')),
+    outBytes: (b) => process.stdout.write(b),
   })
 }

@@ -360,7 +360,10 @@ async function main(argv: readonly string[], io: TrecEvalIO): Promise<number> {
   const qids = rel.queryIds
   const sums = new Float64Array(width)
   let evaluated = 0
-  const out = new ByteOutput((text) => io.out(text))
+  const out = new ByteOutput(
+    (text) => io.out(text),
+    io.outBytes ? (bytes) => io.outBytes!(bytes) : undefined,
+  )
   const flush = (): void => out.flush()
   const scratch = new Float64Array(width)
   for (const qid of qids) {

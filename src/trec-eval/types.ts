@@ -13,6 +13,11 @@ export type { ParamKind, TeContext, TeParams } from '../measures/measure.js'
 export interface TrecEvalIO {
   out(text: string): void
   err(text: string): void
+  /**
+   * Optional: write standard output as bytes (what `out` would get as a binary string). The
+   * bytes are the caller's to keep. Large outputs (`-q`) then skip the round trip through text.
+   */
+  outBytes?(bytes: Uint8Array): void
 }
 
 /** A measure of the judged ranking of a `-R qrels` file (trec_eval's `form_res_rels`). */

@@ -13,10 +13,10 @@ import {
   feedRange,
   parallelInput,
   parallelThreads,
-  RANGES_PER_THREAD,
   type RangeJob,
   type RangeJobModule,
   type RangesRead,
+  rangeWeights,
   readRanges,
   splitFile,
 } from '../io/parallel-run.js'
@@ -181,7 +181,7 @@ export async function validateInParallel(
   }
   let read: RangesRead<ValidatedRange> | null
   try {
-    const cuts = splitFile(file, Array<number>(threads * RANGES_PER_THREAD).fill(1), 'topic')
+    const cuts = splitFile(file, rangeWeights(threads), 'topic')
     if (cuts.length < 3) return null
     const local = await createRangeJob(config)
     read = await readRanges(
