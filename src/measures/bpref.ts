@@ -1,5 +1,5 @@
 import { NOT_POOLED, UNJUDGED } from '../model/types.js'
-import { type JudgedRanking, numRelAt } from '../rank/judged-ranking.js'
+import { type JudgedRanking, numRelAt, relevantEnd } from '../rank/judged-ranking.js'
 import { MIN_GEO_MEAN } from './average-precision.js'
 import { defineMeasure, single } from './measure.js'
 import { REL, relOf } from './params.js'
@@ -20,7 +20,8 @@ export function bpref(q: JudgedRanking, rel = q.relevanceLevel): number {
   let nonrelSoFar = 0
   let sum = 0
   const g = q.grades
-  for (let j = 0; j < q.numRet; j++) {
+  // Only relevant docs add to the sum: none lies past relevantEnd.
+  for (let j = 0, end = relevantEnd(q, rel); j < end; j++) {
     const v = g[j]!
     if (v === NOT_POOLED || v === UNJUDGED) continue
     if (v >= 0 && v < rel) nonrelSoFar++

@@ -1,6 +1,7 @@
-import { type JudgedRanking, numRelAt } from '../rank/judged-ranking.js'
+import { type JudgedRanking, numRelAt, relevantEnd } from '../rank/judged-ranking.js'
 import {
   type GainPair,
+  gainEnd,
   gainPairs,
   IdealGains,
   tableGain,
@@ -24,7 +25,7 @@ export const TREC_GAINS = {
 export function binG(q: JudgedRanking, rel = q.relevanceLevel): number {
   let relSoFar = 0
   let sum = 0
-  for (let i = 0; i < q.numRet; i++) {
+  for (let i = 0, end = relevantEnd(q, rel); i < end; i++) {
     if (q.grades[i]! >= rel) {
       relSoFar++
       sum += 1 / Math.log2(3 + i - relSoFar)
@@ -49,7 +50,9 @@ export function gainG(q: JudgedRanking, pairs: readonly GainPair[] = []): number
   let sumIdeal = 0
   let sumCost = 0
   let i = 0
-  for (; i < q.numRet && ideal.gain > 0; i++) {
+  // Past the last doc of nonzero gain nothing is added to g; the ideal gains are summed below.
+  const end = gainEnd(q, gt, levels)
+  for (; i < end && ideal.gain > 0; i++) {
     const gain = tableGain(gt, levels, q.grades[i]!)
     sumResults += gain
     const ig = ideal.next()
@@ -57,7 +60,7 @@ export function gainG(q: JudgedRanking, pairs: readonly GainPair[] = []): number
     sumCost += ig >= minCost ? ig : minCost
     if (gain !== 0) g += gain / Math.log2(2 + sumCost - sumResults)
   }
-  for (; i < q.numRet; i++) {
+  for (; i < end; i++) {
     const gain = tableGain(gt, levels, q.grades[i]!)
     sumResults += gain
     sumCost += minCost

@@ -1,5 +1,5 @@
 import type { GainSpec } from '../conventions/conventions.js'
-import type { JudgedRanking } from '../rank/judged-ranking.js'
+import { type JudgedRanking, relevantEnd } from '../rank/judged-ranking.js'
 
 /**
  * Gain of a grade under a {@link GainSpec}; unjudged / not-in-pool (negative) docs gain 0.
@@ -79,6 +79,19 @@ export function trecGainTable(levels: readonly GainLevel[]): Float64Array {
 export function tableGain(t: Float64Array, levels: readonly GainLevel[], grade: number): number {
   const k = grade + 2
   return k >= 0 && k < t.length ? t[k]! : trecGain(levels, grade)
+}
+
+/**
+ * Where a scan of the ranking for nonzero gains (of the table `t` over `levels`) may stop: past
+ * the last doc with a positive grade when grades −2 (unjudged), −1 (not pooled) and 0 gain
+ * nothing, else at the end.
+ */
+export function gainEnd(q: JudgedRanking, t: Float64Array, levels: readonly GainLevel[]): number {
+  const zero =
+    tableGain(t, levels, -2) === 0 &&
+    tableGain(t, levels, -1) === 0 &&
+    tableGain(t, levels, 0) === 0
+  return zero ? relevantEnd(q, 1) : q.numRet
 }
 
 /**

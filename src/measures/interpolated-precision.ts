@@ -1,5 +1,5 @@
 import type { RecallRounding } from '../conventions/conventions.js'
-import type { JudgedRanking } from '../rank/judged-ranking.js'
+import { type JudgedRanking, relevantEnd } from '../rank/judged-ranking.js'
 import { defineMeasure, single, teValues } from './measure.js'
 import { TREC_EVAL_RECALL_POINTS } from './trec-eval-defaults.js'
 
@@ -29,7 +29,8 @@ export function interpolatedPrecision(
   let intPrecis = precis
   let relSoFar = relRet
   const g = q.grades
-  for (let i = q.numRet; i > 0 && relSoFar > 0; i--) {
+  // Below the last relevant doc relSoFar/i only shrinks as i grows: the walk up starts there.
+  for (let i = relevantEnd(q, q.relevanceLevel); i > 0 && relSoFar > 0; i--) {
     precis = relSoFar / i
     if (intPrecis < precis) intPrecis = precis
     if (g[i - 1]! >= q.relevanceLevel) {

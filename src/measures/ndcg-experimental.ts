@@ -2,6 +2,7 @@ import type { JudgedRanking } from '../rank/judged-ranking.js'
 import { TREC_GAINS } from './g.js'
 import {
   type GainPair,
+  gainEnd,
   gainPairs,
   IdealGains,
   tableGain,
@@ -26,7 +27,10 @@ export function ndcgRel(q: JudgedRanking, pairs: readonly GainPair[] = []): numb
   let numRelRet = 0
   let numRel = 0
   let i = 0
-  for (; i < q.numRet && ideal.gain > 0; i++) {
+  // Past the last doc of nonzero gain the ranking adds nothing; the ideal part goes on below
+  // with the same positions, so the sums are the same.
+  const end = gainEnd(q, gt, levels)
+  for (; i < end && ideal.gain > 0; i++) {
     const gain = tableGain(gt, levels, q.grades[i]!)
     if (gain !== 0) dcg += gain / Math.log2(i + 2)
     const ig = ideal.next()
@@ -39,7 +43,7 @@ export function ndcgRel(q: JudgedRanking, pairs: readonly GainPair[] = []): numb
       numRelRet++
     }
   }
-  for (; i < q.numRet; i++) {
+  for (; i < end; i++) {
     const gain = tableGain(gt, levels, q.grades[i]!)
     if (gain !== 0) dcg += gain / Math.log2(i + 2)
     if (gain > 0) {

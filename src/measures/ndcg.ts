@@ -2,6 +2,7 @@ import type { GainSpec } from '../conventions/conventions.js'
 import { type JudgedRanking, numRelRetAt } from '../rank/judged-ranking.js'
 import {
   type GainPair,
+  gainEnd,
   gainOf,
   IdealGains,
   tableGain,
@@ -135,13 +136,16 @@ export function ndcgFull(q: JudgedRanking, pairs: readonly GainPair[] = []): Ndc
   let dcg = 0
   let idcg = 0
   let i = 0
-  for (; i < q.numRet && ideal.gain > 0; i++) {
+  // Past the last doc of nonzero gain the ranking adds nothing to dcg; the ideal part goes on
+  // below with the same positions.
+  const end = gainEnd(q, gt, levels)
+  for (; i < end && ideal.gain > 0; i++) {
     const gain = tableGain(gt, levels, q.grades[i]!)
     if (gain !== 0) dcg += gain / Math.log2(i + 2)
     const ig = ideal.next()
     if (ig > 0) idcg += ig / Math.log2(i + 2)
   }
-  for (; i < q.numRet; i++) {
+  for (; i < end; i++) {
     const gain = tableGain(gt, levels, q.grades[i]!)
     if (gain !== 0) dcg += gain / Math.log2(i + 2)
   }

@@ -1,6 +1,6 @@
 import { NOT_POOLED } from '../model/types.js'
 import type { JudgedRanking } from '../rank/judged-ranking.js'
-import { type GainPair, tableGain, trecGainLevels, trecGainTable } from './gains.js'
+import { type GainPair, gainEnd, tableGain, trecGainLevels, trecGainTable } from './gains.js'
 import { defineMeasure, defineTrecEvalMeasure, single, tePairs } from './measure.js'
 import { cutOf } from './params.js'
 import { averagedRbpWeights, rbpWeights, TIES } from './ties.js'
@@ -31,7 +31,8 @@ export function rbp(q: JudgedRanking, p = 0.9, pairs: readonly GainPair[] = []):
   const gt = trecGainTable(levels)
   let sum = 0
   let cur = 1
-  for (let i = 0; i < q.numRet; i++) {
+  // Past the last doc of nonzero gain nothing is added.
+  for (let i = 0, end = gainEnd(q, gt, levels); i < end; i++) {
     const gain = tableGain(gt, levels, q.grades[i]!)
     if (gain !== 0) sum += gain * cur
     cur *= p

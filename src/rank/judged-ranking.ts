@@ -25,6 +25,13 @@ export interface JudgedRanking {
   /** Ranked docs with a negative judgment. */
   readonly numUnjudgedInPool: number
   /**
+   * An upper bound on 1 + the rank of the last ranked doc with a positive grade (0: none), set by
+   * `prepareQuery` so that scans for relevant docs or nonzero gains can stop there
+   * ({@link relevantEnd}). A view that drops or cuts docs keeps it valid (it stays an upper
+   * bound); one that reorders the grades must leave it out.
+   */
+  readonly positiveEnd?: number
+  /**
    * The doc id at each rank (binary strings), only when asked for (`PrepareOptions.docIds`: a
    * measure that looks up extra labels by doc).
    */
@@ -55,6 +62,15 @@ export interface RankingSubtopics {
   readonly judgments: SubtopicJudgments
   /** Per rank: the subtopic indices its doc is relevant to (empty when none). */
   readonly ranked: readonly (readonly number[])[]
+}
+
+/**
+ * Where a scan of the ranking for docs of grade ≥ `rel` may stop: past the last doc with a
+ * positive grade when `rel` ≥ 1 (and the ranking says where that is), else at the end.
+ */
+export function relevantEnd(q: JudgedRanking, rel: number): number {
+  const end = q.positiveEnd
+  return rel >= 1 && end !== undefined && end < q.numRet ? end : q.numRet
 }
 
 /** R for relevance level `rel`: judged docs of the query with grade ≥ `rel`. */

@@ -254,6 +254,7 @@ export function prepareQuery(
   let numNonpool = 0
   let numUnjudged = 0
   let kept = 0
+  let positiveEnd = 0
   const sub = options.subtopics
   const ranked: (readonly number[])[] | null = sub ? [] : null
   const withDocs = options.docs || options.aux !== undefined
@@ -281,7 +282,10 @@ export function prepareQuery(
     grades[kept++] = v
     if (v === NOT_POOLED) numNonpool++
     else if (v === UNJUDGED) numUnjudged++
-    else if (v >= level) numRelRet++
+    else {
+      if (v >= level) numRelRet++
+      if (v > 0) positiveEnd = kept
+    }
   }
   if (kept !== len) grades = grades.subarray(0, kept)
   const relLevels = judgments.relLevels
@@ -307,6 +311,7 @@ export function prepareQuery(
       numRelRet,
       numNonpool,
       numUnjudgedInPool: numUnjudged,
+      positiveEnd,
       ...(ids ? { docIds: ids } : {}),
       ...(sub ? { diversity: { judgments: sub, ranked: ranked! } } : {}),
       ...(docScores
