@@ -93,7 +93,9 @@ export function rNdcg(q: JudgedRanking, pairs: readonly GainPair[] = []): number
     if (ig > 0) idcg += ig / Math.log2(i + 2)
   }
   if (i < q.numRet) {
-    for (; i < q.numRet; i++) {
+    // The rest of the ranking (the ideal gains are spent, so the loop below does not run): past
+    // the last doc of nonzero gain it adds nothing.
+    for (const end = gainEnd(q, gt, levels); i < end; i++) {
       const gain = tableGain(gt, levels, q.grades[i]!)
       if (gain !== 0) dcg += gain / Math.log2(i + 2)
     }

@@ -15,9 +15,10 @@ import type { GainPair } from './gains.js'
 import { infAP } from './infap.js'
 import { interpolatedPrecision } from './interpolated-precision.js'
 import { ndcgFull } from './ndcg.js'
-import { ndcgRel } from './ndcg-experimental.js'
+import { ndcgRel, rNdcg } from './ndcg-experimental.js'
+import { rPrecisionMult } from './precision.js'
 import { rbp } from './rbp.js'
-import { TREC_EVAL_RECALL_POINTS } from './trec-eval-defaults.js'
+import { TREC_EVAL_RECALL_POINTS, TREC_EVAL_RPREC_MULTIPLES } from './trec-eval-defaults.js'
 
 /** A ranking of `grades` at relevance level `level`, with `extra[g]` unretrieved docs of grade g. */
 function ranking(grades: number[], extra: number[], level: number, slack: number | null) {
@@ -79,12 +80,21 @@ function values(q: JudgedRanking, pairs: GainPair[]): number[] {
     gainG(q),
     ndcgRel(q, pairs),
     ndcgRel(q),
+    rNdcg(q, pairs),
+    rNdcg(q),
     ndcgFull(q, pairs).ndcg,
     ndcgFull(q).dcg,
     ndcgFull(q).idealDcg,
     ...interpolatedPrecision(q, TREC_EVAL_RECALL_POINTS),
   ]
-  for (let rel = -1; rel <= 4; rel++) out.push(binG(q, rel), bpref(q, rel), infAP(q, rel))
+  for (let rel = -1; rel <= 4; rel++)
+    out.push(
+      binG(q, rel),
+      bpref(q, rel),
+      infAP(q, rel),
+      ...rPrecisionMult(q, TREC_EVAL_RPREC_MULTIPLES, rel),
+      ...rPrecisionMult(q, [0.5, 3, 7.5, 20], rel),
+    )
   return out
 }
 

@@ -1,4 +1,4 @@
-import { type JudgedRanking, numRelAt, numRelRetAt } from '../rank/judged-ranking.js'
+import { type JudgedRanking, numRelAt, numRelRetAt, relevantEnd } from '../rank/judged-ranking.js'
 import { relevantInTop } from './cutoffs.js'
 import { defineMeasure, type ParamSpec, single, teValues } from './measure.js'
 import { cutOf, JUDGED_ONLY, judgedView, REL, relOf } from './params.js'
@@ -69,12 +69,15 @@ export function rPrecisionMult(
     .sort((a, b) => a[0] - b[0])
   const out = multiples.map(() => 0)
   let cur = order.length - 1
-  while (cur >= 0 && order[cur]![0] > q.numRet) {
+  // Past the end of the ranking, and below its last relevant doc, all num_rel_ret relevant docs
+  // are above the cutoff: P@c = num_rel_ret / c, as the walk up would compute it.
+  const end = relevantEnd(q, rel)
+  while (cur >= 0 && order[cur]![0] > end) {
     out[order[cur]![1]] = relRet / order[cur]![0]
     cur--
   }
   let relSoFar = relRet
-  for (let i = q.numRet; i > 0 && relSoFar > 0; i--) {
+  for (let i = end; i > 0 && relSoFar > 0; i--) {
     const precis = relSoFar / i
     while (cur >= 0 && i === order[cur]![0]) out[order[cur--]![1]] = precis
     if (q.grades[i - 1]! >= rel) relSoFar--
