@@ -139,6 +139,7 @@ const LAYERS: readonly (readonly string[])[] = [
   [
     'model/',
     'io/bytes.ts',
+    'io/numbers.ts',
     'report/printf.ts',
     'report/python-round.ts',
     'report/escape.ts',

@@ -5,10 +5,8 @@
  * `gains.get(g, g)` do.
  */
 import { InputError } from '../errors/trecscore-error.js'
+import { isDecimalText, isIntegerText } from '../io/numbers.js'
 import type { GainSpec } from './conventions.js'
-
-const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/
-const INTEGER = /^[+-]?\d+$/
 
 function bad(option: string, found: string, expected: string): never {
   throw new InputError(
@@ -40,7 +38,7 @@ export function parseGainMap(
     const parts = pair.split(separator)
     const g = parts[0]?.trim() ?? ''
     const v = parts[1]?.trim() ?? ''
-    if (parts.length !== 2 || !INTEGER.test(g) || !NUMBER.test(v))
+    if (parts.length !== 2 || !isIntegerText(g) || !isDecimalText(v))
       bad(
         option,
         pair.trim(),

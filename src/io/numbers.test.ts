@@ -1,6 +1,14 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { readInteger, readScore } from './numbers.js'
+import {
+  decimalPrefixLength,
+  isDecimal,
+  isDecimalText,
+  isInteger,
+  isIntegerText,
+  readInteger,
+  readScore,
+} from './numbers.js'
 
 const b = (s: string): Buffer => Buffer.from(s, 'utf8')
 const score = (s: string) => readScore(b(s), 0, b(s).length)
@@ -69,5 +77,42 @@ describe('the one number syntax', () => {
       }),
       { numRuns: 5000 },
     )
+  })
+})
+
+describe('the same syntax on text', () => {
+  // The regular expressions the text readers used before (measure names, gain maps, baseline
+  // files, RETECO runs): the reference for the text functions.
+  const DECIMAL_PREFIX = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?/
+  const INTEGER = /^[+-]?\d+$/
+  const piece = fc.constantFrom('', '+', '-', '.', 'e', 'E', '0', '7', '12', 'x', ' ', '_', ',')
+  const arbText = fc.array(piece, { maxLength: 8 }).map((p) => p.join(''))
+  it('decimalPrefixLength, isDecimalText and isIntegerText agree with those expressions', () => {
+    fc.assert(
+      fc.property(arbText, fc.integer({ min: 0, max: 3 }), (text, from) => {
+        const at = Math.min(from, text.length)
+        const m = DECIMAL_PREFIX.exec(text.slice(at))
+        expect(decimalPrefixLength(text, at)).toBe(m ? m[0].length : 0)
+        const whole = DECIMAL_PREFIX.exec(text)
+        expect(isDecimalText(text)).toBe(whole !== null && whole[0].length === text.length)
+        expect(isIntegerText(text)).toBe(INTEGER.test(text))
+      }),
+      { numRuns: 5000 },
+    )
+  })
+  it('and with the byte functions', () => {
+    fc.assert(
+      fc.property(arbText, (text) => {
+        const bytes = Buffer.from(text, 'latin1')
+        expect(isDecimalText(text)).toBe(isDecimal(bytes, 0, bytes.length))
+        expect(isIntegerText(text)).toBe(isInteger(bytes, 0, bytes.length))
+      }),
+      { numRuns: 5000 },
+    )
+  })
+  it('hand cases: an exponent counts only when complete', () => {
+    expect(
+      ['5.', '.5', '-1e-3', '1e', '1e+', '.', '+', '1.2.3'].map((t) => decimalPrefixLength(t)),
+    ).toEqual([2, 2, 5, 1, 1, 0, 0, 3])
   })
 })

@@ -1,5 +1,6 @@
 /**
- * The one number syntax of trecscore's readers (outside the trec_eval drop-in) and of `validate`.
+ * The one number syntax of trecscore's readers (outside the trec_eval drop-in) and of `validate`,
+ * on bytes and on text (measure names, options, gain maps, data files read as text).
  *
  * - A score is a decimal: `[+-] digits [. digits] [(e|E) [+-] digits]` with at least one digit
  *   (`1`, `-0.5`, `.5`, `5.`, `1e-3`), and its value must be finite: `nan`, `inf` and `1e400`
@@ -42,6 +43,53 @@ export function isInteger(buf: Uint8Array, s: number, e: number): boolean {
   if (i < e && (buf[i] === 0x2b || buf[i] === 0x2d)) i++
   if (i >= e) return false
   for (; i < e; i++) if (!isDigit(buf[i]!)) return false
+  return true
+}
+
+/**
+ * The length of the longest prefix of `text` from `from` in the decimal syntax (as
+ * {@link isDecimal}; an exponent only counts when complete: `1e` gives the `1`), 0 when none.
+ * For numbers written in text: measure names, options, gain maps, data files.
+ */
+export function decimalPrefixLength(text: string, from = 0): number {
+  const e = text.length
+  let i = from
+  const c = (k: number): number => text.charCodeAt(k)
+  if (i < e && (c(i) === 0x2b || c(i) === 0x2d)) i++
+  let digits = 0
+  while (i < e && isDigit(c(i))) i++, digits++
+  if (i < e && c(i) === 0x2e) {
+    let j = i + 1
+    let more = 0
+    while (j < e && isDigit(c(j))) j++, more++
+    // A lone '.' is no number; '5.' is.
+    if (digits + more === 0) return 0
+    digits += more
+    i = j
+  }
+  if (digits === 0) return 0
+  if (i < e && (c(i) === 0x65 || c(i) === 0x45)) {
+    let j = i + 1
+    if (j < e && (c(j) === 0x2b || c(j) === 0x2d)) j++
+    const d0 = j
+    while (j < e && isDigit(c(j))) j++
+    if (j > d0) i = j
+  }
+  return i - from
+}
+
+/** Is `text` a decimal number in the syntax of {@link isDecimal}? (Its value may be infinite.) */
+export function isDecimalText(text: string): boolean {
+  return text.length > 0 && decimalPrefixLength(text) === text.length
+}
+
+/** Is `text` an integer: `[+-] digits`? */
+export function isIntegerText(text: string): boolean {
+  const e = text.length
+  let i = 0
+  if (i < e && (text.charCodeAt(i) === 0x2b || text.charCodeAt(i) === 0x2d)) i++
+  if (i >= e) return false
+  for (; i < e; i++) if (!isDigit(text.charCodeAt(i))) return false
   return true
 }
 

@@ -1,4 +1,5 @@
 import type { GainSpec } from '../conventions/conventions.js'
+import { isIntegerText } from '../io/numbers.js'
 import { type JudgedRanking, relevantEnd } from '../rank/judged-ranking.js'
 
 /**
@@ -33,8 +34,6 @@ export interface GainPair {
   readonly value: number
 }
 
-const INT = /^[+-]?\d+$/
-
 /**
  * trec_eval's gain table (`gain_init.c`): pairs whose name is an integer first (in order given),
  * then every grade 0 … numRelLevels−1 not listed, with gain = grade; sorted by gain ascending with
@@ -43,7 +42,7 @@ const INT = /^[+-]?\d+$/
 export function trecGainLevels(q: JudgedRanking, pairs: readonly GainPair[]): GainLevel[] {
   const levels: { grade: number; gain: number; count: number }[] = []
   for (const p of pairs) {
-    if (!INT.test(p.name)) continue
+    if (!isIntegerText(p.name)) continue
     levels.push({ grade: Number.parseInt(p.name, 10), gain: p.value, count: 0 })
   }
   const n = levels.length

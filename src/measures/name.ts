@@ -6,6 +6,7 @@
  */
 import { parseGainMap } from '../conventions/gain-spec.js'
 import { InputError } from '../errors/trecscore-error.js'
+import { decimalPrefixLength, isDecimalText } from '../io/numbers.js'
 import {
   inRange,
   type Measure,
@@ -147,11 +148,11 @@ class Cursor {
   }
   number(): number {
     this.ws()
-    const m = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?/.exec(this.s.slice(this.i))
-    if (!m) badSyntax(this.s, this.i, 'a number')
-    const v = Number(m[0])
+    const n = decimalPrefixLength(this.s, this.i)
+    if (n === 0) badSyntax(this.s, this.i, 'a number')
+    const v = Number(this.s.slice(this.i, this.i + n))
     if (!Number.isFinite(v)) badSyntax(this.s, this.i, 'a finite number')
-    this.i += m[0].length
+    this.i += n
     return v
   }
 }
@@ -304,8 +305,6 @@ const TREC_EVAL_NAMES: ReadonlyMap<string, TrecEvalName> = new Map(
   ),
 )
 
-const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/
-
 function parseTrecEvalName(text: string): Measure[] | null {
   // Printed forms first: P_5, ndcg_cut_10, iprec_at_recall_0.50, recall_1000, and lists (P_5,10).
   const printed = /^([A-Za-z_]+?)_(\d+(?:\.\d+)?(?:,\d+(?:\.\d+)?)*)$/.exec(text)
@@ -334,7 +333,7 @@ function parseTrecEvalName(text: string): Measure[] | null {
       return values.map((r) => {
         const s = String(r)
         const v = Number(s.startsWith('.') ? `0${s}` : s)
-        if (!NUMBER.test(s) || !(v >= 0 && v <= 1))
+        if (!isDecimalText(s) || !(v >= 0 && v <= 1))
           badSyntax(text, at(0), `recall levels between 0 and 1 (got '${s}')`)
         return makeMeasure(spec, params, v)
       })
@@ -343,7 +342,7 @@ function parseTrecEvalName(text: string): Measure[] | null {
       const range = spec.params[key]!.range
       return values.map((b) => {
         const s = String(b)
-        if (!NUMBER.test(s))
+        if (!isDecimalText(s))
           badSyntax(text, at(0), `${base} ${key}s as numbers, e.g. ${base}.1.0,0.5 (got '${s}')`)
         if (range) checkRange(text, spec.name, key, Number(s), range, at(0))
         return makeMeasure(spec, { ...params, [key]: Number(s) }, undefined)
@@ -356,7 +355,7 @@ function parseTrecEvalName(text: string): Measure[] | null {
       values.forEach((b, i) => {
         const s = String(b)
         const key = keys[i]!
-        if (!NUMBER.test(s)) badSyntax(text, at(0), `${base} ${key} as a number (got '${s}')`)
+        if (!isDecimalText(s)) badSyntax(text, at(0), `${base} ${key} as a number (got '${s}')`)
         const range = spec.params[key]!.range
         if (range) checkRange(text, spec.name, key, Number(s), range, at(0))
         params[key] = Number(s)
@@ -370,7 +369,7 @@ function parseTrecEvalName(text: string): Measure[] | null {
         // A pair naming a number parameter sets it (rbp.p=0.8); the others are grade=gain.
         const ps = k !== undefined && Object.hasOwn(spec.params, k) ? spec.params[k] : undefined
         if (k !== undefined && ps?.type === 'float') {
-          if (v === undefined || !NUMBER.test(v))
+          if (v === undefined || !isDecimalText(v))
             badSyntax(text, at(0), `${k}=<number> (got '${pair}')`)
           if (ps.range) checkRange(text, spec.name, k, Number(v), ps.range, at(0))
           params[k] = Number(v)

@@ -11,6 +11,7 @@
 
 import type { InputIssue } from '../../errors/issues.js'
 import { InputError } from '../../errors/trecscore-error.js'
+import { isDecimalText } from '../../io/numbers.js'
 import type { RescaleBaseline } from './bertscore.js'
 
 /** One row of a baseline file. */
@@ -30,8 +31,6 @@ export const ROBERTA_LARGE_L17_BASELINE: RescaleBaseline = {
   recall: 0.8314941,
   f1: 0.83122575,
 }
-
-const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/
 
 /**
  * Parses a baseline file's text; every problem is reported at once as an {@link InputError}
@@ -79,7 +78,7 @@ export function parseBaselineTable(text: string, file: string): BaselineTable {
     }
     const names = ['LAYER', 'P', 'R', 'F']
     const values = fields.map((f, k) => {
-      if (!NUMBER.test(f)) {
+      if (!isDecimalText(f)) {
         issues.push({
           code: 'bad_argument',
           option: `${file}:${i + 1} (column ${names[k]})`,

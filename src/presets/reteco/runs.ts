@@ -21,6 +21,8 @@ import { promises as fsp } from 'node:fs'
 import { join } from 'node:path'
 import { wordIssue } from '../../errors/format-issue.js'
 import { decodeId } from '../../io/bytes.js'
+import { splitFields } from '../../io/lines.js'
+import { isDecimalText, isIntegerText } from '../../io/numbers.js'
 import { RetecoInputError } from './errors.js'
 import { forEachLine } from './read-lines.js'
 import {
@@ -32,14 +34,6 @@ import {
   type RetecoSubtrack,
   topicQrels,
 } from './types.js'
-
-const RANK = /^[+-]?[0-9]+$/
-const SCORE = /^[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$/
-
-// ASCII whitespace: space, \t, \n, \v, \f, \r.
-function isSpace(c: number): boolean {
-  return c === 0x20 || (c >= 0x09 && c <= 0x0d)
-}
 
 /** Python-style quoting of a field for messages: `'3.0'`. */
 function quote(text: string): string {
@@ -139,37 +133,30 @@ class RunBuilder {
  */
 export async function parseRetecoRunFile(file: string): Promise<RetecoRunFile> {
   const b = new RunBuilder(file)
-  const f: [number, number][] = []
+  // Field k is bytes [f[2k], f[2k + 1]), split on ASCII (C) white space.
+  const f: number[] = []
   await forEachLine(file, (buf, start, end, line) => {
-    f.length = 0
-    let i = start
-    while (i < end) {
-      while (i < end && isSpace(buf[i]!)) i++
-      if (i >= end) break
-      const s = i
-      while (i < end && !isSpace(buf[i]!)) i++
-      f.push([s, i])
-    }
-    if (f.length === 0) {
+    const count = splitFields(buf, start, end, f)
+    if (count === 0) {
       b.blankLines++
       return
     }
     b.lines++
-    const field = (k: number): string => buf.toString('latin1', f[k]![0], f[k]![1])
+    const field = (k: number): string => buf.toString('latin1', f[2 * k]!, f[2 * k + 1]!)
     const text = buf.toString('latin1', start, Math.min(end, start + 400)).replace(/\r$/, '')
     b.touch(field(0))
-    if (f.length !== 6) {
+    if (count !== 6) {
       b.parseErrors.push({
         file,
         line,
         code: 'columns',
-        found: f.length,
+        found: count,
         text,
       })
       return
     }
     const rankText = field(3)
-    if (!RANK.test(rankText)) {
+    if (!isIntegerText(rankText)) {
       b.parseErrors.push({
         file,
         line,
@@ -180,7 +167,7 @@ export async function parseRetecoRunFile(file: string): Promise<RetecoRunFile> {
       return
     }
     const scoreText = field(4)
-    const score = SCORE.test(scoreText) ? Number(scoreText) : NaN
+    const score = isDecimalText(scoreText) ? Number(scoreText) : NaN
     if (!Number.isFinite(score)) {
       b.parseErrors.push({
         file,
