@@ -680,50 +680,50 @@ export function computeAll(
   ctx: TeContext,
 ): QueryOutcome {
   const values = new Float64Array(width)
-  const texts: (string | null)[] = []
+  const texts = new Array<string | null>(active.length)
   let off = 0
-  for (const m of active) {
-    const r = m.def.usesRanking ? computeOne(m, inputs, ctx) : { values: [], text: null }
-    if ('message' in r) return { ok: false, message: r.message, measure: m.def.name }
-    for (let k = 0; k < m.names.length; k++) values[off + k] = r.values[k] ?? 0
-    texts.push(r.text)
+  for (let mi = 0; mi < active.length; mi++) {
+    const m = active[mi]!
+    const def = m.def
+    let text: string | null = null
+    if (def.usesRanking) {
+      let out: readonly number[]
+      switch (def.input) {
+        case 'prefs': {
+          const c = inputs.prefs ? inputs.prefs() : FORMAT_MISMATCH_PREPARED.prefs
+          if (!c.ok) return { ok: false, message: c.message, measure: def.name }
+          out = def.compute(c.value, m.params, ctx)
+          break
+        }
+        case 'qrels_jg': {
+          const g = inputs.judgmentGroups
+            ? inputs.judgmentGroups()
+            : FORMAT_MISMATCH_PREPARED.qrels_jg
+          if (!g.ok) return { ok: false, message: g.message, measure: def.name }
+          out = def.compute(g.value, m.params, ctx)
+          break
+        }
+        default: {
+          const q = inputs.qrels ? inputs.qrels() : FORMAT_MISMATCH_PREPARED.qrels
+          if (!q.ok) return { ok: false, message: q.message, measure: def.name }
+          out = def.compute(q.value, m.params, ctx)
+          if (def.text) text = def.text(q.value, m.params)
+        }
+      }
+      for (let k = 0; k < m.names.length; k++) values[off + k] = out[k] ?? 0
+    }
+    texts[mi] = text
     off += m.names.length
   }
   return { ok: true, values, texts }
 }
 
-function computeOne(
-  m: ActiveMeasure,
-  inputs: QueryInputs,
-  ctx: TeContext,
-): { values: number[]; text: string | null } | { message: string } {
-  const def = m.def
-  switch (def.input) {
-    case 'prefs': {
-      const c = inputs.prefs
-        ? inputs.prefs()
-        : { ok: false as const, message: FORMAT_MISMATCH.prefs }
-      return c.ok ? { values: def.compute(c.value, m.params, ctx), text: null } : c
-    }
-    case 'qrels_jg': {
-      const g = inputs.judgmentGroups
-        ? inputs.judgmentGroups()
-        : { ok: false as const, message: FORMAT_MISMATCH.qrels_jg }
-      return g.ok ? { values: def.compute(g.value, m.params, ctx), text: null } : g
-    }
-    default: {
-      const q = inputs.qrels
-        ? inputs.qrels()
-        : { ok: false as const, message: FORMAT_MISMATCH.qrels }
-      return q.ok
-        ? {
-            values: def.compute(q.value, m.params, ctx),
-            text: def.text ? def.text(q.value, m.params) : null,
-          }
-        : q
-    }
-  }
-}
+/** {@link FORMAT_MISMATCH} as the failed preparation of each input kind. */
+const FORMAT_MISMATCH_PREPARED = {
+  qrels: { ok: false, message: FORMAT_MISMATCH.qrels },
+  prefs: { ok: false, message: FORMAT_MISMATCH.prefs },
+  qrels_jg: { ok: false, message: FORMAT_MISMATCH.qrels_jg },
+} as const
 
 /** Read the relevance file in the `-R` format; an unknown format or bad file quits (exit 2). */
 async function readRelInfo(
