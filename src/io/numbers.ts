@@ -59,14 +59,10 @@ export function decimalPrefixLength(text: string, from = 0): number {
   let digits = 0
   while (i < e && isDigit(c(i))) i++, digits++
   if (i < e && c(i) === 0x2e) {
-    let j = i + 1
-    let more = 0
-    while (j < e && isDigit(c(j))) j++, more++
-    // A lone '.' is no number; '5.' is.
-    if (digits + more === 0) return 0
-    digits += more
-    i = j
+    i++
+    while (i < e && isDigit(c(i))) i++, digits++
   }
+  // A lone '.' is no number; '5.' and '.5' are.
   if (digits === 0) return 0
   if (i < e && (c(i) === 0x65 || c(i) === 0x45)) {
     let j = i + 1

@@ -112,7 +112,7 @@ export class ByteOutput {
     if (this.pos === 0) return
     if (this.writeBytes) {
       const full = this.buf.subarray(0, this.pos)
-      this.buf = Buffer.allocUnsafe(Math.max(BYTES_BLOCK, this.buf.length))
+      this.buf = Buffer.allocUnsafe(BYTES_BLOCK)
       this.pos = 0
       this.writeBytes(full)
       return

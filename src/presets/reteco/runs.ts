@@ -22,7 +22,7 @@ import { join } from 'node:path'
 import { wordIssue } from '../../errors/format-issue.js'
 import { decodeId } from '../../io/bytes.js'
 import { splitFields } from '../../io/lines.js'
-import { isDecimalText, isIntegerText } from '../../io/numbers.js'
+import { isIntegerText, readScore } from '../../io/numbers.js'
 import { RetecoInputError } from './errors.js'
 import { forEachLine } from './read-lines.js'
 import {
@@ -166,19 +166,18 @@ export async function parseRetecoRunFile(file: string): Promise<RetecoRunFile> {
       })
       return
     }
-    const scoreText = field(4)
-    const score = isDecimalText(scoreText) ? Number(scoreText) : NaN
-    if (!Number.isFinite(score)) {
+    const score = readScore(buf, f[8]!, f[9]!)
+    if (!score.ok) {
       b.parseErrors.push({
         file,
         line,
         code: 'score',
-        found: scoreText,
+        found: field(4),
         text,
       })
       return
     }
-    b.add(field(0), field(2), Number(rankText), score, field(5), line)
+    b.add(field(0), field(2), Number(rankText), score.value, field(5), line)
   })
   return b.build()
 }
