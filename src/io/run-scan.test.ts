@@ -98,6 +98,34 @@ describe('the run-line kernel', () => {
     }
   })
 
+  it('reads the scores and separators of its 64-byte path as the JavaScript loop does', () => {
+    // Scores of 1 to 17 bytes with the dot anywhere (16 bytes is the longest the bit-mask path
+    // reads), tabs and runs of blanks, CR, lines just under and over 64 bytes, extra fields.
+    const scores = ['5', '5.', '.5', '0.', '00.000', '123456789012.345', '1234567890123456']
+    scores.push(
+      '123456789012345',
+      '.123456789012345',
+      '1234567.89012345',
+      '1.2.3',
+      '12345678901234567',
+    )
+    const lines: string[] = []
+    for (const [k, s] of scores.entries()) {
+      lines.push(`q${k} Q0 d${k} 1 ${s} t`)
+      lines.push(`q${k}\tQ0\t\td${k}x 2  ${s}\ttag  `)
+      lines.push(`q${k} Q0 d${k}y 3 ${s} t\r`)
+      lines.push(`q${k} Q0 ${'z'.repeat(40 - s.length)} 4 ${s} t`)
+      lines.push(`q${k} Q0 ${'z'.repeat(41 - s.length)} 5 ${s} t`)
+      lines.push(`q${k} Q0 w${k} 6 ${s} t extra`)
+    }
+    const run = Buffer.from(`${lines.join('\n')}\n`, 'latin1')
+    for (const syntax of ['strict', 'c'] as const) {
+      const expected = read([run], { kernel: false, syntax })
+      expect(expected.groups.length).toBeGreaterThan(5)
+      expect(read([run], { kernel: true, syntax })).toEqual(expected)
+    }
+  })
+
   it('hands a line longer than its window, and a query id too long to hand over, to the other readers', () => {
     const long = 'x'.repeat(300_000)
     const run = Buffer.from(
