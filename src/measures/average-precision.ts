@@ -1,4 +1,5 @@
 import { type JudgedRanking, numRelAt, numRelRetAt } from '../rank/judged-ranking.js'
+import { ascendingOrder, zeros } from './cutoffs.js'
 import { defineMeasure, single, teValues } from './measure.js'
 import { cutOf, JUDGED_ONLY, judgedView, REL, relOf } from './params.js'
 import { TREC_EVAL_CUTOFFS } from './trec-eval-defaults.js'
@@ -42,12 +43,12 @@ export function averagePrecisionAt(
   // Below level 0, unjudged docs count as relevant in rank loops (trec_eval): no early stop.
   const total = rel >= 0 ? numRelRetAt(q, rel) : Infinity
   const g = q.grades
-  const out = new Array<number>(cutoffs.length)
+  const out = zeros(cutoffs.length)
   let relSoFar = 0
   let sum = 0
   let i = 0
-  for (const [k, at] of cutoffs.map((k, j) => [k, j] as const).sort((a, b) => a[0] - b[0])) {
-    const limit = Math.min(k, q.numRet)
+  for (const at of ascendingOrder(cutoffs)) {
+    const limit = Math.min(cutoffs[at]!, q.numRet)
     for (; i < limit && relSoFar < total; i++) {
       if (g[i]! >= rel) {
         relSoFar++

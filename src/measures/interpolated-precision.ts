@@ -1,5 +1,6 @@
 import type { RecallRounding } from '../conventions/conventions.js'
 import { type JudgedRanking, relevantEnd } from '../rank/judged-ranking.js'
+import { zeros } from './cutoffs.js'
 import { defineMeasure, single, teValues } from './measure.js'
 import { TREC_EVAL_RECALL_POINTS } from './trec-eval-defaults.js'
 
@@ -19,10 +20,12 @@ export function interpolatedPrecision(
   points: readonly number[],
   rounding: RecallRounding = 'lround',
 ): number[] {
-  const out = points.map(() => 0)
+  const n = points.length
+  const out = zeros(n)
   const R = q.numRel
   const relRet = q.numRelRet
-  const cutoffs = points.map((p) => recallCutoff(p, R, rounding))
+  const cutoffs = new Float64Array(n)
+  for (let k = 0; k < n; k++) cutoffs[k] = recallCutoff(points[k]!, R, rounding)
   let cur = points.length - 1
   while (cur >= 0 && cutoffs[cur]! > relRet) cur--
   let precis = relRet / q.numRet

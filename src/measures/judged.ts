@@ -1,5 +1,6 @@
 import { NOT_POOLED, UNJUDGED } from '../model/types.js'
 import type { JudgedRanking } from '../rank/judged-ranking.js'
+import { ascendingOrder, zeros } from './cutoffs.js'
 import { defineMeasure, defineTrecEvalMeasure, teValues } from './measure.js'
 import { cutOf } from './params.js'
 import { TREC_EVAL_UNJ_CUTOFFS } from './trec-eval-defaults.js'
@@ -10,10 +11,11 @@ import { TREC_EVAL_UNJ_CUTOFFS } from './trec-eval-defaults.js'
  * Judged@k (ir_measures) is computed the same way over judged docs: 1 − unj@k when k ≤ n.
  */
 export function unjudgedAt(q: JudgedRanking, cutoffs: readonly number[]): number[] {
-  const out = new Array<number>(cutoffs.length)
+  const out = zeros(cutoffs.length)
   let unjudged = 0
   let i = 0
-  for (const [k, at] of cutoffs.map((k, j) => [k, j] as const).sort((a, b) => a[0] - b[0])) {
+  for (const at of ascendingOrder(cutoffs)) {
+    const k = cutoffs[at]!
     for (const limit = Math.min(k, q.numRet); i < limit; i++) if (q.grades[i]! < 0) unjudged++
     out[at] = unjudged / k
   }

@@ -1,5 +1,6 @@
 import type { GainSpec } from '../conventions/conventions.js'
 import { type JudgedRanking, numRelRetAt } from '../rank/judged-ranking.js'
+import { ascendingOrder, zeros } from './cutoffs.js'
 import {
   type GainPair,
   gainEnd,
@@ -28,18 +29,18 @@ export function ndcgAt(
   spec: GainSpec = { kind: 'grade' },
   rel = q.relevanceLevel,
 ): number[] {
-  const order = cutoffs.map((k, i) => [k, i] as const).sort((a, b) => a[0] - b[0])
-  const maxK = order.length ? order[order.length - 1]![0] : 0
+  const order = ascendingOrder(cutoffs)
+  const maxK = order.length ? cutoffs[order[order.length - 1]!]! : 0
   // Docs with positive gain: with grade, exp and binary gains only judged relevant docs have
   // one, so the DCG pass may stop after the last of them; a gains map may reward any grade.
   const positive =
     spec.kind === 'map' ? Infinity : numRelRetAt(q, spec.kind === 'binary' ? Math.max(rel, 1) : 1)
-  const dcg = new Array<number>(cutoffs.length)
+  const dcg = zeros(cutoffs.length)
   let sum = 0
   let seen = 0
   let i = 0
-  for (const [k, at] of order) {
-    const limit = Math.min(k, q.numRet)
+  for (const at of order) {
+    const limit = Math.min(cutoffs[at]!, q.numRet)
     for (; i < limit && seen < positive; i++) {
       const gain = gainOf(spec, q.grades[i]!, rel)
       if (gain > 0) {
@@ -50,11 +51,11 @@ export function ndcgAt(
     dcg[at] = sum
   }
   const ideal = idealGains(q, spec, rel, maxK)
-  const out = new Array<number>(cutoffs.length)
+  const out = zeros(cutoffs.length)
   let isum = 0
   let j = 0
-  for (const [k, at] of order) {
-    const limit = Math.min(k, ideal.length)
+  for (const at of order) {
+    const limit = Math.min(cutoffs[at]!, ideal.length)
     for (; j < limit; j++) isum += ideal[j]! / Math.log2(j + 2)
     out[at] = isum > 0 ? dcg[at]! / isum : 0
   }

@@ -1,5 +1,5 @@
 import { type JudgedRanking, numRelAt, numRelRetAt, relevantEnd } from '../rank/judged-ranking.js'
-import { relevantInTop } from './cutoffs.js'
+import { ascendingOrder, relevantInTop, zeros } from './cutoffs.js'
 import { defineMeasure, type ParamSpec, single, teValues } from './measure.js'
 import { cutOf, JUDGED_ONLY, judgedView, REL, relOf } from './params.js'
 import { TIES, tieAveragedSum } from './ties.js'
@@ -64,22 +64,23 @@ export function rPrecisionMult(
   const R = numRelAt(q, rel)
   const relRet = numRelRetAt(q, rel)
   // Walk up from the bottom as trec_eval does, so its counting at odd levels (-l -1) is kept.
-  const order = multiples
-    .map((x, i) => [Math.trunc(x * R + 0.9), i] as const)
-    .sort((a, b) => a[0] - b[0])
-  const out = multiples.map(() => 0)
-  let cur = order.length - 1
+  const n = multiples.length
+  const cut = new Float64Array(n)
+  for (let k = 0; k < n; k++) cut[k] = Math.trunc(multiples[k]! * R + 0.9)
+  const order = ascendingOrder(cut)
+  const out = zeros(n)
+  let cur = n - 1
   // Past the end of the ranking, and below its last relevant doc, all num_rel_ret relevant docs
   // are above the cutoff: P@c = num_rel_ret / c, as the walk up would compute it.
   const end = relevantEnd(q, rel)
-  while (cur >= 0 && order[cur]![0] > end) {
-    out[order[cur]![1]] = relRet / order[cur]![0]
+  while (cur >= 0 && cut[order[cur]!]! > end) {
+    out[order[cur]!] = relRet / cut[order[cur]!]!
     cur--
   }
   let relSoFar = relRet
   for (let i = end; i > 0 && relSoFar > 0; i--) {
     const precis = relSoFar / i
-    while (cur >= 0 && i === order[cur]![0]) out[order[cur--]![1]] = precis
+    while (cur >= 0 && i === cut[order[cur]!]) out[order[cur--]!] = precis
     if (q.grades[i - 1]! >= rel) relSoFar--
   }
   return out
