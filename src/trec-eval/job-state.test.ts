@@ -45,6 +45,10 @@ describe('the drop-in job state that worker threads send back', () => {
     ]
     for (const q of queries) sender.add(q)
     const receiver = await createQueryJob(config)
+    // The receiver has evaluated queries of its own: a row equal to one of the sender's (query 4
+    // as the sender first had it) and an outcome for query 2 that the sender's replaces.
+    receiver.add(run('4', ['z']))
+    receiver.add(run('2', ['c', 'y']))
     receiver.absorb(structuredClone(sender.exportState()))
     const a = sender as unknown as Outcomes
     const b = receiver as unknown as Outcomes

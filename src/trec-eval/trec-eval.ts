@@ -561,6 +561,10 @@ class TrecEvalJob implements QueryJob<TrecEvalJobState> {
       this.failed.set(queryId, o)
       return
     }
+    this.keepRow(queryId, this.rows.intern(o.values), o.texts)
+  }
+  /** Keep a query whose values are row `row`. */
+  private keepRow(queryId: string, row: number, texts: readonly (string | null)[]): void {
     this.failed.delete(queryId)
     const slot = this.index.add(queryId)
     if (slot >= this.rowOf.length) {
@@ -568,8 +572,8 @@ class TrecEvalJob implements QueryJob<TrecEvalJobState> {
       r.set(this.rowOf)
       this.rowOf = r
     }
-    this.rowOf[slot] = this.rows.intern(o.values)
-    if (o.texts.some((t) => t !== null)) this.texts.set(slot, o.texts)
+    this.rowOf[slot] = row
+    if (texts.some((t) => t !== null)) this.texts.set(slot, texts)
     else this.texts.delete(slot)
   }
   private readonly none: readonly (string | null)[]
@@ -590,7 +594,10 @@ class TrecEvalJob implements QueryJob<TrecEvalJobState> {
       texts: this.texts.get(slot) ?? this.none,
     }
   }
-  /** The outcomes as a few flat arrays (a worker's thousands of queries cross in one copy). */
+  /**
+   * The outcomes as a few flat arrays and strings (a worker's thousands of queries cross in one
+   * copy): texts as one JSON array of the text measures' texts, slot by slot.
+   */
   exportState(): TrecEvalJobState {
     const n = this.index.size
     const ids: string[] = []
@@ -599,28 +606,52 @@ class TrecEvalJob implements QueryJob<TrecEvalJobState> {
     const rows = new Float64Array(this.rows.size * w)
     const row = new Float64Array(w)
     for (let r = 0; r < this.rows.size; r++) rows.set(this.rows.floatsInto(r, row), r * w)
+    const cols = this.textColumns()
+    const textSlots = new Int32Array(this.texts.size)
+    const textValues: (string | null)[] = []
+    let i = 0
+    for (const [slot, t] of this.texts) {
+      textSlots[i++] = slot
+      for (const c of cols) textValues.push(t[c] ?? null)
+    }
     return {
       ids,
       rowOf: this.rowOf.slice(0, n),
       rows,
-      texts: [...this.texts],
+      textSlots,
+      texts: JSON.stringify(textValues),
       failed: [...this.failed],
     }
   }
   /** Take a worker's outcomes, as if its queries had been added here in its order. */
   absorb(state: TrecEvalJobState): void {
     const w = this.rows.width
-    const texts = new Map(state.texts)
-    state.ids.forEach((q, k) => {
-      const r = state.rowOf[k]!
-      const t = texts.get(k)
-      this.keep(q, {
-        ok: true,
-        values: state.rows.subarray(r * w, (r + 1) * w),
-        texts: t ?? this.none,
+    // Each distinct row of the worker is interned once, not once per query.
+    const rowHere = new Int32Array(state.rows.length / w)
+    for (let r = 0; r < rowHere.length; r++)
+      rowHere[r] = this.rows.intern(state.rows.subarray(r * w, (r + 1) * w))
+    const cols = this.textColumns()
+    const values = JSON.parse(state.texts) as (string | null)[]
+    const texts = new Map<number, (string | null)[]>()
+    state.textSlots.forEach((slot, i) => {
+      const t = noTexts(this.active.length)
+      cols.forEach((c, j) => {
+        t[c] = values[i * cols.length + j] ?? null
       })
+      texts.set(slot, t)
+    })
+    state.ids.forEach((q, k) => {
+      this.keepRow(q, rowHere[state.rowOf[k]!]!, texts.get(k) ?? this.none)
     })
     for (const [q, o] of state.failed) this.keep(q, o)
+  }
+  /** The measures that may have a text (the others' texts are always null). */
+  private textColumns(): number[] {
+    const cols: number[] = []
+    this.active.forEach((m, mi) => {
+      if ((m.def as { readonly text?: unknown }).text) cols.push(mi)
+    })
+    return cols
   }
 }
 
@@ -631,8 +662,13 @@ interface TrecEvalJobState {
   readonly rowOf: Int32Array
   /** The distinct rows of values, `width` each, one after the other. */
   readonly rows: Float64Array
-  /** Texts by slot, for the queries that have any. */
-  readonly texts: readonly (readonly [number, readonly (string | null)[]])[]
+  /** The slots of the queries that have texts. */
+  readonly textSlots: Int32Array
+  /**
+   * Their texts as a JSON array: for each of `textSlots` in turn, the text of each measure that
+   * may have one (`textColumns`), in measure order.
+   */
+  readonly texts: string
   readonly failed: readonly (readonly [string, QueryOutcome])[]
 }
 
