@@ -4,7 +4,7 @@
 // time (any bundler, worker or test runner loads it as plain code). The output is committed;
 // src/io/run-scan.test.ts compiles the source again and checks the committed bytes match.
 //
-//   node scripts/build-wasm.mjs          write src/io/run-scan.wasm.ts
+//   node scripts/build-wasm.mjs          write each kernel's module (KERNELS below)
 //   node scripts/build-wasm.mjs --check  exit 1 if it is out of date
 import { readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
@@ -13,7 +13,10 @@ import { fileURLToPath } from 'node:url'
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 
 /** The kernels: AssemblyScript source, generated module. */
-export const KERNELS = [{ source: 'wasm/run-scan.ts', out: 'src/io/run-scan.wasm.ts' }]
+export const KERNELS = [
+  { source: 'wasm/run-scan.ts', out: 'src/io/run-scan.wasm.ts' },
+  { source: 'wasm/query-lines.ts', out: 'src/trec-eval/query-lines.wasm.ts' },
+]
 
 /** The asc options every kernel is compiled with. */
 export const ASC_FLAGS = ['-O3', '--runtime', 'stub', '--noAssert', '--enable', 'simd']

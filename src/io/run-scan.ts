@@ -10,7 +10,7 @@
 import { WASM_BASE64 } from './run-scan.wasm.js'
 
 /** The part of the WebAssembly API used here (Node 20's types do not declare it). */
-interface WasmApi {
+export interface WasmApi {
   readonly Module: new (bytes: Uint8Array) => WasmModule
   readonly Instance: new (module: WasmModule, imports: object) => { readonly exports: unknown }
 }
@@ -160,10 +160,23 @@ function decode(b64: string): Uint8Array {
   return out
 }
 
-function instantiate(): RunScanKernel | null {
+/**
+ * A kernel embedded as base64 (`scripts/build-wasm.mjs`), compiled, with the WebAssembly API to
+ * instantiate it; null where WebAssembly (with SIMD) is not available.
+ */
+export function compileKernel(base64: string): { api: WasmApi; module: WasmModule } | null {
   try {
     if (!WASM) return null
-    return new RunScanKernel(WASM, new WASM.Module(decode(WASM_BASE64)))
+    return { api: WASM, module: new WASM.Module(decode(base64)) }
+  } catch {
+    return null
+  }
+}
+
+function instantiate(): RunScanKernel | null {
+  const k = compileKernel(WASM_BASE64)
+  try {
+    return k ? new RunScanKernel(k.api, k.module) : null
   } catch {
     return null
   }

@@ -7,6 +7,7 @@
  */
 import { latin1 } from '../io/bytes.js'
 import { printfFixed, roundScaledClearOfTie } from '../report/printf.js'
+import type { ActiveMeasure } from './types.js'
 
 const BLOCK = 1 << 15
 
@@ -120,5 +121,40 @@ export class ByteOutput {
     const text = latin1(this.buf, 0, this.pos)
     this.pos = 0
     this.write(text)
+  }
+}
+/**
+ * Write the `-q` lines of one query to `out`, in trec_eval's layout and measure order (`Z`
+ * prefixes with -Z). Names are padded once per measure (`ActiveMeasure.labelBytes`).
+ */
+export function appendQueryLines(
+  out: ByteOutput,
+  qid: string,
+  values: Float64Array,
+  texts: readonly (string | null)[],
+  active: readonly ActiveMeasure[],
+  z: boolean,
+): void {
+  const tail = Buffer.from(`${qid}\t`, 'latin1')
+  let off = 0
+  for (let mi = 0; mi < active.length; mi++) {
+    const m = active[mi]!
+    const n = m.names.length
+    const kind = m.def.perQuery
+    if (kind === 'double') {
+      for (let k = 0; k < n; k++) {
+        if (z) out.text('Z')
+        out.bytes(m.labelBytes[k]!)
+        out.bytes(tail)
+        out.fixedLine(values[off + k]!)
+      }
+    } else if (kind === 'long') {
+      if (z) out.text('Z')
+      out.bytes(m.labelBytes[0]!)
+      out.bytes(tail)
+      if (z) out.fixedLine(values[off]!)
+      else out.longLine(values[off]!)
+    } else if (kind === 'string') out.text(`${m.labels[0]}${qid}\t'${texts[mi] ?? ''}'\n`)
+    off += n
   }
 }

@@ -23,8 +23,9 @@ import { padRight, printfFixed } from '../report/printf.js'
 import { parseTrecEvalArgs, type TrecEvalArgs, UsageError } from './args.js'
 import { TREC_EVAL_USAGE, trecEvalHelp } from './help.js'
 import { prepareFailureMessage } from './messages.js'
-import { ByteOutput, teFixed } from './output.js'
+import { appendQueryLines, ByteOutput, teFixed } from './output.js'
 import { readPrefsRelInfo, readQrelsJgRelInfo } from './prefs/index.js'
+import { QueryLineWriter } from './query-lines.js'
 import { TREC_EVAL_MEASURES, TREC_EVAL_NICKNAMES, V10_ONLY_MEASURES } from './table.js'
 import type {
   ActiveMeasure,
@@ -366,6 +367,7 @@ async function main(argv: readonly string[], io: TrecEvalIO): Promise<number> {
   )
   const flush = (): void => out.flush()
   const scratch = new Float64Array(width)
+  const lines = args.queryEval && zscores === null ? QueryLineWriter.create(active) : null
   for (const qid of qids) {
     let outcome = job.outcome(qid, scratch)
     let missing = false
@@ -421,7 +423,8 @@ async function main(argv: readonly string[], io: TrecEvalIO): Promise<number> {
         for (let k = 0; k < n; k++) sums[off + k] = sums[off + k]! + values[off + k]!
       off += n
     }
-    if (args.queryEval) appendQueryLines(out, qid, values, texts, active, zscores !== null)
+    if (lines) lines.write(out, qid, values, texts)
+    else if (args.queryEval) appendQueryLines(out, qid, values, texts, active, zscores !== null)
     evaluated++
   }
   if (evaluated === 0 && !(v9 && args.complete && qids.length > 0)) {
@@ -480,42 +483,6 @@ async function main(argv: readonly string[], io: TrecEvalIO): Promise<number> {
   }
   flush()
   return 0
-}
-
-/**
- * Write the `-q` lines of one query to `out`, in trec_eval's layout and measure order (`Z`
- * prefixes with -Z). Names are padded once per measure (`ActiveMeasure.labelBytes`).
- */
-function appendQueryLines(
-  out: ByteOutput,
-  qid: string,
-  values: Float64Array,
-  texts: readonly (string | null)[],
-  active: readonly ActiveMeasure[],
-  z: boolean,
-): void {
-  const tail = Buffer.from(`${qid}\t`, 'latin1')
-  let off = 0
-  for (let mi = 0; mi < active.length; mi++) {
-    const m = active[mi]!
-    const n = m.names.length
-    const kind = m.def.perQuery
-    if (kind === 'double') {
-      for (let k = 0; k < n; k++) {
-        if (z) out.text('Z')
-        out.bytes(m.labelBytes[k]!)
-        out.bytes(tail)
-        out.fixedLine(values[off + k]!)
-      }
-    } else if (kind === 'long') {
-      if (z) out.text('Z')
-      out.bytes(m.labelBytes[0]!)
-      out.bytes(tail)
-      if (z) out.fixedLine(values[off]!)
-      else out.longLine(values[off]!)
-    } else if (kind === 'string') out.text(`${m.labels[0]}${qid}\t'${texts[mi] ?? ''}'\n`)
-    off += n
-  }
 }
 
 /** Serialisable description of a trec_eval evaluation, rebuilt by worker threads. */
