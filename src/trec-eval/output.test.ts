@@ -6,6 +6,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { ByteOutput, teFixed } from './output.js'
+import { collectBytes } from './test-helpers.js'
 
 function collect(write: (out: ByteOutput) => void): string {
   const parts: string[] = []
@@ -13,20 +14,6 @@ function collect(write: (out: ByteOutput) => void): string {
   write(out)
   out.flush()
   return parts.join('')
-}
-
-/** The same through a writer of bytes: each piece must stay intact after later writes. */
-function collectBytes(write: (out: ByteOutput) => void): string {
-  const parts: Uint8Array[] = []
-  const out = new ByteOutput(
-    () => {
-      throw new Error('text writer used')
-    },
-    (b) => parts.push(b),
-  )
-  write(out)
-  out.flush()
-  return Buffer.concat(parts).toString('latin1')
 }
 
 const special = [

@@ -1,8 +1,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { appendQueryLines, ByteOutput } from './output.js'
+import { appendQueryLines } from './output.js'
 import { QueryLineWriter } from './query-lines.js'
 import { TREC_EVAL_MEASURES } from './table.js'
+import { collectBytes as written } from './test-helpers.js'
 import type { ActiveMeasure, TeAnyMeasure } from './types.js'
 
 /** An active measure with the given print kind and printed names (labels as the drop-in pads them). */
@@ -16,20 +17,6 @@ function measure(perQuery: TeAnyMeasure['perQuery'], names: readonly string[]): 
     labels,
     labelBytes: labels.map((l) => Buffer.from(l, 'latin1')),
   }
-}
-
-/** What `write` puts out, through a writer of bytes whose buffer fills up now and then. */
-function written(write: (out: ByteOutput) => void): string {
-  const parts: Uint8Array[] = []
-  const out = new ByteOutput(
-    () => {
-      throw new Error('text writer used')
-    },
-    (b) => parts.push(b),
-  )
-  write(out)
-  out.flush()
-  return Buffer.concat(parts).toString('latin1')
 }
 
 const special = [0, -0, 1, 0.5, 1 / 32, 0.00005, 0.00015, 0.99995, 9.99995, 99999.99995, 1e5]
