@@ -123,38 +123,76 @@ export class ByteOutput {
     this.write(text)
   }
 }
+/** How a `-q` line prints its value: `%6.4f`, `%ld` of the truncated value, or a quoted text. */
+export const FIXED_LINE = 0
+export const LONG_LINE = 1
+export const TEXT_LINE = 2
+
+/** One line of a query's `-q` output, in print order (see {@link queryLinePlan}). */
+export interface QueryLine {
+  /** {@link FIXED_LINE}, {@link LONG_LINE} or {@link TEXT_LINE}. */
+  readonly kind: number
+  /** Index of its value in the query's row of values. */
+  readonly value: number
+  /** Its measure's index in the active measures (its text's index, for a text line). */
+  readonly measure: number
+  /** Its name padded to 22 columns and a tab, as bytes. */
+  readonly label: Buffer
+}
+
+/** The `-q` lines of `active`, in trec_eval's measure order; made once per evaluation. */
+export function queryLinePlan(active: readonly ActiveMeasure[]): QueryLine[] {
+  const plan: QueryLine[] = []
+  let off = 0
+  active.forEach((m, mi) => {
+    const kind = m.def.perQuery
+    if (kind === 'double')
+      m.labelBytes.forEach((label, k) =>
+        plan.push({ kind: FIXED_LINE, value: off + k, measure: mi, label }),
+      )
+    else if (kind === 'long')
+      plan.push({ kind: LONG_LINE, value: off, measure: mi, label: m.labelBytes[0]! })
+    else if (kind === 'string')
+      plan.push({ kind: TEXT_LINE, value: off, measure: mi, label: m.labelBytes[0]! })
+    off += m.names.length
+  })
+  return plan
+}
+
 /**
- * Write the `-q` lines of one query to `out`, in trec_eval's layout and measure order (`Z`
- * prefixes with -Z). Names are padded once per measure (`ActiveMeasure.labelBytes`).
+ * Write one `-q` line of query `qid` (`tail` is its bytes and a tab); with -Z (`z`) a `Z` prefix
+ * and every number as `%6.4f` (texts have no prefix, as in trec_eval).
  */
+export function writeQueryLine(
+  out: ByteOutput,
+  line: QueryLine,
+  qid: string,
+  tail: Buffer,
+  values: Float64Array,
+  texts: readonly (string | null)[],
+  z: boolean,
+): void {
+  if (line.kind === TEXT_LINE) {
+    out.bytes(line.label)
+    out.text(`${qid}\t'${texts[line.measure] ?? ''}'\n`)
+    return
+  }
+  if (z) out.text('Z')
+  out.bytes(line.label)
+  out.bytes(tail)
+  if (line.kind === FIXED_LINE || z) out.fixedLine(values[line.value]!)
+  else out.longLine(values[line.value]!)
+}
+
+/** Write the `-q` lines of one query to `out`, in trec_eval's layout (`Z` prefixes with -Z). */
 export function appendQueryLines(
   out: ByteOutput,
+  plan: readonly QueryLine[],
   qid: string,
   values: Float64Array,
   texts: readonly (string | null)[],
-  active: readonly ActiveMeasure[],
   z: boolean,
 ): void {
   const tail = Buffer.from(`${qid}\t`, 'latin1')
-  let off = 0
-  for (let mi = 0; mi < active.length; mi++) {
-    const m = active[mi]!
-    const n = m.names.length
-    const kind = m.def.perQuery
-    if (kind === 'double') {
-      for (let k = 0; k < n; k++) {
-        if (z) out.text('Z')
-        out.bytes(m.labelBytes[k]!)
-        out.bytes(tail)
-        out.fixedLine(values[off + k]!)
-      }
-    } else if (kind === 'long') {
-      if (z) out.text('Z')
-      out.bytes(m.labelBytes[0]!)
-      out.bytes(tail)
-      if (z) out.fixedLine(values[off]!)
-      else out.longLine(values[off]!)
-    } else if (kind === 'string') out.text(`${m.labels[0]}${qid}\t'${texts[mi] ?? ''}'\n`)
-    off += n
-  }
+  for (const line of plan) writeQueryLine(out, line, qid, tail, values, texts, z)
 }

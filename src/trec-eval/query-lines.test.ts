@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { appendQueryLines } from './output.js'
+import { appendQueryLines, queryLinePlan } from './output.js'
 import { QueryLineWriter } from './query-lines.js'
 import { TREC_EVAL_MEASURES } from './table.js'
 import { collectBytes as written } from './test-helpers.js'
@@ -54,11 +54,12 @@ describe('QueryLineWriter', () => {
         fc.array(fc.option(fc.stringMatching(/^[0-9-]{0,12}$/)), { minLength: 12, maxLength: 12 }),
         fc.array(qid, { minLength: 1, maxLength: 4 }),
         (measures, vals, texts, qids) => {
-          const writer = QueryLineWriter.create(measures)
+          const plan = queryLinePlan(measures)
+          const writer = QueryLineWriter.create(plan)
           expect(writer).not.toBeNull()
           const values = Float64Array.from(vals)
           const expected = written((out) => {
-            for (const q of qids) appendQueryLines(out, q, values, texts, measures, false)
+            for (const q of qids) appendQueryLines(out, plan, q, values, texts, false)
           })
           expect(written((out) => qids.forEach((q) => writer!.write(out, q, values, texts)))).toBe(
             expected,
@@ -76,7 +77,7 @@ describe('QueryLineWriter', () => {
       measure('string', ['relstring']),
       measure('double', ['map']),
     ]
-    const writer = QueryLineWriter.create(measures)!
+    const writer = QueryLineWriter.create(queryLinePlan(measures))!
     const values = Float64Array.from([1000, 0.2, 1 / 32, 0, NaN])
     const texts = [null, null, '10-0', null]
     const text = written((out) => writer.write(out, '1044', values, texts))

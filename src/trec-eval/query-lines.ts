@@ -7,9 +7,8 @@
  * are those of {@link appendQueryLines}, which `-Z` output and hosts without WebAssembly use.
  */
 import { compileKernel, type WasmModule } from '../io/run-scan.js'
-import { appendQueryLines, type ByteOutput } from './output.js'
+import { appendQueryLines, type ByteOutput, type QueryLine, writeQueryLine } from './output.js'
 import { WASM_BASE64 } from './query-lines.wasm.js'
-import type { ActiveMeasure } from './types.js'
 
 interface LineKernelExports {
   readonly memory: { readonly buffer: ArrayBuffer }
@@ -18,23 +17,8 @@ interface LineKernelExports {
   readonly written: { readonly value: number }
 }
 
-/** Line kinds of the plan (`wasm/query-lines.ts`). */
-const FIXED = 0
-const LONG = 1
-const OTHER = 2
-
 /** The compiled writer (about 1 KB), or null without WebAssembly. */
 const COMPILED = compileKernel(WASM_BASE64)
-
-/** One line of a query's `-q` output. */
-interface PlanLine {
-  readonly kind: number
-  /** Index of its value in the query's row. */
-  readonly value: number
-  /** Its measure's index in the active measures. */
-  readonly measure: number
-  readonly label: Buffer
-}
 
 /** Writes the `-q` lines of queries, one writer per evaluation (it owns its kernel instance). */
 export class QueryLineWriter {
@@ -47,8 +31,7 @@ export class QueryLineWriter {
 
   private constructor(
     private readonly ex: LineKernelExports,
-    private readonly plan: readonly PlanLine[],
-    private readonly active: readonly ActiveMeasure[],
+    private readonly plan: readonly QueryLine[],
   ) {
     const buffer = ex.memory.buffer
     this.u8 = new Uint8Array(buffer)
@@ -57,7 +40,8 @@ export class QueryLineWriter {
     this.out = ex.layout(4)
     this.qidCap = ex.layout(8)
     this.values = ex.layout(2) >> 3
-    // The plan: label start, label end, kind | value << 2; the labels one after the other.
+    // The plan: label start, label end, kind | value << 2 (the kinds are output.ts's, which
+    // the kernel reads: 2, a text, it leaves to the caller); the labels one after the other.
     const i32 = new Int32Array(buffer)
     const planAt = ex.layout(0) >> 2
     const labels = ex.layout(1)
@@ -72,26 +56,12 @@ export class QueryLineWriter {
   }
 
   /**
-   * A writer for `active` (without `-Z`), or null where WebAssembly is not available or the
-   * measures do not fit its memory.
+   * A writer of the lines of `plan` (without `-Z`), or null where WebAssembly is not available
+   * or the plan does not fit its memory.
    */
-  static create(active: readonly ActiveMeasure[]): QueryLineWriter | null {
+  static create(plan: readonly QueryLine[]): QueryLineWriter | null {
     const compiled = COMPILED
     if (!compiled) return null
-    const plan: PlanLine[] = []
-    let off = 0
-    active.forEach((m, mi) => {
-      const kind = m.def.perQuery
-      if (kind === 'double')
-        m.names.forEach((_, k) =>
-          plan.push({ kind: FIXED, value: off + k, measure: mi, label: m.labelBytes[k]! }),
-        )
-      else if (kind === 'long')
-        plan.push({ kind: LONG, value: off, measure: mi, label: m.labelBytes[0]! })
-      else if (kind === 'string')
-        plan.push({ kind: OTHER, value: off, measure: mi, label: m.labelBytes[0]! })
-      off += m.names.length
-    })
     let ex: LineKernelExports
     try {
       ex = new compiled.api.Instance(compiled.module as WasmModule, {
@@ -105,11 +75,12 @@ export class QueryLineWriter {
       return null
     }
     const labelBytes = plan.reduce((n, l) => n + l.label.length, 0)
-    if (plan.length > ex.layout(5) || labelBytes > ex.layout(6) || off > ex.layout(7)) return null
-    return new QueryLineWriter(ex, plan, active)
+    const width = plan.reduce((n, l) => Math.max(n, l.value + 1), 0)
+    if (plan.length > ex.layout(5) || labelBytes > ex.layout(6) || width > ex.layout(7)) return null
+    return new QueryLineWriter(ex, plan)
   }
 
-  /** Write the lines of query `qid` (a binary string) with its values and texts. */
+  /** Write the lines of query `qid` (a binary string) with its values (the row) and texts. */
   write(
     out: ByteOutput,
     qid: string,
@@ -118,7 +89,7 @@ export class QueryLineWriter {
   ): void {
     const n = qid.length
     if (n > this.qidCap) {
-      appendQueryLines(out, qid, values, texts, this.active, false)
+      appendQueryLines(out, this.plan, qid, values, texts, false)
       return
     }
     this.f64.set(values, this.values)
@@ -138,15 +109,8 @@ export class QueryLineWriter {
       }
       // A line the kernel does not write, as appendQueryLines writes it.
       const l = this.plan[stop]!
-      if (l.kind === OTHER)
-        out.text(`${this.active[l.measure]!.labels[0]}${qid}\t'${texts[l.measure] ?? ''}'\n`)
-      else {
-        tail ??= Buffer.from(`${qid}\t`, 'latin1')
-        out.bytes(l.label)
-        out.bytes(tail)
-        if (l.kind === FIXED) out.fixedLine(values[l.value]!)
-        else out.longLine(values[l.value]!)
-      }
+      tail ??= Buffer.from(`${qid}\t`, 'latin1')
+      writeQueryLine(out, l, qid, tail, values, texts, false)
       line = stop + 1
     }
   }

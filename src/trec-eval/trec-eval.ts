@@ -23,7 +23,7 @@ import { padRight, printfFixed } from '../report/printf.js'
 import { parseTrecEvalArgs, type TrecEvalArgs, UsageError } from './args.js'
 import { TREC_EVAL_USAGE, trecEvalHelp } from './help.js'
 import { prepareFailureMessage } from './messages.js'
-import { appendQueryLines, ByteOutput, teFixed } from './output.js'
+import { appendQueryLines, ByteOutput, queryLinePlan, teFixed } from './output.js'
 import { readPrefsRelInfo, readQrelsJgRelInfo } from './prefs/index.js'
 import { QueryLineWriter } from './query-lines.js'
 import { TREC_EVAL_MEASURES, TREC_EVAL_NICKNAMES, V10_ONLY_MEASURES } from './table.js'
@@ -367,7 +367,8 @@ async function main(argv: readonly string[], io: TrecEvalIO): Promise<number> {
   )
   const flush = (): void => out.flush()
   const scratch = new Float64Array(width)
-  const lines = args.queryEval && zscores === null ? QueryLineWriter.create(active) : null
+  const plan = args.queryEval ? queryLinePlan(active) : []
+  const lines = args.queryEval && zscores === null ? QueryLineWriter.create(plan) : null
   for (const qid of qids) {
     let outcome = job.outcome(qid, scratch)
     let missing = false
@@ -424,7 +425,7 @@ async function main(argv: readonly string[], io: TrecEvalIO): Promise<number> {
       off += n
     }
     if (lines) lines.write(out, qid, values, texts)
-    else if (args.queryEval) appendQueryLines(out, qid, values, texts, active, zscores !== null)
+    else if (args.queryEval) appendQueryLines(out, plan, qid, values, texts, zscores !== null)
     evaluated++
   }
   if (evaluated === 0 && !(v9 && args.complete && qids.length > 0)) {
@@ -515,7 +516,12 @@ class TrecEvalJob implements QueryJob<TrecEvalJobState> {
   ) {
     this.rows = new ValueRows(width)
     this.none = noTexts(active.length)
+    this.textColumns = active.flatMap((m, mi) =>
+      (m.def as { readonly text?: unknown }).text ? [mi] : [],
+    )
   }
+  /** The measures that may have a text (the others' texts are always null). */
+  private readonly textColumns: readonly number[]
   add(run: RunQuery): void {
     if (this.rel.has(run.queryId))
       this.keep(
@@ -573,7 +579,7 @@ class TrecEvalJob implements QueryJob<TrecEvalJobState> {
     const rows = new Float64Array(this.rows.size * w)
     const row = new Float64Array(w)
     for (let r = 0; r < this.rows.size; r++) rows.set(this.rows.floatsInto(r, row), r * w)
-    const cols = this.textColumns()
+    const cols = this.textColumns
     const textSlots = new Int32Array(this.texts.size)
     const textValues: (string | null)[] = []
     let i = 0
@@ -597,7 +603,7 @@ class TrecEvalJob implements QueryJob<TrecEvalJobState> {
     const rowHere = new Int32Array(state.rows.length / w)
     for (let r = 0; r < rowHere.length; r++)
       rowHere[r] = this.rows.intern(state.rows.subarray(r * w, (r + 1) * w))
-    const cols = this.textColumns()
+    const cols = this.textColumns
     const values = JSON.parse(state.texts) as (string | null)[]
     const texts = new Map<number, (string | null)[]>()
     state.textSlots.forEach((slot, i) => {
@@ -611,14 +617,6 @@ class TrecEvalJob implements QueryJob<TrecEvalJobState> {
       this.keepRow(q, rowHere[state.rowOf[k]!]!, texts.get(k) ?? this.none)
     })
     for (const [q, o] of state.failed) this.keep(q, o)
-  }
-  /** The measures that may have a text (the others' texts are always null). */
-  private textColumns(): number[] {
-    const cols: number[] = []
-    this.active.forEach((m, mi) => {
-      if ((m.def as { readonly text?: unknown }).text) cols.push(mi)
-    })
-    return cols
   }
 }
 
