@@ -123,6 +123,7 @@ export class ByteOutput {
     this.write(text)
   }
 }
+
 /** How a `-q` line prints its value: `%6.4f`, `%ld` of the truncated value, or a quoted text. */
 export const FIXED_LINE = 0
 export const LONG_LINE = 1
